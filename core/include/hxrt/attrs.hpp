@@ -1,0 +1,37 @@
+// Op attributes: a small ordered list of name -> value, e.g. {{"transpose_a", true}}.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "hxrt/dtype.hpp"
+
+namespace hxrt {
+
+using AttrValue = std::variant<bool, int64_t, double, std::string, DType, std::vector<int64_t>>;
+
+class Attrs {
+ public:
+  Attrs() = default;
+  Attrs(std::initializer_list<std::pair<std::string, AttrValue>> items) : items_(items) {}
+
+  // Adds or replaces.
+  void set(std::string name, AttrValue value);
+  // nullptr when absent. Linear: ops have a handful of attributes.
+  const AttrValue* find(std::string_view name) const;
+  bool empty() const { return items_.empty(); }
+  const std::vector<std::pair<std::string, AttrValue>>& items() const { return items_; }
+
+ private:
+  std::vector<std::pair<std::string, AttrValue>> items_;
+};
+
+// "true", "3", "2.5", "\"text\"", "float32", "[0, 1]".
+std::string attr_value_to_string(const AttrValue& value);
+
+}  // namespace hxrt

@@ -1,0 +1,42 @@
+// Element types of tensors. The values equal the plugin ABI's hx_dtype values.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace hxrt {
+
+enum class DType : int32_t {
+  kF32 = 1,
+  kF64 = 2,
+  kF16 = 3,
+  kBF16 = 4,
+  kI32 = 5,
+  kI64 = 6,
+  kBool = 7,
+};
+
+// Every dtype, in ABI order.
+inline constexpr DType kAllDTypes[] = {DType::kF32, DType::kF64, DType::kF16, DType::kBF16,
+                                       DType::kI32, DType::kI64, DType::kBool};
+
+// Bytes per element.
+size_t dtype_size(DType dtype);
+// TensorFlow's names: "float32", "float64", "float16", "bfloat16", "int32", "int64", "bool".
+const char* dtype_name(DType dtype);
+// Parses a name from dtype_name (also "f32", "f64", "f16", "bf16", "i32", "i64"); throws
+// Error(kInvalidArgument) listing the accepted names otherwise.
+DType parse_dtype(std::string_view name);
+bool is_floating(DType dtype);
+
+// The DType of a C++ element type: dtype_of<float>() == DType::kF32.
+template <class T> constexpr DType dtype_of();
+template <> constexpr DType dtype_of<float>() { return DType::kF32; }
+template <> constexpr DType dtype_of<double>() { return DType::kF64; }
+template <> constexpr DType dtype_of<int32_t>() { return DType::kI32; }
+template <> constexpr DType dtype_of<int64_t>() { return DType::kI64; }
+template <> constexpr DType dtype_of<bool>() { return DType::kBool; }
+
+}  // namespace hxrt

@@ -1,0 +1,10 @@
+// Everything a host application needs.
+#pragma once
+
+#include "hxrt/attrs.hpp"
+#include "hxrt/dtype.hpp"
+#include "hxrt/error.hpp"
+#include "hxrt/log.hpp"
+#include "hxrt/runtime.hpp"
+#include "hxrt/shape.hpp"
+#include "hxrt/tensor.hpp"

@@ -1,0 +1,131 @@
+// The embedding API: create a Runtime, look at what it loaded, make tensors, run ops.
+//
+//   hxrt::Runtime rt = hxrt::Runtime::create();
+//   hxrt::Tensor a = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6});
+//   hxrt::Tensor c = rt.execute("MatMul", {a, b});
+//
+// Every failure throws hxrt::Error; nothing a user or a plugin does aborts the process.
+#pragma once
+
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hxrt/attrs.hpp"
+#include "hxrt/dtype.hpp"
+#include "hxrt/error.hpp"
+#include "hxrt/log.hpp"
+#include "hxrt/shape.hpp"
+#include "hxrt/tensor.hpp"
+
+namespace hxrt {
+
+// Settings given by the embedding program. They override the config file and the environment.
+struct RuntimeOptions {
+  // A JSON config file. Empty: $HXRT_CONFIG if set, else no file.
+  std::string config_path;
+  // Plugin folders or shared objects, searched after the config's and $HXRT_PLUGIN_PATH's.
+  std::vector<std::string> plugin_paths;
+  // Also search the plugin folder installed beside the core library (lib/hxrt/plugins).
+  bool use_installed_plugins = true;
+  // Options for one plugin, by plugin name: a JSON object as text.
+  std::map<std::string, std::string> plugin_options;
+  // Overrides "log_device_placement" and $HXRT_LOG_DEVICE_PLACEMENT.
+  std::optional<bool> log_device_placement;
+  // Overrides "log_level" and $HXRT_LOG_LEVEL.
+  std::optional<LogLevel> log_level;
+  // Replaces the default stderr sink before start-up logs anything.
+  LogSink log_sink;
+};
+
+// One candidate plugin file and what became of it.
+struct PluginReport {
+  std::string path;         // the file that was tried
+  bool loaded = false;      // false: skipped, and `reason` says why
+  std::string reason;       // why it was skipped; empty when loaded
+  std::string name;         // the plugin's name, when init got that far
+  std::string version;      // the plugin's own version
+  std::string abi_version;  // "1.0": the ABI version the plugin speaks
+  std::string device_type;  // "CPU", "GPU", ...
+  int device_count = 0;
+  std::string note;         // for a loaded plugin with no devices, why (e.g. "no CUDA driver")
+};
+
+struct DeviceInfo {
+  std::string name;        // canonical: "/job:localhost/replica:0/task:0/device:CPU:0"
+  std::string short_name;  // "CPU:0"
+  std::string type;        // "CPU"
+  int id = 0;              // index among the devices of its type
+  std::string plugin;      // the plugin that provides it
+  std::string product;     // product name, may be empty
+  std::string vendor;
+  std::string bus_id;
+  std::string arch;
+  uint64_t memory_total = 0;
+  uint64_t memory_free = 0;  // read from the plugin when devices() is called
+  int numa_node = -1;
+  int compute_units = 0;
+};
+
+struct KernelInfo {
+  std::string op;
+  std::string device_type;
+  std::vector<DType> dtypes;
+  int priority = 0;
+  std::string plugin;
+};
+
+class Runtime {
+ public:
+  // Loads the config, discovers and loads plugins, enumerates devices, builds the kernel
+  // registry. A broken plugin is skipped (see load_report()); a broken config throws Error
+  // naming the JSON path.
+  static Runtime create(const RuntimeOptions& options = {});
+
+  Runtime(Runtime&&) noexcept;
+  Runtime& operator=(Runtime&&) noexcept;
+  ~Runtime();
+
+  const std::vector<PluginReport>& load_report() const;
+  std::vector<DeviceInfo> devices() const;
+  std::vector<KernelInfo> kernels() const;
+
+  // Runs an op that has one output. `device` may name a device ("/GPU:0", "CPU:0", ...);
+  // empty lets the placer choose.
+  Tensor execute(const std::string& op, std::initializer_list<Tensor> inputs,
+                 const Attrs& attrs = {}, const std::string& device = {});
+  Tensor execute(const std::string& op, const std::vector<Tensor>& inputs,
+                 const Attrs& attrs = {}, const std::string& device = {});
+  // Runs an op with any number of outputs.
+  std::vector<Tensor> execute_multi(const std::string& op, const std::vector<Tensor>& inputs,
+                                    const Attrs& attrs = {}, const std::string& device = {});
+
+  // A tensor on `device` (default: CPU:0) holding a copy of `bytes` bytes from `data`;
+  // `bytes` must equal shape.num_elements() * dtype_size(dtype).
+  Tensor from_host(DType dtype, const Shape& shape, const void* data, size_t bytes,
+                   const std::string& device = {});
+  template <class T>
+  Tensor tensor(const Shape& shape, const std::vector<T>& values,
+                const std::string& device = {}) {
+    return from_host(dtype_of<T>(), shape, values.data(), values.size() * sizeof(T), device);
+  }
+  // A copy of `tensor` on another device (the same handle when it is already there).
+  Tensor to_device(const Tensor& tensor, const std::string& device);
+
+  // Placement logging ("Executing op MatMul in device ..."), switchable at any time.
+  void set_log_device_placement(bool enabled);
+  bool log_device_placement() const;
+  void set_log_sink(LogSink sink);
+
+  struct Impl;
+
+ private:
+  explicit Runtime(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hxrt

@@ -1,0 +1,55 @@
+// A tensor: dtype, shape and a reference-counted buffer on one device. Copies of a Tensor share
+// the buffer; the memory goes back to its device's allocator when the last copy goes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hxrt/dtype.hpp"
+#include "hxrt/error.hpp"
+#include "hxrt/shape.hpp"
+
+namespace hxrt {
+
+namespace detail {
+struct TensorImpl;
+}
+
+class Tensor {
+ public:
+  Tensor() = default;  // an empty handle: valid() is false
+  explicit Tensor(std::shared_ptr<detail::TensorImpl> impl) : impl_(std::move(impl)) {}
+
+  bool valid() const { return impl_ != nullptr; }
+  DType dtype() const;
+  const Shape& shape() const;
+  int64_t num_elements() const { return shape().num_elements(); }
+  size_t byte_size() const;
+  // Canonical name of the device that holds the data:
+  // "/job:localhost/replica:0/task:0/device:CPU:0".
+  const std::string& device() const;
+
+  // Copies the data to host memory; `bytes` must equal byte_size().
+  void copy_to_host(void* dst, size_t bytes) const;
+  // The elements, read back to the host. T must match dtype() (bool reads uint8 storage).
+  template <class T>
+  std::vector<T> to_vector() const {
+    check_element_type(dtype_of<T>());
+    std::vector<T> out(static_cast<size_t>(num_elements()));
+    copy_to_host(out.data(), out.size() * sizeof(T));
+    return out;
+  }
+  // Nested brackets like NumPy: "[[22, 28], [49, 64]]"; f16/bf16 printed as floats.
+  std::string to_string() const;
+
+  const std::shared_ptr<detail::TensorImpl>& impl() const { return impl_; }
+
+ private:
+  void check_element_type(DType requested) const;
+  std::shared_ptr<detail::TensorImpl> impl_;
+};
+
+}  // namespace hxrt

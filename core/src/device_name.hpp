@@ -1,0 +1,35 @@
+// Device names in every form of the TensorFlow GPU guide, parsed into one DeviceSpec.
+//
+// Accepted: "/device:CPU:0", "/CPU:0", "/cpu:0", "CPU:0", "/GPU:1", "/gpu:1",
+// "/device:GPU:1", "/job:localhost/replica:0/task:0/device:GPU:1", and partial specs such as
+// "/GPU" or "/device:GPU" (any GPU), "/job:localhost" (any device of that job). Types are
+// upper-cased ("gpu" -> "GPU"); a type matches [A-Z][A-Z0-9_]* after that.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace hxrt::detail {
+
+struct DeviceSpec {
+  std::string job;   // empty: any job
+  int replica = -1;  // -1: any
+  int task = -1;     // -1: any
+  std::string type;  // empty: any type; upper case otherwise
+  int index = -1;    // -1: any device of the type
+
+  bool fully_specified() const { return !type.empty() && index >= 0; }
+};
+
+// Throws Error(kInvalidArgument) for a malformed name, quoting it and listing the forms.
+DeviceSpec parse_device_name(std::string_view text);
+
+// "/job:localhost/replica:0/task:0/device:GPU:1"
+std::string canonical_device_name(std::string_view type, int index);
+// "GPU:1"
+std::string short_device_name(std::string_view type, int index);
+// The canonical form of whatever the spec pins down: "/job:localhost/device:GPU" for a
+// partial one, the full canonical name for a complete one.
+std::string to_string(const DeviceSpec& spec);
+
+}  // namespace hxrt::detail

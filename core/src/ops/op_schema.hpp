@@ -1,0 +1,77 @@
+// Op schemas: what the core knows about an op before any kernel runs — its arity and how its
+// outputs' dtypes and shapes follow from its inputs and attributes (shape inference).
+// Kernels are chosen by the op's type parameter T: the dtype of the first input, or, for ops
+// without inputs (Fill), the dtype of the first output.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "hxrt/attrs.hpp"
+#include "hxrt/dtype.hpp"
+#include "hxrt/shape.hpp"
+
+namespace hxrt::detail {
+
+struct TensorMeta {
+  DType dtype = DType::kF32;
+  Shape shape;
+};
+
+// What shape inference sees of one call. Borrowed for the duration of the call.
+struct InferContext {
+  const std::string& op;
+  const TensorMeta* inputs;
+  size_t num_inputs;
+  const Attrs& attrs;
+};
+
+// Checks the call and writes outputs[0 .. num_outputs). Throws Error(kInvalidArgument) whose
+// message names the op, what it expects and what it got, e.g.
+// "MatMul: incompatible shapes [2, 3] and [2, 3]: ...".
+using InferFn = std::function<void(const InferContext& call, TensorMeta* outputs)>;
+
+struct OpSchema {
+  std::string name;
+  int min_inputs = 0;
+  int max_inputs = 0;  // -1: no upper bound
+  int num_outputs = 1;
+  InferFn infer;
+  std::string owner;  // "" for core ops, the plugin's name for custom ops
+};
+
+// Checks arity (the message names the op and the arity it expects), then runs infer.
+// `outputs` must hold schema.num_outputs entries.
+void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs);
+
+class OpRegistry {
+ public:
+  // Throws Error(kAlreadyExists) when the name is taken, naming the owner.
+  void add(OpSchema schema);
+  // nullptr when unknown.
+  const OpSchema* find(const std::string& name) const;
+  // Sorted by name.
+  std::vector<const OpSchema*> all() const;
+
+ private:
+  std::vector<OpSchema> schemas_;  // few ops: a sorted vector beats a hash map here
+};
+
+// The core's ops: MatMul, Add, Sub, Mul, Div, AddN, Relu, Cast, Identity, Fill, Sum.
+void add_builtin_ops(OpRegistry& registry);
+
+// Attribute readers for shape inference and for the core's attribute getters. Absent: the
+// default. Present with the wrong type: Error(kInvalidArgument) naming op, attribute, the
+// expected and the actual type.
+bool attr_bool(const InferContext& call, const char* name, bool default_value);
+int64_t attr_int(const InferContext& call, const char* name, int64_t default_value);
+double attr_float(const InferContext& call, const char* name, double default_value);
+DType attr_dtype(const InferContext& call, const char* name, DType default_value);
+std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
+                               const std::vector<int64_t>& default_value);
+// Present or Error(kInvalidArgument) "Fill: missing required attribute 'shape' (a list of ints)".
+const AttrValue& required_attr(const InferContext& call, const char* name, const char* what);
+
+}  // namespace hxrt::detail
