@@ -1,0 +1,54 @@
+// One device as the core sees it: a plugin's device handle with its name, its static
+// properties, its default stream, and typed wrappers that turn the plugin's statuses into
+// hxrt::Error. Holds its plugin, so the plugin stays loaded while the device is referenced.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "hxrt/plugin_api.h"
+#include "hxrt/runtime.hpp"
+#include "plugins/plugin.hpp"
+
+namespace hxrt::detail {
+
+class Device : public std::enable_shared_from_this<Device> {
+ public:
+  // Reads properties and creates the default stream (when the plugin has streams).
+  // `id` is the index among the devices of its type.
+  Device(std::shared_ptr<Plugin> plugin, int ordinal, int id);
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  const std::string& type() const { return plugin_->device_type(); }
+  int id() const { return id_; }
+  const std::string& name() const { return name_; }              // canonical
+  const std::string& short_name() const { return short_name_; }  // "CPU:0"
+  Plugin& plugin() const { return *plugin_; }
+  hx_device* handle() const { return handle_; }
+  hx_stream* stream() const { return stream_; }
+  // Static properties plus free memory read now.
+  DeviceInfo info() const;
+
+  // Throws Error(kOutOfMemory) naming the device and the request.
+  void* allocate(size_t bytes);
+  void deallocate(void* ptr, size_t bytes) noexcept;
+  void copy_from_host(void* dst, const void* src, size_t bytes);
+  // Returns once the bytes are in host memory.
+  void copy_to_host(void* dst, const void* src, size_t bytes);
+  // Waits for all work on the default stream.
+  void synchronize();
+
+ private:
+  std::shared_ptr<Plugin> plugin_;
+  hx_device* handle_ = nullptr;
+  hx_stream* stream_ = nullptr;
+  int id_;
+  std::string name_;
+  std::string short_name_;
+  DeviceInfo info_;
+};
+
+}  // namespace hxrt::detail

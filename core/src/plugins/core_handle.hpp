@@ -1,0 +1,34 @@
+// What the core keeps for one plugin behind the opaque hx_core handle, and the kernel context
+// behind hx_kernel_context: the state the core-services functions need.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hxrt/attrs.hpp"
+#include "hxrt/plugin_api.h"
+#include "kernel_registry.hpp"
+#include "logger.hpp"
+#include "ops/op_schema.hpp"
+
+struct hx_core_s {
+  std::string plugin_name;  // the name from the file until init returns the real one
+  std::shared_ptr<hxrt::detail::Logger> logger;
+  const hxrt::detail::OpRegistry* core_ops = nullptr;  // to check the ops kernels name
+  // Registrations are collected during init and take effect only if the plugin is accepted.
+  bool registration_open = true;
+  std::vector<hxrt::detail::OpSchema> pending_ops;
+  hxrt::detail::KernelRegistry pending_kernels;
+};
+
+struct hx_kernel_context_s {
+  const hxrt::Attrs* attrs;
+};
+
+namespace hxrt::detail {
+
+// The one services table the core hands to every plugin.
+const hx_core_services* core_services();
+
+}  // namespace hxrt::detail

@@ -1,0 +1,30 @@
+#include "plugins/plugin.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace hxrt::detail {
+
+Plugin::Plugin(std::string path, void* library, const hx_plugin_api& api,
+               std::unique_ptr<hx_core_s> core)
+    : path_(std::move(path)), library_(library), core_(std::move(core)) {
+  std::memset(&api_, 0, sizeof api_);
+  std::memcpy(&api_, &api, std::min(api.struct_size, sizeof api_));
+  api_.struct_size = std::min(api.struct_size, sizeof api_);
+  name_ = api_.name ? api_.name : "";
+  version_ = api_.version ? api_.version : "";
+  device_type_ = api_.device_type ? api_.device_type : "";
+}
+
+Plugin::~Plugin() {
+  if (api_.shutdown != nullptr) api_.shutdown(api_.plugin);
+  if (library_ != nullptr) dlclose(library_);
+}
+
+std::string Plugin::abi_version() const {
+  return std::to_string(api_.abi_major) + "." + std::to_string(api_.abi_minor);
+}
+
+}  // namespace hxrt::detail

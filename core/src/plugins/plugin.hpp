@@ -1,0 +1,49 @@
+// One accepted plugin: its library handle, its function table and the core's handle for it.
+// Shared by the devices it provides, so it stays loaded while any tensor holds its memory;
+// the last owner calls shutdown and unloads the library.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "hxrt/plugin_api.h"
+#include "plugins/core_handle.hpp"
+
+namespace hxrt::detail {
+
+class Plugin {
+ public:
+  // `api` is copied into a zero-filled table of this core's size, so fields beyond the
+  // plugin's struct_size read as NULL ("unsupported").
+  Plugin(std::string path, void* library, const hx_plugin_api& api,
+         std::unique_ptr<hx_core_s> core);
+  ~Plugin();
+  Plugin(const Plugin&) = delete;
+  Plugin& operator=(const Plugin&) = delete;
+
+  const hx_plugin_api& api() const { return api_; }
+  hx_plugin* state() const { return api_.plugin; }
+  const std::string& path() const { return path_; }
+  const std::string& name() const { return name_; }
+  const std::string& version() const { return version_; }
+  const std::string& device_type() const { return device_type_; }
+  std::string abi_version() const;
+  hx_core_s& core_handle() { return *core_; }
+  bool has_streams() const { return api_.stream_create != nullptr; }
+  bool has_events() const { return api_.event_create != nullptr; }
+
+  int device_count() const { return device_count_; }
+  void set_device_count(int count) { device_count_ = count; }
+
+ private:
+  std::string path_;
+  void* library_;
+  hx_plugin_api api_;
+  std::unique_ptr<hx_core_s> core_;
+  std::string name_;
+  std::string version_;
+  std::string device_type_;
+  int device_count_ = 0;
+};
+
+}  // namespace hxrt::detail

@@ -1,0 +1,315 @@
+#include "plugins/plugin_loader.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+#include "status.hpp"
+
+namespace hxrt::detail {
+namespace fs = std::filesystem;
+namespace {
+
+// Tables of ABI 1.0 are the oldest this core reads.
+constexpr size_t kOldestPluginApiSize = HX_PLUGIN_API_STRUCT_SIZE;
+
+// Thrown inside the loader to skip a candidate with a reason.
+struct Skip {
+  std::string reason;
+};
+
+std::vector<std::string> expand_candidates(const std::vector<std::string>& paths,
+                                           std::vector<PluginReport>& report) {
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    if (fs::is_directory(path, error)) {
+      std::vector<std::string> found;
+      for (const auto& entry : fs::directory_iterator(path, error)) {
+        std::string file = entry.path().filename().string();
+        if (file.rfind("libhx_", 0) == 0 && entry.path().extension() == ".so") {
+          found.push_back(entry.path().string());
+        }
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else if (fs::exists(path, error)) {
+      files.push_back(path);
+    } else {
+      PluginReport entry;
+      entry.path = path;
+      entry.reason = "no such file or folder";
+      report.push_back(entry);
+    }
+  }
+  return files;
+}
+
+bool valid_device_type(const std::string& type) {
+  if (type.empty() || !(type[0] >= 'A' && type[0] <= 'Z')) return false;
+  return std::all_of(type.begin(), type.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+void check_required_functions(const hx_plugin_api& api) {
+  struct Required {
+    const char* name;
+    bool present;
+  };
+  const Required required[] = {
+      {"shutdown", api.shutdown != nullptr},
+      {"device_count", api.device_count != nullptr},
+      {"device_get", api.device_get != nullptr},
+      {"device_properties", api.device_properties != nullptr},
+      {"memory_info", api.memory_info != nullptr},
+      {"allocate", api.allocate != nullptr},
+      {"deallocate", api.deallocate != nullptr},
+      {"memset", api.memset != nullptr},
+      {"copy_host_to_device", api.copy_host_to_device != nullptr},
+      {"copy_device_to_host", api.copy_device_to_host != nullptr},
+      {"copy_device_to_device", api.copy_device_to_device != nullptr},
+  };
+  for (const Required& r : required) {
+    if (!r.present) throw Skip{std::string("required function '") + r.name + "' is missing"};
+  }
+  const Required streams[] = {{"stream_create", api.stream_create != nullptr},
+                              {"stream_destroy", api.stream_destroy != nullptr},
+                              {"stream_synchronize", api.stream_synchronize != nullptr},
+                              {"stream_query", api.stream_query != nullptr},
+                              {"stream_wait_event", api.stream_wait_event != nullptr}};
+  const Required events[] = {{"event_create", api.event_create != nullptr},
+                             {"event_destroy", api.event_destroy != nullptr},
+                             {"event_record", api.event_record != nullptr},
+                             {"event_synchronize", api.event_synchronize != nullptr},
+                             {"event_query", api.event_query != nullptr}};
+  for (const auto* group : {&streams, &events}) {
+    bool any = std::any_of(std::begin(*group), std::end(*group), [](auto& r) { return r.present; });
+    for (const Required& r : *group) {
+      if (any && !r.present) {
+        throw Skip{std::string("optional group is incomplete: '") + r.name +
+                   "' is missing while others of its group are given (give all five or none)"};
+      }
+    }
+  }
+}
+
+class Loader {
+ public:
+  Loader(const std::map<std::string, std::string>& options, std::shared_ptr<Logger> logger,
+         OpRegistry& ops, KernelRegistry& kernels)
+      : options_(options), logger_(std::move(logger)), ops_(ops), kernels_(kernels) {}
+
+  void load(const std::string& path, LoadedPlugins& out) {
+    PluginReport entry;
+    entry.path = path;
+    entry.name = plugin_name_from_path(path);
+    try {
+      out.plugins.push_back(load_one(path, entry));
+      entry.loaded = true;
+      logger_->log(LogLevel::kInfo, "loaded plugin '" + entry.name + "' " + entry.version +
+                                        " (ABI " + entry.abi_version + ") from " + path + ": " +
+                                        std::to_string(entry.device_count) + " " +
+                                        entry.device_type + " device(s)" +
+                                        (entry.note.empty() ? "" : " (" + entry.note + ")"));
+    } catch (const Skip& skip) {
+      entry.reason = skip.reason;
+      logger_->log(LogLevel::kWarning, "skipped plugin " + path + ": " + skip.reason);
+    } catch (const std::exception& e) {
+      entry.reason = std::string("unexpected error while loading: ") + e.what();
+      logger_->log(LogLevel::kWarning, "skipped plugin " + path + ": " + entry.reason);
+    }
+    out.report.push_back(entry);
+  }
+
+ private:
+  std::shared_ptr<Plugin> load_one(const std::string& path, PluginReport& entry) {
+    void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (library == nullptr) throw Skip{std::string("dlopen failed: ") + dlerror()};
+    // From here on, the library must be closed on every way out until a Plugin owns it.
+    struct Closer {
+      void* library;
+      ~Closer() {
+        if (library) dlclose(library);
+      }
+    } closer{library};
+
+    dlerror();
+    auto init = reinterpret_cast<hx_plugin_init_fn>(dlsym(library, HX_PLUGIN_INIT_SYMBOL));
+    if (init == nullptr) {
+      const char* error = dlerror();
+      throw Skip{std::string("no entry symbol '") + HX_PLUGIN_INIT_SYMBOL +
+                 "': " + (error ? error : "symbol is NULL")};
+    }
+
+    auto core = std::make_unique<hx_core_s>();
+    core->plugin_name = entry.name;
+    core->logger = logger_;
+    core->core_ops = &ops_;
+
+    auto found = options_.find(entry.name);
+    const std::string options = found != options_.end() ? found->second : "{}";
+    hx_plugin_init_args args{HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
+                             nullptr,
+                             HX_ABI_VERSION_MAJOR,
+                             HX_ABI_VERSION_MINOR,
+                             core_services(),
+                             core.get(),
+                             options.c_str(),
+                             options.size()};
+    const hx_plugin_api* api = nullptr;
+    hx_status* status = nullptr;
+    try {
+      status = init(&args, &api);
+    } catch (...) {
+      throw Skip{"init threw a C++ exception across the C ABI (catch it in the plugin)"};
+    }
+    core->registration_open = false;
+    if (status != nullptr) throw Skip{"init failed: " + consume_status(status)};
+    if (api == nullptr) throw Skip{"init returned success but no function table"};
+
+    // The version fields keep their place in every major, so they can be read first.
+    if (api->struct_size < HX_STRUCT_SIZE(hx_plugin_api, abi_minor)) {
+      throw Skip{"function table is " + std::to_string(api->struct_size) +
+                 " bytes, too small to hold its ABI version"};
+    }
+    if (api->abi_major != HX_ABI_VERSION_MAJOR) {
+      throw Skip{"plugin '" + entry.name + "' speaks ABI " + std::to_string(api->abi_major) +
+                 "." + std::to_string(api->abi_minor) + ", core speaks " +
+                 std::to_string(HX_ABI_VERSION_MAJOR) + "." +
+                 std::to_string(HX_ABI_VERSION_MINOR)};
+    }
+    if (api->struct_size < kOldestPluginApiSize) {
+      // Call shutdown only if the short table still reaches it.
+      if (api->struct_size >= HX_STRUCT_SIZE(hx_plugin_api, shutdown) && api->shutdown) {
+        api->shutdown(api->plugin);
+      }
+      throw Skip{"function table is " + std::to_string(api->struct_size) +
+                 " bytes, smaller than the oldest this core supports (" +
+                 std::to_string(kOldestPluginApiSize) + " bytes)"};
+    }
+
+    closer.library = nullptr;  // the Plugin owns it now, and shuts down on every way out
+    auto plugin = std::make_shared<Plugin>(path, library, *api, std::move(core));
+    fill_identity(*plugin, entry);
+    check_required_functions(plugin->api());
+    if (!valid_device_type(plugin->device_type())) {
+      throw Skip{"device type '" + plugin->device_type() + "' does not match [A-Z][A-Z0-9_]*"};
+    }
+    auto owner = device_type_owner_.find(plugin->device_type());
+    if (owner != device_type_owner_.end()) {
+      throw Skip{"device type '" + plugin->device_type() + "' is already provided by plugin '" +
+                 owner->second + "'"};
+    }
+    count_devices(*plugin, entry);
+    commit_registrations(*plugin);
+    device_type_owner_[plugin->device_type()] = plugin->name();
+    return plugin;
+  }
+
+  void fill_identity(Plugin& plugin, PluginReport& entry) {
+    entry.abi_version = plugin.abi_version();
+    if (plugin.api().name == nullptr || plugin.api().version == nullptr ||
+        plugin.api().device_type == nullptr) {
+      throw Skip{"function table lacks name, version or device_type"};
+    }
+    entry.name = plugin.name();
+    entry.version = plugin.version();
+    entry.device_type = plugin.device_type();
+  }
+
+  void count_devices(Plugin& plugin, PluginReport& entry) {
+    int32_t count = 0;
+    hx_status* status = plugin.api().device_count(plugin.state(), &count);
+    if (status != nullptr && status->code == HX_UNAVAILABLE) {
+      entry.note = status->message;
+      delete status;
+      count = 0;
+    } else if (status != nullptr) {
+      throw Skip{"device_count failed: " + consume_status(status)};
+    } else if (count < 0) {
+      throw Skip{"device_count returned " + std::to_string(count)};
+    }
+    plugin.set_device_count(count);
+    entry.device_count = count;
+  }
+
+  // The plugin's ops and kernels take effect now that the plugin is accepted.
+  void commit_registrations(Plugin& plugin) {
+    hx_core_s& core = plugin.core_handle();
+    core.plugin_name = plugin.name();
+    for (OpSchema& schema : core.pending_ops) {
+      schema.owner = plugin.name();
+      ops_.add(std::move(schema));
+    }
+    core.pending_ops.clear();
+    for (const KernelEntry* pending : core.pending_kernels.all()) {
+      KernelEntry kernel = *pending;
+      kernel.plugin = plugin.name();
+      if (kernel.device_type != plugin.device_type()) {
+        logger_->log(LogLevel::kWarning,
+                     "plugin '" + plugin.name() + "' registered a kernel for op '" + kernel.op +
+                         "' on device type '" + kernel.device_type + "' but provides '" +
+                         plugin.device_type() + "'; the kernel is ignored");
+        continue;
+      }
+      try {
+        kernels_.add(std::move(kernel));
+      } catch (const Error& e) {
+        logger_->log(LogLevel::kWarning, std::string("kernel ignored: ") + e.what());
+      }
+    }
+    core.pending_kernels = KernelRegistry();
+  }
+
+  const std::map<std::string, std::string>& options_;
+  std::shared_ptr<Logger> logger_;
+  OpRegistry& ops_;
+  KernelRegistry& kernels_;
+  std::map<std::string, std::string> device_type_owner_;
+};
+
+}  // namespace
+
+LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
+                           const std::map<std::string, std::string>& options,
+                           const std::shared_ptr<Logger>& logger, OpRegistry& ops,
+                           KernelRegistry& kernels) {
+  LoadedPlugins out;
+  Loader loader(options, logger, ops, kernels);
+  std::set<std::string> seen;
+  for (const std::string& file : expand_candidates(candidates, out.report)) {
+    std::error_code error;
+    std::string identity = fs::weakly_canonical(file, error).string();
+    if (!seen.insert(error ? file : identity).second) continue;  // one load per file
+    loader.load(file, out);
+  }
+  return out;
+}
+
+std::string installed_plugin_dir() {
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void*>(&installed_plugin_dir), &info) == 0 ||
+      info.dli_fname == nullptr) {
+    return {};
+  }
+  std::error_code error;
+  fs::path library = fs::canonical(info.dli_fname, error);
+  if (error) return {};
+  return (library.parent_path() / HXRT_PLUGIN_SUBDIR).string();
+}
+
+std::string plugin_name_from_path(const std::string& path) {
+  std::string stem = fs::path(path).filename().string();
+  if (stem.rfind("lib", 0) == 0) stem = stem.substr(3);
+  if (stem.rfind("hx_", 0) == 0) stem = stem.substr(3);
+  size_t dot = stem.find('.');
+  return dot == std::string::npos ? stem : stem.substr(0, dot);
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,39 @@
+// Finds plugin candidates, loads each with dlopen(RTLD_LOCAL), negotiates the ABI, runs its
+// init and accepts or skips it. Every candidate leaves one entry in the load report; one bad
+// plugin never stops the others.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hxrt/runtime.hpp"
+#include "kernel_registry.hpp"
+#include "logger.hpp"
+#include "ops/op_schema.hpp"
+#include "plugins/plugin.hpp"
+
+namespace hxrt::detail {
+
+struct LoadedPlugins {
+  std::vector<std::shared_ptr<Plugin>> plugins;  // accepted, in load order
+  std::vector<PluginReport> report;              // every candidate, in load order
+};
+
+// `candidates` are files or folders (a folder contributes its libhx_*.so files in name order).
+// `options` maps a plugin's file name stem (libhx_<name>.so -> <name>) to its JSON options.
+// Accepted plugins' ops and kernels are added to `ops` and `kernels`.
+LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
+                           const std::map<std::string, std::string>& options,
+                           const std::shared_ptr<Logger>& logger, OpRegistry& ops,
+                           KernelRegistry& kernels);
+
+// The plugin folder installed beside the core library (<libdir>/hxrt/plugins); "" if the
+// core cannot find where it was loaded from.
+std::string installed_plugin_dir();
+
+// "libhx_cpu.so" -> "cpu"; other names are returned without folder and extension.
+std::string plugin_name_from_path(const std::string& path);
+
+}  // namespace hxrt::detail

@@ -1,0 +1,171 @@
+// The eager path of one op: shape inference, placement (cached), input copies, output
+// allocation and the kernel call through the ABI. Kept free of heap work beyond the outputs
+// for calls of up to kInline inputs and outputs.
+#include <cstring>
+
+#include "plugins/core_handle.hpp"
+#include "runtime/runtime_impl.hpp"
+#include "status.hpp"
+#include "tensor_impl.hpp"
+
+namespace hxrt {
+namespace {
+
+constexpr size_t kInline = 8;
+
+// A fixed-capacity array on the stack that spills to the heap for long argument lists.
+template <class T>
+class InlineArray {
+ public:
+  explicit InlineArray(size_t size) : size_(size) {
+    if (size > kInline) heap_.resize(size);
+  }
+  T* data() { return size_ > kInline ? heap_.data() : inline_; }
+  T& operator[](size_t i) { return data()[i]; }
+
+ private:
+  size_t size_;
+  T inline_[kInline];
+  std::vector<T> heap_;
+};
+
+struct ViewStorage {
+  hx_tensor_view view;
+  int64_t strides[Shape::kMaxRank];
+};
+
+void fill_view(const detail::TensorImpl& tensor, ViewStorage& storage) {
+  const Shape& shape = tensor.shape;
+  int64_t stride = 1;
+  for (int i = shape.rank() - 1; i >= 0; --i) {
+    storage.strides[i] = stride;
+    stride *= shape[i];
+  }
+  storage.view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
+                                nullptr,
+                                tensor.data,
+                                static_cast<hx_dtype>(tensor.dtype),
+                                shape.rank(),
+                                shape.data(),
+                                storage.strides,
+                                tensor.device->handle()};
+}
+
+[[noreturn]] void unknown_op(const std::string& op, const detail::OpRegistry& ops) {
+  std::string known;
+  for (const detail::OpSchema* schema : ops.all()) {
+    known += (known.empty() ? "" : ", ") + schema->name;
+  }
+  throw Error(StatusCode::kNotFound, "unknown op '" + op + "'; known ops: " + known);
+}
+
+Tensor execute_single(Runtime::Impl& impl, const std::string& op, const Tensor* inputs,
+                      size_t num_inputs, const Attrs& attrs, const std::string& device) {
+  const detail::OpSchema* schema = impl.ops.find(op);
+  if (schema != nullptr && schema->num_outputs != 1) {
+    throw Error(StatusCode::kInvalidArgument,
+                op + " has " + std::to_string(schema->num_outputs) +
+                    " outputs; call execute_multi to receive them all");
+  }
+  std::vector<Tensor> outputs;
+  impl.run(op, inputs, num_inputs, attrs, device, outputs);
+  return std::move(outputs.front());
+}
+
+}  // namespace
+
+void Runtime::Impl::run(const std::string& op, const Tensor* inputs, size_t num_inputs,
+                        const Attrs& attrs, const std::string& requested,
+                        std::vector<Tensor>& outputs) {
+  const detail::OpSchema* schema = ops.find(op);
+  if (schema == nullptr) unknown_op(op, ops);
+
+  InlineArray<detail::TensorMeta> input_meta(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) {
+    if (!inputs[i].valid()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  op + ": input " + std::to_string(i) + " is an empty Tensor");
+    }
+    const detail::TensorImpl& impl = *inputs[i].impl();
+    input_meta[i].dtype = impl.dtype;
+    input_meta[i].shape = impl.shape;
+  }
+  const size_t num_outputs = static_cast<size_t>(schema->num_outputs);
+  InlineArray<detail::TensorMeta> output_meta(num_outputs);
+  detail::infer_outputs(*schema, {op, input_meta.data(), num_inputs, attrs},
+                        output_meta.data());
+
+  const DType t = num_inputs > 0 ? input_meta[0].dtype : output_meta[0].dtype;
+  const detail::Placement placement = placer->place(op, t, output_meta[0].dtype, requested);
+  detail::Device& device = *placement.device;
+
+  // Inputs that live elsewhere are copied to the op's device; the copies die with the call.
+  InlineArray<Tensor> local_inputs(num_inputs);
+  InlineArray<ViewStorage> input_views(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) {
+    const Tensor* input = &inputs[i];
+    if (input->impl()->device.get() != &device) {
+      local_inputs[i] = to_device(*input, device);
+      input = &local_inputs[i];
+    }
+    fill_view(*input->impl(), input_views[i]);
+  }
+  InlineArray<hx_tensor_view> input_array(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) input_array[i] = input_views[i].view;
+
+  outputs.clear();
+  outputs.reserve(num_outputs);
+  InlineArray<ViewStorage> output_views(num_outputs);
+  InlineArray<hx_tensor_view> output_array(num_outputs);
+  std::shared_ptr<detail::Device> device_ref = device.shared_from_this();
+  for (size_t i = 0; i < num_outputs; ++i) {
+    auto impl = std::make_shared<detail::TensorImpl>(device_ref, output_meta[i].dtype,
+                                                     output_meta[i].shape);
+    fill_view(*impl, output_views[i]);
+    output_array[i] = output_views[i].view;
+    outputs.emplace_back(std::move(impl));
+  }
+
+  hx_kernel_context_s context{&attrs};
+  const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE, nullptr,
+                            &context,                   device.handle(),
+                            device.stream(),            num_inputs,
+                            input_array.data(),         num_outputs,
+                            output_array.data(),        placement.kernel->user_data};
+  hx_status* status = nullptr;
+  try {
+    status = placement.kernel->compute(&args);
+  } catch (...) {
+    throw Error(StatusCode::kInternal, op + " on " + device.name() + ": the kernel of plugin '" +
+                                           placement.kernel->plugin +
+                                           "' threw a C++ exception across the C ABI");
+  }
+  if (status != nullptr) {
+    outputs.clear();
+    detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
+                                       placement.kernel->plugin + "')");
+  }
+  if (log_placement.load(std::memory_order_relaxed)) {
+    logger->write(LogLevel::kInfo, "Executing op " + op + " in device " + device.name());
+  }
+}
+
+Tensor Runtime::execute(const std::string& op, std::initializer_list<Tensor> inputs,
+                        const Attrs& attrs, const std::string& device) {
+  return execute_single(*impl_, op, inputs.begin(), inputs.size(), attrs, device);
+}
+
+Tensor Runtime::execute(const std::string& op, const std::vector<Tensor>& inputs,
+                        const Attrs& attrs, const std::string& device) {
+  return execute_single(*impl_, op, inputs.data(), inputs.size(), attrs, device);
+}
+
+std::vector<Tensor> Runtime::execute_multi(const std::string& op,
+                                           const std::vector<Tensor>& inputs, const Attrs& attrs,
+                                           const std::string& device) {
+  std::vector<Tensor> outputs;
+  impl_->run(op, inputs.data(), inputs.size(), attrs, device, outputs);
+  return outputs;
+}
+
+}  // namespace hxrt

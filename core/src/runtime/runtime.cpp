@@ -1,0 +1,145 @@
+// Runtime start-up and the API around execution (execute.cpp runs the ops).
+#include "runtime/runtime_impl.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "device_name.hpp"
+#include "status.hpp"
+#include "tensor_impl.hpp"
+
+namespace hxrt {
+
+Runtime::Runtime(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Runtime::Runtime(Runtime&&) noexcept = default;
+Runtime& Runtime::operator=(Runtime&&) noexcept = default;
+Runtime::~Runtime() = default;
+
+namespace {
+
+void log_start_up(Runtime::Impl& impl) {
+  detail::Logger& logger = *impl.logger;
+  if (impl.loaded.plugins.empty()) {
+    logger.log(LogLevel::kWarning,
+               "no plugin was loaded, so no op can run; set HXRT_PLUGIN_PATH or "
+               "plugins.search_paths in the config to the folder holding libhx_cpu.so");
+  }
+  for (const auto& [name, options] : impl.config.plugin_options) {
+    bool used = std::any_of(impl.loaded.report.begin(), impl.loaded.report.end(),
+                            [&](const PluginReport& r) { return r.loaded && r.name == name; });
+    if (!used) {
+      logger.log(LogLevel::kWarning,
+                 "options were given for plugin '" + name + "' but no plugin of that name loaded");
+    }
+  }
+  for (const auto& device : impl.devices.all()) {
+    logger.log(LogLevel::kInfo, "device " + device->short_name() + " = " + device->name() +
+                                    " (plugin '" + device->plugin().name() + "')");
+  }
+}
+
+}  // namespace
+
+Runtime Runtime::create(const RuntimeOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  if (options.log_sink) impl->logger->set_sink(options.log_sink);
+  impl->config = detail::resolve_config(options);
+  impl->logger->set_level(impl->config.log_level);
+  impl->log_placement = impl->config.log_device_placement;
+
+  detail::add_builtin_ops(impl->ops);
+  impl->loaded = detail::load_plugins(
+      impl->config.plugin_candidates(detail::installed_plugin_dir()),
+      impl->config.plugin_options, impl->logger, impl->ops, impl->kernels);
+  for (const auto& plugin : impl->loaded.plugins) {
+    impl->devices.add_plugin_devices(plugin, *impl->logger);
+  }
+  impl->placer = std::make_unique<detail::Placer>(impl->devices, impl->kernels);
+  log_start_up(*impl);
+  return Runtime(std::move(impl));
+}
+
+const std::vector<PluginReport>& Runtime::load_report() const { return impl_->loaded.report; }
+
+std::vector<DeviceInfo> Runtime::devices() const {
+  std::vector<DeviceInfo> out;
+  for (const auto& device : impl_->devices.all()) out.push_back(device->info());
+  return out;
+}
+
+std::vector<KernelInfo> Runtime::kernels() const {
+  std::vector<KernelInfo> out;
+  for (const detail::KernelEntry* entry : impl_->kernels.all()) {
+    out.push_back({entry->op, entry->device_type, entry->dtypes, entry->priority, entry->plugin});
+  }
+  return out;
+}
+
+detail::Device& Runtime::Impl::data_device(const std::string& spec) const {
+  std::vector<detail::Device*> found =
+      devices.matching(detail::parse_device_name(spec.empty() ? "CPU:0" : spec));
+  if (found.empty()) {
+    std::string name = spec.empty() ? detail::canonical_device_name("CPU", 0)
+                                    : detail::to_string(detail::parse_device_name(spec));
+    throw Error(StatusCode::kInvalidArgument,
+                name + " unknown device.\nExisting devices: " + devices.describe());
+  }
+  return *found.front();
+}
+
+Tensor Runtime::Impl::to_device(const Tensor& tensor, detail::Device& device) {
+  const detail::TensorImpl& source = *tensor.impl();
+  if (source.device.get() == &device) return tensor;
+  auto copy = std::make_shared<detail::TensorImpl>(device.shared_from_this(), source.dtype,
+                                                   source.shape);
+  if (source.bytes > 0) {
+    if (&source.device->plugin() == &device.plugin()) {
+      source.device->synchronize();  // the source may still be being written on its stream
+      detail::throw_if_error(
+          device.plugin().api().copy_device_to_device(device.handle(), device.stream(),
+                                                      copy->data, source.device->handle(),
+                                                      source.data, source.bytes),
+          "copying " + std::to_string(source.bytes) + " bytes from " + source.device->name() +
+              " to " + device.name());
+    } else {
+      // Devices of different plugins share no address space: stage through host memory.
+      std::vector<unsigned char> staging(source.bytes);
+      source.device->copy_to_host(staging.data(), source.data, source.bytes);
+      device.copy_from_host(copy->data, staging.data(), source.bytes);
+    }
+  }
+  if (log_placement.load(std::memory_order_relaxed)) {
+    logger->write(LogLevel::kInfo, "Copying tensor " + source.shape.to_string() + " " +
+                                       dtype_name(source.dtype) + " from " +
+                                       source.device->name() + " to " + device.name());
+  }
+  return Tensor(std::move(copy));
+}
+
+Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, size_t bytes,
+                          const std::string& device) {
+  const size_t expected = static_cast<size_t>(shape.num_elements()) * dtype_size(dtype);
+  if (bytes != expected) {
+    throw Error(StatusCode::kInvalidArgument,
+                "from_host: shape " + shape.to_string() + " of " + dtype_name(dtype) + " needs " +
+                    std::to_string(expected) + " bytes, got " + std::to_string(bytes));
+  }
+  if (bytes > 0 && data == nullptr) {
+    throw Error(StatusCode::kInvalidArgument, "from_host: data is NULL");
+  }
+  detail::Device& target = impl_->data_device(device);
+  auto impl = std::make_shared<detail::TensorImpl>(target.shared_from_this(), dtype, shape);
+  if (bytes > 0) target.copy_from_host(impl->data, data, bytes);
+  return Tensor(std::move(impl));
+}
+
+Tensor Runtime::to_device(const Tensor& tensor, const std::string& device) {
+  if (!tensor.valid()) throw Error(StatusCode::kInvalidArgument, "to_device: empty Tensor");
+  return impl_->to_device(tensor, impl_->data_device(device));
+}
+
+void Runtime::set_log_device_placement(bool enabled) { impl_->log_placement = enabled; }
+bool Runtime::log_device_placement() const { return impl_->log_placement; }
+void Runtime::set_log_sink(LogSink sink) { impl_->logger->set_sink(std::move(sink)); }
+
+}  // namespace hxrt

@@ -1,0 +1,26 @@
+#include "status.hpp"
+
+namespace hxrt::detail {
+
+hx_status* make_status(hx_status_code code, std::string message) {
+  return new hx_status_s{code, std::move(message)};
+}
+
+std::string consume_status(hx_status* status) {
+  if (status == nullptr) return {};
+  std::string text = std::string(status_code_name(static_cast<StatusCode>(status->code))) +
+                     ": " + status->message;
+  delete status;
+  return text;
+}
+
+void throw_if_error(hx_status* status, std::string_view context) {
+  if (status == nullptr) return;
+  StatusCode code = static_cast<StatusCode>(status->code);
+  if (code == StatusCode::kOk) code = StatusCode::kInternal;  // a plugin bug; still an error
+  std::string message = std::string(context) + ": " + status->message;
+  delete status;
+  throw Error(code, message);
+}
+
+}  // namespace hxrt::detail
