@@ -4,6 +4,11 @@
 // "/device:GPU:1", "/job:localhost/replica:0/task:0/device:GPU:1", and partial specs such as
 // "/GPU" or "/device:GPU" (any GPU), "/job:localhost" (any device of that job). Types are
 // upper-cased ("gpu" -> "GPU"); a type matches [A-Z][A-Z0-9_]* after that.
+//
+// The parser is strict: components appear at most once, in the order job, replica, task,
+// device; indices are decimal digits only and fit in an int; the keywords job, replica, task
+// and device (any case) are never device types. Syntax is all it checks: whether the device
+// exists is the placer's question.
 #pragma once
 
 #include <string>

@@ -18,7 +18,8 @@ using AttrValue = std::variant<bool, int64_t, double, std::string, DType, std::v
 class Attrs {
  public:
   Attrs() = default;
-  Attrs(std::initializer_list<std::pair<std::string, AttrValue>> items) : items_(items) {}
+  // A name given twice keeps the last value, as set() does.
+  Attrs(std::initializer_list<std::pair<std::string, AttrValue>> items);
 
   // Adds or replaces.
   void set(std::string name, AttrValue value);

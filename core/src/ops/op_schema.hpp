@@ -48,9 +48,12 @@ void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta*
 
 class OpRegistry {
  public:
-  // Throws Error(kAlreadyExists) when the name is taken, naming the owner.
+  // Throws Error(kAlreadyExists) when the name is taken, naming both owners, and
+  // Error(kInvalidArgument) for a schema the ABI's hx_op_def rules reject (name, arity,
+  // num_outputs, missing infer). Invalidates the pointers handed out by find() and all(): fill
+  // the registry at start-up, then only read it.
   void add(OpSchema schema);
-  // nullptr when unknown.
+  // nullptr when unknown. Binary search.
   const OpSchema* find(const std::string& name) const;
   // Sorted by name.
   std::vector<const OpSchema*> all() const;
@@ -73,5 +76,8 @@ std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
                                const std::vector<int64_t>& default_value);
 // Present or Error(kInvalidArgument) "Fill: missing required attribute 'shape' (a list of ints)".
 const AttrValue& required_attr(const InferContext& call, const char* name, const char* what);
+// The type names the readers' messages use: "bool", "int", "float", "string", "dtype",
+// "list of ints".
+const char* attr_type_name(const AttrValue& value);
 
 }  // namespace hxrt::detail

@@ -209,9 +209,9 @@ hx_status* read_attr(const hx_kernel_context* ctx, const char* name, const char*
     return make_status(HX_NOT_FOUND, std::string("attribute '") + name + "' is not set");
   }
   if (!convert(*value)) {
-    return make_status(HX_INVALID_ARGUMENT, std::string("attribute '") + name + "' is " +
-                                                attr_value_to_string(*value) + ", expected " +
-                                                expected);
+    return make_status(HX_INVALID_ARGUMENT, std::string("attribute '") + name + "' must be " +
+                                                expected + ", got " + attr_type_name(*value) +
+                                                " (" + attr_value_to_string(*value) + ")");
   }
   return nullptr;
 }

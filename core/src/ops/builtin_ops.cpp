@@ -1,0 +1,13 @@
+#include "ops/builtin_op_families.hpp"
+#include "ops/op_schema.hpp"
+
+namespace hxrt::detail {
+
+void add_builtin_ops(OpRegistry& registry) {
+  add_matmul_op(registry);
+  add_elementwise_ops(registry);
+  add_array_ops(registry);
+  add_reduction_ops(registry);
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,96 @@
+#include <algorithm>
+#include <string>
+
+#include "hxrt/error.hpp"
+#include "ops/op_schema.hpp"
+
+namespace hxrt::detail {
+
+namespace {
+
+std::string count_of_inputs(int n) {
+  return std::to_string(n) + (n == 1 ? " input" : " inputs");
+}
+
+std::string expected_arity(const OpSchema& schema) {
+  if (schema.max_inputs == schema.min_inputs) return count_of_inputs(schema.min_inputs);
+  if (schema.max_inputs < 0) return "at least " + count_of_inputs(schema.min_inputs);
+  return "between " + std::to_string(schema.min_inputs) + " and " +
+         count_of_inputs(schema.max_inputs);
+}
+
+std::string owner_phrase(const std::string& owner) {
+  return owner.empty() ? "the core" : "plugin '" + owner + "'";
+}
+
+// The ABI's rule for op names, which custom ops reach the registry by.
+bool is_op_name(const std::string& name) {
+  if (name.empty() || !(name[0] >= 'A' && name[0] <= 'Z')) return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+void check_schema(const OpSchema& schema) {
+  const std::string who = "op '" + schema.name + "' from " + owner_phrase(schema.owner);
+  if (!is_op_name(schema.name)) {
+    throw Error(StatusCode::kInvalidArgument,
+                who + ": an op name must match [A-Z][A-Za-z0-9_]*");
+  }
+  if (schema.min_inputs < 0 || schema.max_inputs < -1 ||
+      (schema.max_inputs >= 0 && schema.max_inputs < schema.min_inputs)) {
+    throw Error(StatusCode::kInvalidArgument,
+                who + ": min_inputs " + std::to_string(schema.min_inputs) + " and max_inputs " +
+                    std::to_string(schema.max_inputs) +
+                    " are not an arity; expected 0 <= min_inputs <= max_inputs, or max_inputs "
+                    "= -1 for no upper bound");
+  }
+  if (schema.num_outputs < 1) {
+    throw Error(StatusCode::kInvalidArgument,
+                who + ": num_outputs is " + std::to_string(schema.num_outputs) +
+                    "; an op has at least 1 output");
+  }
+  if (!schema.infer) {
+    throw Error(StatusCode::kInvalidArgument, who + ": it has no shape-inference function");
+  }
+}
+
+bool name_less(const OpSchema& schema, const std::string& name) { return schema.name < name; }
+
+}  // namespace
+
+void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs) {
+  const auto given = static_cast<long long>(call.num_inputs);
+  if (given < schema.min_inputs || (schema.max_inputs >= 0 && given > schema.max_inputs)) {
+    throw Error(StatusCode::kInvalidArgument,
+                schema.name + " expects " + expected_arity(schema) + ", got " +
+                    std::to_string(given));
+  }
+  schema.infer(call, outputs);
+}
+
+void OpRegistry::add(OpSchema schema) {
+  check_schema(schema);
+  const auto at = std::lower_bound(schemas_.begin(), schemas_.end(), schema.name, name_less);
+  if (at != schemas_.end() && at->name == schema.name) {
+    throw Error(StatusCode::kAlreadyExists,
+                "op '" + schema.name + "' from " + owner_phrase(schema.owner) +
+                    " is already registered by " + owner_phrase(at->owner) +
+                    "; a custom op needs a name of its own");
+  }
+  schemas_.insert(at, std::move(schema));
+}
+
+const OpSchema* OpRegistry::find(const std::string& name) const {
+  const auto at = std::lower_bound(schemas_.begin(), schemas_.end(), name, name_less);
+  return at != schemas_.end() && at->name == name ? &*at : nullptr;
+}
+
+std::vector<const OpSchema*> OpRegistry::all() const {
+  std::vector<const OpSchema*> out;
+  out.reserve(schemas_.size());
+  for (const OpSchema& schema : schemas_) out.push_back(&schema);
+  return out;
+}
+
+}  // namespace hxrt::detail
