@@ -1,0 +1,135 @@
+// The plugin ABI's layout promises, checked where the C++ compiler can see them: every
+// HX_<NAME>_STRUCT_SIZE is the end of its struct's last field, the fields every version keeps
+// sit where the header says, and the ABI's enums agree with the C++ API's.
+#include <catch2/catch.hpp>
+
+#include <cstddef>
+#include <iterator>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "hxrt/dtype.hpp"
+#include "hxrt/error.hpp"
+#include "hxrt/plugin_api.h"
+#include "hxrt/shape.hpp"
+
+namespace {
+
+// The header's word, spelled out: the first four fields of the plugin's table are
+// struct_size, extension, abi_major, abi_minor, packed in that order in every major version.
+constexpr size_t kExtensionOffset = sizeof(size_t);
+constexpr size_t kAbiMajorOffset = kExtensionOffset + sizeof(void*);
+constexpr size_t kAbiMinorOffset = kAbiMajorOffset + sizeof(uint32_t);
+static_assert(offsetof(hx_plugin_api, struct_size) == 0);
+static_assert(offsetof(hx_plugin_api, extension) == kExtensionOffset);
+static_assert(offsetof(hx_plugin_api, abi_major) == kAbiMajorOffset);
+static_assert(offsetof(hx_plugin_api, abi_minor) == kAbiMinorOffset);
+static_assert(std::is_same_v<decltype(hx_plugin_api::struct_size), size_t>);
+static_assert(std::is_same_v<decltype(hx_plugin_api::extension), void*>);
+static_assert(std::is_same_v<decltype(hx_plugin_api::abi_major), uint32_t>);
+static_assert(std::is_same_v<decltype(hx_plugin_api::abi_minor), uint32_t>);
+
+static_assert(hxrt::Shape::kMaxRank == HX_MAX_RANK);
+
+// One struct that crosses the boundary: its size macro, where its last field ends, and the
+// facts every such struct shares.
+struct StructLayout {
+  const char* name;
+  size_t size_macro;
+  size_t last_field_end;
+  size_t struct_size_offset;
+  size_t extension_offset;
+  size_t sizeof_struct;
+  size_t alignof_struct;
+};
+
+#define HX_LAYOUT(type, macro, last_field)                                               \
+  StructLayout {                                                                          \
+    #type, macro, offsetof(type, last_field) + sizeof(type::last_field),                  \
+        offsetof(type, struct_size), offsetof(type, extension), sizeof(type), alignof(type) \
+  }
+
+const StructLayout kLayouts[] = {
+    HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
+    HX_LAYOUT(hx_kernel_args, HX_KERNEL_ARGS_STRUCT_SIZE, user_data),
+    HX_LAYOUT(hx_kernel_def, HX_KERNEL_DEF_STRUCT_SIZE, user_data),
+    HX_LAYOUT(hx_output_spec, HX_OUTPUT_SPEC_STRUCT_SIZE, shape),
+    HX_LAYOUT(hx_shape_inference_args, HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, user_data),
+    HX_LAYOUT(hx_op_def, HX_OP_DEF_STRUCT_SIZE, user_data),
+    HX_LAYOUT(hx_device_properties, HX_DEVICE_PROPERTIES_STRUCT_SIZE, compute_units),
+    HX_LAYOUT(hx_core_services, HX_CORE_SERVICES_STRUCT_SIZE, attr_string),
+    HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, event_query),
+    HX_LAYOUT(hx_plugin_init_args, HX_PLUGIN_INIT_ARGS_STRUCT_SIZE, options_json_length),
+};
+
+#undef HX_LAYOUT
+
+}  // namespace
+
+TEST_CASE("every struct-size macro is the end of its struct's last field") {
+  for (const StructLayout& layout : kLayouts) {
+    INFO(layout.name);
+    CHECK(layout.size_macro == layout.last_field_end);
+    // Anything after the macro's end but padding is a field the macro forgot: appending a
+    // field without moving the macro to it would leave the new field unreadable.
+    CHECK(layout.sizeof_struct - layout.size_macro < layout.alignof_struct);
+  }
+}
+
+TEST_CASE("every struct starts with struct_size and then extension") {
+  for (const StructLayout& layout : kLayouts) {
+    INFO(layout.name);
+    CHECK(layout.struct_size_offset == 0);
+    CHECK(layout.extension_offset == kExtensionOffset);
+  }
+}
+
+// The C++ API converts by value between these enums; a renumbering on either side would
+// silently change meanings.
+#define HX_SAME_VALUE(cpp, c) static_assert(static_cast<int>(cpp) == static_cast<int>(c))
+HX_SAME_VALUE(hxrt::DType::kF32, HX_DTYPE_F32);
+HX_SAME_VALUE(hxrt::DType::kF64, HX_DTYPE_F64);
+HX_SAME_VALUE(hxrt::DType::kF16, HX_DTYPE_F16);
+HX_SAME_VALUE(hxrt::DType::kBF16, HX_DTYPE_BF16);
+HX_SAME_VALUE(hxrt::DType::kI32, HX_DTYPE_I32);
+HX_SAME_VALUE(hxrt::DType::kI64, HX_DTYPE_I64);
+HX_SAME_VALUE(hxrt::DType::kBool, HX_DTYPE_BOOL);
+HX_SAME_VALUE(hxrt::StatusCode::kOk, HX_OK);
+HX_SAME_VALUE(hxrt::StatusCode::kInvalidArgument, HX_INVALID_ARGUMENT);
+HX_SAME_VALUE(hxrt::StatusCode::kNotFound, HX_NOT_FOUND);
+HX_SAME_VALUE(hxrt::StatusCode::kAlreadyExists, HX_ALREADY_EXISTS);
+HX_SAME_VALUE(hxrt::StatusCode::kOutOfMemory, HX_OUT_OF_MEMORY);
+HX_SAME_VALUE(hxrt::StatusCode::kUnimplemented, HX_UNIMPLEMENTED);
+HX_SAME_VALUE(hxrt::StatusCode::kFailedPrecondition, HX_FAILED_PRECONDITION);
+HX_SAME_VALUE(hxrt::StatusCode::kUnavailable, HX_UNAVAILABLE);
+HX_SAME_VALUE(hxrt::StatusCode::kOutOfRange, HX_OUT_OF_RANGE);
+HX_SAME_VALUE(hxrt::StatusCode::kInternal, HX_INTERNAL);
+#undef HX_SAME_VALUE
+
+TEST_CASE("the C++ API lists every ABI dtype, in ABI order") {
+  REQUIRE(std::size(hxrt::kAllDTypes) == static_cast<size_t>(HX_DTYPE_BOOL));
+  for (size_t i = 0; i < std::size(hxrt::kAllDTypes); ++i) {
+    CHECK(static_cast<int>(hxrt::kAllDTypes[i]) == static_cast<int>(i) + 1);
+  }
+}
+
+TEST_CASE("status code names are the ABI's enum names without HX_") {
+  // Load reports print these names ("init failed: INVALID_ARGUMENT: ..."), so a plugin
+  // author can look the code up in plugin_api.h.
+  const std::pair<hx_status_code, const char*> names[] = {
+      {HX_OK, "OK"},
+      {HX_INVALID_ARGUMENT, "INVALID_ARGUMENT"},
+      {HX_NOT_FOUND, "NOT_FOUND"},
+      {HX_ALREADY_EXISTS, "ALREADY_EXISTS"},
+      {HX_OUT_OF_MEMORY, "OUT_OF_MEMORY"},
+      {HX_UNIMPLEMENTED, "UNIMPLEMENTED"},
+      {HX_FAILED_PRECONDITION, "FAILED_PRECONDITION"},
+      {HX_UNAVAILABLE, "UNAVAILABLE"},
+      {HX_OUT_OF_RANGE, "OUT_OF_RANGE"},
+      {HX_INTERNAL, "INTERNAL"},
+  };
+  for (const auto& [code, name] : names) {
+    CHECK(std::string(hxrt::status_code_name(static_cast<hxrt::StatusCode>(code))) == name);
+  }
+}

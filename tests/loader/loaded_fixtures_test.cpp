@@ -1,0 +1,78 @@
+// Fixtures that load but misbehave later, or load with nothing to offer.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "loader_support.hpp"
+
+using Catch::Matchers::Contains;
+using loader_test::check_cpu_plugin_works;
+using loader_test::cpu_plugin_path;
+using loader_test::error_from;
+using loader_test::fixture_file;
+using loader_test::fixture_path;
+using loader_test::report_for;
+using loader_test::runtime_with;
+
+TEST_CASE("a kernel's error reaches the caller as hxrt::Error, and the runtime carries on") {
+  hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path("failing_kernel")});
+  hxrt::PluginReport report = report_for(runtime, fixture_file("failing_kernel"));
+  INFO("skipped: " << report.reason);
+  REQUIRE(report.loaded);
+  CHECK(report.device_type == "FAILDEV");
+  CHECK(report.device_count == 1);
+
+  hxrt::Tensor x = runtime.tensor<float>({4}, {-1, 2, -3, 4});
+  // Twice: a failed call must leave nothing behind that changes the next one.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    INFO("attempt " << attempt);
+    auto error = error_from([&] { runtime.execute("Relu", {x}, {}, "/device:FAILDEV:0"); });
+    REQUIRE(error.has_value());
+    CHECK(error->code() == hxrt::StatusCode::kInternal);
+    CHECK_THAT(error->what(), Contains("fixture kernel failed on purpose"));
+  }
+
+  // The device itself still works: data goes there and comes back.
+  hxrt::Tensor on_faildev = runtime.to_device(x, "/device:FAILDEV:0");
+  CHECK(on_faildev.device() == "/job:localhost/replica:0/task:0/device:FAILDEV:0");
+  CHECK(on_faildev.to_vector<float>() == std::vector<float>{-1, 2, -3, 4});
+
+  hxrt::Tensor relu = runtime.execute("Relu", {x}, {}, "/device:CPU:0");
+  CHECK(relu.to_vector<float>() == std::vector<float>{0, 2, 0, 4});
+  check_cpu_plugin_works(runtime);
+}
+
+TEST_CASE("a plugin whose device_count says UNAVAILABLE loads with no devices and a note") {
+  hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path("no_devices")});
+  hxrt::PluginReport report = report_for(runtime, fixture_file("no_devices"));
+  INFO("skipped: " << report.reason);
+  REQUIRE(report.loaded);
+  CHECK(report.name == "fixture_no_devices");
+  CHECK(report.device_type == "FIXTURE");
+  CHECK(report.device_count == 0);
+  CHECK(report.note == "no FIXTURE hardware present");
+  for (const hxrt::DeviceInfo& device : runtime.devices()) CHECK(device.type != "FIXTURE");
+  check_cpu_plugin_works(runtime);
+}
+
+TEST_CASE("a kernel registered twice with one priority keeps the first registration") {
+  hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path("duplicate_kernel")});
+  hxrt::PluginReport report = report_for(runtime, fixture_file("duplicate_kernel"));
+  INFO("skipped: " << report.reason);
+  REQUIRE(report.loaded);
+
+  std::vector<hxrt::KernelInfo> kernels;
+  for (const hxrt::KernelInfo& kernel : runtime.kernels()) {
+    if (kernel.plugin == "fixture_duplicate_kernel") kernels.push_back(kernel);
+  }
+  REQUIRE(kernels.size() == 1);
+  CHECK(kernels[0].op == "Relu");
+  CHECK(kernels[0].device_type == "DUP_KERNEL");
+
+  // The second registration's kernel always fails; the first computes Relu.
+  hxrt::Tensor x = runtime.tensor<float>({3}, {-2, 0, 5});
+  hxrt::Tensor y = runtime.execute("Relu", {x}, {}, "/device:DUP_KERNEL:0");
+  CHECK(y.to_vector<float>() == std::vector<float>{0, 0, 5});
+  check_cpu_plugin_works(runtime);
+}
