@@ -1,0 +1,85 @@
+// The CPU plugin's entry point: checks the core's version and the options, describes the host
+// device, registers the kernels and hands the core its function table.
+#include <hxrt/plugin_api.h>
+
+#include <memory>
+
+#include "device.hpp"
+#include "kernels/kernel_registry.hpp"
+#include "memory.hpp"
+#include "options.hpp"
+#include "plugin_state.hpp"
+#include "status.hpp"
+#include "streams.hpp"
+
+namespace hxcpu {
+namespace {
+
+void shutdown(hx_plugin* plugin) { delete &from_handle(plugin); }
+
+void fill_table(CpuPlugin& state) {
+  hx_plugin_api& api = state.api;
+  api.struct_size = HX_PLUGIN_API_STRUCT_SIZE;
+  api.abi_major = HX_ABI_VERSION_MAJOR;
+  api.abi_minor = HX_ABI_VERSION_MINOR;
+  api.name = "cpu";
+  api.version = "0.1.0";
+  api.device_type = "CPU";
+  api.plugin = to_handle(&state);
+  api.shutdown = shutdown;
+  api.device_count = device_count;
+  api.device_get = device_get;
+  api.device_properties = device_properties;
+  api.memory_info = memory_info;
+  api.allocate = allocate;
+  api.deallocate = deallocate;
+  api.memset = memset_bytes;
+  api.copy_host_to_device = copy_host_to_device;
+  api.copy_device_to_host = copy_device_to_host;
+  api.copy_device_to_device = copy_device_to_device;
+  api.stream_create = stream_create;
+  api.stream_destroy = stream_destroy;
+  api.stream_synchronize = stream_synchronize;
+  api.stream_query = stream_query;
+  api.stream_wait_event = stream_wait_event;
+  api.event_create = event_create;
+  api.event_destroy = event_destroy;
+  api.event_record = event_record;
+  api.event_synchronize = event_synchronize;
+  api.event_query = event_query;
+  // No host_allocate: host memory is already host memory, so there is nothing to pin.
+}
+
+hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {
+  const hx_core_services& services = *args.services;
+  if (args.core_abi_major != HX_ABI_VERSION_MAJOR) {
+    return make_status(services, HX_FAILED_PRECONDITION,
+                       "plugin 'cpu' speaks ABI %d.%d, core speaks %u.%u", HX_ABI_VERSION_MAJOR,
+                       HX_ABI_VERSION_MINOR, args.core_abi_major, args.core_abi_minor);
+  }
+  const bool has_options =
+      args.struct_size >= HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length);
+  if (hx_status* status = check_options(services, has_options ? args.options_json : nullptr,
+                                        has_options ? args.options_json_length : 0)) {
+    return status;
+  }
+
+  auto state = std::make_unique<CpuPlugin>();
+  state->services = &services;
+  state->core = args.core;
+  state->device.services = &services;
+  probe_host(state->device);
+  fill_table(*state);
+  // On failure `state` is freed here: the core does not call shutdown after a failed init.
+  if (hx_status* status = register_kernels(*state)) return status;
+  *out_api = &state.release()->api;
+  return nullptr;
+}
+
+}  // namespace
+}  // namespace hxcpu
+
+extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
+                                               const hx_plugin_api** out_api) {
+  return hxcpu::guarded(*args->services, [&] { return hxcpu::init(*args, out_api); });
+}

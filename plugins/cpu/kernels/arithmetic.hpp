@@ -1,0 +1,44 @@
+// Element arithmetic shared by the kernels. Integer overflow wraps modulo 2^bits, as in NumPy
+// and TensorFlow, and is computed on the unsigned type so that it is defined behaviour (signed
+// overflow is undefined, and aborts under -fsanitize=undefined).
+#pragma once
+
+#include <type_traits>
+
+namespace hxcpu {
+namespace arithmetic_detail {
+
+template <class T, bool = std::is_integral_v<T>>
+struct Wrapping {
+  using type = T;
+};
+template <class T>
+struct Wrapping<T, true> {
+  using type = std::make_unsigned_t<T>;
+};
+
+}  // namespace arithmetic_detail
+
+// The type T's additions and multiplications are carried out in.
+template <class T>
+using WrappingType = typename arithmetic_detail::Wrapping<T>::type;
+
+template <class T>
+T wrapping_add(T a, T b) {
+  using W = WrappingType<T>;
+  return static_cast<T>(static_cast<W>(a) + static_cast<W>(b));
+}
+
+template <class T>
+T wrapping_sub(T a, T b) {
+  using W = WrappingType<T>;
+  return static_cast<T>(static_cast<W>(a) - static_cast<W>(b));
+}
+
+template <class T>
+T wrapping_mul(T a, T b) {
+  using W = WrappingType<T>;
+  return static_cast<T>(static_cast<W>(a) * static_cast<W>(b));
+}
+
+}  // namespace hxcpu

@@ -1,0 +1,58 @@
+// The C++ type kernels use for each element type, and dispatch from hx_dtype to it.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include <cstddef>
+#include <cstdint>
+
+namespace hxcpu {
+
+// f16, bf16 and bool get wrapper structs so that templates can tell them from uint16_t and
+// uint8_t, and so that a stored bool byte is never read as a C++ bool (a byte other than 0 or
+// 1 would be undefined behaviour there).
+struct Half {
+  uint16_t bits;
+};
+struct BFloat16 {
+  uint16_t bits;
+};
+struct BoolByte {
+  uint8_t byte;
+};
+
+template <class T>
+struct TypeTag {
+  using type = T;
+};
+
+// Bytes per element; 0 for a value outside the enum.
+size_t dtype_size(hx_dtype dtype);
+// "float32", "int64", ...; "invalid" for a value outside the enum.
+const char* dtype_name(hx_dtype dtype);
+
+// Calls visit(TypeTag<T>{}) for the element type T of an arithmetic dtype (f32 f64 i32 i64),
+// else returns otherwise().
+template <class Visit, class Otherwise>
+hx_status* visit_arithmetic(hx_dtype dtype, Visit&& visit, Otherwise&& otherwise) {
+  switch (dtype) {
+    case HX_DTYPE_F32: return visit(TypeTag<float>{});
+    case HX_DTYPE_F64: return visit(TypeTag<double>{});
+    case HX_DTYPE_I32: return visit(TypeTag<int32_t>{});
+    case HX_DTYPE_I64: return visit(TypeTag<int64_t>{});
+    default: return otherwise();
+  }
+}
+
+// Like visit_arithmetic, for every dtype.
+template <class Visit, class Otherwise>
+hx_status* visit_any(hx_dtype dtype, Visit&& visit, Otherwise&& otherwise) {
+  switch (dtype) {
+    case HX_DTYPE_F16: return visit(TypeTag<Half>{});
+    case HX_DTYPE_BF16: return visit(TypeTag<BFloat16>{});
+    case HX_DTYPE_BOOL: return visit(TypeTag<BoolByte>{});
+    default: return visit_arithmetic(dtype, visit, otherwise);
+  }
+}
+
+}  // namespace hxcpu

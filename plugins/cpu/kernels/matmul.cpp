@@ -1,0 +1,94 @@
+// MatMul through OpenBLAS GEMM.
+#include <cblas.h>
+
+#include <climits>
+#include <cstring>
+#include <initializer_list>
+
+#include "kernels/element_types.hpp"
+#include "kernels/kernel_call.hpp"
+#include "kernels/kernels.hpp"
+
+namespace hxcpu {
+namespace {
+
+struct GemmShape {
+  int m, n, k;
+  int lda, ldb;  // row strides of a and b as stored, i.e. before the transposes
+};
+
+void gemm(const GemmShape& shape, bool transpose_a, bool transpose_b, const float* a,
+          const float* b, float* c) {
+  cblas_sgemm(CblasRowMajor, transpose_a ? CblasTrans : CblasNoTrans,
+              transpose_b ? CblasTrans : CblasNoTrans, shape.m, shape.n, shape.k, 1.0f, a,
+              shape.lda, b, shape.ldb, 0.0f, c, shape.n);
+}
+
+void gemm(const GemmShape& shape, bool transpose_a, bool transpose_b, const double* a,
+          const double* b, double* c) {
+  cblas_dgemm(CblasRowMajor, transpose_a ? CblasTrans : CblasNoTrans,
+              transpose_b ? CblasTrans : CblasNoTrans, shape.m, shape.n, shape.k, 1.0, a,
+              shape.lda, b, shape.ldb, 0.0, c, shape.n);
+}
+
+}  // namespace
+
+hx_status* matmul_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  bool transpose_a = false;
+  bool transpose_b = false;
+  if (hx_status* status = call.attr_bool("transpose_a", &transpose_a)) return status;
+  if (hx_status* status = call.attr_bool("transpose_b", &transpose_b)) return status;
+
+  const hx_tensor_view& a = call.input(0);
+  const hx_tensor_view& b = call.input(1);
+  const hx_tensor_view& c = call.output(0);
+  if (a.rank != 2 || b.rank != 2 || c.rank != 2 || a.dtype != b.dtype || a.dtype != c.dtype) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "MatMul: expected three rank-2 tensors of one dtype, got ranks %d, %d -> "
+                      "%d",
+                      a.rank, b.rank, c.rank);
+  }
+  const int64_t m = transpose_a ? a.shape[1] : a.shape[0];
+  const int64_t k = transpose_a ? a.shape[0] : a.shape[1];
+  const int64_t b_rows = transpose_b ? b.shape[1] : b.shape[0];
+  const int64_t n = transpose_b ? b.shape[0] : b.shape[1];
+  if (b_rows != k || c.shape[0] != m || c.shape[1] != n) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "MatMul: shapes [%lld, %lld] x [%lld, %lld] -> [%lld, %lld] do not agree "
+                      "(transpose_a=%s, transpose_b=%s)",
+                      static_cast<long long>(a.shape[0]), static_cast<long long>(a.shape[1]),
+                      static_cast<long long>(b.shape[0]), static_cast<long long>(b.shape[1]),
+                      static_cast<long long>(c.shape[0]), static_cast<long long>(c.shape[1]),
+                      transpose_a ? "true" : "false", transpose_b ? "true" : "false");
+  }
+  if (m == 0 || n == 0) return nullptr;
+  if (k == 0) {  // an empty sum; BLAS is not asked, since lda would be 0
+    std::memset(c.data, 0, static_cast<size_t>(m * n) * dtype_size(c.dtype));
+    return nullptr;
+  }
+  for (const int64_t extent : {a.shape[0], a.shape[1], b.shape[0], b.shape[1]}) {
+    if (extent > INT_MAX) {
+      return call.error(HX_INVALID_ARGUMENT,
+                        "MatMul: extent %lld exceeds the BLAS interface's limit of %d",
+                        static_cast<long long>(extent), INT_MAX);
+    }
+  }
+  const GemmShape shape{static_cast<int>(m), static_cast<int>(n), static_cast<int>(k),
+                        static_cast<int>(a.shape[1]), static_cast<int>(b.shape[1])};
+  switch (a.dtype) {
+    case HX_DTYPE_F32:
+      gemm(shape, transpose_a, transpose_b, input_data<float>(a), input_data<float>(b),
+           output_data<float>(c));
+      return nullptr;
+    case HX_DTYPE_F64:
+      gemm(shape, transpose_a, transpose_b, input_data<double>(a), input_data<double>(b),
+           output_data<double>(c));
+      return nullptr;
+    default:
+      return call.error(HX_UNIMPLEMENTED, "MatMul: the CPU kernel has no %s variant",
+                        dtype_name(a.dtype));
+  }
+}
+
+}  // namespace hxcpu

@@ -1,0 +1,120 @@
+#include "memory.hpp"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+#include "device.hpp"
+#include "status.hpp"
+
+namespace hxcpu {
+namespace {
+
+// MemAvailable is the kernel's estimate of what can be allocated without swapping, which is
+// what "free" should mean to a memory policy; the free-page count would ignore the page cache.
+bool read_mem_available(uint64_t* out_bytes) {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  uint64_t kibibytes = 0;
+  std::string unit;
+  while (meminfo >> key >> kibibytes) {
+    std::getline(meminfo, unit);
+    if (key == "MemAvailable:") {
+      *out_bytes = kibibytes * 1024;
+      return true;
+    }
+  }
+  return false;
+}
+
+uint64_t free_pages_bytes() {
+  const long pages = sysconf(_SC_AVPHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page_size <= 0) return 0;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size);
+}
+
+bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
+
+}  // namespace
+
+hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_total) {
+  const CpuDevice& cpu = from_handle(device);
+  return guarded(*cpu.services, [&]() -> hx_status* {
+    if (!read_mem_available(out_free)) *out_free = free_pages_bytes();
+    *out_total = cpu.memory_total;
+    return nullptr;
+  });
+}
+
+hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out_ptr) {
+  const CpuDevice& cpu = from_handle(device);
+  if (!is_power_of_two(alignment)) {
+    return make_status(*cpu.services, HX_INVALID_ARGUMENT,
+                       "CPU allocate: alignment %zu is not a power of two", alignment);
+  }
+  // posix_memalign wants a multiple of sizeof(void*); a stricter alignment satisfies a weaker.
+  const size_t effective_alignment = alignment < sizeof(void*) ? sizeof(void*) : alignment;
+  void* memory = nullptr;
+  const int error = posix_memalign(&memory, effective_alignment, size);
+  if (error == ENOMEM) {
+    return make_status(*cpu.services, HX_OUT_OF_MEMORY,
+                       "CPU allocate: cannot allocate %zu bytes aligned to %zu: out of host "
+                       "memory",
+                       size, alignment);
+  }
+  if (error != 0) {
+    return make_status(*cpu.services, HX_INTERNAL,
+                       "CPU allocate: posix_memalign(%zu, %zu) failed: %s", effective_alignment,
+                       size, std::strerror(error));
+  }
+  *out_ptr = memory;
+  return nullptr;
+}
+
+void deallocate(hx_device* device, void* ptr, size_t size) {
+  (void)device;
+  (void)size;
+  std::free(ptr);
+}
+
+// All transfers are synchronous, so `stream` is only an ordering token and is ignored.
+
+hx_status* memset_bytes(hx_device* device, hx_stream* stream, void* dst, uint8_t value,
+                        size_t size) {
+  (void)device;
+  (void)stream;
+  if (size != 0) std::memset(dst, value, size);
+  return nullptr;
+}
+
+hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, void* dst_device,
+                               const void* src_host, size_t size) {
+  (void)device;
+  (void)stream;
+  if (size != 0) std::memcpy(dst_device, src_host, size);
+  return nullptr;
+}
+
+hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_host,
+                               const void* src_device, size_t size) {
+  (void)device;
+  (void)stream;
+  if (size != 0) std::memcpy(dst_host, src_device, size);
+  return nullptr;
+}
+
+hx_status* copy_device_to_device(hx_device* dst, hx_stream* stream, void* dst_ptr,
+                                 hx_device* src, const void* src_ptr, size_t size) {
+  (void)dst;
+  (void)src;
+  (void)stream;
+  if (size != 0) std::memcpy(dst_ptr, src_ptr, size);
+  return nullptr;
+}
+
+}  // namespace hxcpu

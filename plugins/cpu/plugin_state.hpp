@@ -1,0 +1,22 @@
+// Everything one successful hx_plugin_init owns.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include "device.hpp"
+
+namespace hxcpu {
+
+// The function table lives here rather than in a static: two runtimes in one process share
+// the dlopen handle and may each init the plugin, and each table carries its own `plugin`.
+struct CpuPlugin {
+  const hx_core_services* services = nullptr;
+  hx_core* core = nullptr;
+  CpuDevice device;
+  hx_plugin_api api{};
+};
+
+inline hx_plugin* to_handle(CpuPlugin* plugin) { return reinterpret_cast<hx_plugin*>(plugin); }
+inline CpuPlugin& from_handle(hx_plugin* plugin) { return *reinterpret_cast<CpuPlugin*>(plugin); }
+
+}  // namespace hxcpu

@@ -1,0 +1,80 @@
+#include "streams.hpp"
+
+#include "device.hpp"
+#include "status.hpp"
+
+namespace hxcpu {
+namespace {
+
+// Tokens with no state; a distinct allocation per create keeps handles unique, so the core
+// can tell two streams (or events) apart.
+struct StreamToken {};
+struct EventToken {};
+
+}  // namespace
+
+hx_status* stream_create(hx_device* device, hx_stream** out_stream) {
+  return guarded(*from_handle(device).services, [&]() -> hx_status* {
+    *out_stream = reinterpret_cast<hx_stream*>(new StreamToken);
+    return nullptr;
+  });
+}
+
+void stream_destroy(hx_device* device, hx_stream* stream) {
+  (void)device;
+  delete reinterpret_cast<StreamToken*>(stream);
+}
+
+hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
+  (void)device;
+  (void)stream;
+  return nullptr;
+}
+
+hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done) {
+  (void)device;
+  (void)stream;
+  *out_done = true;
+  return nullptr;
+}
+
+hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* event) {
+  (void)device;
+  (void)stream;
+  (void)event;
+  return nullptr;
+}
+
+hx_status* event_create(hx_device* device, hx_event** out_event) {
+  return guarded(*from_handle(device).services, [&]() -> hx_status* {
+    *out_event = reinterpret_cast<hx_event*>(new EventToken);
+    return nullptr;
+  });
+}
+
+void event_destroy(hx_device* device, hx_event* event) {
+  (void)device;
+  delete reinterpret_cast<EventToken*>(event);
+}
+
+hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
+  (void)device;
+  (void)event;
+  (void)stream;
+  return nullptr;
+}
+
+hx_status* event_synchronize(hx_device* device, hx_event* event) {
+  (void)device;
+  (void)event;
+  return nullptr;
+}
+
+hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
+  (void)device;
+  (void)event;
+  *out_done = true;
+  return nullptr;
+}
+
+}  // namespace hxcpu

@@ -1,0 +1,215 @@
+// Cast on the CPU plugin: every dtype to every dtype, on edge values (ties, overflow, NaN,
+// infinities, subnormals, integer limits) plus random ones, against a reference that works on
+// exact long double values.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <vector>
+
+#include "cpu_test_support.hpp"
+
+namespace {
+
+using hxrt::DType;
+
+bool is_float_dtype(DType dtype) {
+  return dtype == DType::kF32 || dtype == DType::kF64 || dtype == DType::kF16 ||
+         dtype == DType::kBF16;
+}
+
+template <class T>
+std::vector<T> with_random(std::vector<T> values, uint32_t seed) {
+  const std::vector<T> random = cpu_test::random_values<T>(200, seed);
+  values.insert(values.end(), random.begin(), random.end());
+  return values;
+}
+
+// Values that sit on the rules' edges: f16/bf16 rounding ties and near-ties, overflow
+// thresholds, subnormals, integer limits and their neighbours.
+std::vector<double> edge_values() {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  return {0.0, -0.0, 1.0, -1.0, 0.5, 1.5, 2.5, -2.5, 0.1, -0.9, 65504.0, 65519.0, 65520.0,
+          65536.0, 1e5, 1e10, -1e10, 3e38, -3.4e38, 1e-8, 6e-8, 5.9604644775390625e-8,
+          2.98023223876953125e-8, 1e-40, nan, -nan, inf, -inf,
+          1.0 + 0x1p-11, 1.0 + 3 * 0x1p-11, 1.0 + 0x1p-11 + 0x1p-20,  // f16 ties and a near-tie
+          1.0 + 0x1p-8, 1.0 + 3 * 0x1p-8, 1.0 + 0x1p-8 + 0x1p-20,     // bf16 ties and a near-tie
+          2147483520.0, 2147483647.5, 2147483648.0, -2147483648.9, -2147483904.0,
+          9.2e18, 9.3e18, -9.3e18};
+}
+
+std::vector<uint8_t> source_bytes(DType dtype) {
+  std::vector<double> edges = edge_values();
+  switch (dtype) {
+    case DType::kF32: {
+      std::vector<float> values(edges.begin(), edges.end());
+      values.push_back(std::numeric_limits<float>::max());
+      values.push_back(std::numeric_limits<float>::denorm_min());
+      return cpu_test::to_bytes(with_random(values, 21));
+    }
+    case DType::kF64: {
+      // Near-ties a float intermediate would round onto a tie (double rounding), and values
+      // beyond float's range.
+      for (double extra : {1.0 + 0x1p-11 + 0x1p-40, 1.0 + 0x1p-8 + 0x1p-40, 1e300, -1e300,
+                           1e-310, 0x1p63, -0x1p63, -0x1p63 - 4096.0, 9223372036854774784.0,
+                           4294967296.5}) {
+        edges.push_back(extra);
+      }
+      return cpu_test::to_bytes(with_random(edges, 22));
+    }
+    case DType::kF16:
+    case DType::kBF16: {
+      std::vector<uint16_t> every_pattern(65536);
+      for (size_t bits = 0; bits < every_pattern.size(); ++bits) {
+        every_pattern[bits] = static_cast<uint16_t>(bits);
+      }
+      return cpu_test::to_bytes(every_pattern);
+    }
+    case DType::kI32: {
+      using Limits = std::numeric_limits<int32_t>;
+      return cpu_test::to_bytes(with_random<int32_t>(
+          {0, 1, -1, 2, 127, 255, 256, 65504, 65519, 65520, 65536, -65536, (1 << 24) + 1,
+           (1 << 24) + (1 << 16) + 1, -((1 << 24) + (1 << 16) + 1), Limits::max(), Limits::min()},
+          23));
+    }
+    case DType::kI64: {
+      using Limits = std::numeric_limits<int64_t>;
+      return cpu_test::to_bytes(with_random<int64_t>(
+          {0, 1, -1, 65520, (1LL << 24) + (1LL << 16) + 1, (1LL << 31), -(1LL << 31) - 1,
+           (1LL << 32) + 5, (1LL << 53) + 1, (1LL << 60) + (1LL << 52) + 1,
+           -((1LL << 60) + (1LL << 52) + 1), Limits::max(), Limits::min(), Limits::min() + 1},
+          24));
+    }
+    case DType::kBool: return {0, 1, 1, 0};
+  }
+  FAIL("unknown dtype");
+  return {};
+}
+
+// What Cast must produce, as a long double (NaN for any NaN).
+long double expected_value(DType from, DType to, long double value) {
+  switch (to) {
+    case DType::kF32: return static_cast<float>(value);
+    case DType::kF64: return static_cast<double>(value);
+    case DType::kF16:
+    case DType::kBF16: {
+      const uint16_t bits = cpu_test::nearest_narrow_float(to, value);
+      return cpu_test::element_value(to, cpu_test::to_bytes(std::vector<uint16_t>{bits}), 0);
+    }
+    case DType::kI32:
+    case DType::kI64: {
+      const bool wide = to == DType::kI64;
+      const long double lowest = wide ? std::numeric_limits<int64_t>::min()
+                                      : std::numeric_limits<int32_t>::min();
+      if (is_float_dtype(from)) {  // truncate, saturate, NaN -> 0
+        if (std::isnan(value)) return 0;
+        if (value <= lowest) return lowest;
+        if (value >= -lowest) return -lowest - 1;
+        return std::trunc(value) + 0.0L;  // + 0: an integer zero has no sign
+      }
+      // integer to integer wraps modulo 2^bits
+      const int64_t integer = static_cast<int64_t>(value);
+      return wide ? static_cast<long double>(integer) : static_cast<int32_t>(integer);
+    }
+    case DType::kBool: return value != 0 ? 1 : 0;
+  }
+  FAIL("unknown dtype");
+  return 0;
+}
+
+bool same_value(long double actual, long double expected) {
+  if (std::isnan(expected)) return std::isnan(actual);
+  return actual == expected && std::signbit(actual) == std::signbit(expected);
+}
+
+}  // namespace
+
+TEST_CASE("Cast converts every dtype to every dtype", "[cpu][cast]") {
+  const DType from = GENERATE(from_range(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes)));
+  const DType to = GENERATE(from_range(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes)));
+  CAPTURE(hxrt::dtype_name(from), hxrt::dtype_name(to));
+
+  const std::vector<uint8_t> input = source_bytes(from);
+  const int64_t count = static_cast<int64_t>(input.size() / hxrt::dtype_size(from));
+  const hxrt::Tensor output = cpu_test::runtime().execute(
+      "Cast", {cpu_test::raw_tensor(from, {count}, input)}, {{"dtype", to}});
+  REQUIRE(output.dtype() == to);
+  REQUIRE(output.shape() == hxrt::Shape{count});
+
+  const std::vector<uint8_t> result = cpu_test::raw_bytes(output);
+  for (size_t i = 0; i < static_cast<size_t>(count); ++i) {
+    const long double source = cpu_test::element_value(from, input, i);
+    const long double expected = expected_value(from, to, source);
+    const long double actual = cpu_test::element_value(to, result, i);
+    CAPTURE(i, static_cast<double>(source), static_cast<double>(expected),
+            static_cast<double>(actual));
+    if (to == DType::kBool) REQUIRE((result[i] == 0 || result[i] == 1));
+    REQUIRE(same_value(actual, expected));
+  }
+}
+
+TEST_CASE("Cast keeps shapes, including scalars and empty tensors", "[cpu][cast]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  const hxrt::Shape shape = GENERATE(hxrt::Shape{}, hxrt::Shape{0, 3}, hxrt::Shape{2, 1, 3});
+  const std::vector<int32_t> values(static_cast<size_t>(shape.num_elements()), 7);
+  const hxrt::Tensor output =
+      rt.execute("Cast", {rt.tensor<int32_t>(shape, values)}, {{"dtype", DType::kF64}});
+  REQUIRE(output.shape() == shape);
+  REQUIRE(output.to_vector<double>() == std::vector<double>(values.begin(), values.end()));
+}
+
+TEST_CASE("Cast to f16 and bf16 rounds once, to nearest even", "[cpu][cast]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  const auto bits_of = [](const hxrt::Tensor& tensor) {
+    const std::vector<uint8_t> bytes = cpu_test::raw_bytes(tensor);
+    std::vector<uint16_t> bits(bytes.size() / 2);
+    std::memcpy(bits.data(), bytes.data(), bytes.size());
+    return bits;
+  };
+  // Ties go to the even pattern; a double just above a tie rounds up although a float
+  // intermediate would have rounded it onto the tie.
+  const hxrt::Tensor doubles = rt.tensor<double>(
+      {5}, {1.0 + 0x1p-11, 1.0 + 3 * 0x1p-11, 1.0 + 0x1p-11 + 0x1p-40, 65519.0, 65520.0});
+  REQUIRE(bits_of(rt.execute("Cast", {doubles}, {{"dtype", DType::kF16}})) ==
+          std::vector<uint16_t>{0x3C00, 0x3C02, 0x3C01, 0x7BFF, 0x7C00});
+  // 2^24 + 2^16 + 1 rounds up in bf16; through float it would land on the tie and go down.
+  const hxrt::Tensor ints = rt.tensor<int32_t>({2}, {(1 << 24) + (1 << 16) + 1, 1 << 24});
+  REQUIRE(bits_of(rt.execute("Cast", {ints}, {{"dtype", DType::kBF16}})) ==
+          std::vector<uint16_t>{0x4B81, 0x4B80});
+}
+
+TEST_CASE("f16 and bf16 survive a round trip through f32 and f64", "[cpu][cast]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  const DType narrow = GENERATE(DType::kF16, DType::kBF16);
+  const DType wide = GENERATE(DType::kF32, DType::kF64);
+  CAPTURE(hxrt::dtype_name(narrow), hxrt::dtype_name(wide));
+  const std::vector<uint8_t> every_pattern = source_bytes(narrow);
+  const hxrt::Tensor original = cpu_test::raw_tensor(narrow, {65536}, every_pattern);
+  const hxrt::Tensor widened = rt.execute("Cast", {original}, {{"dtype", wide}});
+  const std::vector<uint8_t> back =
+      cpu_test::raw_bytes(rt.execute("Cast", {widened}, {{"dtype", narrow}}));
+  for (size_t i = 0; i < 65536; ++i) {
+    const long double value = cpu_test::element_value(narrow, every_pattern, i);
+    CAPTURE(i);
+    if (std::isnan(value)) {
+      REQUIRE(std::isnan(cpu_test::element_value(narrow, back, i)));
+    } else {
+      REQUIRE((back[2 * i] == every_pattern[2 * i] && back[2 * i + 1] == every_pattern[2 * i + 1]));
+    }
+  }
+}
+
+TEST_CASE("Cast from floats to integers saturates and maps NaN to zero", "[cpu][cast]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  const hxrt::Tensor x = rt.tensor<float>({6}, {nan, inf, -inf, 3e9f, -3e9f, -2.75f});
+  REQUIRE(rt.execute("Cast", {x}, {{"dtype", DType::kI32}}).to_vector<int32_t>() ==
+          std::vector<int32_t>{0, std::numeric_limits<int32_t>::max(),
+                               std::numeric_limits<int32_t>::min(),
+                               std::numeric_limits<int32_t>::max(),
+                               std::numeric_limits<int32_t>::min(), -2});
+}

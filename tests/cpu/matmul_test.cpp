@@ -1,0 +1,96 @@
+// MatMul on the CPU plugin against a triple loop, for every transpose combination.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "cpu_test_support.hpp"
+
+namespace {
+
+struct GemmCase {
+  int64_t m, k, n;
+};
+
+// c[i][j] = sum_p a'[i][p] * b'[p][j], with a' and b' the (optionally transposed) operands as
+// stored row-major. Also returns, per element, the sum of |products| for the tolerance.
+template <class T>
+void reference_matmul(const std::vector<T>& a, const std::vector<T>& b, const GemmCase& shape,
+                      bool transpose_a, bool transpose_b, std::vector<double>& c,
+                      std::vector<double>& magnitude) {
+  c.assign(static_cast<size_t>(shape.m * shape.n), 0.0);
+  magnitude.assign(c.size(), 0.0);
+  for (int64_t i = 0; i < shape.m; ++i) {
+    for (int64_t j = 0; j < shape.n; ++j) {
+      for (int64_t p = 0; p < shape.k; ++p) {
+        const double x = a[static_cast<size_t>(transpose_a ? p * shape.m + i : i * shape.k + p)];
+        const double y = b[static_cast<size_t>(transpose_b ? j * shape.k + p : p * shape.n + j)];
+        c[static_cast<size_t>(i * shape.n + j)] += x * y;
+        magnitude[static_cast<size_t>(i * shape.n + j)] += std::fabs(x * y);
+      }
+    }
+  }
+}
+
+template <class T>
+double relative_epsilon();
+template <>
+double relative_epsilon<float>() {
+  return 1e-6;
+}
+template <>
+double relative_epsilon<double>() {
+  return 1e-14;
+}
+
+}  // namespace
+
+TEMPLATE_TEST_CASE("MatMul matches a triple loop for every shape and transpose", "[cpu][matmul]",
+                   float, double) {
+  using T = TestType;
+  hxrt::Runtime& rt = cpu_test::runtime();
+  const GemmCase shape = GENERATE(GemmCase{1, 1, 1}, GemmCase{2, 2, 2}, GemmCase{2, 3, 4},
+                                  GemmCase{5, 1, 7}, GemmCase{17, 33, 9}, GemmCase{64, 48, 80},
+                                  GemmCase{0, 3, 2}, GemmCase{3, 2, 0}, GemmCase{3, 0, 2});
+  const bool transpose_a = GENERATE(false, true);
+  const bool transpose_b = GENERATE(false, true);
+  CAPTURE(shape.m, shape.k, shape.n, transpose_a, transpose_b);
+
+  const std::vector<T> a = cpu_test::random_values<T>(static_cast<size_t>(shape.m * shape.k), 1);
+  const std::vector<T> b = cpu_test::random_values<T>(static_cast<size_t>(shape.k * shape.n), 2);
+  const hxrt::Shape a_shape = transpose_a ? hxrt::Shape{shape.k, shape.m}
+                                          : hxrt::Shape{shape.m, shape.k};
+  const hxrt::Shape b_shape = transpose_b ? hxrt::Shape{shape.n, shape.k}
+                                          : hxrt::Shape{shape.k, shape.n};
+  const hxrt::Tensor c =
+      rt.execute("MatMul", {rt.tensor<T>(a_shape, a), rt.tensor<T>(b_shape, b)},
+                 {{"transpose_a", transpose_a}, {"transpose_b", transpose_b}});
+
+  REQUIRE(c.dtype() == hxrt::dtype_of<T>());
+  REQUIRE(c.shape() == hxrt::Shape{shape.m, shape.n});
+  std::vector<double> expected;
+  std::vector<double> magnitude;
+  reference_matmul(a, b, shape, transpose_a, transpose_b, expected, magnitude);
+  const std::vector<T> actual = c.to_vector<T>();
+  REQUIRE(actual.size() == expected.size());
+  for (size_t i = 0; i < actual.size(); ++i) {
+    CAPTURE(i);
+    REQUIRE(std::fabs(actual[i] - expected[i]) <=
+            relative_epsilon<T>() * (magnitude[i] + 1) * static_cast<double>(shape.k + 1));
+  }
+}
+
+TEST_CASE("MatMul with an empty inner dimension writes zeros", "[cpu][matmul]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  const hxrt::Tensor c = rt.execute(
+      "MatMul", {rt.tensor<float>({3, 0}, {}), rt.tensor<float>({0, 2}, {})});
+  REQUIRE(c.shape() == hxrt::Shape{3, 2});
+  REQUIRE(c.to_vector<float>() == std::vector<float>(6, 0.0f));
+}
+
+TEST_CASE("MatMul of the guide's 2x3 by 3x2 example", "[cpu][matmul]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  const hxrt::Tensor c = rt.execute("MatMul", {rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}),
+                                               rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6})});
+  REQUIRE(c.to_vector<float>() == std::vector<float>{22, 28, 49, 64});
+}
