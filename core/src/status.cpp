@@ -6,11 +6,20 @@ hx_status* make_status(hx_status_code code, std::string message) {
   return new hx_status_s{code, std::move(message)};
 }
 
+hx_status* attribute_not_set_status() {
+  static hx_status_s not_set{HX_NOT_FOUND, "attribute is not set; use the op's default"};
+  return &not_set;
+}
+
+void free_status(hx_status* status) {
+  if (status != attribute_not_set_status()) delete status;
+}
+
 std::string consume_status(hx_status* status) {
   if (status == nullptr) return {};
   std::string text = std::string(status_code_name(static_cast<StatusCode>(status->code))) +
                      ": " + status->message;
-  delete status;
+  free_status(status);
   return text;
 }
 
@@ -19,7 +28,7 @@ void throw_if_error(hx_status* status, std::string_view context) {
   StatusCode code = static_cast<StatusCode>(status->code);
   if (code == StatusCode::kOk) code = StatusCode::kInternal;  // a plugin bug; still an error
   std::string message = std::string(context) + ": " + status->message;
-  delete status;
+  free_status(status);
   throw Error(code, message);
 }
 

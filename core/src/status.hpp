@@ -16,6 +16,14 @@ namespace hxrt::detail {
 
 hx_status* make_status(hx_status_code code, std::string message);
 
+// The NOT_FOUND status every attribute getter returns for an absent attribute: kernels ask
+// for optional attributes on every call, so "absent" must cost no allocation. free_status
+// leaves it alone.
+hx_status* attribute_not_set_status();
+
+// Frees any status, the shared one above included. Accepts NULL. Use it, never delete.
+void free_status(hx_status* status);
+
 // Frees `status` and returns "CODE_NAME: message"; "" for NULL.
 std::string consume_status(hx_status* status);
 

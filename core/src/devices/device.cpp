@@ -51,7 +51,7 @@ Device::Device(std::shared_ptr<Plugin> plugin, int ordinal, int id)
 Device::~Device() {
   if (stream_ != nullptr) {
     // Work still queued must finish before the stream goes; errors here have no one to go to.
-    delete plugin_->api().stream_synchronize(handle_, stream_);
+    free_status(plugin_->api().stream_synchronize(handle_, stream_));
     plugin_->api().stream_destroy(handle_, stream_);
   }
 }
@@ -61,7 +61,7 @@ DeviceInfo Device::info() const {
   uint64_t free = 0, total = 0;
   hx_status* status = plugin_->api().memory_info(handle_, &free, &total);
   if (status == nullptr) info.memory_free = free;
-  delete status;
+  free_status(status);
   return info;
 }
 

@@ -16,7 +16,7 @@ hx_status* status_create(hx_status_code code, const char* message) {
   }
 }
 
-void status_destroy(hx_status* status) { delete status; }
+void status_destroy(hx_status* status) { free_status(status); }
 
 hx_status_code status_code(const hx_status* status) {
   return status == nullptr ? HX_OK : status->code;
@@ -141,7 +141,7 @@ InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
     if (status != nullptr) {
       StatusCode code = static_cast<StatusCode>(status->code);
       std::string message = status->message;
-      delete status;
+      free_status(status);
       throw Error(code, message);
     }
     for (size_t i = 0; i < num_outputs; ++i) {
@@ -205,9 +205,7 @@ hx_status* read_attr(const hx_kernel_context* ctx, const char* name, const char*
     return make_status(HX_INVALID_ARGUMENT, "attribute getter: context or name is NULL");
   }
   const AttrValue* value = ctx->attrs->find(name);
-  if (value == nullptr) {
-    return make_status(HX_NOT_FOUND, std::string("attribute '") + name + "' is not set");
-  }
+  if (value == nullptr) return attribute_not_set_status();
   if (!convert(*value)) {
     return make_status(HX_INVALID_ARGUMENT, std::string("attribute '") + name + "' must be " +
                                                 expected + ", got " + attr_type_name(*value) +

@@ -228,7 +228,7 @@ class Loader {
     hx_status* status = plugin.api().device_count(plugin.state(), &count);
     if (status != nullptr && status->code == HX_UNAVAILABLE) {
       entry.note = status->message;
-      delete status;
+      free_status(status);
       count = 0;
     } else if (status != nullptr) {
       throw Skip{"device_count failed: " + consume_status(status)};

@@ -315,7 +315,9 @@ typedef struct hx_core_services {
 
   /* ---- attributes of the current call (kernels and shape inference) ----
    * Each getter returns NULL and writes *out when the attribute is present with that type,
-   * NOT_FOUND when it is absent (the kernel then applies the op's default), and
+   * NOT_FOUND when it is absent (the kernel then applies the op's default; this status is
+   * shared and allocation-free, so asking for optional attributes on every call is cheap;
+   * destroy it like any other), and
    * INVALID_ARGUMENT when it has another type. `name` is borrowed for the call. */
   hx_status* (*attr_bool)(const hx_kernel_context* ctx, const char* name, bool* out);
   hx_status* (*attr_int)(const hx_kernel_context* ctx, const char* name, int64_t* out);
