@@ -10,7 +10,7 @@
 namespace hxrt::detail {
 
 size_t Placer::KeyHash::operator()(const Key& key) const {
-  size_t h = std::hash<std::string>()(key.op);
+  size_t h = std::hash<const void*>()(key.op);
   h = h * 31 + static_cast<size_t>(key.t);
   h = h * 31 + static_cast<size_t>(key.output);
   return h * 31 + std::hash<std::string>()(key.requested);
@@ -30,16 +30,16 @@ Placer::Placer(const DeviceManager& devices, const KernelRegistry& kernels)
   if (cpu) type_priority_.push_back("CPU");
 }
 
-Placement Placer::place(const std::string& op, DType t, DType output,
+Placement Placer::place(const OpSchema& op, DType t, DType output,
                         const std::string& requested) {
-  Key key{op, t, output, requested};
+  Key key{&op, t, output, requested};
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = cache_.find(key);
     if (it != cache_.end()) return it->second;
   }
   // Decided outside the lock: decisions are pure, so two threads racing store the same one.
-  Placement placement = decide(op, t, output, requested);
+  Placement placement = decide(op.name, t, output, requested);
   std::lock_guard<std::mutex> lock(mutex_);
   cache_.emplace(std::move(key), placement);
   return placement;

@@ -16,6 +16,7 @@
 #include "devices/device_manager.hpp"
 #include "hxrt/dtype.hpp"
 #include "kernel_registry.hpp"
+#include "ops/op_schema.hpp"
 
 namespace hxrt::detail {
 
@@ -28,15 +29,16 @@ class Placer {
  public:
   Placer(const DeviceManager& devices, const KernelRegistry& kernels);
 
-  // Throws Error (kNotFound / kInvalidArgument) with TensorFlow's texts.
-  Placement place(const std::string& op, DType t, DType output, const std::string& requested);
+  // Throws Error (kNotFound / kInvalidArgument) with TensorFlow's texts. `op` must stay at
+  // its address for the placer's life (schemas do): the cache keys on it.
+  Placement place(const OpSchema& op, DType t, DType output, const std::string& requested);
 
   // Device types in placement order: GPU, other accelerator types (by name), CPU.
   const std::vector<std::string>& type_priority() const { return type_priority_; }
 
  private:
   struct Key {
-    std::string op;
+    const OpSchema* op;
     DType t;
     DType output;
     std::string requested;

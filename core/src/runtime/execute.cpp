@@ -2,6 +2,7 @@
 // allocation and the kernel call through the ABI. Kept free of heap work beyond the outputs
 // for calls of up to kInline inputs and outputs.
 #include <cstring>
+#include <memory>
 
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
@@ -11,22 +12,33 @@
 namespace hxrt {
 namespace {
 
-constexpr size_t kInline = 8;
+constexpr size_t kInline = 4;  // covers every core op but long AddN lists
 
-// A fixed-capacity array on the stack that spills to the heap for long argument lists.
+// `size` elements on the stack (up to kInline) or the heap, constructed only as many as asked
+// for: zero-filling unused slots showed up in profiles of tiny ops.
 template <class T>
 class InlineArray {
  public:
-  explicit InlineArray(size_t size) : size_(size) {
-    if (size > kInline) heap_.resize(size);
+  explicit InlineArray(size_t size)
+      : size_(size),
+        data_(size > kInline ? std::allocator<T>().allocate(size)
+                             : reinterpret_cast<T*>(inline_)) {
+    std::uninitialized_default_construct_n(data_, size_);
   }
-  T* data() { return size_ > kInline ? heap_.data() : inline_; }
-  T& operator[](size_t i) { return data()[i]; }
+  ~InlineArray() {
+    std::destroy_n(data_, size_);
+    if (size_ > kInline) std::allocator<T>().deallocate(data_, size_);
+  }
+  InlineArray(const InlineArray&) = delete;
+  InlineArray& operator=(const InlineArray&) = delete;
+
+  T* data() { return data_; }
+  T& operator[](size_t i) { return data_[i]; }
 
  private:
   size_t size_;
-  T inline_[kInline];
-  std::vector<T> heap_;
+  T* data_;
+  alignas(T) unsigned char inline_[kInline * sizeof(T)];
 };
 
 struct ViewStorage {
@@ -51,7 +63,23 @@ void fill_view(const detail::TensorImpl& tensor, ViewStorage& storage) {
                                 tensor.device->handle()};
 }
 
-[[noreturn]] void unknown_op(const std::string& op, const detail::OpRegistry& ops) {
+Tensor execute_single(Runtime::Impl& impl, const std::string& op, const Tensor* inputs,
+                      size_t num_inputs, const Attrs& attrs, const std::string& device) {
+  const detail::OpSchema& schema = impl.schema_of(op);
+  if (schema.num_outputs != 1) {
+    throw Error(StatusCode::kInvalidArgument,
+                op + " has " + std::to_string(schema.num_outputs) +
+                    " outputs; call execute_multi to receive them all");
+  }
+  Tensor output;
+  impl.run(schema, inputs, num_inputs, attrs, device, &output);
+  return output;
+}
+
+}  // namespace
+
+const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
+  if (const detail::OpSchema* schema = ops.find(op)) return *schema;
   std::string known;
   for (const detail::OpSchema* schema : ops.all()) {
     known += (known.empty() ? "" : ", ") + schema->name;
@@ -59,26 +87,10 @@ void fill_view(const detail::TensorImpl& tensor, ViewStorage& storage) {
   throw Error(StatusCode::kNotFound, "unknown op '" + op + "'; known ops: " + known);
 }
 
-Tensor execute_single(Runtime::Impl& impl, const std::string& op, const Tensor* inputs,
-                      size_t num_inputs, const Attrs& attrs, const std::string& device) {
-  const detail::OpSchema* schema = impl.ops.find(op);
-  if (schema != nullptr && schema->num_outputs != 1) {
-    throw Error(StatusCode::kInvalidArgument,
-                op + " has " + std::to_string(schema->num_outputs) +
-                    " outputs; call execute_multi to receive them all");
-  }
-  std::vector<Tensor> outputs;
-  impl.run(op, inputs, num_inputs, attrs, device, outputs);
-  return std::move(outputs.front());
-}
-
-}  // namespace
-
-void Runtime::Impl::run(const std::string& op, const Tensor* inputs, size_t num_inputs,
-                        const Attrs& attrs, const std::string& requested,
-                        std::vector<Tensor>& outputs) {
-  const detail::OpSchema* schema = ops.find(op);
-  if (schema == nullptr) unknown_op(op, ops);
+void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
+                        size_t num_inputs, const Attrs& attrs, const std::string& requested,
+                        Tensor* outputs) {
+  const std::string& op = schema.name;
 
   InlineArray<detail::TensorMeta> input_meta(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) {
@@ -90,13 +102,13 @@ void Runtime::Impl::run(const std::string& op, const Tensor* inputs, size_t num_
     input_meta[i].dtype = impl.dtype;
     input_meta[i].shape = impl.shape;
   }
-  const size_t num_outputs = static_cast<size_t>(schema->num_outputs);
+  const size_t num_outputs = static_cast<size_t>(schema.num_outputs);
   InlineArray<detail::TensorMeta> output_meta(num_outputs);
-  detail::infer_outputs(*schema, {op, input_meta.data(), num_inputs, attrs},
+  detail::infer_outputs(schema, {op, input_meta.data(), num_inputs, attrs},
                         output_meta.data());
 
   const DType t = num_inputs > 0 ? input_meta[0].dtype : output_meta[0].dtype;
-  const detail::Placement placement = placer->place(op, t, output_meta[0].dtype, requested);
+  const detail::Placement placement = placer->place(schema, t, output_meta[0].dtype, requested);
   detail::Device& device = *placement.device;
 
   // Inputs that live elsewhere are copied to the op's device; the copies die with the call.
@@ -113,8 +125,6 @@ void Runtime::Impl::run(const std::string& op, const Tensor* inputs, size_t num_
   InlineArray<hx_tensor_view> input_array(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) input_array[i] = input_views[i].view;
 
-  outputs.clear();
-  outputs.reserve(num_outputs);
   InlineArray<ViewStorage> output_views(num_outputs);
   InlineArray<hx_tensor_view> output_array(num_outputs);
   std::shared_ptr<detail::Device> device_ref = device.shared_from_this();
@@ -123,7 +133,7 @@ void Runtime::Impl::run(const std::string& op, const Tensor* inputs, size_t num_
                                                      output_meta[i].shape);
     fill_view(*impl, output_views[i]);
     output_array[i] = output_views[i].view;
-    outputs.emplace_back(std::move(impl));
+    outputs[i] = Tensor(std::move(impl));
   }
 
   hx_kernel_context_s context{&attrs};
@@ -141,7 +151,7 @@ void Runtime::Impl::run(const std::string& op, const Tensor* inputs, size_t num_
                                            "' threw a C++ exception across the C ABI");
   }
   if (status != nullptr) {
-    outputs.clear();
+    for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
     detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
                                        placement.kernel->plugin + "')");
   }
@@ -163,8 +173,9 @@ Tensor Runtime::execute(const std::string& op, const std::vector<Tensor>& inputs
 std::vector<Tensor> Runtime::execute_multi(const std::string& op,
                                            const std::vector<Tensor>& inputs, const Attrs& attrs,
                                            const std::string& device) {
-  std::vector<Tensor> outputs;
-  impl_->run(op, inputs.data(), inputs.size(), attrs, device, outputs);
+  const detail::OpSchema& schema = impl_->schema_of(op);
+  std::vector<Tensor> outputs(static_cast<size_t>(schema.num_outputs));
+  impl_->run(schema, inputs.data(), inputs.size(), attrs, device, outputs.data());
   return outputs;
 }
 

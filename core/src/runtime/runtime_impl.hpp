@@ -29,8 +29,10 @@ struct Runtime::Impl {
 
   // Runs one op: shape inference, placement, input copies, output allocation, the kernel.
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
-  void run(const std::string& op, const Tensor* inputs, size_t num_inputs, const Attrs& attrs,
-           const std::string& requested, std::vector<Tensor>& outputs);
+  void run(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
+           const Attrs& attrs, const std::string& requested, Tensor* outputs);
+  // The schema of `op`, or Error(kNotFound) listing the ops that exist.
+  const detail::OpSchema& schema_of(const std::string& op) const;
   // The device a spec names for data placement: the first match; CPU:0 for "".
   detail::Device& data_device(const std::string& spec) const;
   Tensor to_device(const Tensor& tensor, detail::Device& device);
