@@ -1,0 +1,17 @@
+// MatMul through the runtime against the same product computed by a direct cblas_sgemm call.
+#pragma once
+
+#include "hxrt/hxrt.hpp"
+
+namespace hxrt_bench {
+
+// Benchmark names, for the ratio table.
+inline constexpr char kTinyRuntime[] = "MatMul_2x2/runtime_execute";
+inline constexpr char kTinyDirect[] = "MatMul_2x2/direct_cblas_sgemm";
+inline constexpr char kLargeRuntime[] = "MatMul_2048/runtime_execute";
+inline constexpr char kLargeDirect[] = "MatMul_2048/direct_cblas_sgemm";
+
+// Registers the four benchmarks; `runtime` must outlive the benchmark run.
+void register_matmul_benchmarks(hxrt::Runtime& runtime);
+
+}  // namespace hxrt_bench

@@ -1,0 +1,49 @@
+# shellcheck shell=bash
+# The Debian packages hxrt needs to build and test, checked and installed in one place.
+# Sourced by scripts/setup-and-demo.sh, scripts/test.sh and .ci/run.
+
+HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev nlohmann-json3-dev catch2
+               libbenchmark-dev)
+
+# Prints the packages of HXRT_PACKAGES that are not installed, one per line.
+hxrt_missing_packages() {
+  local package
+  for package in "${HXRT_PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+      echo "$package"
+    fi
+  done
+}
+
+# Installs the missing packages; runs apt-get update only when something is missing.
+# Needs root when it has something to install.
+hxrt_install_missing_packages() {
+  local missing
+  mapfile -t missing < <(hxrt_missing_packages)
+  if ((${#missing[@]} == 0)); then
+    return 0
+  fi
+  if ((EUID != 0)); then
+    echo "Missing packages: ${missing[*]}" >&2
+    echo "Run this script as root (sudo) to install them." >&2
+    return 1
+  fi
+  echo "Installing: ${missing[*]}"
+  apt-get update
+  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+}
+
+# Fails with a message naming the missing packages and the command that installs them.
+hxrt_require_packages() {
+  if ! command -v dpkg-query >/dev/null; then
+    echo "Not a Debian system: cannot check packages; CMake will report what it cannot find." >&2
+    return 0
+  fi
+  local missing
+  mapfile -t missing < <(hxrt_missing_packages)
+  if ((${#missing[@]} != 0)); then
+    echo "Missing packages: ${missing[*]}" >&2
+    echo "Install them with: sudo scripts/setup-and-demo.sh" >&2
+    return 1
+  fi
+}

@@ -1,0 +1,12 @@
+// The human-readable report: load report, devices and kernels as aligned text.
+#pragma once
+
+#include <ostream>
+
+#include "snapshot.hpp"
+
+namespace hxrt_info {
+
+void print_text_report(std::ostream& out, const Snapshot& snapshot);
+
+}  // namespace hxrt_info
