@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "error_from.hpp"
 #include "hxrt/runtime.hpp"
 
 namespace loader_test {
@@ -31,16 +32,7 @@ hxrt::PluginReport report_for(const hxrt::Runtime& runtime, const std::string& f
 // The CPU plugin is loaded and a MatMul placed on CPU:0 gives the right answer.
 void check_cpu_plugin_works(hxrt::Runtime& runtime);
 
-// The hxrt::Error that `body` throws, or nothing when it throws none.
-template <class Body>
-std::optional<hxrt::Error> error_from(Body body) {
-  try {
-    body();
-  } catch (const hxrt::Error& error) {
-    return error;
-  }
-  return std::nullopt;
-}
+using hxrt_test::error_from;
 
 // Sets an environment variable for the life of the object, then restores what was there.
 class ScopedEnv {

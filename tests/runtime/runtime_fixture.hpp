@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "error_from.hpp"
 #include "hxrt/runtime.hpp"
 
 namespace runtime_test {
@@ -17,15 +18,6 @@ inline hxrt::RuntimeOptions cpu_only_options() {
 
 inline hxrt::Runtime cpu_runtime() { return hxrt::Runtime::create(cpu_only_options()); }
 
-// The hxrt::Error that `body` throws, or nothing.
-template <class Body>
-std::optional<hxrt::Error> error_from(Body body) {
-  try {
-    body();
-  } catch (const hxrt::Error& error) {
-    return error;
-  }
-  return std::nullopt;
-}
+using hxrt_test::error_from;
 
 }  // namespace runtime_test
