@@ -1,8 +1,9 @@
 // The embedding API around execute: tensors, errors as values, lifetimes.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
-#include <fstream>
+#include <atomic>
+#include <thread>
+#include <vector>
 
 #include "runtime_fixture.hpp"
 
@@ -129,4 +130,24 @@ TEST_CASE("a runtime with no plugins starts, and says why ops cannot run") {
   auto error = error_from([&] { rt.tensor<float>({1}, {1}); });
   REQUIRE(error);
   CHECK_THAT(error->what(), Contains("unknown device"));
+}
+
+TEST_CASE("several threads run ops on one runtime at once") {
+  hxrt::Runtime rt = cpu_runtime();
+  hxrt::Tensor a = rt.tensor<float>({2, 2}, {1, 2, 3, 4});
+  std::vector<std::thread> threads;
+  std::atomic<int> wrong{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      hxrt::Tensor scale = rt.tensor<float>({}, {static_cast<float>(t)});
+      for (int i = 0; i < 200; ++i) {
+        hxrt::Tensor c = rt.execute("MatMul", {a, a});
+        hxrt::Tensor d = rt.execute("Mul", {c, scale}, {}, i % 2 ? "/CPU:0" : "");
+        std::vector<float> expected = {7.0f * t, 10.0f * t, 15.0f * t, 22.0f * t};
+        if (d.to_vector<float>() != expected) ++wrong;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  CHECK(wrong == 0);
 }
