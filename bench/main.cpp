@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "allocator_bench.hpp"
 #include "hxrt/hxrt.hpp"
 #include "matmul_bench.hpp"
 #include "ratio_report.hpp"
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   try {
     hxrt::Runtime runtime = hxrt::Runtime::create();
     hxrt_bench::register_matmul_benchmarks(runtime);
+    hxrt_bench::register_allocator_benchmarks();
 
     // Colour only on a terminal, so that a redirected run stays plain text.
     hxrt_bench::RecordingReporter reporter(isatty(STDOUT_FILENO) != 0
@@ -45,7 +47,14 @@ int main(int argc, char** argv) {
         std::cout, reporter,
         {{"2x2 MatMul time", hxrt_bench::kTinyRuntime, hxrt_bench::kTinyDirect, false, 10.0},
          {"2048 MatMul throughput", hxrt_bench::kLargeRuntime, hxrt_bench::kLargeDirect, true,
-          0.97}});
+          0.97},
+         // The allocator hit must beat malloc/free of the same size (and stay near 30 ns).
+         {"1 KiB allocator hit time", hxrt_bench::kHitBfc1K, hxrt_bench::kHitMalloc1K, false,
+          1.0},
+         {"64 KiB allocator hit time", hxrt_bench::kHitBfc64K, hxrt_bench::kHitMalloc64K, false,
+          1.0},
+         {"16 MiB allocator hit time", hxrt_bench::kHitBfc16M, hxrt_bench::kHitMalloc16M,
+          false, 1.0}});
   } catch (const hxrt::Error& error) {
     std::cerr << "hxrt_bench: " << error.what() << '\n';
     return 1;

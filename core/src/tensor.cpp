@@ -16,7 +16,7 @@ TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const 
   data = device->allocate(bytes);
 }
 
-TensorImpl::~TensorImpl() { device->deallocate(data, bytes); }
+TensorImpl::~TensorImpl() { device->deallocate(data); }
 
 }  // namespace detail
 

@@ -9,6 +9,7 @@
 
 #include "hxrt/plugin_api.h"
 #include "hxrt/runtime.hpp"
+#include "memory/bfc_allocator.hpp"
 #include "plugins/plugin.hpp"
 
 namespace hxrt::detail {
@@ -32,9 +33,11 @@ class Device : public std::enable_shared_from_this<Device> {
   // Static properties plus free memory read now.
   DeviceInfo info() const;
 
-  // Throws Error(kOutOfMemory) naming the device and the request.
-  void* allocate(size_t bytes);
-  void deallocate(void* ptr, size_t bytes) noexcept;
+  // From the device's caching allocator. Throws Error(kOutOfMemory) naming the device, the
+  // request and the allocator's figures.
+  void* allocate(size_t bytes) { return allocator_->allocate(bytes); }
+  void deallocate(void* ptr) noexcept;
+  AllocatorStats memory_stats() const { return allocator_->stats(); }
   void copy_from_host(void* dst, const void* src, size_t bytes);
   // Returns once the bytes are in host memory.
   void copy_to_host(void* dst, const void* src, size_t bytes);
@@ -49,6 +52,8 @@ class Device : public std::enable_shared_from_this<Device> {
   std::string name_;
   std::string short_name_;
   DeviceInfo info_;
+  // Declared last: destroyed first, so its regions go back while the plugin is loaded.
+  std::unique_ptr<BfcAllocator> allocator_;
 };
 
 }  // namespace hxrt::detail

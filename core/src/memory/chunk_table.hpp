@@ -1,0 +1,209 @@
+// The BFC allocator's chunks: one record per piece of a region, kept in a vector and linked by
+// index, by address within the region and, while free, by size in the bins. A request is cut
+// from the top of the smallest free chunk that fits, and a freed chunk merges with its free
+// neighbours, always into the lower record. No operation here touches the heap except
+// reserve(), so the allocator's hit path allocates nothing. The hot operations are defined
+// here, in the header, so that they inline into the allocator's two entry points.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "memory/size_bins.hpp"
+
+namespace hxrt::detail {
+
+struct Chunk {
+  static constexpr int32_t kNone = SizeBins::kNone;
+  static constexpr int32_t kInUse = -2;         // `bin` of a live chunk
+  static constexpr int32_t kUnusedRecord = -3;  // `bin` of a record that is no chunk now
+
+  char* ptr = nullptr;
+  size_t size = 0;
+  int32_t prev = kNone;  // neighbours in address order, within one region
+  int32_t next = kNone;
+  int32_t bin_prev = kNone;  // neighbours in the bin's list, while free
+  int32_t bin_next = kNone;  // also links the unused records
+  int32_t bin = kUnusedRecord;
+
+  bool is_free() const { return bin >= 0; }
+};
+
+class ChunkTable {
+ public:
+  static constexpr int32_t kNone = Chunk::kNone;
+
+  const Chunk& operator[](int32_t chunk) const { return records_[chunk]; }
+  size_t record_count() const { return records_.size(); }
+
+  // Makes sure that `count` records can be had without touching the heap. Throws
+  // std::bad_alloc, changing nothing, when the host is out of memory.
+  void reserve(size_t count) {
+    if (spare_ < count) add_records(count);
+  }
+
+  // A new free chunk that covers a whole region.
+  int32_t add_region(char* base, size_t size) {
+    const int32_t chunk = new_record();
+    records_[chunk].ptr = base;
+    records_[chunk].size = size;
+    insert_free(chunk);
+    return chunk;
+  }
+
+  // Forgets the free chunk that covers a whole region.
+  void remove_region(int32_t chunk) {
+    remove_free(chunk);
+    recycle(chunk);
+  }
+
+  // The smallest free chunk of at least `bytes` (the lowest address among equals), or kNone.
+  int32_t best_fit(size_t bytes) const {
+    const int bin = SizeBins::bin_of(bytes);
+    int32_t chunk = bins_.head(bin);
+    if (SizeBins::is_exact(bin)) {
+      if (chunk != kNone) return chunk;
+    } else {
+      // The list is in ascending size, so the first chunk that fits fits best.
+      for (; chunk != kNone; chunk = records_[chunk].bin_next) {
+        if (records_[chunk].size >= bytes) return chunk;
+      }
+    }
+    // Every chunk of a higher bin fits; the head of the first one is the smallest.
+    const int larger = bins_.first_nonempty_from(bin + 1);
+    return larger < 0 ? kNone : bins_.head(larger);
+  }
+
+  // Marks `bytes` of the free chunk `chunk` in use and returns the chunk in use. Anything
+  // left over stays free below it, in its record. Needs one reserved record.
+  int32_t take(int32_t chunk, size_t bytes) {
+    if (records_[chunk].size == bytes) {
+      remove_free(chunk);
+    } else {
+      const int32_t rest = chunk;
+      chunk = new_record();
+      Chunk& free_part = records_[rest];
+      Chunk& taken = records_[chunk];
+      free_part.size -= bytes;
+      taken.ptr = free_part.ptr + free_part.size;
+      taken.size = bytes;
+      taken.prev = rest;
+      taken.next = free_part.next;
+      if (free_part.next != kNone) records_[free_part.next].prev = chunk;
+      free_part.next = chunk;
+      reposition_free(rest);
+    }
+    records_[chunk].bin = Chunk::kInUse;
+    return chunk;
+  }
+
+  // Frees the chunk in use `chunk`, merging it with its free neighbours; returns the free
+  // chunk that now holds its memory.
+  int32_t release(int32_t chunk) {
+    const int32_t next = records_[chunk].next;
+    if (next != kNone && records_[next].is_free()) {
+      remove_free(next);
+      absorb(chunk, next);
+    }
+    const int32_t prev = records_[chunk].prev;
+    if (prev != kNone && records_[prev].is_free()) {
+      // The free neighbour below grows in place, usually without leaving its bin.
+      absorb(prev, chunk);
+      reposition_free(prev);
+      return prev;
+    }
+    insert_free(chunk);
+    return chunk;
+  }
+
+  size_t largest_free_block() const;
+
+  // For the allocator's check_invariants: "" when the bins and the unused records agree with
+  // the regions, which hold `free_chunks` free chunks and `linked` records in all.
+  std::string check(size_t free_chunks, size_t linked) const;
+
+ private:
+  // The order of a bin's list: by size, then by address, so that equal sizes are taken from
+  // the bottom of memory up, which keeps the top free for large requests.
+  static bool goes_before(const Chunk& a, const Chunk& b) {
+    return a.size < b.size || (a.size == b.size && std::less<const char*>()(a.ptr, b.ptr));
+  }
+
+  int32_t new_record() {
+    const int32_t record = unused_;
+    unused_ = records_[record].bin_next;
+    --spare_;
+    return record;
+  }
+
+  void recycle(int32_t chunk) {
+    records_[chunk] = Chunk{};
+    records_[chunk].bin_next = unused_;
+    unused_ = chunk;
+    ++spare_;
+  }
+
+  void add_records(size_t count);
+
+  void insert_free(int32_t chunk) {
+    Chunk& inserted = records_[chunk];
+    const int bin = SizeBins::bin_of(inserted.size);
+    inserted.bin = bin;
+    int32_t before = kNone;
+    int32_t after = bins_.head(bin);
+    while (after != kNone && goes_before(records_[after], inserted)) {
+      before = after;
+      after = records_[after].bin_next;
+    }
+    inserted.bin_prev = before;
+    inserted.bin_next = after;
+    if (after != kNone) records_[after].bin_prev = chunk;
+    if (before != kNone) {
+      records_[before].bin_next = chunk;
+    } else {
+      bins_.set_head(bin, chunk);
+    }
+  }
+
+  void remove_free(int32_t chunk) {
+    const Chunk& removed = records_[chunk];
+    if (removed.bin_prev != kNone) {
+      records_[removed.bin_prev].bin_next = removed.bin_next;
+    } else {
+      bins_.set_head(removed.bin, removed.bin_next);
+    }
+    if (removed.bin_next != kNone) records_[removed.bin_next].bin_prev = removed.bin_prev;
+  }
+
+  // Puts a free chunk whose size changed back where its bin and order want it.
+  void reposition_free(int32_t chunk) {
+    const Chunk& moved = records_[chunk];
+    if (SizeBins::bin_of(moved.size) == moved.bin &&
+        (moved.bin_prev == kNone || goes_before(records_[moved.bin_prev], moved)) &&
+        (moved.bin_next == kNone || goes_before(moved, records_[moved.bin_next]))) {
+      return;
+    }
+    remove_free(chunk);
+    insert_free(chunk);
+  }
+
+  // The lower chunk takes in the upper one, its neighbour; the upper record is recycled.
+  void absorb(int32_t lower, int32_t upper) {
+    Chunk& low = records_[lower];
+    const Chunk& up = records_[upper];
+    low.size += up.size;
+    low.next = up.next;
+    if (up.next != kNone) records_[up.next].prev = lower;
+    recycle(upper);
+  }
+
+  std::vector<Chunk> records_;
+  int32_t unused_ = kNone;  // a list through Chunk::bin_next
+  size_t spare_ = 0;        // its length
+  SizeBins bins_;
+};
+
+}  // namespace hxrt::detail

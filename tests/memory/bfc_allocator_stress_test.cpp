@@ -1,0 +1,183 @@
+// The BFC allocator under long random sequences, under threads, and under a mixed workload
+// whose waste is measured.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <queue>
+#include <random>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "fake_device_memory.hpp"
+#include "memory/bfc_allocator.hpp"
+
+using hxrt::StatusCode;
+using hxrt::detail::BfcAllocator;
+using hxrt::detail::BfcOptions;
+using hxrt_test::FakeDeviceMemory;
+
+namespace {
+
+constexpr size_t KiB = 1024;
+constexpr size_t MiB = 1024 * KiB;
+const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
+
+// Sizes spread evenly over their powers of two, from `smallest` to `largest` bytes.
+size_t log_uniform_size(std::mt19937_64& random, size_t smallest, size_t largest) {
+  std::uniform_real_distribution<double> exponent(std::log2(static_cast<double>(smallest)),
+                                                  std::log2(static_cast<double>(largest)));
+  return static_cast<size_t>(std::exp2(exponent(random)));
+}
+
+struct Block {
+  unsigned char* ptr;
+  size_t size;
+  unsigned char tag;
+};
+
+bool holds_tag(const Block& block) {
+  return std::all_of(block.ptr, block.ptr + block.size,
+                     [&](unsigned char byte) { return byte == block.tag; });
+}
+
+}  // namespace
+
+TEST_CASE("a random sequence of requests keeps the bookkeeping consistent and the data intact") {
+  FakeDeviceMemory device(FakeDeviceMemory::Backing::kHost);
+  BfcOptions options;
+  options.first_region_bytes = 1 * MiB;
+  options.limit_bytes = 48 * MiB;  // small enough that some requests run out
+  BfcAllocator allocator(kDevice, device.raw(), options);
+  std::mt19937_64 random(20240611);
+  std::vector<Block> live;
+  int out_of_memory = 0;
+  unsigned char next_tag = 1;
+
+  for (int step = 0; step < 4000; ++step) {
+    INFO("step " << step);
+    if (live.empty() || random() % 100 < 55) {
+      const size_t size = log_uniform_size(random, 1, 4 * MiB);
+      try {
+        Block block{static_cast<unsigned char*>(allocator.allocate(size)), size, next_tag};
+        next_tag = static_cast<unsigned char>(next_tag % 251 + 1);
+        std::memset(block.ptr, block.tag, block.size);
+        live.push_back(block);
+      } catch (const hxrt::Error& error) {
+        REQUIRE(error.code() == StatusCode::kOutOfMemory);
+        ++out_of_memory;
+      }
+    } else {
+      const size_t index = random() % live.size();
+      REQUIRE(holds_tag(live[index]));
+      allocator.deallocate(live[index].ptr);
+      live[index] = live.back();
+      live.pop_back();
+    }
+    if (step % 500 == 499) allocator.release_unused_regions();
+    REQUIRE(allocator.check_invariants() == "");
+  }
+  CHECK(out_of_memory > 0);
+  CHECK(allocator.stats().total_allocations > 1500);
+
+  for (const Block& block : live) {
+    REQUIRE(holds_tag(block));
+    allocator.deallocate(block.ptr);
+  }
+  CHECK(allocator.stats().bytes_in_use == 0);
+  allocator.release_unused_regions();
+  CHECK(allocator.stats().bytes_reserved == 0);
+  CHECK(device.bytes_outstanding == 0);
+  CHECK(device.mismatched_deallocations == 0);
+  CHECK(allocator.check_invariants() == "");
+}
+
+TEST_CASE("threads allocating and freeing at once") {
+  FakeDeviceMemory device(FakeDeviceMemory::Backing::kHost);
+  BfcOptions options;
+  options.first_region_bytes = 1 * MiB;
+  BfcAllocator allocator(kDevice, device.raw(), options);
+  constexpr int kThreads = 4;
+  constexpr int kSteps = 20000;
+  std::atomic<int> failures{0};
+  std::atomic<uint64_t> allocations{0};
+
+  const auto work = [&](int thread_index) {
+    std::mt19937_64 random(thread_index);
+    const auto tag = static_cast<unsigned char>(thread_index + 1);
+    std::vector<std::pair<unsigned char*, size_t>> live;
+    // Only the ends are written: enough to see an overlap, cheap enough for many steps.
+    const auto intact = [&](unsigned char* ptr, size_t size) {
+      return ptr[0] == tag && ptr[size - 1] == tag && ptr[size / 2] == tag;
+    };
+    try {
+      for (int step = 0; step < kSteps; ++step) {
+        if (live.empty() || (live.size() < 64 && random() % 2 == 0)) {
+          const size_t size = 1 + random() % (64 * KiB);
+          auto* ptr = static_cast<unsigned char*>(allocator.allocate(size));
+          ptr[0] = ptr[size / 2] = ptr[size - 1] = tag;
+          live.emplace_back(ptr, size);
+          ++allocations;
+        } else {
+          const size_t index = random() % live.size();
+          if (!intact(live[index].first, live[index].second)) ++failures;
+          allocator.deallocate(live[index].first);
+          live[index] = live.back();
+          live.pop_back();
+        }
+      }
+      for (const auto& [ptr, size] : live) {
+        if (!intact(ptr, size)) ++failures;
+        allocator.deallocate(ptr);
+      }
+    } catch (const std::exception&) {
+      ++failures;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kThreads; ++i) threads.emplace_back(work, i);
+  for (std::thread& thread : threads) thread.join();
+
+  CHECK(failures == 0);
+  CHECK(allocator.check_invariants() == "");
+  const auto stats = allocator.stats();
+  CHECK(stats.bytes_in_use == 0);
+  CHECK(stats.allocation_count == 0);
+  CHECK(stats.total_allocations == allocations);
+  // Everything merged back into whole regions.
+  CHECK(allocator.release_unused_regions() == stats.bytes_reserved);
+}
+
+TEST_CASE("a mixed workload reserves little more than it uses at its peak") {
+  // 10,000 requests from 256 B to 64 MiB, each freed after a random number of later requests.
+  // The fake device hands out bare addresses, so gigabytes cost nothing. Measured: 1.31 with
+  // the default options. Even one region that never grows would need about 1.2 here: that
+  // much is the best-fit policy's own fragmentation on such a mix of sizes and lifetimes.
+  FakeDeviceMemory device;
+  BfcAllocator allocator(kDevice, device.raw());
+  std::mt19937_64 random(7);
+  std::uniform_int_distribution<int> lifetime(1, 100);
+  using Death = std::pair<int, void*>;  // (step, block)
+  std::priority_queue<Death, std::vector<Death>, std::greater<Death>> deaths;
+
+  for (int step = 0; step < 10000; ++step) {
+    while (!deaths.empty() && deaths.top().first <= step) {
+      allocator.deallocate(deaths.top().second);
+      deaths.pop();
+    }
+    void* block = allocator.allocate(log_uniform_size(random, 256, 64 * MiB));
+    deaths.emplace(step + lifetime(random), block);
+  }
+  REQUIRE(allocator.check_invariants() == "");
+  const auto stats = allocator.stats();
+  const double waste = static_cast<double>(device.peak_bytes_outstanding) /
+                       static_cast<double>(stats.peak_bytes_in_use);
+  INFO("peak reserved " << device.peak_bytes_outstanding << ", peak in use "
+                        << stats.peak_bytes_in_use << ", ratio " << waste);
+  CHECK(waste <= 1.40);
+}

@@ -1,0 +1,95 @@
+// A stand-in for a plugin's raw allocate/deallocate that counts every call and can be told to
+// run out or to fail. It hands out either real host memory (so tests can write into blocks)
+// or bare addresses from a counter (so tests can reserve gigabytes that do not exist: the
+// allocator never touches the memory it manages).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hxrt/error.hpp"
+#include "memory/bfc_allocator.hpp"
+
+namespace hxrt_test {
+
+class FakeDeviceMemory {
+ public:
+  enum class Backing { kHost, kAddressesOnly };
+
+  explicit FakeDeviceMemory(Backing backing = Backing::kAddressesOnly) : backing_(backing) {}
+  ~FakeDeviceMemory() {
+    if (backing_ == Backing::kHost) {
+      for (const auto& [address, bytes] : outstanding_) std::free(reinterpret_cast<void*>(address));
+    }
+  }
+  FakeDeviceMemory(const FakeDeviceMemory&) = delete;
+  FakeDeviceMemory& operator=(const FakeDeviceMemory&) = delete;
+
+  // The device's size: a request past it throws Error(kOutOfMemory).
+  size_t capacity = SIZE_MAX;
+  // The allocate call (counting from 1) that throws `failure` instead of allocating.
+  int fail_call = 0;
+  hxrt::Error failure{hxrt::StatusCode::kInternal, "fake device lost"};
+
+  hxrt::detail::RawMemory raw() {
+    return {[this](size_t bytes) { return allocate(bytes); },
+            [this](void* ptr, size_t bytes) { deallocate(ptr, bytes); }};
+  }
+
+  int allocate_calls = 0;  // successful ones
+  int deallocate_calls = 0;
+  int mismatched_deallocations = 0;  // unknown pointer, or a size other than the one given
+  size_t bytes_outstanding = 0;
+  size_t peak_bytes_outstanding = 0;
+  std::vector<size_t> region_sizes;  // of each successful allocate, in order
+
+ private:
+  void* allocate(size_t bytes) {
+    if (++attempts_ == fail_call) throw failure;
+    if (bytes > capacity - bytes_outstanding) {
+      throw hxrt::Error(hxrt::StatusCode::kOutOfMemory,
+                        "fake device has " + std::to_string(capacity - bytes_outstanding) +
+                            " bytes free");
+    }
+    void* ptr = nullptr;
+    if (backing_ == Backing::kHost) {
+      ptr = std::aligned_alloc(hxrt::detail::BfcAllocator::kAlignment, bytes);
+      if (ptr == nullptr) throw std::bad_alloc();
+    } else {
+      ptr = reinterpret_cast<void*>(next_address_);
+      // A gap between regions, so that merging across regions would show.
+      next_address_ += bytes + hxrt::detail::BfcAllocator::kAlignment;
+    }
+    outstanding_[reinterpret_cast<uintptr_t>(ptr)] = bytes;
+    ++allocate_calls;
+    region_sizes.push_back(bytes);
+    bytes_outstanding += bytes;
+    if (bytes_outstanding > peak_bytes_outstanding) peak_bytes_outstanding = bytes_outstanding;
+    return ptr;
+  }
+
+  void deallocate(void* ptr, size_t bytes) {
+    ++deallocate_calls;
+    const auto found = outstanding_.find(reinterpret_cast<uintptr_t>(ptr));
+    if (found == outstanding_.end() || found->second != bytes) {
+      ++mismatched_deallocations;
+      return;
+    }
+    outstanding_.erase(found);
+    bytes_outstanding -= bytes;
+    if (backing_ == Backing::kHost) std::free(ptr);
+  }
+
+  Backing backing_;
+  int attempts_ = 0;
+  uintptr_t next_address_ = uintptr_t{1} << 40;
+  std::map<uintptr_t, size_t> outstanding_;
+};
+
+}  // namespace hxrt_test
