@@ -15,18 +15,13 @@ using hxrt::detail::BfcOptions;
 using hxrt::detail::RawMemory;
 using hxrt_test::error_from;
 using hxrt_test::FakeDeviceMemory;
+using hxrt_test::first_region;
+using hxrt_test::KiB;
+using hxrt_test::MiB;
 
 namespace {
 
-constexpr size_t KiB = 1024;
-constexpr size_t MiB = 1024 * KiB;
 const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:1";
-
-BfcOptions first_region(size_t bytes) {
-  BfcOptions options;
-  options.first_region_bytes = bytes;
-  return options;
-}
 
 }  // namespace
 

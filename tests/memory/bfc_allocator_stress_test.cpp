@@ -21,11 +21,11 @@ using hxrt::StatusCode;
 using hxrt::detail::BfcAllocator;
 using hxrt::detail::BfcOptions;
 using hxrt_test::FakeDeviceMemory;
+using hxrt_test::KiB;
+using hxrt_test::MiB;
 
 namespace {
 
-constexpr size_t KiB = 1024;
-constexpr size_t MiB = 1024 * KiB;
 const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
 
 // Sizes spread evenly over their powers of two, from `smallest` to `largest` bytes.

@@ -18,6 +18,16 @@
 
 namespace hxrt_test {
 
+constexpr size_t KiB = 1024;
+constexpr size_t MiB = 1024 * KiB;
+
+// Options whose first region has `bytes`, the rest default.
+inline hxrt::detail::BfcOptions first_region(size_t bytes) {
+  hxrt::detail::BfcOptions options;
+  options.first_region_bytes = bytes;
+  return options;
+}
+
 class FakeDeviceMemory {
  public:
   enum class Backing { kHost, kAddressesOnly };
