@@ -26,9 +26,10 @@ bool KernelEntry::accepts(DType t, DType output) const {
   return contains(dtypes, t) && (output_dtypes.empty() || contains(output_dtypes, output));
 }
 
-void KernelRegistry::add(KernelEntry entry) {
-  std::vector<KernelEntry>& list = by_op_[entry.op];
-  for (const KernelEntry& other : list) {
+void KernelRegistry::check_no_tie(const KernelEntry& entry) const {
+  auto found = by_op_.find(entry.op);
+  if (found == by_op_.end()) return;
+  for (const KernelEntry& other : found->second) {
     if (other.device_type != entry.device_type || other.priority != entry.priority) continue;
     for (DType t : entry.dtypes) {
       if (!contains(other.dtypes, t)) continue;
@@ -40,6 +41,11 @@ void KernelRegistry::add(KernelEntry entry) {
                       "'; give one of them another priority");
     }
   }
+}
+
+void KernelRegistry::add(KernelEntry entry) {
+  check_no_tie(entry);
+  std::vector<KernelEntry>& list = by_op_[entry.op];
   auto position = std::find_if(list.begin(), list.end(), [&](const KernelEntry& other) {
     return other.priority < entry.priority;
   });

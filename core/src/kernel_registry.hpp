@@ -28,6 +28,8 @@ class KernelRegistry {
   // Throws Error(kAlreadyExists) when a kernel for the same op, device type and one of the same
   // dtypes has the same priority; the message names both plugins.
   void add(KernelEntry entry);
+  // Throws what add() would throw for `entry`, without adding it.
+  void check_no_tie(const KernelEntry& entry) const;
 
   // The highest-priority kernel for the call, or nullptr.
   const KernelEntry* find(const std::string& op, const std::string& device_type, DType t,

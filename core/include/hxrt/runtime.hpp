@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -23,6 +24,29 @@
 #include "hxrt/tensor.hpp"
 
 namespace hxrt {
+
+// What happens when the requested device cannot run an op (DESIGN.md, Placement).
+enum class SoftPlacement {
+  // Both a device without a kernel for the op and a device that does not exist are errors.
+  kStrict,
+  // A device without a kernel falls back to the best device that has one (TensorFlow's
+  // behaviour for ops like tf.cast); a device that does not exist is an error. The default.
+  kFallbackOnMissingKernel,
+  // Both fall back to the best device that can run the op.
+  kSoft,
+};
+
+// "strict", "missing_kernel", "soft" (the config file's spellings).
+const char* soft_placement_name(SoftPlacement mode);
+
+// What a placement function sees of one op call.
+struct OpPlacementInfo {
+  std::string op;
+  std::vector<DType> input_dtypes;
+  std::vector<std::string> input_devices;  // canonical names
+};
+// Returns a device spec for the op ("/GPU:1", "CPU:0", ...), or "" to let priority decide.
+using PlacementFunction = std::function<std::string(const OpPlacementInfo& op)>;
 
 // Settings given by the embedding program. They override the config file and the environment.
 struct RuntimeOptions {
@@ -40,6 +64,29 @@ struct RuntimeOptions {
   std::optional<LogLevel> log_level;
   // Replaces the default stderr sink before start-up logs anything.
   LogSink log_sink;
+  // Overrides "placement.soft_placement".
+  std::optional<SoftPlacement> soft_placement;
+  // Overrides "placement.device_priority": device types, most preferred first; types not
+  // listed follow in the default order (GPU, other accelerator types by name, CPU).
+  std::optional<std::vector<std::string>> device_priority;
+};
+
+class Runtime;
+
+// While it lives, ops and tensors created on this thread without an explicit device go to
+// its device (the innermost scope wins). Made by Runtime::device(); move-only.
+class [[nodiscard]] DeviceScope {
+ public:
+  DeviceScope(DeviceScope&& other) noexcept;
+  DeviceScope& operator=(DeviceScope&&) = delete;
+  DeviceScope(const DeviceScope&) = delete;
+  ~DeviceScope();
+
+ private:
+  friend class Runtime;
+  DeviceScope(const void* owner, uint64_t id) : owner_(owner), id_(id) {}
+  const void* owner_;
+  uint64_t id_;  // 0 once moved from
 };
 
 // One candidate plugin file and what became of it.
@@ -115,6 +162,17 @@ class Runtime {
   }
   // A copy of `tensor` on another device (the same handle when it is already there).
   Tensor to_device(const Tensor& tensor, const std::string& device);
+
+  // A device scope for this thread: `auto scope = rt.device("/GPU:1");`. The name is checked
+  // now (malformed: Error(kInvalidArgument)); whether the device exists is decided per op,
+  // under the soft-placement mode.
+  DeviceScope device(const std::string& name);
+  // Called for ops that have no device from the call or a scope; empty clears it.
+  void set_placement_function(PlacementFunction function);
+  void set_soft_placement(SoftPlacement mode);
+  SoftPlacement soft_placement() const;
+  // Device types in placement order.
+  std::vector<std::string> device_priority() const;
 
   // Placement logging ("Executing op MatMul in device ..."), switchable at any time.
   void set_log_device_placement(bool enabled);

@@ -1,6 +1,7 @@
 #include "config/config.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -121,6 +122,45 @@ std::vector<std::string> split_path_list(const std::string& text) {
   return out;
 }
 
+void apply_placement(const json& placement, const std::string& source, Config& config) {
+  if (!placement.is_object()) {
+    fail(source, "/placement", "expected an object, got " + type_of(placement));
+  }
+  check_keys(placement, {"device_priority", "soft_placement"}, source, "/placement");
+  if (placement.contains("device_priority")) {
+    config.device_priority =
+        read_strings(placement["device_priority"], source, "/placement/device_priority");
+    for (size_t i = 0; i < config.device_priority.size(); ++i) {
+      std::string& type = config.device_priority[i];
+      std::transform(type.begin(), type.end(), type.begin(), ::toupper);
+      bool valid = !type.empty() && std::isupper(static_cast<unsigned char>(type[0])) &&
+                   std::all_of(type.begin(), type.end(), [](char c) {
+                     return std::isupper(static_cast<unsigned char>(c)) ||
+                            std::isdigit(static_cast<unsigned char>(c)) || c == '_';
+                   });
+      if (!valid) {
+        fail(source, "/placement/device_priority/" + std::to_string(i),
+             "expected a device type like \"GPU\" ([A-Z][A-Z0-9_]*), got \"" + type + "\"");
+      }
+    }
+  }
+  if (placement.contains("soft_placement")) {
+    const json& mode = placement["soft_placement"];
+    const char* const expected = "expected one of \"strict\", \"missing_kernel\", \"soft\"";
+    if (!mode.is_string()) fail(source, "/placement/soft_placement", std::string(expected) + ", got " + type_of(mode));
+    const std::string text = mode.get<std::string>();
+    bool known = false;
+    for (SoftPlacement candidate : {SoftPlacement::kStrict, SoftPlacement::kFallbackOnMissingKernel,
+                                    SoftPlacement::kSoft}) {
+      if (text == soft_placement_name(candidate)) {
+        config.soft_placement = candidate;
+        known = true;
+      }
+    }
+    if (!known) fail(source, "/placement/soft_placement", std::string(expected) + ", got " + type_of(mode));
+  }
+}
+
 }  // namespace
 
 void apply_config_text(const std::string& text, const std::string& source, Config& config) {
@@ -133,7 +173,7 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
                     ": " + e.what());
   }
   if (!root.is_object()) fail(source, "", "expected a JSON object, got " + type_of(root));
-  check_keys(root, {"plugins", "log_device_placement", "log_level"}, source, "");
+  check_keys(root, {"plugins", "placement", "log_device_placement", "log_level"}, source, "");
 
   if (root.contains("plugins")) {
     const json& plugins = root["plugins"];
@@ -167,6 +207,7 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
       }
     }
   }
+  if (root.contains("placement")) apply_placement(root["placement"], source, config);
   if (root.contains("log_device_placement")) {
     config.log_device_placement =
         read_bool(root["log_device_placement"], source, "/log_device_placement");
@@ -232,6 +273,12 @@ Config resolve_config(const RuntimeOptions& options) {
   }
   if (options.log_device_placement) config.log_device_placement = *options.log_device_placement;
   if (options.log_level) config.log_level = *options.log_level;
+  if (options.soft_placement) config.soft_placement = *options.soft_placement;
+  if (options.device_priority) {
+    // Checked like the file's list, under the name of the option.
+    json list = *options.device_priority;
+    apply_placement(json{{"device_priority", list}}, "RuntimeOptions::device_priority", config);
+  }
   return config;
 }
 

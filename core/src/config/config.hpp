@@ -21,6 +21,8 @@ struct Config {
   std::map<std::string, std::string> plugin_options;  // plugin name -> JSON object text
   bool log_device_placement = false;
   LogLevel log_level = LogLevel::kWarning;
+  std::vector<std::string> device_priority;  // "placement.device_priority"; empty: default
+  SoftPlacement soft_placement = SoftPlacement::kFallbackOnMissingKernel;
 
   // Plugin candidates in load order (see plugin_loader.hpp); the installed folder last.
   std::vector<std::string> plugin_candidates(const std::string& installed_dir) const;

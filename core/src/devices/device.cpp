@@ -13,8 +13,8 @@ std::string text_or_empty(const char* text) { return text ? text : ""; }
 
 }  // namespace
 
-Device::Device(std::shared_ptr<Plugin> plugin, int ordinal, int id)
-    : plugin_(std::move(plugin)), id_(id) {
+Device::Device(std::shared_ptr<Plugin> plugin, int ordinal, int id, size_t index)
+    : plugin_(std::move(plugin)), id_(id), index_(index) {
   const hx_plugin_api& api = plugin_->api();
   name_ = canonical_device_name(type(), id_);
   short_name_ = short_device_name(type(), id_);

@@ -17,14 +17,15 @@ namespace hxrt::detail {
 class Device : public std::enable_shared_from_this<Device> {
  public:
   // Reads properties and creates the default stream (when the plugin has streams).
-  // `id` is the index among the devices of its type.
-  Device(std::shared_ptr<Plugin> plugin, int ordinal, int id);
+  // `id` is the index among the devices of its type, `index` the index among all devices.
+  Device(std::shared_ptr<Plugin> plugin, int ordinal, int id, size_t index);
   ~Device();
   Device(const Device&) = delete;
   Device& operator=(const Device&) = delete;
 
   const std::string& type() const { return plugin_->device_type(); }
   int id() const { return id_; }
+  size_t index() const { return index_; }
   const std::string& name() const { return name_; }              // canonical
   const std::string& short_name() const { return short_name_; }  // "CPU:0"
   Plugin& plugin() const { return *plugin_; }
@@ -49,6 +50,7 @@ class Device : public std::enable_shared_from_this<Device> {
   hx_device* handle_ = nullptr;
   hx_stream* stream_ = nullptr;
   int id_;
+  size_t index_;
   std::string name_;
   std::string short_name_;
   DeviceInfo info_;

@@ -11,7 +11,7 @@ void DeviceManager::add_plugin_devices(const std::shared_ptr<Plugin>& plugin, Lo
   }
   for (int ordinal = 0; ordinal < plugin->device_count(); ++ordinal) {
     try {
-      devices_.push_back(std::make_shared<Device>(plugin, ordinal, next_id));
+      devices_.push_back(std::make_shared<Device>(plugin, ordinal, next_id, devices_.size()));
       ++next_id;
     } catch (const Error& e) {
       logger.log(LogLevel::kWarning, std::string("device left out: ") + e.what());

@@ -16,6 +16,8 @@ struct hx_core_s {
   std::string plugin_name;  // the name from the file until init returns the real one
   std::shared_ptr<hxrt::detail::Logger> logger;
   const hxrt::detail::OpRegistry* core_ops = nullptr;  // to check the ops kernels name
+  // Kernels of plugins accepted earlier, so a tie is refused when it is registered.
+  const hxrt::detail::KernelRegistry* accepted_kernels = nullptr;
   // Registrations are collected during init and take effect only if the plugin is accepted.
   bool registration_open = true;
   std::vector<hxrt::detail::OpSchema> pending_ops;

@@ -112,6 +112,7 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
     entry.compute = def->compute;
     entry.user_data = def->user_data;
     entry.plugin = core->plugin_name;
+    core->accepted_kernels->check_no_tie(entry);
     core->pending_kernels.add(std::move(entry));
   });
 }

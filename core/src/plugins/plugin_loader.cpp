@@ -151,6 +151,7 @@ class Loader {
     core->plugin_name = entry.name;
     core->logger = logger_;
     core->core_ops = &ops_;
+    core->accepted_kernels = &kernels_;
 
     auto found = options_.find(entry.name);
     const std::string options = found != options_.end() ? found->second : "{}";
@@ -251,13 +252,6 @@ class Loader {
     for (const KernelEntry* pending : core.pending_kernels.all()) {
       KernelEntry kernel = *pending;
       kernel.plugin = plugin.name();
-      if (kernel.device_type != plugin.device_type()) {
-        logger_->log(LogLevel::kWarning,
-                     "plugin '" + plugin.name() + "' registered a kernel for op '" + kernel.op +
-                         "' on device type '" + kernel.device_type + "' but provides '" +
-                         plugin.device_type() + "'; the kernel is ignored");
-        continue;
-      }
       try {
         kernels_.add(std::move(kernel));
       } catch (const Error& e) {

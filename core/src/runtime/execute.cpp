@@ -107,9 +107,25 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
   detail::infer_outputs(schema, {op, input_meta.data(), num_inputs, attrs},
                         output_meta.data());
 
+  // The request: the call's device, else the innermost scope, else the placement function.
+  const std::string* request = &requested;
+  std::string from_function;
+  if (request->empty()) {
+    if (const std::string* scoped = innermost_scope()) {
+      request = scoped;
+    } else if (has_placement_function.load(std::memory_order_relaxed)) {
+      from_function = ask_placement_function(op, inputs, num_inputs);
+      request = &from_function;
+    }
+  }
+  InlineArray<detail::Device*> input_devices(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) input_devices[i] = inputs[i].impl()->device.get();
   const DType t = num_inputs > 0 ? input_meta[0].dtype : output_meta[0].dtype;
-  const detail::Placement placement = placer->place(schema, t, output_meta[0].dtype, requested);
+  const detail::Placement& placement = placer->place(
+      {&schema, t, output_meta[0].dtype, *request, input_devices.data(), num_inputs,
+       soft_placement.load(std::memory_order_relaxed)});
   detail::Device& device = *placement.device;
+  const bool logging = log_placement.load(std::memory_order_relaxed);
 
   // Inputs that live elsewhere are copied to the op's device; the copies die with the call.
   InlineArray<Tensor> local_inputs(num_inputs);
@@ -117,7 +133,11 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
   for (size_t i = 0; i < num_inputs; ++i) {
     const Tensor* input = &inputs[i];
     if (input->impl()->device.get() != &device) {
-      local_inputs[i] = to_device(*input, device);
+      if (logging) {
+        logger->write(LogLevel::kInfo, "Copying input " + std::to_string(i) + " of " + op +
+                                           " from " + input->device() + " to " + device.name());
+      }
+      local_inputs[i] = copy_to(*input, device);
       input = &local_inputs[i];
     }
     fill_view(*input->impl(), input_views[i]);
@@ -146,6 +166,7 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
   try {
     status = placement.kernel->compute(&args);
   } catch (...) {
+    for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
     throw Error(StatusCode::kInternal, op + " on " + device.name() + ": the kernel of plugin '" +
                                            placement.kernel->plugin +
                                            "' threw a C++ exception across the C ABI");
@@ -155,8 +176,9 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
     detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
                                        placement.kernel->plugin + "')");
   }
-  if (log_placement.load(std::memory_order_relaxed)) {
+  if (logging) {
     logger->write(LogLevel::kInfo, "Executing op " + op + " in device " + device.name());
+    if (!placement.reason.empty()) logger->write(LogLevel::kInfo, "  " + placement.reason);
   }
 }
 

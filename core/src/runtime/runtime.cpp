@@ -46,6 +46,7 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   impl->config = detail::resolve_config(options);
   impl->logger->set_level(impl->config.log_level);
   impl->log_placement = impl->config.log_device_placement;
+  impl->soft_placement = impl->config.soft_placement;
 
   detail::add_builtin_ops(impl->ops);
   impl->loaded = detail::load_plugins(
@@ -54,7 +55,8 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   for (const auto& plugin : impl->loaded.plugins) {
     impl->devices.add_plugin_devices(plugin, *impl->logger);
   }
-  impl->placer = std::make_unique<detail::Placer>(impl->devices, impl->kernels);
+  impl->placer = std::make_unique<detail::Placer>(impl->devices, impl->kernels,
+                                                  impl->config.device_priority);
   log_start_up(*impl);
   return Runtime(std::move(impl));
 }
@@ -76,18 +78,22 @@ std::vector<KernelInfo> Runtime::kernels() const {
 }
 
 detail::Device& Runtime::Impl::data_device(const std::string& spec) const {
-  std::vector<detail::Device*> found =
-      devices.matching(detail::parse_device_name(spec.empty() ? "CPU:0" : spec));
+  const std::string* scoped = spec.empty() ? innermost_scope() : nullptr;
+  const std::string& wanted = !spec.empty() ? spec : scoped ? *scoped : std::string("CPU:0");
+  const detail::DeviceSpec parsed = detail::parse_device_name(wanted);
+  std::vector<detail::Device*> found = devices.matching(parsed);
+  if (found.empty() && soft_placement == SoftPlacement::kSoft) {
+    found = devices.matching(detail::parse_device_name("CPU:0"));
+  }
   if (found.empty()) {
-    std::string name = spec.empty() ? detail::canonical_device_name("CPU", 0)
-                                    : detail::to_string(detail::parse_device_name(spec));
-    throw Error(StatusCode::kInvalidArgument,
-                name + " unknown device.\nExisting devices: " + devices.describe());
+    throw Error(StatusCode::kInvalidArgument, detail::to_string(parsed) +
+                                                  " unknown device.\nExisting devices: " +
+                                                  devices.describe());
   }
   return *found.front();
 }
 
-Tensor Runtime::Impl::to_device(const Tensor& tensor, detail::Device& device) {
+Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
   const detail::TensorImpl& source = *tensor.impl();
   if (source.device.get() == &device) return tensor;
   auto copy = std::make_shared<detail::TensorImpl>(device.shared_from_this(), source.dtype,
@@ -108,12 +114,24 @@ Tensor Runtime::Impl::to_device(const Tensor& tensor, detail::Device& device) {
       device.copy_from_host(copy->data, staging.data(), source.bytes);
     }
   }
-  if (log_placement.load(std::memory_order_relaxed)) {
-    logger->write(LogLevel::kInfo, "Copying tensor " + source.shape.to_string() + " " +
-                                       dtype_name(source.dtype) + " from " +
-                                       source.device->name() + " to " + device.name());
-  }
   return Tensor(std::move(copy));
+}
+
+std::string Runtime::Impl::ask_placement_function(const std::string& op, const Tensor* inputs,
+                                                  size_t num_inputs) {
+  PlacementFunction function;
+  {
+    std::lock_guard<std::mutex> lock(placement_function_mutex);
+    function = placement_function;
+  }
+  if (!function) return {};
+  OpPlacementInfo info;
+  info.op = op;
+  for (size_t i = 0; i < num_inputs; ++i) {
+    info.input_dtypes.push_back(inputs[i].dtype());
+    info.input_devices.push_back(inputs[i].device());
+  }
+  return function(info);
 }
 
 Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, size_t bytes,
@@ -135,7 +153,25 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
 
 Tensor Runtime::to_device(const Tensor& tensor, const std::string& device) {
   if (!tensor.valid()) throw Error(StatusCode::kInvalidArgument, "to_device: empty Tensor");
-  return impl_->to_device(tensor, impl_->data_device(device));
+  detail::Device& target = impl_->data_device(device);
+  if (impl_->log_placement && tensor.impl()->device.get() != &target) {
+    impl_->logger->write(LogLevel::kInfo, "Copying tensor " + tensor.shape().to_string() + " " +
+                                              dtype_name(tensor.dtype()) + " from " +
+                                              tensor.device() + " to " + target.name());
+  }
+  return impl_->copy_to(tensor, target);
+}
+
+void Runtime::set_placement_function(PlacementFunction function) {
+  std::lock_guard<std::mutex> lock(impl_->placement_function_mutex);
+  impl_->has_placement_function = static_cast<bool>(function);
+  impl_->placement_function = std::move(function);
+}
+
+void Runtime::set_soft_placement(SoftPlacement mode) { impl_->soft_placement = mode; }
+SoftPlacement Runtime::soft_placement() const { return impl_->soft_placement; }
+std::vector<std::string> Runtime::device_priority() const {
+  return impl_->placer->type_priority();
 }
 
 void Runtime::set_log_device_placement(bool enabled) { impl_->log_placement = enabled; }

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 
 #include "config/config.hpp"
@@ -26,6 +27,10 @@ struct Runtime::Impl {
   detail::DeviceManager devices;
   std::unique_ptr<detail::Placer> placer;
   std::atomic<bool> log_placement{false};
+  std::atomic<SoftPlacement> soft_placement{SoftPlacement::kFallbackOnMissingKernel};
+  std::mutex placement_function_mutex;
+  PlacementFunction placement_function;  // guarded by the mutex above
+  std::atomic<bool> has_placement_function{false};
 
   // Runs one op: shape inference, placement, input copies, output allocation, the kernel.
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
@@ -33,9 +38,17 @@ struct Runtime::Impl {
            const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
-  // The device a spec names for data placement: the first match; CPU:0 for "".
+  // Where a new tensor goes: the device `spec` names (the first match), else the innermost
+  // scope's, else CPU:0. A device that does not exist is an error, or CPU:0 under soft
+  // placement.
   detail::Device& data_device(const std::string& spec) const;
-  Tensor to_device(const Tensor& tensor, detail::Device& device);
+  // A copy of `tensor` on `device` (the same handle when it is there already); not logged.
+  Tensor copy_to(const Tensor& tensor, detail::Device& device);
+  // The device spec of this thread's innermost scope on this runtime; nullptr outside scopes.
+  const std::string* innermost_scope() const;
+  // The placement function's answer for one call ("" when none is set).
+  std::string ask_placement_function(const std::string& op, const Tensor* inputs,
+                                     size_t num_inputs);
 };
 
 }  // namespace hxrt

@@ -194,7 +194,11 @@ typedef struct hx_kernel_def {
   void* extension;               /* NULL */
   const char* op;                /* op name, e.g. "MatMul"; must be a core op or one this plugin
                                     registered with register_op */
-  const char* device_type;       /* must equal the plugin's hx_plugin_api.device_type */
+  const char* device_type;       /* the type of the devices the kernel runs on: normally the
+                                    plugin's own hx_plugin_api.device_type; a plugin may also
+                                    add kernels for another plugin's type (extra CPU kernels,
+                                    say), which then receive that plugin's device handle (to
+                                    be treated as opaque) and its memory */
   const hx_dtype* dtypes;        /* borrowed: the element types the kernel accepts for the op's
                                     type parameter T (the dtype of its inputs; for Fill the
                                     output dtype; for Cast the input dtype) */
@@ -306,7 +310,8 @@ typedef struct hx_core_services {
 
   /* ---- registration (only during hx_plugin_init; later calls return FAILED_PRECONDITION) --- */
   /* Registers a kernel. Errors: INVALID_ARGUMENT (unknown op, empty dtypes, bad struct_size),
-   * ALREADY_EXISTS (same op, device type, dtype and priority as a kernel already registered).
+   * ALREADY_EXISTS (same op, device type, dtype and priority as a kernel already registered,
+   * by this plugin or one accepted before it; the message names both plugins).
    * Registrations take effect only if the plugin is accepted after init. */
   hx_status* (*register_kernel)(hx_core* core, const hx_kernel_def* def);
   /* Registers a custom op (name, arity, shape inference). Errors: INVALID_ARGUMENT,
