@@ -32,7 +32,8 @@ const std::map<std::string, bool> kFixtureLoads = {
     {"no_entry", false},         {"not_a_library", false},  {"wrong_major", false},
     {"small_table", false},      {"init_fails", false},     {"dup_cpu", false},
     {"missing_function", false}, {"unknown_op", false},     {"failing_kernel", true},
-    {"no_devices", true},        {"duplicate_kernel", true},
+    {"no_devices", true},        {"duplicate_kernel", true},  {"cpu_kernel_tie", false},
+    {"cpu_kernel_override", true},
 };
 
 // The libhx_*.so files in the fixture folder, in name order.

@@ -37,8 +37,9 @@ TEST_CASE("a device that does not exist gives TensorFlow's unknown-device error"
   CHECK_THAT(other_job->what(), Contains("unknown device."));
 }
 
-TEST_CASE("a device without a kernel for the op's dtype gives the explicit-specification error") {
+TEST_CASE("in strict mode a device without a kernel for the dtype gives the explicit-specification error") {
   hxrt::Runtime rt = cpu_runtime();
+  rt.set_soft_placement(hxrt::SoftPlacement::kStrict);
   // The CPU plugin has MatMul for float32 and float64 only.
   hxrt::Tensor a = rt.tensor<int32_t>({1, 1}, {2});
   auto error = error_from([&] { rt.execute("MatMul", {a, a}, {}, "/CPU:0"); });
