@@ -1,0 +1,55 @@
+#include "device.hpp"
+
+#include "plugin_state.hpp"
+#include "status.hpp"
+
+namespace hxsim {
+
+SimDevice::SimDevice(SimPlugin& owner, int32_t ordinal_in, uint64_t memory_bytes)
+    : plugin(owner),
+      ordinal(ordinal_in),
+      label("simulated " + owner.options.device_type + " device " + std::to_string(ordinal_in)),
+      bus_id("sim:" + std::to_string(ordinal_in)),
+      memory(memory_bytes),
+      counters(transfer_counters(ordinal_in)) {}
+
+hx_status* device_count(hx_plugin* plugin, int32_t* out_count) {
+  const SimPlugin& state = from_handle(plugin);
+  *out_count = static_cast<int32_t>(state.devices.size());
+  if (state.devices.empty()) {
+    return state.services->status_create(
+        HX_UNAVAILABLE, "no simulated devices configured: set plugins.options.sim.device_count");
+  }
+  return nullptr;
+}
+
+hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out_device) {
+  const SimPlugin& state = from_handle(plugin);
+  if (ordinal < 0 || static_cast<size_t>(ordinal) >= state.devices.size()) {
+    return make_status(*state.services, HX_OUT_OF_RANGE,
+                       "sim plugin: device ordinal %d does not exist (there are %zu devices)",
+                       static_cast<int>(ordinal), state.devices.size());
+  }
+  *out_device = to_handle(state.devices[static_cast<size_t>(ordinal)].get());
+  return nullptr;
+}
+
+hx_status* device_properties(hx_device* device, hx_device_properties* props) {
+  const SimDevice& sim = from_handle(device);
+  // Written field by field: an older core's struct may end before the newer fields.
+  const size_t known = props->struct_size;
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, name)) {
+    props->name = "hxrt simulated accelerator";
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, vendor)) props->vendor = "hxrt";
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, bus_id)) props->bus_id = sim.bus_id.c_str();
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, arch)) props->arch = "sim";
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, memory_total)) {
+    props->memory_total = sim.memory.budget();
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, numa_node)) props->numa_node = -1;
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, compute_units)) props->compute_units = 1;
+  return nullptr;
+}
+
+}  // namespace hxsim

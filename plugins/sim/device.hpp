@@ -1,0 +1,39 @@
+// The simulated devices: as many as the options ask for, each with its own memory budget and
+// transfer counters, described with fixed properties.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include <cstdint>
+#include <string>
+
+#include "device_memory.hpp"
+#include "transfer_counters.hpp"
+
+namespace hxsim {
+
+struct SimPlugin;
+
+struct SimDevice {
+  SimDevice(SimPlugin& owner, int32_t ordinal_in, uint64_t memory_bytes);
+
+  SimPlugin& plugin;
+  const int32_t ordinal;     // index in device_get
+  const std::string label;   // "simulated GPU device 1", for messages
+  const std::string bus_id;  // "sim:1"
+  DeviceMemory memory;
+  TransferCounters& counters;
+};
+
+inline hx_device* to_handle(SimDevice* device) { return reinterpret_cast<hx_device*>(device); }
+inline SimDevice& from_handle(hx_device* device) { return *reinterpret_cast<SimDevice*>(device); }
+inline const SimDevice& from_handle(const hx_device* device) {
+  return *reinterpret_cast<const SimDevice*>(device);
+}
+
+// Function-table entries.
+hx_status* device_count(hx_plugin* plugin, int32_t* out_count);
+hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out_device);
+hx_status* device_properties(hx_device* device, hx_device_properties* props);
+
+}  // namespace hxsim

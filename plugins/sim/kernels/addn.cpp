@@ -1,0 +1,26 @@
+// AddN: the element-wise sum of n >= 1 tensors of one shape, added in input order.
+#include "kernels/kernel_call.hpp"
+#include "kernels/kernels.hpp"
+
+namespace hxsim {
+
+hx_status* addn_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  if (hx_status* status = call.check_operands("AddN")) return status;
+  if (call.num_inputs() == 0) {
+    return call.error(HX_INVALID_ARGUMENT, "AddN: expected at least one input");
+  }
+  const int64_t count = element_count(call.output(0));
+  if (hx_status* status = call.expect_elements("AddN", count)) return status;
+  float* sum = output_data(call.output(0));
+  for (int64_t i = 0; i < count; ++i) {
+    float value = input_data(call.input(0))[i];
+    for (size_t input = 1; input < call.num_inputs(); ++input) {
+      value += input_data(call.input(input))[i];
+    }
+    sum[i] = value;
+  }
+  return nullptr;
+}
+
+}  // namespace hxsim

@@ -1,0 +1,59 @@
+// MatMul with plain loops: a simulated device needs correct results, not speed.
+#include "kernels/kernel_call.hpp"
+#include "kernels/kernels.hpp"
+
+namespace hxsim {
+
+hx_status* matmul_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  if (hx_status* status = call.check_operands("MatMul")) return status;
+  bool transpose_a = false;
+  bool transpose_b = false;
+  if (hx_status* status = call.attr_bool("transpose_a", &transpose_a)) return status;
+  if (hx_status* status = call.attr_bool("transpose_b", &transpose_b)) return status;
+
+  const hx_tensor_view& a = call.input(0);
+  const hx_tensor_view& b = call.input(1);
+  const hx_tensor_view& c = call.output(0);
+  if (a.rank != 2 || b.rank != 2 || c.rank != 2) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "MatMul: expected three rank-2 tensors, got ranks %d, %d -> %d", a.rank,
+                      b.rank, c.rank);
+  }
+  const int64_t m = transpose_a ? a.shape[1] : a.shape[0];
+  const int64_t k = transpose_a ? a.shape[0] : a.shape[1];
+  const int64_t b_rows = transpose_b ? b.shape[1] : b.shape[0];
+  const int64_t n = transpose_b ? b.shape[0] : b.shape[1];
+  if (b_rows != k || c.shape[0] != m || c.shape[1] != n) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "MatMul: shapes [%lld, %lld] x [%lld, %lld] -> [%lld, %lld] do not agree "
+                      "(transpose_a=%s, transpose_b=%s)",
+                      static_cast<long long>(a.shape[0]), static_cast<long long>(a.shape[1]),
+                      static_cast<long long>(b.shape[0]), static_cast<long long>(b.shape[1]),
+                      static_cast<long long>(c.shape[0]), static_cast<long long>(c.shape[1]),
+                      transpose_a ? "true" : "false", transpose_b ? "true" : "false");
+  }
+
+  // Element (row, col) of a matrix stored row-major with `columns` columns, read as its
+  // transpose when `transposed`.
+  const auto at = [](const float* data, int64_t columns, bool transposed, int64_t row,
+                     int64_t col) {
+    return transposed ? data[col * columns + row] : data[row * columns + col];
+  };
+  const float* a_data = input_data(a);
+  const float* b_data = input_data(b);
+  float* c_data = output_data(c);
+  for (int64_t i = 0; i < m; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = 0;  // k = 0 leaves it 0: an empty sum
+      for (int64_t p = 0; p < k; ++p) {
+        sum +=
+            at(a_data, a.shape[1], transpose_a, i, p) * at(b_data, b.shape[1], transpose_b, p, j);
+      }
+      c_data[i * n + j] = sum;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace hxsim

@@ -1,0 +1,139 @@
+#include "options.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "kernels/kernel_registry.hpp"
+#include "status.hpp"
+
+namespace hxsim {
+namespace {
+
+using nlohmann::json;
+
+// The largest budget whose byte count still fits in an int64, which is what memory figures
+// are reported in on the core's side.
+constexpr uint64_t kMaxMemoryMb = static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) >> 20;
+
+// The value as JSON text for a message, cut short so that a huge value cannot drown it.
+std::string shown(const json& value) {
+  std::string text = value.dump();
+  if (text.size() > 60) text = text.substr(0, 57) + "...";
+  return text;
+}
+
+hx_status* bad_value(const hx_core_services& services, const char* option, const char* expected,
+                     const json& value) {
+  return make_status(services, HX_INVALID_ARGUMENT, "sim plugin option '%s': expected %s, got %s",
+                     option, expected, shown(value).c_str());
+}
+
+bool is_device_type(const std::string& type) {
+  if (type.empty() || type[0] < 'A' || type[0] > 'Z') return false;
+  return std::all_of(type.begin(), type.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+hx_status* read_device_type(const hx_core_services& services, const json& value,
+                            SimOptions& options) {
+  if (!value.is_string() || !is_device_type(value.get<std::string>())) {
+    return bad_value(services, "device_type",
+                     "a device type matching [A-Z][A-Z0-9_]* (\"SIM\", \"GPU\")", value);
+  }
+  options.device_type = value.get<std::string>();
+  return nullptr;
+}
+
+hx_status* read_device_count(const hx_core_services& services, const json& value,
+                             SimOptions& options) {
+  // JSON text parses non-negative integers as unsigned, negative ones as signed.
+  if (!value.is_number_unsigned() ||
+      value.get<uint64_t>() > static_cast<uint64_t>(kMaxDeviceCount)) {
+    return make_status(services, HX_INVALID_ARGUMENT,
+                       "sim plugin option 'device_count': expected an integer from 0 to %d, got "
+                       "%s",
+                       static_cast<int>(kMaxDeviceCount), shown(value).c_str());
+  }
+  options.device_count = static_cast<int32_t>(value.get<uint64_t>());
+  return nullptr;
+}
+
+hx_status* read_memory_mb(const hx_core_services& services, const json& value,
+                          SimOptions& options) {
+  if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
+      value.get<uint64_t>() > kMaxMemoryMb) {
+    return make_status(services, HX_INVALID_ARGUMENT,
+                       "sim plugin option 'memory_mb': expected an integer from 1 to %llu, got "
+                       "%s",
+                       static_cast<unsigned long long>(kMaxMemoryMb), shown(value).c_str());
+  }
+  options.memory_mb = value.get<uint64_t>();
+  return nullptr;
+}
+
+hx_status* read_ops(const hx_core_services& services, const json& value, SimOptions& options) {
+  if (!value.is_array()) return bad_value(services, "ops", "a list of op names", value);
+  std::vector<std::string> ops;
+  for (const json& item : value) {
+    if (!item.is_string()) return bad_value(services, "ops", "op names (strings)", item);
+    const std::string op = item.get<std::string>();
+    if (!implements_op(op)) {
+      return make_status(services, HX_INVALID_ARGUMENT,
+                         "sim plugin option 'ops': the sim plugin has no kernel for op '%s'; it "
+                         "implements %s",
+                         op.c_str(), implemented_op_list().c_str());
+    }
+    if (std::find(ops.begin(), ops.end(), op) != ops.end()) {
+      return make_status(services, HX_INVALID_ARGUMENT,
+                         "sim plugin option 'ops': op '%s' is listed twice", op.c_str());
+    }
+    ops.push_back(op);
+  }
+  options.ops = std::move(ops);
+  return nullptr;
+}
+
+}  // namespace
+
+hx_status* parse_options(const hx_core_services& services, const char* text, size_t length,
+                         SimOptions* out) {
+  SimOptions options;
+  options.ops = implemented_ops();
+  if (text != nullptr && length != 0) {
+    json parsed;
+    try {
+      parsed = json::parse(text, text + length);
+    } catch (const json::parse_error& error) {
+      return make_status(services, HX_INVALID_ARGUMENT, "sim plugin options: not valid JSON: %s",
+                         error.what());
+    }
+    if (!parsed.is_object()) {
+      return make_status(services, HX_INVALID_ARGUMENT,
+                         "sim plugin options: expected a JSON object, got %s", parsed.type_name());
+    }
+    for (const auto& [key, value] : parsed.items()) {
+      hx_status* status = nullptr;
+      if (key == "device_type") {
+        status = read_device_type(services, value, options);
+      } else if (key == "device_count") {
+        status = read_device_count(services, value, options);
+      } else if (key == "memory_mb") {
+        status = read_memory_mb(services, value, options);
+      } else if (key == "ops") {
+        status = read_ops(services, value, options);
+      } else {
+        status = make_status(services, HX_INVALID_ARGUMENT,
+                             "sim plugin options: unknown option '%s'; the options are "
+                             "device_type, device_count, memory_mb and ops",
+                             key.c_str());
+      }
+      if (status != nullptr) return status;
+    }
+  }
+  *out = std::move(options);
+  return nullptr;
+}
+
+}  // namespace hxsim

@@ -1,0 +1,34 @@
+// The plugin's options, as given in the config under plugins.options.sim.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hxsim {
+
+struct SimOptions {
+  // The device type the simulated devices claim: "SIM", or "GPU" to stand in for a GPU.
+  std::string device_type = "SIM";
+  // 0 by default, so that a default install never puts a fake accelerator ahead of the CPU.
+  int32_t device_count = 0;
+  // Each device's memory budget.
+  uint64_t memory_mb = 1024;
+  // The ops whose kernels are registered; by default every op the plugin implements.
+  std::vector<std::string> ops;
+};
+
+// Most devices one plugin instance simulates: each is an object built at init, and the cap
+// keeps a typo from exhausting host memory.
+constexpr int32_t kMaxDeviceCount = 1024;
+
+// Parses the options text (a JSON object; NULL or empty means "{}") into *out. Returns
+// INVALID_ARGUMENT naming the option for an unknown key, a value of the wrong type or range,
+// a malformed device type, or an op in "ops" the plugin does not implement.
+hx_status* parse_options(const hx_core_services& services, const char* json, size_t length,
+                         SimOptions* out);
+
+}  // namespace hxsim

@@ -1,0 +1,34 @@
+// Everything one successful hx_plugin_init owns.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include <memory>
+#include <vector>
+
+#include "device.hpp"
+#include "handles.hpp"
+#include "options.hpp"
+
+namespace hxsim {
+
+// The function table lives here rather than in a static: two runtimes in one process share
+// the dlopen handle and may each init the plugin with other options.
+struct SimPlugin {
+  const hx_core_services* services = nullptr;
+  hx_core* core = nullptr;
+  SimOptions options;
+  std::vector<std::unique_ptr<SimDevice>> devices;
+  Handles handles;
+  hx_plugin_api api{};
+
+  // The device behind `handle`, or nullptr when it is not one of this instance's devices.
+  const SimDevice* find_device(const hx_device* handle) const;
+  // A warning in the core's log, for misuse that has no status to report it through.
+  void warn(const char* format, ...) const __attribute__((format(printf, 2, 3)));
+};
+
+inline hx_plugin* to_handle(SimPlugin* plugin) { return reinterpret_cast<hx_plugin*>(plugin); }
+inline SimPlugin& from_handle(hx_plugin* plugin) { return *reinterpret_cast<SimPlugin*>(plugin); }
+
+}  // namespace hxsim

@@ -1,0 +1,36 @@
+// Statuses are objects the core creates; these helpers build them from the plugin side and keep
+// C++ exceptions from unwinding into the core.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include <cstdarg>
+#include <exception>
+#include <new>
+
+namespace hxsim {
+
+// A status with a printf-style message. The message is formatted into a fixed buffer (no
+// allocation) and copied by the core; longer messages are truncated.
+hx_status* make_status(const hx_core_services& services, hx_status_code code, const char* format,
+                       ...) __attribute__((format(printf, 3, 4)));
+hx_status* make_status_v(const hx_core_services& services, hx_status_code code, const char* format,
+                         va_list arguments) __attribute__((format(printf, 3, 0)));
+
+// Runs `body` (which returns hx_status*) and turns any exception into a status: every entry
+// point of the plugin that can throw goes through this, because nothing may throw across the
+// C ABI.
+template <class Body>
+hx_status* guarded(const hx_core_services& services, Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return services.status_create(HX_OUT_OF_MEMORY, "sim plugin: out of host memory");
+  } catch (const std::exception& error) {
+    return make_status(services, HX_INTERNAL, "sim plugin: %s", error.what());
+  } catch (...) {
+    return services.status_create(HX_INTERNAL, "sim plugin: unknown C++ exception");
+  }
+}
+
+}  // namespace hxsim

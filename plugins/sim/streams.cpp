@@ -1,0 +1,113 @@
+#include "streams.hpp"
+
+#include "device.hpp"
+#include "plugin_state.hpp"
+#include "status.hpp"
+
+namespace hxsim {
+namespace {
+
+// `owner` is the device the handle belongs to, or nullptr when it is not a live handle.
+hx_status* not_of_device(const SimDevice& device, const char* kind, const void* handle,
+                         const SimDevice* owner) {
+  if (owner == nullptr) {
+    return make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
+                       "%s: %p is not a live %s of the sim plugin (never created, or destroyed)",
+                       device.label.c_str(), handle, kind);
+  }
+  return make_status(*device.plugin.services, HX_INVALID_ARGUMENT, "%s: %s %p belongs to %s",
+                     device.label.c_str(), kind, handle, owner->label.c_str());
+}
+
+hx_status* check_event(const SimDevice& device, const hx_event* event) {
+  const SimDevice* owner = device.plugin.handles.event_device(event);
+  if (owner == &device) return nullptr;
+  return not_of_device(device, "event", event, owner);
+}
+
+// Null streams are not handles: check_stream accepts them, these entry points do not.
+hx_status* check_live_stream(const SimDevice& device, const hx_stream* stream) {
+  if (stream == nullptr) return not_of_device(device, "stream", stream, nullptr);
+  return check_stream(device, stream);
+}
+
+}  // namespace
+
+hx_status* check_stream(const SimDevice& device, const hx_stream* stream) {
+  if (stream == nullptr) return nullptr;
+  const SimDevice* owner = device.plugin.handles.stream_device(stream);
+  if (owner == &device) return nullptr;
+  return not_of_device(device, "stream", stream, owner);
+}
+
+hx_status* stream_create(hx_device* device, hx_stream** out_stream) {
+  const SimDevice& sim = from_handle(device);
+  return guarded(*sim.plugin.services, [&]() -> hx_status* {
+    *out_stream = sim.plugin.handles.add_stream(sim);
+    return nullptr;
+  });
+}
+
+void stream_destroy(hx_device* device, hx_stream* stream) {
+  if (stream == nullptr) return;
+  const SimDevice& sim = from_handle(device);
+  if (!sim.plugin.handles.remove_stream(sim, stream)) {
+    sim.plugin.warn("%s: stream_destroy(%p) ignored: not a live stream of this device",
+                    sim.label.c_str(), static_cast<const void*>(stream));
+  }
+}
+
+hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
+  return check_live_stream(from_handle(device), stream);
+}
+
+hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done) {
+  if (hx_status* status = check_live_stream(from_handle(device), stream)) return status;
+  *out_done = true;
+  return nullptr;
+}
+
+hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* event) {
+  const SimDevice& sim = from_handle(device);
+  if (hx_status* status = check_live_stream(sim, stream)) return status;
+  // The event may come from any device of this plugin, as a cross-device dependency.
+  if (sim.plugin.handles.event_device(event) == nullptr) {
+    return not_of_device(sim, "event", event, nullptr);
+  }
+  return nullptr;
+}
+
+hx_status* event_create(hx_device* device, hx_event** out_event) {
+  const SimDevice& sim = from_handle(device);
+  return guarded(*sim.plugin.services, [&]() -> hx_status* {
+    *out_event = sim.plugin.handles.add_event(sim);
+    return nullptr;
+  });
+}
+
+void event_destroy(hx_device* device, hx_event* event) {
+  if (event == nullptr) return;
+  const SimDevice& sim = from_handle(device);
+  if (!sim.plugin.handles.remove_event(sim, event)) {
+    sim.plugin.warn("%s: event_destroy(%p) ignored: not a live event of this device",
+                    sim.label.c_str(), static_cast<const void*>(event));
+  }
+}
+
+hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
+  const SimDevice& sim = from_handle(device);
+  if (hx_status* status = check_event(sim, event)) return status;
+  return check_stream(sim, stream);
+}
+
+hx_status* event_synchronize(hx_device* device, hx_event* event) {
+  return check_event(from_handle(device), event);
+}
+
+hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
+  if (hx_status* status = check_event(from_handle(device), event)) return status;
+  *out_done = true;
+  return nullptr;
+}
+
+}  // namespace hxsim

@@ -1,0 +1,35 @@
+// Process-wide counts of the copies made for each simulated device, read by tests through the
+// functions exported in hxrt/sim_counters.h. Process-wide because the exported functions name
+// a device by ordinal alone, with no plugin instance to ask.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+namespace hxsim {
+
+struct TransferCounters {
+  struct Direction {
+    std::atomic<uint64_t> calls{0};
+    std::atomic<uint64_t> bytes{0};
+
+    void add(uint64_t size) {
+      calls.fetch_add(1, std::memory_order_relaxed);
+      bytes.fetch_add(size, std::memory_order_relaxed);
+    }
+    void reset() {
+      calls.store(0, std::memory_order_relaxed);
+      bytes.store(0, std::memory_order_relaxed);
+    }
+  };
+
+  Direction host_to_device;
+  Direction device_to_host;
+  Direction device_to_device;  // counted on the destination
+};
+
+// The counters of device `ordinal` (>= 0), created on first use; the reference stays valid
+// for the life of the process.
+TransferCounters& transfer_counters(int32_t ordinal);
+
+}  // namespace hxsim
