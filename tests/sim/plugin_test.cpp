@@ -1,0 +1,134 @@
+// The sim plugin's identity, options, devices and kernel registrations, as the runtime
+// reports them.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sim_test_support.hpp"
+
+namespace {
+
+std::vector<hxrt::DeviceInfo> devices_of_type(const hxrt::Runtime& rt, const std::string& type) {
+  std::vector<hxrt::DeviceInfo> found;
+  for (const hxrt::DeviceInfo& device : rt.devices()) {
+    if (device.type == type) found.push_back(device);
+  }
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("The sim plugin configured as four GPUs provides GPU:0 to GPU:3", "[sim][plugin]") {
+  hxrt::Runtime& rt = sim_test::four_gpus();
+  const hxrt::PluginReport& report = sim_test::sim_report(rt);
+  CHECK(report.loaded);
+  CHECK(report.name == "sim");
+  CHECK(report.version == "0.1.0");
+  CHECK(report.abi_version == "1.0");
+  CHECK(report.device_type == "GPU");
+  CHECK(report.device_count == 4);
+  CHECK(report.note.empty());
+
+  const std::vector<hxrt::DeviceInfo> gpus = devices_of_type(rt, "GPU");
+  REQUIRE(gpus.size() == 4);
+  for (int id = 0; id < 4; ++id) {
+    const hxrt::DeviceInfo& gpu = gpus[static_cast<size_t>(id)];
+    INFO("GPU " << id);
+    CHECK(gpu.name == "/job:localhost/replica:0/task:0/device:GPU:" + std::to_string(id));
+    CHECK(gpu.short_name == "GPU:" + std::to_string(id));
+    CHECK(gpu.id == id);
+    CHECK(gpu.plugin == "sim");
+    CHECK(gpu.product == "hxrt simulated accelerator");
+    CHECK(gpu.vendor == "hxrt");
+    CHECK(gpu.arch == "sim");
+    CHECK(gpu.bus_id == "sim:" + std::to_string(id));
+    CHECK(gpu.memory_total == uint64_t{1024} << 20);
+    CHECK(gpu.memory_free <= gpu.memory_total);
+    CHECK(gpu.numa_node == -1);
+    CHECK(gpu.compute_units == 1);
+  }
+  CHECK(devices_of_type(rt, "CPU").size() == 1);
+}
+
+TEST_CASE("The sim plugin's device type defaults to SIM and memory_mb sets each budget",
+          "[sim][plugin]") {
+  const hxrt::Runtime rt = sim_test::make_runtime(R"({"device_count": 2, "memory_mb": 64})");
+  CHECK(sim_test::sim_report(rt).device_type == "SIM");
+  const std::vector<hxrt::DeviceInfo> sims = devices_of_type(rt, "SIM");
+  REQUIRE(sims.size() == 2);
+  CHECK(sims[1].name == "/job:localhost/replica:0/task:0/device:SIM:1");
+  for (const hxrt::DeviceInfo& sim : sims) {
+    CHECK(sim.memory_total == uint64_t{64} << 20);
+    CHECK(sim.memory_free == sim.memory_total);  // nothing allocated yet
+  }
+}
+
+TEST_CASE("Without options the sim plugin loads with no devices and says why", "[sim][plugin]") {
+  const std::string options = GENERATE(std::string(), std::string("{}"));
+  const hxrt::Runtime rt = sim_test::make_runtime(options);
+  const hxrt::PluginReport& report = sim_test::sim_report(rt);
+  CHECK(report.loaded);
+  CHECK(report.device_count == 0);
+  CHECK(report.note == "no simulated devices configured: set plugins.options.sim.device_count");
+  const std::vector<hxrt::DeviceInfo> devices = rt.devices();
+  REQUIRE(devices.size() == 1);
+  CHECK(devices[0].type == "CPU");
+}
+
+TEST_CASE("The sim plugin refuses bad options, naming the option", "[sim][plugin]") {
+  struct Case {
+    const char* options;
+    const char* named;  // what the reason must mention
+  };
+  const Case bad = GENERATE(
+      Case{R"({"device_type": "GPU", "device_cnt": 4})", "unknown option 'device_cnt'"},
+      Case{R"({"device_count": "4"})", "'device_count'"},
+      Case{R"({"device_count": -1})", "'device_count'"},
+      Case{R"({"device_count": 2.5})", "'device_count'"},
+      Case{R"({"device_count": 1025})", "'device_count'"},
+      Case{R"({"device_type": "gpu"})", "'device_type'"},
+      Case{R"({"device_type": 7})", "'device_type'"},
+      Case{R"({"device_type": ""})", "'device_type'"}, Case{R"({"memory_mb": 0})", "'memory_mb'"},
+      Case{R"({"memory_mb": "8G"})", "'memory_mb'"}, Case{R"({"ops": "MatMul"})", "'ops'"},
+      Case{R"({"ops": ["MatMul", 3]})", "'ops'"},
+      Case{R"({"ops": ["MatMul", "MatMul"]})", "'MatMul' is listed twice"},
+      Case{R"({"device_count": 1, "ops": ["MatMul", "Sub"]})",
+           "'ops': the sim plugin has no kernel for op 'Sub'; it implements MatMul, Add, Mul, "
+           "Relu, AddN, Identity, Fill"});
+  INFO("options: " << bad.options);
+  const hxrt::Runtime rt = sim_test::make_runtime(bad.options);
+  const hxrt::PluginReport& report = sim_test::sim_report(rt);
+  CHECK_FALSE(report.loaded);
+  CHECK_THAT(report.reason,
+             Catch::StartsWith("init failed: INVALID_ARGUMENT: ") && Catch::Contains(bad.named));
+  // The CPU plugin is unaffected, and no simulated device appears.
+  const std::vector<hxrt::DeviceInfo> devices = rt.devices();
+  REQUIRE(devices.size() == 1);
+  CHECK(devices[0].type == "CPU");
+}
+
+TEST_CASE("The sim plugin registers float32 kernels for the default ops", "[sim][plugin]") {
+  std::set<std::string> ops;
+  for (const hxrt::KernelInfo& kernel : sim_test::four_gpus().kernels()) {
+    if (kernel.plugin != "sim") continue;
+    INFO(kernel.op);
+    CHECK(kernel.device_type == "GPU");
+    CHECK(kernel.dtypes == std::vector<hxrt::DType>{hxrt::DType::kF32});
+    CHECK(kernel.priority == 0);
+    CHECK(ops.insert(kernel.op).second);
+  }
+  CHECK(ops == std::set<std::string>{"MatMul", "Add", "Mul", "Relu", "AddN", "Identity", "Fill"});
+}
+
+TEST_CASE("The sim plugin registers only the ops its options list", "[sim][plugin]") {
+  const hxrt::Runtime rt = sim_test::make_runtime(
+      R"({"device_type": "GPU", "device_count": 1, "ops": ["Relu", "MatMul"]})");
+  REQUIRE(sim_test::sim_report(rt).loaded);
+  std::set<std::string> ops;
+  for (const hxrt::KernelInfo& kernel : rt.kernels()) {
+    if (kernel.plugin == "sim") ops.insert(kernel.op);
+  }
+  CHECK(ops == std::set<std::string>{"MatMul", "Relu"});
+}
