@@ -1,6 +1,8 @@
 // The CPU plugin's entry point: checks the core's version and the options, describes the host
 // device, registers the kernels and hands the core its function table.
 #include <hxrt/plugin_api.h>
+#include <hxplugin/plugin_init.hpp>
+#include <hxplugin/status.hpp>
 
 #include <memory>
 
@@ -9,7 +11,6 @@
 #include "memory.hpp"
 #include "options.hpp"
 #include "plugin_state.hpp"
-#include "status.hpp"
 #include "streams.hpp"
 
 namespace hxcpu {
@@ -19,13 +20,7 @@ void shutdown(hx_plugin* plugin) { delete &from_handle(plugin); }
 
 void fill_table(CpuPlugin& state) {
   hx_plugin_api& api = state.api;
-  api.struct_size = HX_PLUGIN_API_STRUCT_SIZE;
-  api.abi_major = HX_ABI_VERSION_MAJOR;
-  api.abi_minor = HX_ABI_VERSION_MINOR;
-  api.name = "cpu";
-  api.version = "0.1.0";
-  api.device_type = "CPU";
-  api.plugin = to_handle(&state);
+  hxplugin::describe_plugin(api, kPluginName, "0.1.0", "CPU", to_handle(&state));
   api.shutdown = shutdown;
   api.device_count = device_count;
   api.device_get = device_get;
@@ -52,17 +47,9 @@ void fill_table(CpuPlugin& state) {
 
 hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {
   const hx_core_services& services = *args.services;
-  if (args.core_abi_major != HX_ABI_VERSION_MAJOR) {
-    return make_status(services, HX_FAILED_PRECONDITION,
-                       "plugin 'cpu' speaks ABI %d.%d, core speaks %u.%u", HX_ABI_VERSION_MAJOR,
-                       HX_ABI_VERSION_MINOR, args.core_abi_major, args.core_abi_minor);
-  }
-  const bool has_options =
-      args.struct_size >= HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length);
-  if (hx_status* status = check_options(services, has_options ? args.options_json : nullptr,
-                                        has_options ? args.options_json_length : 0)) {
-    return status;
-  }
+  if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
+  const hxplugin::OptionsText options = hxplugin::options_text(args);
+  if (hx_status* status = check_options(services, options.json, options.length)) return status;
 
   auto state = std::make_unique<CpuPlugin>();
   state->services = &services;
@@ -81,5 +68,6 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
-  return hxcpu::guarded(*args->services, [&] { return hxcpu::init(*args, out_api); });
+  return hxplugin::guarded(*args->services, hxcpu::kPluginName,
+                           [&] { return hxcpu::init(*args, out_api); });
 }

@@ -1,5 +1,7 @@
 #include "device.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -7,7 +9,6 @@
 #include <thread>
 
 #include "plugin_state.hpp"
-#include "status.hpp"
 
 namespace hxcpu {
 namespace {
@@ -79,10 +80,11 @@ hx_status* device_count(hx_plugin* plugin, int32_t* out_count) {
 hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out_device) {
   CpuPlugin& state = from_handle(plugin);
   if (ordinal != 0) {
-    return make_status(*state.services, HX_OUT_OF_RANGE,
-                       "cpu plugin: device ordinal %d does not exist (there is one CPU device, "
-                       "ordinal 0)",
-                       static_cast<int>(ordinal));
+    return hxplugin::make_status(
+        *state.services, HX_OUT_OF_RANGE,
+        "cpu plugin: device ordinal %d does not exist (there is one CPU device, "
+        "ordinal 0)",
+        static_cast<int>(ordinal));
   }
   *out_device = to_handle(&state.device);
   return nullptr;

@@ -1,5 +1,7 @@
 #include "memory.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,7 +11,7 @@
 #include <string>
 
 #include "device.hpp"
-#include "status.hpp"
+#include "plugin_state.hpp"
 
 namespace hxcpu {
 namespace {
@@ -44,7 +46,7 @@ bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) 
 
 hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_total) {
   const CpuDevice& cpu = from_handle(device);
-  return guarded(*cpu.services, [&]() -> hx_status* {
+  return hxplugin::guarded(*cpu.services, kPluginName, [&]() -> hx_status* {
     if (!read_mem_available(out_free)) *out_free = free_pages_bytes();
     *out_total = cpu.memory_total;
     return nullptr;
@@ -54,23 +56,24 @@ hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_tota
 hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out_ptr) {
   const CpuDevice& cpu = from_handle(device);
   if (!is_power_of_two(alignment)) {
-    return make_status(*cpu.services, HX_INVALID_ARGUMENT,
-                       "CPU allocate: alignment %zu is not a power of two", alignment);
+    return hxplugin::make_status(*cpu.services, HX_INVALID_ARGUMENT,
+                                 "CPU allocate: alignment %zu is not a power of two", alignment);
   }
   // posix_memalign wants a multiple of sizeof(void*); a stricter alignment satisfies a weaker.
   const size_t effective_alignment = alignment < sizeof(void*) ? sizeof(void*) : alignment;
   void* memory = nullptr;
   const int error = posix_memalign(&memory, effective_alignment, size);
   if (error == ENOMEM) {
-    return make_status(*cpu.services, HX_OUT_OF_MEMORY,
-                       "CPU allocate: cannot allocate %zu bytes aligned to %zu: out of host "
-                       "memory",
-                       size, alignment);
+    return hxplugin::make_status(
+        *cpu.services, HX_OUT_OF_MEMORY,
+        "CPU allocate: cannot allocate %zu bytes aligned to %zu: out of host "
+        "memory",
+        size, alignment);
   }
   if (error != 0) {
-    return make_status(*cpu.services, HX_INTERNAL,
-                       "CPU allocate: posix_memalign(%zu, %zu) failed: %s", effective_alignment,
-                       size, std::strerror(error));
+    return hxplugin::make_status(*cpu.services, HX_INTERNAL,
+                                 "CPU allocate: posix_memalign(%zu, %zu) failed: %s",
+                                 effective_alignment, size, std::strerror(error));
   }
   *out_ptr = memory;
   return nullptr;

@@ -1,8 +1,8 @@
 #include "options.hpp"
 
-#include <nlohmann/json.hpp>
+#include <hxplugin/status.hpp>
 
-#include "status.hpp"
+#include <nlohmann/json.hpp>
 
 namespace hxcpu {
 
@@ -12,17 +12,19 @@ hx_status* check_options(const hx_core_services& services, const char* json, siz
   try {
     options = nlohmann::json::parse(json, json + length);
   } catch (const nlohmann::json::parse_error& error) {
-    return make_status(services, HX_INVALID_ARGUMENT, "cpu plugin options: not valid JSON: %s",
-                       error.what());
+    return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                 "cpu plugin options: not valid JSON: %s", error.what());
   }
   if (!options.is_object()) {
-    return make_status(services, HX_INVALID_ARGUMENT,
-                       "cpu plugin options: expected a JSON object, got %s", options.type_name());
+    return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                 "cpu plugin options: expected a JSON object, got %s",
+                                 options.type_name());
   }
   if (!options.empty()) {
-    return make_status(services, HX_INVALID_ARGUMENT,
-                       "cpu plugin options: unknown option '%s' (the cpu plugin takes no options)",
-                       options.begin().key().c_str());
+    return hxplugin::make_status(
+        services, HX_INVALID_ARGUMENT,
+        "cpu plugin options: unknown option '%s' (the cpu plugin takes no options)",
+        options.begin().key().c_str());
   }
   return nullptr;
 }

@@ -7,6 +7,10 @@
 
 namespace hxcpu {
 
+// The name in the function table, in ABI mismatch reports and in the messages of statuses made
+// from exceptions.
+constexpr char kPluginName[] = "cpu";
+
 // The function table lives here rather than in a static: two runtimes in one process share
 // the dlopen handle and may each init the plugin, and each table carries its own `plugin`.
 struct CpuPlugin {

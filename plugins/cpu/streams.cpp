@@ -1,7 +1,9 @@
 #include "streams.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include "device.hpp"
-#include "status.hpp"
+#include "plugin_state.hpp"
 
 namespace hxcpu {
 namespace {
@@ -14,7 +16,7 @@ struct EventToken {};
 }  // namespace
 
 hx_status* stream_create(hx_device* device, hx_stream** out_stream) {
-  return guarded(*from_handle(device).services, [&]() -> hx_status* {
+  return hxplugin::guarded(*from_handle(device).services, kPluginName, [&]() -> hx_status* {
     *out_stream = reinterpret_cast<hx_stream*>(new StreamToken);
     return nullptr;
   });
@@ -46,7 +48,7 @@ hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* eve
 }
 
 hx_status* event_create(hx_device* device, hx_event** out_event) {
-  return guarded(*from_handle(device).services, [&]() -> hx_status* {
+  return hxplugin::guarded(*from_handle(device).services, kPluginName, [&]() -> hx_status* {
     *out_event = reinterpret_cast<hx_event*>(new EventToken);
     return nullptr;
   });

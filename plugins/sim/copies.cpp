@@ -1,11 +1,12 @@
 #include "copies.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <cstring>
 
 #include "device.hpp"
 #include "memory.hpp"
 #include "plugin_state.hpp"
-#include "status.hpp"
 #include "streams.hpp"
 
 namespace hxsim {
@@ -17,10 +18,11 @@ hx_status* check_host_range(const SimDevice& device, const void* ptr, size_t siz
                             const char* what) {
   for (const auto& other : device.plugin.devices) {
     if (other->memory.overlaps(ptr, size)) {
-      return make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
-                         "sim plugin: %s %p is memory of %s, not host memory; device memory is "
-                         "reached only through the copy functions",
-                         what, ptr, other->label.c_str());
+      return hxplugin::make_status(
+          *device.plugin.services, HX_INVALID_ARGUMENT,
+          "sim plugin: %s %p is memory of %s, not host memory; device memory is "
+          "reached only through the copy functions",
+          what, ptr, other->label.c_str());
     }
   }
   return nullptr;
@@ -64,10 +66,11 @@ hx_status* copy_device_to_device(hx_device* dst, hx_stream* stream, void* dst_pt
   const SimPlugin& plugin = target.plugin;
   const SimDevice* source = plugin.find_device(src);
   if (source == nullptr) {
-    return make_status(*plugin.services, HX_INVALID_ARGUMENT,
-                       "sim plugin: device-to-device copy into %s from %p, which is not a device "
-                       "of this plugin",
-                       target.label.c_str(), static_cast<const void*>(src));
+    return hxplugin::make_status(
+        *plugin.services, HX_INVALID_ARGUMENT,
+        "sim plugin: device-to-device copy into %s from %p, which is not a device "
+        "of this plugin",
+        target.label.c_str(), static_cast<const void*>(src));
   }
   if (hx_status* status = check_stream(target, stream)) return status;
   if (hx_status* status =

@@ -1,7 +1,8 @@
 #include "device.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include "plugin_state.hpp"
-#include "status.hpp"
 
 namespace hxsim {
 
@@ -26,9 +27,10 @@ hx_status* device_count(hx_plugin* plugin, int32_t* out_count) {
 hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out_device) {
   const SimPlugin& state = from_handle(plugin);
   if (ordinal < 0 || static_cast<size_t>(ordinal) >= state.devices.size()) {
-    return make_status(*state.services, HX_OUT_OF_RANGE,
-                       "sim plugin: device ordinal %d does not exist (there are %zu devices)",
-                       static_cast<int>(ordinal), state.devices.size());
+    return hxplugin::make_status(
+        *state.services, HX_OUT_OF_RANGE,
+        "sim plugin: device ordinal %d does not exist (there are %zu devices)",
+        static_cast<int>(ordinal), state.devices.size());
   }
   *out_device = to_handle(state.devices[static_cast<size_t>(ordinal)].get());
   return nullptr;

@@ -1,10 +1,11 @@
 #include "memory.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <cstring>
 
 #include "device.hpp"
 #include "plugin_state.hpp"
-#include "status.hpp"
 #include "streams.hpp"
 
 namespace hxsim {
@@ -19,9 +20,9 @@ unsigned long long as_ull(uint64_t value) { return static_cast<unsigned long lon
 hx_status* check_device_range(const SimDevice& device, const void* ptr, size_t size,
                               const char* what) {
   if (size == 0 || device.memory.contains(ptr, size)) return nullptr;
-  return make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
-                     "sim plugin: %s [%p, +%zu bytes) is not memory of %s", what, ptr, size,
-                     device.label.c_str());
+  return hxplugin::make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
+                               "sim plugin: %s [%p, +%zu bytes) is not memory of %s", what, ptr,
+                               size, device.label.c_str());
 }
 
 hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_total) {
@@ -35,29 +36,31 @@ hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out
   SimDevice& sim = from_handle(device);
   const hx_core_services& services = *sim.plugin.services;
   if (!is_power_of_two(alignment)) {
-    return make_status(services, HX_INVALID_ARGUMENT,
-                       "%s: allocate: alignment %zu is not a power of two", sim.label.c_str(),
-                       alignment);
+    return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                 "%s: allocate: alignment %zu is not a power of two",
+                                 sim.label.c_str(), alignment);
   }
-  return guarded(services, [&]() -> hx_status* {
+  return hxplugin::guarded(services, kPluginName, [&]() -> hx_status* {
     switch (sim.memory.allocate(size, alignment, out_ptr)) {
       case DeviceMemory::Result::kOk:
         return nullptr;
       case DeviceMemory::Result::kOverBudget: {
         const uint64_t budget = sim.memory.budget();
         const uint64_t in_use = sim.memory.in_use();
-        return make_status(services, HX_OUT_OF_MEMORY,
-                           "%s: out of memory: cannot allocate %zu bytes; %llu of its %llu "
-                           "bytes are free (%llu in use; memory_mb is %llu)",
-                           sim.label.c_str(), size, as_ull(budget - in_use), as_ull(budget),
-                           as_ull(in_use), as_ull(sim.plugin.options.memory_mb));
+        return hxplugin::make_status(
+            services, HX_OUT_OF_MEMORY,
+            "%s: out of memory: cannot allocate %zu bytes; %llu of its %llu "
+            "bytes are free (%llu in use; memory_mb is %llu)",
+            sim.label.c_str(), size, as_ull(budget - in_use), as_ull(budget), as_ull(in_use),
+            as_ull(sim.plugin.options.memory_mb));
       }
       case DeviceMemory::Result::kHostExhausted:
         break;
     }
-    return make_status(services, HX_OUT_OF_MEMORY,
-                       "%s: the host heap that simulates its memory cannot supply %zu bytes",
-                       sim.label.c_str(), size);
+    return hxplugin::make_status(
+        services, HX_OUT_OF_MEMORY,
+        "%s: the host heap that simulates its memory cannot supply %zu bytes", sim.label.c_str(),
+        size);
   });
 }
 

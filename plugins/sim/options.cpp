@@ -1,11 +1,12 @@
 #include "options.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <algorithm>
 #include <limits>
 #include <nlohmann/json.hpp>
 
 #include "kernels/kernel_registry.hpp"
-#include "status.hpp"
 
 namespace hxsim {
 namespace {
@@ -25,8 +26,9 @@ std::string shown(const json& value) {
 
 hx_status* bad_value(const hx_core_services& services, const char* option, const char* expected,
                      const json& value) {
-  return make_status(services, HX_INVALID_ARGUMENT, "sim plugin option '%s': expected %s, got %s",
-                     option, expected, shown(value).c_str());
+  return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                               "sim plugin option '%s': expected %s, got %s", option, expected,
+                               shown(value).c_str());
 }
 
 bool is_device_type(const std::string& type) {
@@ -51,10 +53,11 @@ hx_status* read_device_count(const hx_core_services& services, const json& value
   // JSON text parses non-negative integers as unsigned, negative ones as signed.
   if (!value.is_number_unsigned() ||
       value.get<uint64_t>() > static_cast<uint64_t>(kMaxDeviceCount)) {
-    return make_status(services, HX_INVALID_ARGUMENT,
-                       "sim plugin option 'device_count': expected an integer from 0 to %d, got "
-                       "%s",
-                       static_cast<int>(kMaxDeviceCount), shown(value).c_str());
+    return hxplugin::make_status(
+        services, HX_INVALID_ARGUMENT,
+        "sim plugin option 'device_count': expected an integer from 0 to %d, got "
+        "%s",
+        static_cast<int>(kMaxDeviceCount), shown(value).c_str());
   }
   options.device_count = static_cast<int32_t>(value.get<uint64_t>());
   return nullptr;
@@ -64,10 +67,11 @@ hx_status* read_memory_mb(const hx_core_services& services, const json& value,
                           SimOptions& options) {
   if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
       value.get<uint64_t>() > kMaxMemoryMb) {
-    return make_status(services, HX_INVALID_ARGUMENT,
-                       "sim plugin option 'memory_mb': expected an integer from 1 to %llu, got "
-                       "%s",
-                       static_cast<unsigned long long>(kMaxMemoryMb), shown(value).c_str());
+    return hxplugin::make_status(
+        services, HX_INVALID_ARGUMENT,
+        "sim plugin option 'memory_mb': expected an integer from 1 to %llu, got "
+        "%s",
+        static_cast<unsigned long long>(kMaxMemoryMb), shown(value).c_str());
   }
   options.memory_mb = value.get<uint64_t>();
   return nullptr;
@@ -80,14 +84,15 @@ hx_status* read_ops(const hx_core_services& services, const json& value, SimOpti
     if (!item.is_string()) return bad_value(services, "ops", "op names (strings)", item);
     const std::string op = item.get<std::string>();
     if (!implements_op(op)) {
-      return make_status(services, HX_INVALID_ARGUMENT,
-                         "sim plugin option 'ops': the sim plugin has no kernel for op '%s'; it "
-                         "implements %s",
-                         op.c_str(), implemented_op_list().c_str());
+      return hxplugin::make_status(
+          services, HX_INVALID_ARGUMENT,
+          "sim plugin option 'ops': the sim plugin has no kernel for op '%s'; it "
+          "implements %s",
+          op.c_str(), implemented_op_list().c_str());
     }
     if (std::find(ops.begin(), ops.end(), op) != ops.end()) {
-      return make_status(services, HX_INVALID_ARGUMENT,
-                         "sim plugin option 'ops': op '%s' is listed twice", op.c_str());
+      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                   "sim plugin option 'ops': op '%s' is listed twice", op.c_str());
     }
     ops.push_back(op);
   }
@@ -106,12 +111,13 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
     try {
       parsed = json::parse(text, text + length);
     } catch (const json::parse_error& error) {
-      return make_status(services, HX_INVALID_ARGUMENT, "sim plugin options: not valid JSON: %s",
-                         error.what());
+      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                   "sim plugin options: not valid JSON: %s", error.what());
     }
     if (!parsed.is_object()) {
-      return make_status(services, HX_INVALID_ARGUMENT,
-                         "sim plugin options: expected a JSON object, got %s", parsed.type_name());
+      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                   "sim plugin options: expected a JSON object, got %s",
+                                   parsed.type_name());
     }
     for (const auto& [key, value] : parsed.items()) {
       hx_status* status = nullptr;
@@ -124,10 +130,10 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       } else if (key == "ops") {
         status = read_ops(services, value, options);
       } else {
-        status = make_status(services, HX_INVALID_ARGUMENT,
-                             "sim plugin options: unknown option '%s'; the options are "
-                             "device_type, device_count, memory_mb and ops",
-                             key.c_str());
+        status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                       "sim plugin options: unknown option '%s'; the options are "
+                                       "device_type, device_count, memory_mb and ops",
+                                       key.c_str());
       }
       if (status != nullptr) return status;
     }

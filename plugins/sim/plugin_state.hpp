@@ -12,6 +12,10 @@
 
 namespace hxsim {
 
+// The name in the function table, in ABI mismatch reports and in the messages of statuses made
+// from exceptions.
+constexpr char kPluginName[] = "sim";
+
 // The function table lives here rather than in a static: two runtimes in one process share
 // the dlopen handle and may each init the plugin with other options.
 struct SimPlugin {

@@ -1,6 +1,8 @@
 // The sim plugin's entry point: reads the options, builds the simulated devices, registers the
 // kernels the options name and hands the core its function table.
 #include <hxrt/plugin_api.h>
+#include <hxplugin/plugin_init.hpp>
+#include <hxplugin/status.hpp>
 
 #include <memory>
 
@@ -10,7 +12,6 @@
 #include "memory.hpp"
 #include "options.hpp"
 #include "plugin_state.hpp"
-#include "status.hpp"
 #include "streams.hpp"
 
 namespace hxsim {
@@ -20,13 +21,8 @@ void shutdown(hx_plugin* plugin) { delete &from_handle(plugin); }
 
 void fill_table(SimPlugin& state) {
   hx_plugin_api& api = state.api;
-  api.struct_size = HX_PLUGIN_API_STRUCT_SIZE;
-  api.abi_major = HX_ABI_VERSION_MAJOR;
-  api.abi_minor = HX_ABI_VERSION_MINOR;
-  api.name = "sim";
-  api.version = "0.1.0";
-  api.device_type = state.options.device_type.c_str();
-  api.plugin = to_handle(&state);
+  hxplugin::describe_plugin(api, kPluginName, "0.1.0", state.options.device_type.c_str(),
+                            to_handle(&state));
   api.shutdown = shutdown;
   api.device_count = device_count;
   api.device_get = device_get;
@@ -53,19 +49,12 @@ void fill_table(SimPlugin& state) {
 
 hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {
   const hx_core_services& services = *args.services;
-  if (args.core_abi_major != HX_ABI_VERSION_MAJOR) {
-    return make_status(services, HX_FAILED_PRECONDITION,
-                       "plugin 'sim' speaks ABI %d.%d, core speaks %u.%u", HX_ABI_VERSION_MAJOR,
-                       HX_ABI_VERSION_MINOR, args.core_abi_major, args.core_abi_minor);
-  }
+  if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
   auto state = std::make_unique<SimPlugin>();
   state->services = &services;
   state->core = args.core;
-  const bool has_options =
-      args.struct_size >= HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length);
-  if (hx_status* status =
-          parse_options(services, has_options ? args.options_json : nullptr,
-                        has_options ? args.options_json_length : 0, &state->options)) {
+  const hxplugin::OptionsText options = hxplugin::options_text(args);
+  if (hx_status* status = parse_options(services, options.json, options.length, &state->options)) {
     return status;
   }
   const uint64_t memory_bytes = state->options.memory_mb << 20;
@@ -84,5 +73,6 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
-  return hxsim::guarded(*args->services, [&] { return hxsim::init(*args, out_api); });
+  return hxplugin::guarded(*args->services, hxsim::kPluginName,
+                           [&] { return hxsim::init(*args, out_api); });
 }

@@ -1,8 +1,9 @@
 #include "streams.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include "device.hpp"
 #include "plugin_state.hpp"
-#include "status.hpp"
 
 namespace hxsim {
 namespace {
@@ -11,12 +12,14 @@ namespace {
 hx_status* not_of_device(const SimDevice& device, const char* kind, const void* handle,
                          const SimDevice* owner) {
   if (owner == nullptr) {
-    return make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
-                       "%s: %p is not a live %s of the sim plugin (never created, or destroyed)",
-                       device.label.c_str(), handle, kind);
+    return hxplugin::make_status(
+        *device.plugin.services, HX_INVALID_ARGUMENT,
+        "%s: %p is not a live %s of the sim plugin (never created, or destroyed)",
+        device.label.c_str(), handle, kind);
   }
-  return make_status(*device.plugin.services, HX_INVALID_ARGUMENT, "%s: %s %p belongs to %s",
-                     device.label.c_str(), kind, handle, owner->label.c_str());
+  return hxplugin::make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
+                               "%s: %s %p belongs to %s", device.label.c_str(), kind, handle,
+                               owner->label.c_str());
 }
 
 hx_status* check_event(const SimDevice& device, const hx_event* event) {
@@ -42,7 +45,7 @@ hx_status* check_stream(const SimDevice& device, const hx_stream* stream) {
 
 hx_status* stream_create(hx_device* device, hx_stream** out_stream) {
   const SimDevice& sim = from_handle(device);
-  return guarded(*sim.plugin.services, [&]() -> hx_status* {
+  return hxplugin::guarded(*sim.plugin.services, kPluginName, [&]() -> hx_status* {
     *out_stream = sim.plugin.handles.add_stream(sim);
     return nullptr;
   });
@@ -79,7 +82,7 @@ hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* eve
 
 hx_status* event_create(hx_device* device, hx_event** out_event) {
   const SimDevice& sim = from_handle(device);
-  return guarded(*sim.plugin.services, [&]() -> hx_status* {
+  return hxplugin::guarded(*sim.plugin.services, kPluginName, [&]() -> hx_status* {
     *out_event = sim.plugin.handles.add_event(sim);
     return nullptr;
   });

@@ -1,8 +1,10 @@
 #include "kernels/kernel_registry.hpp"
 
+#include <hxplugin/plugin_init.hpp>
+#include <hxplugin/status.hpp>
+
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
-#include "status.hpp"
 
 namespace hxcpu {
 namespace {
@@ -24,7 +26,7 @@ struct KernelEntry {
 template <hx_kernel_fn Kernel>
 hx_status* guarded_kernel(const hx_kernel_args* args) {
   const CpuPlugin& plugin = *static_cast<const CpuPlugin*>(args->user_data);
-  return guarded(*plugin.services, [&] { return Kernel(args); });
+  return hxplugin::guarded(*plugin.services, kPluginName, [&] { return Kernel(args); });
 }
 
 template <hx_kernel_fn Kernel, size_t N>
@@ -45,10 +47,8 @@ constexpr KernelEntry kKernels[] = {
 }  // namespace
 
 hx_status* register_kernels(CpuPlugin& plugin) {
-  const hx_core_services& services = *plugin.services;
   for (const KernelEntry& kernel : kKernels) {
     hx_kernel_def def{};
-    def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE;
     def.op = kernel.op;
     def.device_type = plugin.api.device_type;
     def.dtypes = kernel.dtypes;
@@ -56,12 +56,9 @@ hx_status* register_kernels(CpuPlugin& plugin) {
     def.priority = 0;
     def.compute = kernel.compute;
     def.user_data = &plugin;
-    if (hx_status* status = services.register_kernel(plugin.core, &def)) {
-      hx_status* described = make_status(services, services.status_code(status),
-                                         "registering the CPU %s kernel: %s", kernel.op,
-                                         services.status_message(status));
-      services.status_destroy(status);
-      return described;
+    if (hx_status* status =
+            hxplugin::register_kernel(*plugin.services, plugin.core, def, plugin.api.device_type)) {
+      return status;
     }
   }
   return nullptr;

@@ -1,5 +1,6 @@
 // MatMul through OpenBLAS GEMM.
 #include <cblas.h>
+#include <hxplugin/matmul_dims.hpp>
 
 #include <climits>
 #include <cstring>
@@ -49,19 +50,13 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
                       "%d",
                       a.rank, b.rank, c.rank);
   }
-  const int64_t m = transpose_a ? a.shape[1] : a.shape[0];
-  const int64_t k = transpose_a ? a.shape[0] : a.shape[1];
-  const int64_t b_rows = transpose_b ? b.shape[1] : b.shape[0];
-  const int64_t n = transpose_b ? b.shape[0] : b.shape[1];
-  if (b_rows != k || c.shape[0] != m || c.shape[1] != n) {
-    return call.error(HX_INVALID_ARGUMENT,
-                      "MatMul: shapes [%lld, %lld] x [%lld, %lld] -> [%lld, %lld] do not agree "
-                      "(transpose_a=%s, transpose_b=%s)",
-                      static_cast<long long>(a.shape[0]), static_cast<long long>(a.shape[1]),
-                      static_cast<long long>(b.shape[0]), static_cast<long long>(b.shape[1]),
-                      static_cast<long long>(c.shape[0]), static_cast<long long>(c.shape[1]),
-                      transpose_a ? "true" : "false", transpose_b ? "true" : "false");
+  hxplugin::MatMulDims dims{};
+  if (hx_status* status = hxplugin::matmul_dims(call, transpose_a, transpose_b, &dims)) {
+    return status;
   }
+  const int64_t m = dims.m;
+  const int64_t n = dims.n;
+  const int64_t k = dims.k;
   if (m == 0 || n == 0) return nullptr;
   if (k == 0) {  // an empty sum; BLAS is not asked, since lda would be 0
     std::memset(c.data, 0, static_cast<size_t>(m * n) * dtype_size(c.dtype));

@@ -12,11 +12,11 @@ hx_status* addn_kernel(const hx_kernel_args* args) {
   }
   const int64_t count = element_count(call.output(0));
   if (hx_status* status = call.expect_elements("AddN", count)) return status;
-  float* sum = output_data(call.output(0));
+  float* sum = output_data<float>(call.output(0));
   for (int64_t i = 0; i < count; ++i) {
-    float value = input_data(call.input(0))[i];
+    float value = input_data<float>(call.input(0))[i];
     for (size_t input = 1; input < call.num_inputs(); ++input) {
-      value += input_data(call.input(input))[i];
+      value += input_data<float>(call.input(input))[i];
     }
     sum[i] = value;
   }

@@ -34,9 +34,9 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
                       Op::kName, static_cast<long long>(x_count), static_cast<long long>(y_count),
                       static_cast<long long>(count));
   }
-  const float* x_data = input_data(x);
-  const float* y_data = input_data(y);
-  float* out_data = output_data(out);
+  const float* x_data = input_data<float>(x);
+  const float* y_data = input_data<float>(y);
+  float* out_data = output_data<float>(out);
   for (int64_t i = 0; i < count; ++i) {
     out_data[i] = Op::apply(x_data[x_broadcast ? 0 : i], y_data[y_broadcast ? 0 : i]);
   }

@@ -12,7 +12,7 @@ hx_status* fill_kernel(const hx_kernel_args* args) {
   // Rounds to nearest, and a value beyond float's range becomes infinity (IEEE conversion).
   const float element = static_cast<float>(value);
   const int64_t count = element_count(call.output(0));
-  float* data = output_data(call.output(0));
+  float* data = output_data<float>(call.output(0));
   for (int64_t i = 0; i < count; ++i) data[i] = element;
   return nullptr;
 }

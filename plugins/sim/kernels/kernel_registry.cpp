@@ -1,8 +1,10 @@
 #include "kernels/kernel_registry.hpp"
 
+#include <hxplugin/plugin_init.hpp>
+#include <hxplugin/status.hpp>
+
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
-#include "status.hpp"
 
 namespace hxsim {
 namespace {
@@ -19,7 +21,7 @@ struct KernelEntry {
 template <hx_kernel_fn Kernel>
 hx_status* guarded_kernel(const hx_kernel_args* args) {
   const SimPlugin& plugin = *static_cast<const SimPlugin*>(args->user_data);
-  return guarded(*plugin.services, [&] { return Kernel(args); });
+  return hxplugin::guarded(*plugin.services, kPluginName, [&] { return Kernel(args); });
 }
 
 constexpr KernelEntry kKernels[] = {
@@ -56,11 +58,9 @@ std::string implemented_op_list() {
 bool implements_op(const std::string& op) { return find_kernel(op) != nullptr; }
 
 hx_status* register_kernels(SimPlugin& plugin) {
-  const hx_core_services& services = *plugin.services;
   for (const std::string& op : plugin.options.ops) {
     const KernelEntry* kernel = find_kernel(op);  // the options admit implemented ops only
     hx_kernel_def def{};
-    def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE;
     def.op = kernel->op;
     def.device_type = plugin.api.device_type;
     def.dtypes = kFloat32;
@@ -68,12 +68,9 @@ hx_status* register_kernels(SimPlugin& plugin) {
     def.priority = 0;
     def.compute = kernel->compute;
     def.user_data = &plugin;
-    if (hx_status* status = services.register_kernel(plugin.core, &def)) {
-      hx_status* described =
-          make_status(services, services.status_code(status), "registering the sim %s kernel: %s",
-                      kernel->op, services.status_message(status));
-      services.status_destroy(status);
-      return described;
+    if (hx_status* status =
+            hxplugin::register_kernel(*plugin.services, plugin.core, def, kPluginName)) {
+      return status;
     }
   }
   return nullptr;

@@ -1,4 +1,6 @@
 // MatMul with plain loops: a simulated device needs correct results, not speed.
+#include <hxplugin/matmul_dims.hpp>
+
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 
@@ -20,19 +22,13 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
                       "MatMul: expected three rank-2 tensors, got ranks %d, %d -> %d", a.rank,
                       b.rank, c.rank);
   }
-  const int64_t m = transpose_a ? a.shape[1] : a.shape[0];
-  const int64_t k = transpose_a ? a.shape[0] : a.shape[1];
-  const int64_t b_rows = transpose_b ? b.shape[1] : b.shape[0];
-  const int64_t n = transpose_b ? b.shape[0] : b.shape[1];
-  if (b_rows != k || c.shape[0] != m || c.shape[1] != n) {
-    return call.error(HX_INVALID_ARGUMENT,
-                      "MatMul: shapes [%lld, %lld] x [%lld, %lld] -> [%lld, %lld] do not agree "
-                      "(transpose_a=%s, transpose_b=%s)",
-                      static_cast<long long>(a.shape[0]), static_cast<long long>(a.shape[1]),
-                      static_cast<long long>(b.shape[0]), static_cast<long long>(b.shape[1]),
-                      static_cast<long long>(c.shape[0]), static_cast<long long>(c.shape[1]),
-                      transpose_a ? "true" : "false", transpose_b ? "true" : "false");
+  hxplugin::MatMulDims dims{};
+  if (hx_status* status = hxplugin::matmul_dims(call, transpose_a, transpose_b, &dims)) {
+    return status;
   }
+  const int64_t m = dims.m;
+  const int64_t n = dims.n;
+  const int64_t k = dims.k;
 
   // Element (row, col) of a matrix stored row-major with `columns` columns, read as its
   // transpose when `transposed`.
@@ -40,9 +36,9 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
                      int64_t col) {
     return transposed ? data[col * columns + row] : data[row * columns + col];
   };
-  const float* a_data = input_data(a);
-  const float* b_data = input_data(b);
-  float* c_data = output_data(c);
+  const float* a_data = input_data<float>(a);
+  const float* b_data = input_data<float>(b);
+  float* c_data = output_data<float>(c);
   for (int64_t i = 0; i < m; ++i) {
     for (int64_t j = 0; j < n; ++j) {
       float sum = 0;  // k = 0 leaves it 0: an empty sum

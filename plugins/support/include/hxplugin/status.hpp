@@ -8,7 +8,7 @@
 #include <exception>
 #include <new>
 
-namespace hxsim {
+namespace hxplugin {
 
 // A status with a printf-style message. The message is formatted into a fixed buffer (no
 // allocation) and copied by the core; longer messages are truncated.
@@ -17,20 +17,21 @@ hx_status* make_status(const hx_core_services& services, hx_status_code code, co
 hx_status* make_status_v(const hx_core_services& services, hx_status_code code, const char* format,
                          va_list arguments) __attribute__((format(printf, 3, 0)));
 
-// Runs `body` (which returns hx_status*) and turns any exception into a status: every entry
-// point of the plugin that can throw goes through this, because nothing may throw across the
-// C ABI.
+// Runs `body` (which returns hx_status*) and turns any exception into a status whose message
+// starts with "<plugin_name> plugin: ": every entry point of a plugin that can throw goes through
+// this, because nothing may throw across the C ABI.
 template <class Body>
-hx_status* guarded(const hx_core_services& services, Body&& body) noexcept {
+hx_status* guarded(const hx_core_services& services, const char* plugin_name,
+                   Body&& body) noexcept {
   try {
     return body();
   } catch (const std::bad_alloc&) {
-    return services.status_create(HX_OUT_OF_MEMORY, "sim plugin: out of host memory");
+    return make_status(services, HX_OUT_OF_MEMORY, "%s plugin: out of host memory", plugin_name);
   } catch (const std::exception& error) {
-    return make_status(services, HX_INTERNAL, "sim plugin: %s", error.what());
+    return make_status(services, HX_INTERNAL, "%s plugin: %s", plugin_name, error.what());
   } catch (...) {
-    return services.status_create(HX_INTERNAL, "sim plugin: unknown C++ exception");
+    return make_status(services, HX_INTERNAL, "%s plugin: unknown C++ exception", plugin_name);
   }
 }
 
-}  // namespace hxsim
+}  // namespace hxplugin

@@ -1,8 +1,8 @@
-#include "status.hpp"
+#include "hxplugin/status.hpp"
 
 #include <cstdio>
 
-namespace hxsim {
+namespace hxplugin {
 
 hx_status* make_status(const hx_core_services& services, hx_status_code code, const char* format,
                        ...) {
@@ -20,4 +20,4 @@ hx_status* make_status_v(const hx_core_services& services, hx_status_code code, 
   return services.status_create(code, message);
 }
 
-}  // namespace hxsim
+}  // namespace hxplugin
