@@ -103,7 +103,8 @@ std::string position_of(const std::string& text, size_t byte) {
 
 bool parse_flag(const char* text, const std::string& variable) {
   std::string value = text;
-  std::transform(value.begin(), value.end(), value.begin(), ::tolower);
+  std::transform(value.begin(), value.end(), value.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   if (value == "1" || value == "true" || value == "yes" || value == "on") return true;
   if (value == "0" || value == "false" || value == "no" || value == "off" || value.empty()) {
     return false;
@@ -132,7 +133,8 @@ void apply_placement(const json& placement, const std::string& source, Config& c
         read_strings(placement["device_priority"], source, "/placement/device_priority");
     for (size_t i = 0; i < config.device_priority.size(); ++i) {
       std::string& type = config.device_priority[i];
-      std::transform(type.begin(), type.end(), type.begin(), ::toupper);
+      std::transform(type.begin(), type.end(), type.begin(),
+                     [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
       bool valid = !type.empty() && std::isupper(static_cast<unsigned char>(type[0])) &&
                    std::all_of(type.begin(), type.end(), [](char c) {
                      return std::isupper(static_cast<unsigned char>(c)) ||

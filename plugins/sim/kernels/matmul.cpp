@@ -11,8 +11,9 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   if (hx_status* status = call.check_operands("MatMul")) return status;
   bool transpose_a = false;
   bool transpose_b = false;
-  if (hx_status* status = call.attr_bool("transpose_a", &transpose_a)) return status;
-  if (hx_status* status = call.attr_bool("transpose_b", &transpose_b)) return status;
+  if (hx_status* status = hxplugin::matmul_transposes(call, &transpose_a, &transpose_b)) {
+    return status;
+  }
 
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);

@@ -2,6 +2,13 @@
 
 namespace hxplugin {
 
+hx_status* matmul_transposes(const KernelCall& call, bool* transpose_a, bool* transpose_b) {
+  *transpose_a = false;
+  *transpose_b = false;
+  if (hx_status* status = call.attr_bool("transpose_a", transpose_a)) return status;
+  return call.attr_bool("transpose_b", transpose_b);
+}
+
 hx_status* matmul_dims(const KernelCall& call, bool transpose_a, bool transpose_b,
                        MatMulDims* out) {
   const hx_tensor_view& a = call.input(0);

@@ -14,6 +14,9 @@ struct MatMulDims {
   int64_t m, n, k;
 };
 
+// Reads the attributes transpose_a and transpose_b (absent: false).
+hx_status* matmul_transposes(const KernelCall& call, bool* transpose_a, bool* transpose_b);
+
 // Reads the dimensions from the call's rank-2 inputs a, b and output c (ranks are the caller's
 // to check first). INVALID_ARGUMENT "MatMul: shapes [..] x [..] -> [..] do not agree" when the
 // inner extents differ or c is not m x n.
