@@ -2,8 +2,10 @@
 # The Debian packages hxrt needs to build and test, checked and installed in one place.
 # Sourced by scripts/setup-and-demo.sh, scripts/test.sh and .ci/run.
 
+# python3 and python3-jsonschema check config/hxrt.schema.json against the loader's test cases
+# (tests/config/check_schema.py); without them that test reports itself skipped.
 HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev nlohmann-json3-dev catch2
-               libbenchmark-dev)
+               libbenchmark-dev python3 python3-jsonschema)
 
 # Prints the packages of HXRT_PACKAGES that are not installed, one per line.
 hxrt_missing_packages() {

@@ -153,11 +153,13 @@ TEST_CASE("threads allocating and freeing at once") {
   CHECK(allocator.release_unused_regions() == stats.bytes_reserved);
 }
 
-TEST_CASE("a mixed workload reserves little more than it uses at its peak") {
-  // 10,000 requests from 256 B to 64 MiB, each freed after a random number of later requests.
-  // The fake device hands out bare addresses, so gigabytes cost nothing. Measured: 1.31 with
-  // the default options. Even one region that never grows would need about 1.2 here: that
-  // much is the best-fit policy's own fragmentation on such a mix of sizes and lifetimes.
+TEST_CASE("a mixed workload reserves at most 1.15 times what it uses at its peak") {
+  // The workload of hxrt_bench's AllocatorFragmentation (bench/allocator_bench.cpp), default
+  // options: 10,000 requests of 2^x bytes, x uniform in [8, 26] (256 B to 64 MiB), each freed
+  // just before the request that comes a uniform 1 to 100 requests after it (mt19937_64,
+  // seed 7). The ratio is the most the device had handed out over the peak in use. The fake
+  // device hands out bare addresses, so gigabytes cost nothing. Measured: 1.10 (1.08 to 1.12
+  // over seeds 7 to 16); TensorFlow-like doubling regions give 1.31 here.
   FakeDeviceMemory device;
   BfcAllocator allocator(kDevice, device.raw());
   std::mt19937_64 random(7);
@@ -179,5 +181,5 @@ TEST_CASE("a mixed workload reserves little more than it uses at its peak") {
                        static_cast<double>(stats.peak_bytes_in_use);
   INFO("peak reserved " << device.peak_bytes_outstanding << ", peak in use "
                         << stats.peak_bytes_in_use << ", ratio " << waste);
-  CHECK(waste <= 1.40);
+  CHECK(waste <= 1.15);
 }

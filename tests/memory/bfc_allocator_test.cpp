@@ -151,65 +151,26 @@ TEST_CASE("a request of zero bytes gets its own 256-byte block") {
   CHECK(allocator.check_invariants() == "");
 }
 
-TEST_CASE("each new region is twice the one before, and at least the request") {
-  FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
-  allocator.allocate(1 * MiB);
-  allocator.allocate(1 * MiB);
-  allocator.allocate(2 * MiB);
-  allocator.allocate(4 * MiB);
-  CHECK(device.region_sizes == std::vector<size_t>{1 * MiB, 2 * MiB, 4 * MiB, 8 * MiB});
-  allocator.allocate(40 * MiB);  // more than the next doubling
-  allocator.allocate(41 * MiB);  // twice the region before
-  CHECK(device.region_sizes.back() == 80 * MiB);
-  CHECK(device.region_sizes.size() == 6);
-  CHECK(allocator.stats().bytes_reserved == 135 * MiB);
-  CHECK(allocator.check_invariants() == "");
-}
-
-TEST_CASE("doubling stops at max_growth_region_bytes, but never below the request") {
-  FakeDeviceMemory device;
-  BfcOptions options = first_region(1 * MiB);
-  options.max_growth_region_bytes = 4 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
-  for (size_t bytes : {1 * MiB, 2 * MiB, 4 * MiB, 4 * MiB, 4 * MiB, 10 * MiB, 3 * MiB}) {
-    allocator.allocate(bytes);  // each fills a region, or needs a new one
-  }
-  CHECK(device.region_sizes ==
-        std::vector<size_t>{1 * MiB, 2 * MiB, 4 * MiB, 4 * MiB, 4 * MiB, 10 * MiB, 4 * MiB});
-  CHECK(allocator.check_invariants() == "");
-}
-
-TEST_CASE("a first region larger than the growth cap is taken whole") {
-  FakeDeviceMemory device;
-  BfcOptions options = first_region(64 * MiB);
-  options.max_growth_region_bytes = 16 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
-  allocator.allocate(64 * MiB);
-  allocator.allocate(1 * MiB);
-  CHECK(device.region_sizes == std::vector<size_t>{64 * MiB, 16 * MiB});
-}
-
 TEST_CASE("release_unused_regions gives back exactly the empty regions") {
   FakeDeviceMemory device;
   BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
   void* in_first = allocator.allocate(512 * KiB);
   void* in_second = allocator.allocate(1 * MiB);
   void* in_third = allocator.allocate(3 * MiB);
-  REQUIRE(allocator.stats().bytes_reserved == 7 * MiB);
+  REQUIRE(device.region_sizes == std::vector<size_t>{1 * MiB, 1 * MiB, 3 * MiB});
   CHECK(allocator.release_unused_regions() == 0);
 
   allocator.deallocate(in_first);
   allocator.deallocate(in_third);
-  CHECK(allocator.stats().bytes_reserved == 7 * MiB);  // cached until asked
-  CHECK(allocator.release_unused_regions() == 5 * MiB);
-  CHECK(allocator.stats().bytes_reserved == 2 * MiB);
-  CHECK(device.bytes_outstanding == 2 * MiB);
+  CHECK(allocator.stats().bytes_reserved == 5 * MiB);  // cached until asked
+  CHECK(allocator.release_unused_regions() == 4 * MiB);
+  CHECK(allocator.stats().bytes_reserved == 1 * MiB);
+  CHECK(device.bytes_outstanding == 1 * MiB);
   CHECK(device.deallocate_calls == 2);
   CHECK(allocator.check_invariants() == "");
 
   allocator.deallocate(in_second);
-  CHECK(allocator.release_unused_regions() == 2 * MiB);
+  CHECK(allocator.release_unused_regions() == 1 * MiB);
   CHECK(device.bytes_outstanding == 0);
   CHECK(device.mismatched_deallocations == 0);
   CHECK(allocator.check_invariants() == "");
@@ -241,7 +202,7 @@ TEST_CASE("at the limit, allocate throws OUT_OF_MEMORY with the figures and keep
   options.limit_bytes = 4 * MiB;
   BfcAllocator allocator(kDevice, device.raw(), options);
   void* a = allocator.allocate(768 * KiB);
-  void* b = allocator.allocate(1536 * KiB);  // a second region of 2 MiB
+  void* b = allocator.allocate(1536 * KiB);  // a second region, of its size
   std::memset(a, 0xA1, 768 * KiB);
   std::memset(b, 0xB2, 1536 * KiB);
 
@@ -252,8 +213,8 @@ TEST_CASE("at the limit, allocate throws OUT_OF_MEMORY with the figures and keep
   CHECK_THAT(message, Catch::Contains(kDevice));
   CHECK_THAT(message, Catch::Contains("2097152 bytes (2.00 MiB)"));
   CHECK_THAT(message, Catch::Contains("memory limit"));
-  CHECK_THAT(message, Catch::Contains("in use 2.25 MiB, peak 2.25 MiB, reserved 3.00 MiB, "
-                                      "limit 4.00 MiB, largest free block 512.00 KiB"));
+  CHECK_THAT(message, Catch::Contains("in use 2.25 MiB, peak 2.25 MiB, reserved 2.50 MiB, "
+                                      "limit 4.00 MiB, largest free block 256.00 KiB"));
 
   CHECK(allocator.check_invariants() == "");
   CHECK(allocator.stats().allocation_count == 2);
@@ -261,10 +222,10 @@ TEST_CASE("at the limit, allocate throws OUT_OF_MEMORY with the figures and keep
   CHECK(std::all_of(as_bytes(b), as_bytes(b) + 1536 * KiB, [](char c) { return c == '\xB2'; }));
 
   // What still fits is served: from the free rest, then by a last region up to the limit.
-  CHECK(allocator.allocate(512 * KiB) != nullptr);
-  CHECK(allocator.allocate(1 * MiB) != nullptr);
+  CHECK(allocator.allocate(256 * KiB) != nullptr);
+  CHECK(allocator.allocate(1536 * KiB) != nullptr);
   CHECK(allocator.stats().bytes_reserved == 4 * MiB);
-  CHECK(error_from([&] { allocator.allocate(512 * KiB); })->code() == StatusCode::kOutOfMemory);
+  CHECK(error_from([&] { allocator.allocate(256 * KiB); })->code() == StatusCode::kOutOfMemory);
   CHECK(allocator.check_invariants() == "");
 }
 
@@ -329,6 +290,22 @@ TEST_CASE("statistics count allocations and keep the peak") {
   // Free: 90 KiB before b and the tail after it.
   CHECK(stats.fragmentation == Approx(1.0 - 724.0 / 814.0));
   allocator.deallocate(b);
+}
+
+TEST_CASE("reset_peak starts the peak again from what is in use") {
+  FakeDeviceMemory device;
+  BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
+  void* a = allocator.allocate(300 * KiB);
+  allocator.deallocate(allocator.allocate(200 * KiB));
+  CHECK(allocator.stats().peak_bytes_in_use == 500 * KiB);
+  allocator.reset_peak();
+  CHECK(allocator.stats().peak_bytes_in_use == 300 * KiB);
+  allocator.deallocate(allocator.allocate(100 * KiB));
+  CHECK(allocator.stats().peak_bytes_in_use == 400 * KiB);
+  allocator.deallocate(a);
+  allocator.reset_peak();
+  CHECK(allocator.stats().peak_bytes_in_use == 0);
+  CHECK(allocator.check_invariants() == "");
 }
 
 TEST_CASE("destruction gives every region back, live allocations included") {

@@ -4,54 +4,31 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <sstream>
 #include <string>
-#include <vector>
 
+#include "program_output.hpp"
 #include "run_program.hpp"
 
 using hxrt_test::built_program;
+using hxrt_test::contains;
+using hxrt_test::count_lines_starting_with;
+using hxrt_test::find_line;
+using hxrt_test::joined;
+using hxrt_test::kCleanEnvironment;
+using hxrt_test::kNoLine;
+using hxrt_test::Lines;
+using hxrt_test::lines_of;
 using hxrt_test::run_program;
 using hxrt_test::shell_quote;
 
 namespace {
-
-using Lines = std::vector<std::string>;
-constexpr size_t kNone = static_cast<size_t>(-1);
-
-// The samples must see only what the test gives them.
-const char* const kCleanEnvironment = "env -u HXRT_CONFIG -u HXRT_PLUGIN_PATH ";
 
 std::string device(const std::string& short_name) {
   return "/job:localhost/replica:0/task:0/device:" + short_name;
 }
 
 std::string sim_4_gpus_config() {
-  return std::string(HXRT_TEST_SOURCE_DIR) + "/config/examples/sim_4_gpus.json";
-}
-
-Lines lines_of(const std::string& text) {
-  Lines lines;
-  std::istringstream stream(text);
-  for (std::string line; std::getline(stream, line);) lines.push_back(line);
-  return lines;
-}
-
-size_t find_line(const Lines& lines, const std::string& wanted, size_t from = 0) {
-  for (size_t i = from; i < lines.size(); ++i) {
-    if (lines[i] == wanted) return i;
-  }
-  return kNone;
-}
-
-size_t count_lines_starting_with(const Lines& lines, const std::string& prefix) {
-  return static_cast<size_t>(
-      std::count_if(lines.begin(), lines.end(),
-                    [&](const std::string& line) { return line.rfind(prefix, 0) == 0; }));
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
+  return hxrt_test::source_file("config/examples/sim_4_gpus.json");
 }
 
 // The line after `executing`, which must say why the op left the device it asked for:
@@ -83,12 +60,6 @@ SampleRun run_sample(const std::string& name) {
   return {result.exit_code, lines_of(result.output)};
 }
 
-std::string joined(const Lines& lines) {
-  std::string text;
-  for (const std::string& line : lines) text += line + '\n';
-  return text;
-}
-
 const char* const kProduct = "[[22, 28], [49, 64]]";
 
 }  // namespace
@@ -97,9 +68,9 @@ TEST_CASE("guide_priority runs MatMul on GPU:0 by priority, its inputs copied fr
   const SampleRun run = run_sample("guide_priority");
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
-  CHECK(find_line(run.lines, "Executing op MatMul in device " + device("GPU:0")) != kNone);
-  CHECK(find_line(run.lines, copy_line(0, "MatMul", "CPU:0", "GPU:0")) != kNone);
-  CHECK(find_line(run.lines, copy_line(1, "MatMul", "CPU:0", "GPU:0")) != kNone);
+  CHECK(find_line(run.lines, "Executing op MatMul in device " + device("GPU:0")) != kNoLine);
+  CHECK(find_line(run.lines, copy_line(0, "MatMul", "CPU:0", "GPU:0")) != kNoLine);
+  CHECK(find_line(run.lines, copy_line(1, "MatMul", "CPU:0", "GPU:0")) != kNoLine);
   // Nothing was requested, so there is nothing to explain.
   CHECK(count_lines_starting_with(run.lines, "  requested ") == 0);
   REQUIRE_FALSE(run.lines.empty());
@@ -108,19 +79,19 @@ TEST_CASE("guide_priority runs MatMul on GPU:0 by priority, its inputs copied fr
 
 TEST_CASE("guide_priority also finds its config through HXRT_CONFIG") {
   const hxrt_test::ProgramResult result = run_program(
-      kCleanEnvironment + std::string("HXRT_CONFIG=") + shell_quote(sim_4_gpus_config()) + " " +
+      std::string(kCleanEnvironment) + "HXRT_CONFIG=" + shell_quote(sim_4_gpus_config()) + " " +
       built_program("guide_priority") + " 2>&1");
   INFO("output:\n" << result.output);
   CHECK(result.exit_code == 0);
   CHECK(find_line(lines_of(result.output), "Executing op MatMul in device " + device("GPU:0")) !=
-        kNone);
+        kNoLine);
 }
 
 TEST_CASE("guide_manual_placement runs MatMul on GPU:2, where its inputs already are") {
   const SampleRun run = run_sample("guide_manual_placement");
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
-  CHECK(find_line(run.lines, "Executing op MatMul in device " + device("GPU:2")) != kNone);
+  CHECK(find_line(run.lines, "Executing op MatMul in device " + device("GPU:2")) != kNoLine);
   CHECK(count_lines_starting_with(run.lines, "Executing op ") == 1);
   CHECK(count_lines_starting_with(run.lines, "Copying input ") == 0);
   REQUIRE_FALSE(run.lines.empty());
@@ -139,7 +110,7 @@ TEST_CASE("guide_soft_placement reports GPU:7 as unknown, then soft placement ru
   const size_t error_line = static_cast<size_t>(error - run.lines.begin());
   const std::string executing = "Executing op MatMul in device " + device("GPU:0");
   const size_t soft_run = find_line(run.lines, executing, error_line);
-  REQUIRE(soft_run != kNone);
+  REQUIRE(soft_run != kNoLine);
   // The strict attempt ran nothing, and the error lists the devices that do exist.
   CHECK(find_line(run.lines, executing) == soft_run);
   const Lines error_text(run.lines.begin() + static_cast<std::ptrdiff_t>(error_line),
@@ -155,11 +126,11 @@ TEST_CASE("guide_int32_fallback runs the int32 Add asked of GPU:0 on CPU:0 and s
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
   const size_t executing = find_line(run.lines, "Executing op Add in device " + device("CPU:0"));
-  REQUIRE(executing != kNone);
+  REQUIRE(executing != kNoLine);
   check_reason_line(run.lines, executing, "GPU:0", "CPU:0");
   CHECK(contains(run.lines[executing + 1], "int32"));
-  CHECK(find_line(run.lines, copy_line(0, "Add", "GPU:0", "CPU:0")) != kNone);
-  CHECK(find_line(run.lines, copy_line(1, "Add", "GPU:0", "CPU:0")) != kNone);
+  CHECK(find_line(run.lines, copy_line(0, "Add", "GPU:0", "CPU:0")) != kNoLine);
+  CHECK(find_line(run.lines, copy_line(1, "Add", "GPU:0", "CPU:0")) != kNoLine);
   CHECK(run.lines.back() == "[[11, 22], [33, 44]]");
 }
 
@@ -168,13 +139,13 @@ TEST_CASE("guide_multi_gpu runs MatMul on each of the four GPUs and sums them on
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
   const size_t addn = find_line(run.lines, "Executing op AddN in device " + device("CPU:0"));
-  REQUIRE(addn != kNone);
+  REQUIRE(addn != kNoLine);
   CHECK(count_lines_starting_with(run.lines, "Executing op MatMul ") == 4);
   for (int gpu = 0; gpu < 4; ++gpu) {
     const std::string gpu_name = "GPU:" + std::to_string(gpu);
     const size_t matmul = find_line(run.lines, "Executing op MatMul in device " + device(gpu_name));
     CHECK(matmul < addn);
-    CHECK(find_line(run.lines, copy_line(gpu, "AddN", gpu_name, "CPU:0")) != kNone);
+    CHECK(find_line(run.lines, copy_line(gpu, "AddN", gpu_name, "CPU:0")) != kNoLine);
   }
   REQUIRE_FALSE(run.lines.empty());
   CHECK(run.lines.back() == "[[88, 112], [196, 256]]");

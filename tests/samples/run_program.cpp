@@ -34,4 +34,12 @@ std::string built_program(const std::string& name) {
   return shell_quote(std::string(HXRT_TEST_BIN_DIR) + "/" + name);
 }
 
+const char* const kCleanEnvironment =
+    "env -u HXRT_CONFIG -u HXRT_PLUGIN_PATH -u HXRT_VISIBLE_DEVICES -u HXRT_LOG_DEVICE_PLACEMENT "
+    "-u HXRT_FORCE_MEMORY_GROWTH -u HXRT_LOG_LEVEL ";
+
+std::string source_file(const std::string& path) {
+  return std::string(HXRT_TEST_SOURCE_DIR) + "/" + path;
+}
+
 }  // namespace hxrt_test

@@ -1,9 +1,13 @@
 #include "json_report.hpp"
 
+#include <cstdint>
+
 namespace hxrt_info {
 namespace {
 
-nlohmann::ordered_json plugin_json(const hxrt::PluginReport& plugin) {
+using nlohmann::ordered_json;
+
+ordered_json plugin_json(const hxrt::PluginReport& plugin) {
   return {{"path", plugin.path},
           {"loaded", plugin.loaded},
           {"reason", plugin.reason},
@@ -15,11 +19,39 @@ nlohmann::ordered_json plugin_json(const hxrt::PluginReport& plugin) {
           {"note", plugin.note}};
 }
 
-nlohmann::ordered_json device_json(const hxrt::DeviceInfo& device) {
+ordered_json physical_device_json(const hxrt::PhysicalDeviceInfo& device) {
   return {{"name", device.name},
           {"short_name", device.short_name},
           {"type", device.type},
           {"id", device.id},
+          {"plugin", device.plugin},
+          {"product", device.product},
+          {"memory_total_bytes", device.memory_total},
+          // Once initialised, every visible device has at least one logical device.
+          {"visible", !device.logical.empty()},
+          {"logical", device.logical}};
+}
+
+// The MemoryStats field names, in bytes; "bytes_limit" is null when there is no limit.
+ordered_json memory_json(const hxrt::MemoryStats& memory) {
+  return {{"bytes_in_use", memory.bytes_in_use},
+          {"peak_bytes_in_use", memory.peak_bytes_in_use},
+          {"bytes_reserved", memory.bytes_reserved},
+          {"bytes_limit",
+           memory.bytes_limit == SIZE_MAX ? ordered_json() : ordered_json(memory.bytes_limit)},
+          {"allocation_count", memory.allocation_count},
+          {"total_allocations", memory.total_allocations},
+          {"largest_free_block", memory.largest_free_block},
+          {"fragmentation", memory.fragmentation}};
+}
+
+ordered_json device_json(const DeviceSnapshot& snapshot) {
+  const hxrt::DeviceInfo& device = snapshot.info;
+  return {{"name", device.name},
+          {"short_name", device.short_name},
+          {"type", device.type},
+          {"id", device.id},
+          {"physical", device.physical},
           {"plugin", device.plugin},
           {"product", device.product},
           {"vendor", device.vendor},
@@ -28,11 +60,13 @@ nlohmann::ordered_json device_json(const hxrt::DeviceInfo& device) {
           {"numa_node", device.numa_node},
           {"compute_units", device.compute_units},
           {"memory_total_bytes", device.memory_total},
-          {"memory_free_bytes", device.memory_free}};
+          {"memory_free_bytes", device.memory_free},
+          {"memory_policy", device.memory_policy},
+          {"memory", memory_json(snapshot.memory)}};
 }
 
-nlohmann::ordered_json kernel_json(const hxrt::KernelInfo& kernel) {
-  nlohmann::ordered_json dtypes = nlohmann::ordered_json::array();
+ordered_json kernel_json(const hxrt::KernelInfo& kernel) {
+  ordered_json dtypes = ordered_json::array();
   for (hxrt::DType dtype : kernel.dtypes) dtypes.push_back(hxrt::dtype_name(dtype));
   return {{"op", kernel.op},
           {"device_type", kernel.device_type},
@@ -43,14 +77,21 @@ nlohmann::ordered_json kernel_json(const hxrt::KernelInfo& kernel) {
 
 }  // namespace
 
-nlohmann::ordered_json json_report(const Snapshot& snapshot) {
-  nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
+ordered_json json_report(const Snapshot& snapshot) {
+  ordered_json plugins = ordered_json::array();
   for (const hxrt::PluginReport& plugin : snapshot.plugins) plugins.push_back(plugin_json(plugin));
-  nlohmann::ordered_json devices = nlohmann::ordered_json::array();
-  for (const hxrt::DeviceInfo& device : snapshot.devices) devices.push_back(device_json(device));
-  nlohmann::ordered_json kernels = nlohmann::ordered_json::array();
+  ordered_json physical = ordered_json::array();
+  for (const hxrt::PhysicalDeviceInfo& device : snapshot.physical) {
+    physical.push_back(physical_device_json(device));
+  }
+  ordered_json devices = ordered_json::array();
+  for (const DeviceSnapshot& device : snapshot.devices) devices.push_back(device_json(device));
+  ordered_json kernels = ordered_json::array();
   for (const hxrt::KernelInfo& kernel : snapshot.kernels) kernels.push_back(kernel_json(kernel));
-  return {{"plugins", plugins}, {"devices", devices}, {"kernels", kernels}};
+  return {{"plugins", plugins},
+          {"physical_devices", physical},
+          {"devices", devices},
+          {"kernels", kernels}};
 }
 
 }  // namespace hxrt_info

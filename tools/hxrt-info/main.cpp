@@ -1,8 +1,12 @@
-// hxrt-info: loads plugins the way a host application would and prints what it found.
+// hxrt-info: loads plugins the way a host application would and prints what it found, or
+// with --config the configuration it started with.
 #include <exception>
 #include <iostream>
-#include <string>
+#include <optional>
+#include <vector>
 
+#include "command_line.hpp"
+#include "config_report.hpp"
 #include "hxrt/hxrt.hpp"
 #include "json_report.hpp"
 #include "snapshot.hpp"
@@ -13,50 +17,48 @@ namespace {
 constexpr int kExitRuntimeError = 1;
 constexpr int kExitUsage = 2;
 
-const char* const kUsage = R"(Usage: hxrt-info [--json]
+// A path that is not UTF-8 must not make the report fail: the bad bytes are replaced.
+void print_json(const nlohmann::ordered_json& json) {
+  std::cout << json.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+}
 
-Starts hxrt as a host application would (config file from $HXRT_CONFIG, plugins from the
-config, $HXRT_PLUGIN_PATH and the folder installed beside libhxrt) and prints:
-  plugins   every candidate file, loaded or skipped with the reason
-  devices   every device with its plugin, product, memory and location
-  kernels   every registered kernel: op, device type, dtypes, priority, plugin
+void print_config(const hxrt::Runtime& runtime, bool json) {
+  // The configuration alone does not initialise the devices, so a device setup that cannot
+  // be applied can still be inspected here.
+  const std::vector<hxrt::ConfigSetting> settings = runtime.effective_config();
+  if (json) {
+    print_json(hxrt_info::config_json(settings));
+  } else {
+    hxrt_info::print_config_text(std::cout, settings);
+  }
+}
 
-Options:
-  --json    print the same as one JSON object with keys "plugins", "devices", "kernels"
-  --help    print this help
-
-Exit status: 0 on success, 1 when hxrt cannot start (for example a bad config file),
-2 for an unknown option.
-)";
+void print_report(const hxrt::Runtime& runtime, bool json) {
+  const hxrt_info::Snapshot snapshot = hxrt_info::take_snapshot(runtime);
+  if (json) {
+    print_json(hxrt_info::json_report(snapshot));
+  } else {
+    hxrt_info::print_text_report(std::cout, snapshot);
+  }
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool json = false;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--json") {
-      json = true;
-    } else if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
-      return 0;
-    } else {
-      std::cerr << "hxrt-info: unknown option '" << arg << "'\n"
-                << "Run 'hxrt-info --help' for the options.\n";
-      return kExitUsage;
-    }
+  const std::optional<hxrt_info::CommandLine> command_line =
+      hxrt_info::parse_command_line(argc, argv);
+  if (!command_line) return kExitUsage;
+  if (command_line->help) {
+    std::cout << hxrt_info::kUsage;
+    return 0;
   }
 
   try {
     const hxrt::Runtime runtime = hxrt::Runtime::create();
-    const hxrt_info::Snapshot snapshot = hxrt_info::take_snapshot(runtime);
-    if (json) {
-      // A path that is not UTF-8 must not make the report fail: replace the bad bytes.
-      std::cout << hxrt_info::json_report(snapshot).dump(
-                       2, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
-                << '\n';
+    if (command_line->config) {
+      print_config(runtime, command_line->json);
     } else {
-      hxrt_info::print_text_report(std::cout, snapshot);
+      print_report(runtime, command_line->json);
     }
   } catch (const hxrt::Error& error) {
     std::cerr << "hxrt-info: " << hxrt::status_code_name(error.code()) << ": " << error.what()

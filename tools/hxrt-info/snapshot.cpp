@@ -2,11 +2,20 @@
 
 #include <algorithm>
 #include <tuple>
+#include <utility>
 
 namespace hxrt_info {
 
 Snapshot take_snapshot(const hxrt::Runtime& runtime) {
-  Snapshot snapshot{runtime.load_report(), runtime.devices(), runtime.kernels()};
+  Snapshot snapshot;
+  snapshot.plugins = runtime.load_report();
+  // devices() first: it initialises the runtime, which fills PhysicalDeviceInfo::logical.
+  for (hxrt::DeviceInfo& device : runtime.devices()) {
+    hxrt::MemoryStats memory = runtime.memory_stats(device.short_name);
+    snapshot.devices.push_back({std::move(device), memory});
+  }
+  snapshot.physical = runtime.physical_devices();
+  snapshot.kernels = runtime.kernels();
   // An operator looks kernels up by op name; registration order is the plugins' business.
   std::stable_sort(snapshot.kernels.begin(), snapshot.kernels.end(),
                    [](const hxrt::KernelInfo& a, const hxrt::KernelInfo& b) {

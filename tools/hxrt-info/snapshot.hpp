@@ -8,12 +8,21 @@
 
 namespace hxrt_info {
 
-struct Snapshot {
-  std::vector<hxrt::PluginReport> plugins;  // in load order
-  std::vector<hxrt::DeviceInfo> devices;
-  std::vector<hxrt::KernelInfo> kernels;    // by op, then device type, then priority (highest first)
+// One logical device and its allocator's figures, read at the same moment.
+struct DeviceSnapshot {
+  hxrt::DeviceInfo info;
+  hxrt::MemoryStats memory;
 };
 
+struct Snapshot {
+  std::vector<hxrt::PluginReport> plugins;         // in load order
+  std::vector<hxrt::PhysicalDeviceInfo> physical;  // each with the logical devices cut from it
+  std::vector<DeviceSnapshot> devices;             // the logical devices ops run on
+  std::vector<hxrt::KernelInfo> kernels;  // by op, then device type, then priority (highest first)
+};
+
+// Initialises the runtime: the physical -> logical mapping and the allocators exist only
+// from then on.
 Snapshot take_snapshot(const hxrt::Runtime& runtime);
 
 }  // namespace hxrt_info

@@ -1,26 +1,39 @@
 #include "text_report.hpp"
 
-#include <cstdint>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "byte_format.hpp"
 #include "text_table.hpp"
 
 namespace hxrt_info {
 namespace {
 
 const char* const kIndent = "  ";
+// Wide enough for the longest label, "largest free block".
+constexpr size_t kLabelWidth = 20;
 
-std::string mebibytes(uint64_t bytes) { return std::to_string(bytes / (1024 * 1024)) + " MiB"; }
-
-std::string join_dtypes(const std::vector<hxrt::DType>& dtypes) {
+std::string join(const std::vector<std::string>& parts, const char* separator) {
   std::string joined;
-  for (hxrt::DType dtype : dtypes) {
-    if (!joined.empty()) joined += ',';
-    joined += hxrt::dtype_name(dtype);
+  for (const std::string& part : parts) {
+    if (!joined.empty()) joined += separator;
+    joined += part;
   }
   return joined;
+}
+
+std::string join_dtypes(const std::vector<hxrt::DType>& dtypes) {
+  std::vector<std::string> names;
+  for (hxrt::DType dtype : dtypes) names.push_back(hxrt::dtype_name(dtype));
+  return join(names, ",");
+}
+
+std::string percent(double fraction) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%.1f%%", fraction * 100);
+  return text;
 }
 
 void print_plugins(std::ostream& out, const std::vector<hxrt::PluginReport>& plugins) {
@@ -43,12 +56,37 @@ void print_plugins(std::ostream& out, const std::vector<hxrt::PluginReport>& plu
   table.print(out, kIndent);
 }
 
-void print_devices(std::ostream& out, const std::vector<hxrt::DeviceInfo>& devices) {
+// The physical -> visible -> logical mapping: one row per device a plugin reports, with the
+// logical devices made from it, or "not visible" when the visible filter removed it.
+void print_physical_devices(std::ostream& out,
+                            const std::vector<hxrt::PhysicalDeviceInfo>& devices) {
+  out << "Physical devices: " << devices.size() << '\n';
+  if (devices.empty()) return;
+  TextTable table({"PHYSICAL", "PLUGIN", "PRODUCT", "MEMORY", "LOGICAL DEVICES"});
+  for (const hxrt::PhysicalDeviceInfo& device : devices) {
+    table.add_row({device.short_name, device.plugin, device.product,
+                   format_bytes(device.memory_total),
+                   device.logical.empty() ? "not visible" : join(device.logical, ", ")});
+  }
+  table.print(out, kIndent);
+}
+
+void print_fields(std::ostream& out,
+                  const std::vector<std::pair<const char*, std::string>>& fields) {
+  for (const auto& [label, value] : fields) {
+    std::string padded = label;
+    padded.resize(kLabelWidth, ' ');
+    out << kIndent << kIndent << padded << (value.empty() ? "-" : value) << '\n';
+  }
+}
+
+void print_devices(std::ostream& out, const std::vector<DeviceSnapshot>& devices) {
   out << "Devices: " << devices.size() << '\n';
-  for (const hxrt::DeviceInfo& device : devices) {
+  for (const auto& [device, memory] : devices) {
     out << kIndent << device.name << '\n';
-    const std::pair<const char*, std::string> fields[] = {
+    print_fields(out, {
         {"type", device.type},
+        {"physical", device.physical},
         {"plugin", device.plugin},
         {"product", device.product},
         {"vendor", device.vendor},
@@ -56,14 +94,18 @@ void print_devices(std::ostream& out, const std::vector<hxrt::DeviceInfo>& devic
         {"bus id", device.bus_id},
         {"NUMA node", device.numa_node < 0 ? "" : std::to_string(device.numa_node)},
         {"compute units", device.compute_units == 0 ? "" : std::to_string(device.compute_units)},
-        {"memory total", mebibytes(device.memory_total)},
-        {"memory free", mebibytes(device.memory_free)},
-    };
-    for (const auto& [label, value] : fields) {
-      std::string padded = label;
-      padded.resize(15, ' ');
-      out << kIndent << kIndent << padded << (value.empty() ? "-" : value) << '\n';
-    }
+        {"memory total", format_bytes(device.memory_total)},
+        {"memory free", format_bytes(device.memory_free)},
+        {"memory policy", device.memory_policy},
+        {"memory in use", format_bytes(memory.bytes_in_use)},
+        {"memory peak", format_bytes(memory.peak_bytes_in_use)},
+        {"memory reserved", format_bytes(memory.bytes_reserved)},
+        {"memory limit", format_limit(memory.bytes_limit)},
+        {"allocations", std::to_string(memory.allocation_count) + " live, " +
+                            std::to_string(memory.total_allocations) + " since start"},
+        {"largest free block", format_bytes(memory.largest_free_block)},
+        {"fragmentation", percent(memory.fragmentation)},
+    });
   }
 }
 
@@ -82,6 +124,8 @@ void print_kernels(std::ostream& out, const std::vector<hxrt::KernelInfo>& kerne
 
 void print_text_report(std::ostream& out, const Snapshot& snapshot) {
   print_plugins(out, snapshot.plugins);
+  out << '\n';
+  print_physical_devices(out, snapshot.physical);
   out << '\n';
   print_devices(out, snapshot.devices);
   out << '\n';

@@ -1,4 +1,5 @@
-// The human-readable report: load report, devices and kernels as aligned text.
+// The human-readable report: load report, physical devices and how they map to logical
+// devices, logical devices with their memory, and kernels, as aligned text.
 #pragma once
 
 #include <ostream>

@@ -2,9 +2,12 @@
 #pragma once
 
 #include "hxrt/attrs.hpp"
+#include "hxrt/config_setting.hpp"
+#include "hxrt/device_setup.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
 #include "hxrt/log.hpp"
+#include "hxrt/memory_stats.hpp"
 #include "hxrt/runtime.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"

@@ -17,9 +17,12 @@
 #include <vector>
 
 #include "hxrt/attrs.hpp"
+#include "hxrt/config_setting.hpp"
+#include "hxrt/device_setup.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
 #include "hxrt/log.hpp"
+#include "hxrt/memory_stats.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"
 
@@ -106,7 +109,9 @@ struct DeviceInfo {
   std::string name;        // canonical: "/job:localhost/replica:0/task:0/device:CPU:0"
   std::string short_name;  // "CPU:0"
   std::string type;        // "CPU"
-  int id = 0;              // index among the devices of its type
+  int id = 0;              // logical id: index among the devices of its type
+  std::string physical;    // "GPU:0": the physical device it is (or is cut from)
+  std::string memory_policy;  // "growth, limit 1.00 GiB, release unused", as applied
   std::string plugin;      // the plugin that provides it
   std::string product;     // product name, may be empty
   std::string vendor;
@@ -128,9 +133,9 @@ struct KernelInfo {
 
 class Runtime {
  public:
-  // Loads the config, discovers and loads plugins, enumerates devices, builds the kernel
-  // registry. A broken plugin is skipped (see load_report()); a broken config throws Error
-  // naming the JSON path.
+  // Loads the config, discovers and loads plugins, enumerates physical devices, builds the
+  // kernel registry. A broken plugin is skipped (see load_report()); a broken config throws
+  // Error naming the JSON path. The logical devices come at initialisation (initialize()).
   static Runtime create(const RuntimeOptions& options = {});
 
   Runtime(Runtime&&) noexcept;
@@ -138,8 +143,52 @@ class Runtime {
   ~Runtime();
 
   const std::vector<PluginReport>& load_report() const;
+  // Devices as the plugins report them, before the visible filter and the logical split.
+  // Does not initialise the runtime.
+  std::vector<PhysicalDeviceInfo> physical_devices() const;
+  // The logical devices ops run on. Initialises the runtime.
   std::vector<DeviceInfo> devices() const;
   std::vector<KernelInfo> kernels() const;
+
+  // Device setup (DESIGN.md, Memory), as TensorFlow's tf.config: allowed until the runtime is
+  // initialised, then each throws Error(kFailedPrecondition) with the guide's text. They
+  // override the config file and the environment (but see HXRT_FORCE_MEMORY_GROWTH), and a
+  // bad argument throws Error(kInvalidArgument) as a bad config value would.
+  //
+  // Only these physical devices ("GPU:1", "/physical_device:GPU:1", ...) stay visible, in
+  // this order; types not named keep all theirs. After initialisation: "Visible devices
+  // cannot be modified after being initialized".
+  void set_visible_devices(const std::vector<std::string>& physical_devices);
+  // At most `count` physical devices of `type` (the first visible ones); 0 hides the type.
+  // After initialisation: "Visible devices cannot be modified after being initialized".
+  void set_device_count(const std::string& type, int count);
+  // Splits one physical device into logical devices, each with its own allocator. After
+  // initialisation: "Virtual devices cannot be modified after being initialized".
+  void set_logical_devices(const std::string& physical_device,
+                           const std::vector<LogicalDeviceConfig>& devices);
+  // The memory policy of a device type ("GPU") or of one physical device ("GPU:0"), merged
+  // field by field over what the config file set. After initialisation: "Physical devices
+  // cannot be modified after being initialized".
+  void set_memory_policy(const std::string& type_or_device, const MemoryPolicy& policy);
+
+  // Applies the device setup: visible filter, logical split, allocators (preallocating
+  // where asked), streams. The first call that needs devices does it (execute, from_host,
+  // to_device, devices, memory_stats, ...); calling it first reports setup errors early. A
+  // setup that cannot be applied throws and leaves the runtime uninitialised, so the setters
+  // can fix it and initialisation can be tried again.
+  void initialize();
+  bool initialized() const;
+
+  // The allocator figures of one device ("GPU:0", "/device:GPU:0", ...). Initialises.
+  MemoryStats memory_stats(const std::string& device) const;
+  // Starts peak_bytes_in_use again from bytes_in_use.
+  void reset_peak_memory(const std::string& device);
+  // Gives every region no allocation uses back to the device(s): one device, or all when
+  // `device` is empty. Returns the bytes given back. Live tensors are not touched.
+  size_t release_unused_memory(const std::string& device = {});
+
+  // Every setting with its effective value and its source (default, file, environment, API).
+  std::vector<ConfigSetting> effective_config() const;
 
   // Runs an op that has one output. `device` may name a device ("/GPU:0", "CPU:0", ...);
   // empty lets the placer choose.

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "config/device_settings.hpp"
+#include "hxrt/config_setting.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/runtime.hpp"
 
@@ -23,6 +25,10 @@ struct Config {
   LogLevel log_level = LogLevel::kWarning;
   std::vector<std::string> device_priority;  // "placement.device_priority"; empty: default
   SoftPlacement soft_placement = SoftPlacement::kFallbackOnMissingKernel;
+  DeviceSettings devices;  // "visible_devices", "devices", $HXRT_VISIBLE_DEVICES, ...
+  // JSON pointer of each value set by a file, the environment or the API -> its source
+  // ("file <path>", "environment HXRT_X", "API"); values not here are defaults.
+  std::map<std::string, std::string> origins;
 
   // Plugin candidates in load order (see plugin_loader.hpp); the installed folder last.
   std::vector<std::string> plugin_candidates(const std::string& installed_dir) const;
@@ -31,7 +37,29 @@ struct Config {
 // Reads RuntimeOptions::config_path (or $HXRT_CONFIG), then the environment, then `options`.
 Config resolve_config(const RuntimeOptions& options);
 
-// Parses config JSON text; `source` names it in errors. Exposed for tests.
+// The device setters behind Runtime's (and the file loader's): each checks its arguments as
+// the loader checks the file, throwing Error(kInvalidArgument) that names `source` and the
+// JSON path, then records `source` as the origin of what it set. Device names and types may
+// be given in any case and in the guide's forms ("/GPU:0", "/physical_device:GPU:0").
+void set_visible_devices(Config& config, const std::vector<std::string>& names,
+                         const std::string& source);
+void set_device_count(Config& config, const std::string& type, int count,
+                      const std::string& source);
+// `key`: a type ("GPU") or a physical device ("GPU:0").
+void set_memory_policy(Config& config, const std::string& key, const MemoryPolicy& policy,
+                       const std::string& source);
+void set_logical_devices(Config& config, const std::string& physical,
+                         const std::vector<LogicalDeviceConfig>& devices,
+                         const std::string& source);
+
+// Every setting, defaults included, with its effective value and origin, in the order of
+// the schema (config/hxrt.schema.json). For hxrt-info --config. Paths are the file's JSON
+// pointers, plus /env/<VARIABLE> and /api/plugin_paths for what only the environment or
+// RuntimeOptions give, and /devices/*/... for the defaults every device starts from.
+std::vector<ConfigSetting> effective_settings(const Config& config);
+
+// Parses config JSON text as the file `source`: errors and origins say "file <source>".
+// Exposed for tests.
 void apply_config_text(const std::string& text, const std::string& source, Config& config);
 
 }  // namespace hxrt::detail

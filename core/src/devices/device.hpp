@@ -1,12 +1,14 @@
-// One device as the core sees it: a plugin's device handle with its name, its static
-// properties, its default stream, and typed wrappers that turn the plugin's statuses into
-// hxrt::Error. Holds its plugin, so the plugin stays loaded while the device is referenced.
+// One logical device: what ops are placed on and tensors live on. It is a physical device
+// (devices/physical_device.hpp), or one part of one, with its own id, canonical name,
+// caching allocator under its memory policy, and default stream. Holds its physical device,
+// and through it the plugin, so both stay while the device is referenced.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <string>
 
+#include "devices/physical_device.hpp"
 #include "hxrt/plugin_api.h"
 #include "hxrt/runtime.hpp"
 #include "memory/bfc_allocator.hpp"
@@ -16,20 +18,23 @@ namespace hxrt::detail {
 
 class Device : public std::enable_shared_from_this<Device> {
  public:
-  // Reads properties and creates the default stream (when the plugin has streams).
-  // `id` is the index among the devices of its type, `index` the index among all devices.
-  Device(std::shared_ptr<Plugin> plugin, int ordinal, int id, size_t index);
+  // `id` is the logical id among the devices of its type, `index` the index among all
+  // logical devices. Creates the allocator (which takes its budget now under `preallocate`)
+  // and the default stream (when the plugin has streams); throws Error when either fails.
+  Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
+         const BfcOptions& memory, std::string memory_policy);
   ~Device();
   Device(const Device&) = delete;
   Device& operator=(const Device&) = delete;
 
-  const std::string& type() const { return plugin_->device_type(); }
+  const std::string& type() const { return physical_->type(); }
   int id() const { return id_; }
   size_t index() const { return index_; }
   const std::string& name() const { return name_; }              // canonical
   const std::string& short_name() const { return short_name_; }  // "CPU:0"
-  Plugin& plugin() const { return *plugin_; }
-  hx_device* handle() const { return handle_; }
+  const PhysicalDevice& physical() const { return *physical_; }
+  Plugin& plugin() const { return physical_->plugin(); }
+  hx_device* handle() const { return physical_->handle(); }
   hx_stream* stream() const { return stream_; }
   // Static properties plus free memory read now.
   DeviceInfo info() const;
@@ -39,6 +44,8 @@ class Device : public std::enable_shared_from_this<Device> {
   void* allocate(size_t bytes) { return allocator_->allocate(bytes); }
   void deallocate(void* ptr) noexcept;
   AllocatorStats memory_stats() const { return allocator_->stats(); }
+  void reset_peak_memory() { allocator_->reset_peak(); }
+  size_t release_unused_memory() { return allocator_->release_unused_regions(); }
   void copy_from_host(void* dst, const void* src, size_t bytes);
   // Returns once the bytes are in host memory.
   void copy_to_host(void* dst, const void* src, size_t bytes);
@@ -46,14 +53,13 @@ class Device : public std::enable_shared_from_this<Device> {
   void synchronize();
 
  private:
-  std::shared_ptr<Plugin> plugin_;
-  hx_device* handle_ = nullptr;
+  std::shared_ptr<PhysicalDevice> physical_;
   hx_stream* stream_ = nullptr;
   int id_;
   size_t index_;
   std::string name_;
   std::string short_name_;
-  DeviceInfo info_;
+  std::string memory_policy_;
   // Declared last: destroyed first, so its regions go back while the plugin is loaded.
   std::unique_ptr<BfcAllocator> allocator_;
 };

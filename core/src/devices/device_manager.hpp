@@ -1,11 +1,14 @@
-// The devices of all loaded plugins, each with its per-type id and canonical name.
+// The devices of all loaded plugins: the physical ones, opened at start-up, and the logical
+// ones made from them when the runtime is initialised (devices/device_plan.hpp).
 #pragma once
 
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "config/device_settings.hpp"
 #include "devices/device.hpp"
+#include "devices/physical_device.hpp"
 #include "device_name.hpp"
 #include "logger.hpp"
 #include "plugins/plugin.hpp"
@@ -14,9 +17,16 @@ namespace hxrt::detail {
 
 class DeviceManager {
  public:
-  // Opens every device of every plugin. A device that fails to open is logged and left out.
+  // Opens every device of `plugin`. A device that fails to open is logged and left out.
   void add_plugin_devices(const std::shared_ptr<Plugin>& plugin, Logger& logger);
+  // Creates the logical devices under `settings` and logs the physical -> visible ->
+  // logical mapping at info level. All or nothing: on Error no logical device exists.
+  void create_logical_devices(const DeviceSettings& settings, Logger& logger);
 
+  // Each with the short names of its logical devices (empty before create_logical_devices).
+  std::vector<PhysicalDeviceInfo> physical_info() const;
+
+  // Logical devices: grouped by type, lowest id first within a type.
   const std::vector<std::shared_ptr<Device>>& all() const { return devices_; }
   // nullptr when absent.
   Device* find(const std::string& type, int id) const;
@@ -26,6 +36,7 @@ class DeviceManager {
   std::string describe() const;
 
  private:
+  std::vector<std::shared_ptr<PhysicalDevice>> physical_;
   std::vector<std::shared_ptr<Device>> devices_;
 };
 

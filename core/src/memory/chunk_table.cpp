@@ -14,41 +14,23 @@ void ChunkTable::add_records(size_t count) {
 }
 
 size_t ChunkTable::largest_free_block() const {
-  const int bin = bins_.last_nonempty();
-  if (bin < 0) return 0;
   size_t largest = 0;
-  for (int32_t chunk = bins_.head(bin); chunk != kNone; chunk = records_[chunk].bin_next) {
-    largest = records_[chunk].size;  // ascending: the last one is the largest
+  for (const SizeBins& bins : bins_) {
+    const int bin = bins.last_nonempty();
+    if (bin < 0) continue;
+    for (int32_t chunk = bins.head(bin); chunk != kNone; chunk = records_[chunk].bin_next) {
+      largest = std::max(largest, records_[chunk].size);  // ascending: the last is the largest
+    }
   }
   return largest;
 }
 
 std::string ChunkTable::check(size_t free_chunks, size_t linked) const {
   size_t listed = 0;
-  int first_nonempty = -1;
-  int last_nonempty = -1;
-  for (int bin = SizeBins::kBinCount - 1; bin >= 0; --bin) {
-    const int32_t head = bins_.head(bin);
-    const std::string here = "bin " + std::to_string(bin);
-    if ((head != kNone) != bins_.occupancy_bit(bin)) return here + ": occupancy bit is wrong";
-    if (head != kNone) {
-      first_nonempty = bin;
-      if (last_nonempty < 0) last_nonempty = bin;
-    }
-    if (bins_.first_nonempty_from(bin) != first_nonempty) return here + ": bitmaps are wrong";
-    int32_t prev = kNone;
-    for (int32_t chunk = head; chunk != kNone; chunk = records_[chunk].bin_next) {
-      if (++listed > records_.size()) return here + ": cyclic list";
-      const Chunk& c = records_[chunk];
-      if (c.bin != bin) {
-        return here + " lists chunk " + std::to_string(chunk) + " of bin " + std::to_string(c.bin);
-      }
-      if (c.bin_prev != prev) return here + ": bin_prev link broken";
-      if (prev != kNone && !goes_before(records_[prev], c)) return here + ": out of order";
-      prev = chunk;
-    }
+  for (int pool = 0; pool < kPools; ++pool) {
+    std::string fault = check_bins(pool, listed);
+    if (!fault.empty()) return "pool " + std::to_string(pool) + ", " + fault;
   }
-  if (bins_.last_nonempty() != last_nonempty) return "the highest non-empty bin is wrong";
   if (listed != free_chunks) {
     return "the bins list " + std::to_string(listed) + " chunks, the regions have " +
            std::to_string(free_chunks) + " free";
@@ -61,6 +43,35 @@ std::string ChunkTable::check(size_t free_chunks, size_t linked) const {
   }
   if (unused != spare_) return "the count of unused records is wrong";
   if (linked + unused != records_.size()) return "chunk records leak";
+  return "";
+}
+
+std::string ChunkTable::check_bins(int pool, size_t& listed) const {
+  const SizeBins& bins = bins_[pool];
+  int first_nonempty = -1;
+  int last_nonempty = -1;
+  for (int bin = SizeBins::kBinCount - 1; bin >= 0; --bin) {
+    const int32_t head = bins.head(bin);
+    const std::string here = "bin " + std::to_string(bin);
+    if ((head != kNone) != bins.occupancy_bit(bin)) return here + ": occupancy bit is wrong";
+    if (head != kNone) {
+      first_nonempty = bin;
+      if (last_nonempty < 0) last_nonempty = bin;
+    }
+    if (bins.first_nonempty_from(bin) != first_nonempty) return here + ": bitmaps are wrong";
+    int32_t prev = kNone;
+    for (int32_t chunk = head; chunk != kNone; chunk = records_[chunk].bin_next) {
+      if (++listed > records_.size()) return here + ": cyclic list";
+      const Chunk& c = records_[chunk];
+      if (c.bin != bin || c.pool != pool) {
+        return here + " lists chunk " + std::to_string(chunk) + " of bin " + std::to_string(c.bin);
+      }
+      if (c.bin_prev != prev) return here + ": bin_prev link broken";
+      if (prev != kNone && !goes_before(records_[prev], c)) return here + ": out of order";
+      prev = chunk;
+    }
+  }
+  if (bins.last_nonempty() != last_nonempty) return "the highest non-empty bin is wrong";
   return "";
 }
 

@@ -1,7 +1,9 @@
 // The BFC allocator's chunks: one record per piece of a region, kept in a vector and linked by
 // index, by address within the region and, while free, by size in the bins. A request is cut
 // from the top of the smallest free chunk that fits, and a freed chunk merges with its free
-// neighbours, always into the lower record. No operation here touches the heap except
+// neighbours, always into the lower record. Free chunks are binned by pool, one set of bins
+// each: a chunk belongs to the pool of its region, so a request searches only the regions of
+// its pool (memory/region_policy.hpp says which requests use which). No operation here touches the heap except
 // reserve(), so the allocator's hit path allocates nothing. The hot operations are defined
 // here, in the header, so that they inline into the allocator's two entry points.
 #pragma once
@@ -20,6 +22,9 @@ struct Chunk {
   static constexpr int32_t kNone = SizeBins::kNone;
   static constexpr int32_t kInUse = -2;         // `bin` of a live chunk
   static constexpr int32_t kUnusedRecord = -3;  // `bin` of a record that is no chunk now
+  // `bin` of a live chunk that a thread cache holds (memory/thread_cache.hpp); bin_prev and
+  // bin_next then say which cache and which of its cells.
+  static constexpr int32_t kInCache = -4;
 
   char* ptr = nullptr;
   size_t size = 0;
@@ -28,13 +33,16 @@ struct Chunk {
   int32_t bin_prev = kNone;  // neighbours in the bin's list, while free
   int32_t bin_next = kNone;  // also links the unused records
   int32_t bin = kUnusedRecord;
+  uint8_t pool = 0;
 
   bool is_free() const { return bin >= 0; }
+  bool is_live() const { return bin == kInUse || bin == kInCache; }
 };
 
 class ChunkTable {
  public:
   static constexpr int32_t kNone = Chunk::kNone;
+  static constexpr int kPools = 2;
 
   const Chunk& operator[](int32_t chunk) const { return records_[chunk]; }
   size_t record_count() const { return records_.size(); }
@@ -45,11 +53,12 @@ class ChunkTable {
     if (spare_ < count) add_records(count);
   }
 
-  // A new free chunk that covers a whole region.
-  int32_t add_region(char* base, size_t size) {
+  // A new free chunk that covers a whole region of pool `pool`.
+  int32_t add_region(char* base, size_t size, int pool) {
     const int32_t chunk = new_record();
     records_[chunk].ptr = base;
     records_[chunk].size = size;
+    records_[chunk].pool = static_cast<uint8_t>(pool);
     insert_free(chunk);
     return chunk;
   }
@@ -60,10 +69,25 @@ class ChunkTable {
     recycle(chunk);
   }
 
-  // The smallest free chunk of at least `bytes` (the lowest address among equals), or kNone.
-  int32_t best_fit(size_t bytes) const {
+  // A live chunk passes to a thread cache's cell, and back.
+  void mark_cached(int32_t chunk, int32_t cache, int32_t cell) {
+    Chunk& c = records_[chunk];
+    c.bin = Chunk::kInCache;
+    c.bin_prev = cache;
+    c.bin_next = cell;
+  }
+  void mark_in_use(int32_t chunk) {
+    Chunk& c = records_[chunk];
+    c.bin = Chunk::kInUse;
+    c.bin_prev = c.bin_next = kNone;
+  }
+
+  // The smallest free chunk of pool `pool` of at least `bytes` (the lowest address among
+  // equals), or kNone.
+  int32_t best_fit(size_t bytes, int pool) const {
+    const SizeBins& bins = bins_[pool];
     const int bin = SizeBins::bin_of(bytes);
-    int32_t chunk = bins_.head(bin);
+    int32_t chunk = bins.head(bin);
     if (SizeBins::is_exact(bin)) {
       if (chunk != kNone) return chunk;
     } else {
@@ -73,8 +97,8 @@ class ChunkTable {
       }
     }
     // Every chunk of a higher bin fits; the head of the first one is the smallest.
-    const int larger = bins_.first_nonempty_from(bin + 1);
-    return larger < 0 ? kNone : bins_.head(larger);
+    const int larger = bins.first_nonempty_from(bin + 1);
+    return larger < 0 ? kNone : bins.head(larger);
   }
 
   // Marks `bytes` of the free chunk `chunk` in use and returns the chunk in use. Anything
@@ -90,6 +114,7 @@ class ChunkTable {
       free_part.size -= bytes;
       taken.ptr = free_part.ptr + free_part.size;
       taken.size = bytes;
+      taken.pool = free_part.pool;
       taken.prev = rest;
       taken.next = free_part.next;
       if (free_part.next != kNone) records_[free_part.next].prev = chunk;
@@ -119,6 +144,7 @@ class ChunkTable {
     return chunk;
   }
 
+  // Over both pools.
   size_t largest_free_block() const;
 
   // For the allocator's check_invariants: "" when the bins and the unused records agree with
@@ -147,13 +173,15 @@ class ChunkTable {
   }
 
   void add_records(size_t count);
+  std::string check_bins(int pool, size_t& listed) const;
 
   void insert_free(int32_t chunk) {
     Chunk& inserted = records_[chunk];
+    SizeBins& bins = bins_[inserted.pool];
     const int bin = SizeBins::bin_of(inserted.size);
     inserted.bin = bin;
     int32_t before = kNone;
-    int32_t after = bins_.head(bin);
+    int32_t after = bins.head(bin);
     while (after != kNone && goes_before(records_[after], inserted)) {
       before = after;
       after = records_[after].bin_next;
@@ -164,7 +192,7 @@ class ChunkTable {
     if (before != kNone) {
       records_[before].bin_next = chunk;
     } else {
-      bins_.set_head(bin, chunk);
+      bins.set_head(bin, chunk);
     }
   }
 
@@ -173,7 +201,7 @@ class ChunkTable {
     if (removed.bin_prev != kNone) {
       records_[removed.bin_prev].bin_next = removed.bin_next;
     } else {
-      bins_.set_head(removed.bin, removed.bin_next);
+      bins_[removed.pool].set_head(removed.bin, removed.bin_next);
     }
     if (removed.bin_next != kNone) records_[removed.bin_next].bin_prev = removed.bin_prev;
   }
@@ -203,7 +231,7 @@ class ChunkTable {
   std::vector<Chunk> records_;
   int32_t unused_ = kNone;  // a list through Chunk::bin_next
   size_t spare_ = 0;        // its length
-  SizeBins bins_;
+  SizeBins bins_[kPools];
 };
 
 }  // namespace hxrt::detail

@@ -91,6 +91,7 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
                         size_t num_inputs, const Attrs& attrs, const std::string& requested,
                         Tensor* outputs) {
   const std::string& op = schema.name;
+  ensure_initialized();
 
   InlineArray<detail::TensorMeta> input_meta(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) {

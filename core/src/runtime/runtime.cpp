@@ -32,10 +32,6 @@ void log_start_up(Runtime::Impl& impl) {
                  "options were given for plugin '" + name + "' but no plugin of that name loaded");
     }
   }
-  for (const auto& device : impl.devices.all()) {
-    logger.log(LogLevel::kInfo, "device " + device->short_name() + " = " + device->name() +
-                                    " (plugin '" + device->plugin().name() + "')");
-  }
 }
 
 }  // namespace
@@ -55,8 +51,6 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   for (const auto& plugin : impl->loaded.plugins) {
     impl->devices.add_plugin_devices(plugin, *impl->logger);
   }
-  impl->placer = std::make_unique<detail::Placer>(impl->devices, impl->kernels,
-                                                  impl->config.device_priority);
   log_start_up(*impl);
   return Runtime(std::move(impl));
 }
@@ -64,6 +58,7 @@ Runtime Runtime::create(const RuntimeOptions& options) {
 const std::vector<PluginReport>& Runtime::load_report() const { return impl_->loaded.report; }
 
 std::vector<DeviceInfo> Runtime::devices() const {
+  impl_->ensure_initialized();
   std::vector<DeviceInfo> out;
   for (const auto& device : impl_->devices.all()) out.push_back(device->info());
   return out;
@@ -77,7 +72,8 @@ std::vector<KernelInfo> Runtime::kernels() const {
   return out;
 }
 
-detail::Device& Runtime::Impl::data_device(const std::string& spec) const {
+detail::Device& Runtime::Impl::data_device(const std::string& spec) {
+  ensure_initialized();
   const std::string* scoped = spec.empty() ? innermost_scope() : nullptr;
   const std::string& wanted = !spec.empty() ? spec : scoped ? *scoped : std::string("CPU:0");
   const detail::DeviceSpec parsed = detail::parse_device_name(wanted);
@@ -171,6 +167,7 @@ void Runtime::set_placement_function(PlacementFunction function) {
 void Runtime::set_soft_placement(SoftPlacement mode) { impl_->soft_placement = mode; }
 SoftPlacement Runtime::soft_placement() const { return impl_->soft_placement; }
 std::vector<std::string> Runtime::device_priority() const {
+  impl_->ensure_initialized();
   return impl_->placer->type_priority();
 }
 

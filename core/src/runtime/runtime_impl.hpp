@@ -1,5 +1,9 @@
 // The state behind a Runtime handle, in start-up order. Members are destroyed in reverse:
 // the placer, then the devices (which keep their plugins alive while tensors hold memory).
+//
+// Two phases, as TensorFlow's: create() loads plugins and opens physical devices; the device
+// setup (visible devices, logical split, memory policies) may change until initialize()
+// creates the logical devices and the placer, which the first call needing them does.
 #pragma once
 
 #include <atomic>
@@ -25,12 +29,25 @@ struct Runtime::Impl {
   detail::KernelRegistry kernels;
   detail::LoadedPlugins loaded;
   detail::DeviceManager devices;
-  std::unique_ptr<detail::Placer> placer;
+  std::unique_ptr<detail::Placer> placer;  // made by initialize()
+  std::mutex setup_mutex;  // guards config.devices and config.origins, and initialize()
+  std::atomic<bool> initialized{false};
   std::atomic<bool> log_placement{false};
   std::atomic<SoftPlacement> soft_placement{SoftPlacement::kFallbackOnMissingKernel};
   std::mutex placement_function_mutex;
   PlacementFunction placement_function;  // guarded by the mutex above
   std::atomic<bool> has_placement_function{false};
+
+  // Creates the logical devices and the placer once; later calls return at once.
+  void ensure_initialized() {
+    if (!initialized.load(std::memory_order_acquire)) initialize();
+  }
+  void initialize();
+  // A lock on the device setup, for a setter; throws Error(kFailedPrecondition) with
+  // `guide_error` (TensorFlow's text) once the runtime is initialised.
+  std::unique_lock<std::mutex> lock_setup(const char* guide_error);
+  // The logical device `name` names ("GPU:0", "/device:GPU:0", ...); Error when none.
+  detail::Device& named_device(const std::string& name);
 
   // Runs one op: shape inference, placement, input copies, output allocation, the kernel.
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
@@ -41,7 +58,7 @@ struct Runtime::Impl {
   // Where a new tensor goes: the device `spec` names (the first match), else the innermost
   // scope's, else CPU:0. A device that does not exist is an error, or CPU:0 under soft
   // placement.
-  detail::Device& data_device(const std::string& spec) const;
+  detail::Device& data_device(const std::string& spec);
   // A copy of `tensor` on `device` (the same handle when it is there already); not logged.
   Tensor copy_to(const Tensor& tensor, detail::Device& device);
   // The device spec of this thread's innermost scope on this runtime; nullptr outside scopes.

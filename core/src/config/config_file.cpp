@@ -1,0 +1,52 @@
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "config/config_layers.hpp"
+#include "config/config_sections.hpp"
+#include "config/json_checks.hpp"
+#include "config/json_text.hpp"
+#include "hxrt/error.hpp"
+
+namespace hxrt::detail {
+
+void apply_config_text(const std::string& text, const std::string& source, Config& config) {
+  const std::string origin = "file " + source;
+  const nlohmann::json root = parse_config_json(text, origin);
+  if (!root.is_object()) fail(origin, "", "expected a JSON object, got " + type_of(root));
+  check_keys(root, {"plugins", "placement", "log_device_placement", "log_level",
+                    "visible_devices", "devices"},
+             origin, "");
+  if (root.contains("plugins")) apply_plugins_section(root["plugins"], origin, config);
+  if (root.contains("placement")) apply_placement_section(root["placement"], origin, config);
+  if (root.contains("log_device_placement")) {
+    apply_log_device_placement(root["log_device_placement"], origin, config);
+  }
+  if (root.contains("log_level")) apply_log_level(root["log_level"], origin, config);
+  if (root.contains("visible_devices")) {
+    apply_visible_devices(root["visible_devices"], origin, config);
+  }
+  if (root.contains("devices")) apply_devices_section(root["devices"], origin, config);
+}
+
+void apply_config_file(const std::string& path, const std::string& named_by, Config& config) {
+  std::ifstream in(path);
+  if (!in) {
+    throw Error(StatusCode::kNotFound, "config file '" + path +
+                                           "' cannot be read: check the path (given by " +
+                                           named_by + ")");
+  }
+  std::stringstream text;
+  text << in.rdbuf();
+  config.file = path;
+  apply_config_text(text.str(), path, config);
+  // Relative plugin paths in a file mean "next to this file", wherever the program runs.
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  for (auto* list : {&config.plugin_libraries, &config.plugin_search_paths}) {
+    for (std::string& entry : *list) {
+      if (std::filesystem::path(entry).is_relative()) entry = (folder / entry).string();
+    }
+  }
+}
+
+}  // namespace hxrt::detail

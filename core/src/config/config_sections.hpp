@@ -1,0 +1,32 @@
+// The parts of a config, each read from its JSON value into Config. The file loader uses
+// them all; the environment and RuntimeOptions pass their values through the same ones, as
+// JSON, so that a value is checked the same way whichever layer gives it. `source` names the
+// layer in errors and becomes the origin of what is set ("file <path>",
+// "environment <VARIABLE>", "API").
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "config/config.hpp"
+
+namespace hxrt::detail {
+
+// "plugins": search_paths, libraries, use_installed, options.
+void apply_plugins_section(const nlohmann::json& plugins, const std::string& source,
+                           Config& config);
+// "placement": device_priority, soft_placement.
+void apply_placement_section(const nlohmann::json& placement, const std::string& source,
+                             Config& config);
+// "log_device_placement" and "log_level".
+void apply_log_device_placement(const nlohmann::json& value, const std::string& source,
+                                Config& config);
+void apply_log_level(const nlohmann::json& value, const std::string& source, Config& config);
+// "visible_devices" and "devices", through the device setters of config.hpp.
+void apply_visible_devices(const nlohmann::json& names, const std::string& source,
+                           Config& config);
+void apply_devices_section(const nlohmann::json& devices, const std::string& source,
+                           Config& config);
+
+}  // namespace hxrt::detail

@@ -1,0 +1,88 @@
+// The environment layer. Each variable's value goes through the same reader or setter as
+// the file's key it overrides, so it is checked the same way and names its JSON pointer.
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+
+#include "config/config_layers.hpp"
+#include "config/config_sections.hpp"
+#include "config/json_checks.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+std::string trimmed(const std::string& text) {
+  const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
+  auto begin = std::find_if_not(text.begin(), text.end(), blank);
+  auto end = std::find_if_not(text.rbegin(), text.rend(), blank).base();
+  return begin < end ? std::string(begin, end) : std::string();
+}
+
+bool parse_flag(const std::string& text, const std::string& source, const std::string& path) {
+  std::string value = trimmed(text);
+  std::transform(value.begin(), value.end(), value.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (value == "1" || value == "true" || value == "yes" || value == "on") return true;
+  if (value == "0" || value == "false" || value == "no" || value == "off") return false;
+  fail(source, path,
+       "expected 1, 0, true, false, yes, no, on or off (any case), got \"" + text + "\"");
+}
+
+// "/a:/b::/c" -> {"/a", "/b", "/c"}: empty entries are skipped, as in $PATH.
+std::vector<std::string> split_path_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ':')) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+// "GPU:1, GPU:0" -> {"GPU:1", "GPU:0"}. An empty item stays, for the setter to reject with
+// its position.
+std::vector<std::string> split_device_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) out.push_back(trimmed(item));
+  if (!text.empty() && text.back() == ',') out.push_back("");
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::string> environment_variable(const char* name) {
+  const char* value = std::getenv(name);
+  if (value == nullptr || trimmed(value).empty()) return std::nullopt;
+  return std::string(value);
+}
+
+void apply_environment(Config& config) {
+  if (auto paths = environment_variable("HXRT_PLUGIN_PATH")) {
+    config.env_plugin_paths = split_path_list(*paths);
+    config.origins["/env/HXRT_PLUGIN_PATH"] = "environment HXRT_PLUGIN_PATH";
+  }
+  if (auto flag = environment_variable("HXRT_LOG_DEVICE_PLACEMENT")) {
+    const std::string source = "environment HXRT_LOG_DEVICE_PLACEMENT";
+    apply_log_device_placement(parse_flag(*flag, source, "/log_device_placement"), source,
+                               config);
+  }
+  if (auto level = environment_variable("HXRT_LOG_LEVEL")) {
+    apply_log_level(trimmed(*level), "environment HXRT_LOG_LEVEL", config);
+  }
+  if (auto names = environment_variable("HXRT_VISIBLE_DEVICES")) {
+    set_visible_devices(config, split_device_list(trimmed(*names)),
+                        "environment HXRT_VISIBLE_DEVICES");
+  }
+  if (auto flag = environment_variable("HXRT_FORCE_MEMORY_GROWTH")) {
+    const std::string source = "environment HXRT_FORCE_MEMORY_GROWTH";
+    config.devices.force_memory_growth =
+        parse_flag(*flag, source, "/env/HXRT_FORCE_MEMORY_GROWTH");
+    config.origins["/env/HXRT_FORCE_MEMORY_GROWTH"] = source;
+  }
+}
+
+}  // namespace hxrt::detail

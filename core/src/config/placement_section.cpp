@@ -1,0 +1,57 @@
+#include <cctype>
+
+#include "config/config_sections.hpp"
+#include "config/json_checks.hpp"
+#include "config/json_pointer.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+std::vector<std::string> read_device_priority(const nlohmann::json& value,
+                                              const std::string& source) {
+  const std::string path = "/placement/device_priority";
+  std::vector<std::string> types = read_strings(value, source, path);
+  for (size_t i = 0; i < types.size(); ++i) {
+    std::string& type = types[i];
+    for (char& c : type) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    bool valid = !type.empty() && std::isupper(static_cast<unsigned char>(type[0]));
+    for (char c : type) {
+      valid = valid && (std::isupper(static_cast<unsigned char>(c)) ||
+                        std::isdigit(static_cast<unsigned char>(c)) || c == '_');
+    }
+    if (!valid) {
+      fail(source, pointer_child(path, i),
+           "expected a device type like \"GPU\" ([A-Z][A-Z0-9_]*), got \"" + type + "\"");
+    }
+  }
+  return types;
+}
+
+SoftPlacement read_soft_placement(const nlohmann::json& mode, const std::string& source) {
+  for (SoftPlacement candidate : {SoftPlacement::kStrict, SoftPlacement::kFallbackOnMissingKernel,
+                                  SoftPlacement::kSoft}) {
+    if (mode.is_string() && mode.get<std::string>() == soft_placement_name(candidate)) {
+      return candidate;
+    }
+  }
+  fail(source, "/placement/soft_placement",
+       "expected one of \"strict\", \"missing_kernel\", \"soft\", got " + type_of(mode));
+}
+
+}  // namespace
+
+void apply_placement_section(const nlohmann::json& placement, const std::string& source,
+                             Config& config) {
+  require_object(placement, source, "/placement");
+  check_keys(placement, {"device_priority", "soft_placement"}, source, "/placement");
+  if (placement.contains("device_priority")) {
+    config.device_priority = read_device_priority(placement["device_priority"], source);
+    config.origins["/placement/device_priority"] = source;
+  }
+  if (placement.contains("soft_placement")) {
+    config.soft_placement = read_soft_placement(placement["soft_placement"], source);
+    config.origins["/placement/soft_placement"] = source;
+  }
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,45 @@
+#include "config/config_sections.hpp"
+#include "config/json_checks.hpp"
+#include "config/json_pointer.hpp"
+
+namespace hxrt::detail {
+
+void apply_plugins_section(const nlohmann::json& plugins, const std::string& source,
+                           Config& config) {
+  require_object(plugins, source, "/plugins");
+  check_keys(plugins, {"search_paths", "libraries", "use_installed", "options"}, source,
+             "/plugins");
+  if (plugins.contains("search_paths")) {
+    config.plugin_search_paths =
+        read_strings(plugins["search_paths"], source, "/plugins/search_paths");
+    config.origins["/plugins/search_paths"] = source;
+  }
+  if (plugins.contains("libraries")) {
+    config.plugin_libraries = read_strings(plugins["libraries"], source, "/plugins/libraries");
+    config.origins["/plugins/libraries"] = source;
+  }
+  if (plugins.contains("use_installed")) {
+    config.use_installed_plugins =
+        read_bool(plugins["use_installed"], source, "/plugins/use_installed");
+    config.origins["/plugins/use_installed"] = source;
+  }
+  if (plugins.contains("options")) {
+    const nlohmann::json& options = plugins["options"];
+    if (!options.is_object()) {
+      fail(source, "/plugins/options",
+           "expected an object of plugin name -> options object, got " + type_of(options));
+    }
+    for (const auto& item : options.items()) {
+      const std::string path = pointer_child("/plugins/options", item.key());
+      if (!item.value().is_object()) {
+        fail(source, path,
+             "expected an object of options for plugin '" + item.key() + "', got " +
+                 type_of(item.value()));
+      }
+      config.plugin_options[item.key()] = item.value().dump();
+      config.origins[path] = source;
+    }
+  }
+}
+
+}  // namespace hxrt::detail

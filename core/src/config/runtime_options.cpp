@@ -1,0 +1,40 @@
+// The API layer: RuntimeOptions, over the file and the environment.
+#include "config/config_layers.hpp"
+#include "config/config_sections.hpp"
+#include "config/json_pointer.hpp"
+#include "config/json_text.hpp"
+
+namespace hxrt::detail {
+
+void apply_runtime_options(const RuntimeOptions& options, Config& config) {
+  const std::string source = "API";
+  if (!options.plugin_paths.empty()) {
+    config.api_plugin_paths = options.plugin_paths;
+    config.origins["/api/plugin_paths"] = source;
+  }
+  // The option's default (true) cannot be told from "not set": only false overrides.
+  if (!options.use_installed_plugins) {
+    apply_plugins_section({{"use_installed", false}}, source, config);
+  }
+  for (const auto& [name, text] : options.plugin_options) {
+    const nlohmann::json parsed =
+        parse_config_json(text, source + ": " + pointer_child("/plugins/options", name));
+    apply_plugins_section({{"options", {{name, parsed}}}}, source, config);
+  }
+  if (options.log_device_placement) {
+    apply_log_device_placement(*options.log_device_placement, source, config);
+  }
+  if (options.log_level) {
+    config.log_level = *options.log_level;
+    config.origins["/log_level"] = source;
+  }
+  if (options.soft_placement) {
+    config.soft_placement = *options.soft_placement;
+    config.origins["/placement/soft_placement"] = source;
+  }
+  if (options.device_priority) {
+    apply_placement_section({{"device_priority", *options.device_priority}}, source, config);
+  }
+}
+
+}  // namespace hxrt::detail

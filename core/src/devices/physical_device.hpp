@@ -1,0 +1,44 @@
+// One device as its plugin reports it: the plugin's handle for ordinal N and the static
+// properties read once at start-up. Logical devices (devices/device.hpp) are cut from it; it
+// holds its plugin, so the plugin stays loaded while any of them is referenced.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "hxrt/plugin_api.h"
+#include "hxrt/runtime.hpp"
+#include "plugins/plugin.hpp"
+
+namespace hxrt::detail {
+
+class PhysicalDevice {
+ public:
+  // Opens ordinal `ordinal` of `plugin` and reads its properties; throws Error when the
+  // plugin refuses either.
+  PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal);
+  PhysicalDevice(const PhysicalDevice&) = delete;
+  PhysicalDevice& operator=(const PhysicalDevice&) = delete;
+
+  const std::string& type() const { return plugin_->device_type(); }
+  int ordinal() const { return ordinal_; }
+  const std::string& short_name() const { return short_name_; }  // "GPU:0"
+  Plugin& plugin() const { return *plugin_; }
+  const std::shared_ptr<Plugin>& plugin_ptr() const { return plugin_; }
+  hx_device* handle() const { return handle_; }
+  uint64_t memory_total() const { return properties_.memory_total; }
+  // The plugin's properties; `logical` is left empty.
+  const PhysicalDeviceInfo& properties() const { return properties_; }
+  // What DeviceInfo repeats of the physical device (product, vendor, bus, ...).
+  const DeviceInfo& descriptive_info() const { return descriptive_; }
+
+ private:
+  std::shared_ptr<Plugin> plugin_;
+  int ordinal_;
+  hx_device* handle_ = nullptr;
+  std::string short_name_;
+  PhysicalDeviceInfo properties_;
+  DeviceInfo descriptive_;
+};
+
+}  // namespace hxrt::detail

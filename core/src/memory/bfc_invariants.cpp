@@ -1,0 +1,66 @@
+// BfcAllocator::check_invariants: the bookkeeping checked against itself, for tests.
+#include <mutex>
+
+#include "memory/address_text.hpp"
+#include "memory/bfc_allocator.hpp"
+
+namespace hxrt::detail {
+
+std::string BfcAllocator::check_invariants() const {
+  std::lock_guard<SpinLock> lock(mutex_);
+  size_t free_chunks = 0;
+  size_t linked = 0;
+  std::string fault = check_regions(free_chunks, linked);
+  if (fault.empty()) fault = chunks_.check(free_chunks, linked);
+  return fault;
+}
+
+std::string BfcAllocator::check_regions(size_t& free_chunks, size_t& linked) const {
+  const auto at = [](int32_t chunk) { return "chunk " + std::to_string(chunk); };
+  size_t reserved = 0, in_use = 0, live = 0;
+  for (const Region& region : regions_) {
+    reserved += region.size;
+    const char* expected = region.base;
+    int32_t prev = kNone;
+    bool prev_free = false;
+    for (int32_t chunk = region.first_chunk; chunk != kNone; chunk = chunks_[chunk].next) {
+      if (chunk < 0 || static_cast<size_t>(chunk) >= chunks_.record_count() ||
+          ++linked > chunks_.record_count()) {
+        return "region " + address_text(region.base) + ": a broken or cyclic chunk chain";
+      }
+      const Chunk& c = chunks_[chunk];
+      if (c.bin == Chunk::kUnusedRecord) return at(chunk) + " is an unused record but linked";
+      if (c.prev != prev) return at(chunk) + ": prev link broken";
+      if (c.ptr != expected) return at(chunk) + ": not where the previous one ends";
+      if (c.size == 0 || c.size % kAlignment != 0) return at(chunk) + ": bad size";
+      if (static_cast<size_t>(c.ptr + c.size - region.base) > region.size) {
+        return at(chunk) + ": runs past the end of its region";
+      }
+      if (c.pool != pool_of(region.kind)) return at(chunk) + ": in the wrong pool";
+      const bool free = c.is_free();
+      if (free && prev_free) return at(chunk) + ": free, next to a free chunk (not merged)";
+      if (free) {
+        ++free_chunks;
+        if (c.bin != SizeBins::bin_of(c.size)) return at(chunk) + ": free in the wrong bin";
+      } else if (c.is_live()) {
+        ++live;
+        in_use += c.size;
+        if (live_.find(c.ptr) != chunk) return at(chunk) + ": live but not in the address table";
+      }
+      expected = c.ptr + c.size;
+      prev = chunk;
+      prev_free = free;
+    }
+    if (expected != region.base + region.size) {
+      return "region " + address_text(region.base) + ": its chunks do not cover it";
+    }
+  }
+  if (reserved != bytes_reserved_) return "bytes_reserved disagrees with the regions";
+  if (reserved > options_.limit_bytes) return "bytes_reserved passes the limit";
+  if (in_use != bytes_in_use_) return "bytes_in_use disagrees with the chunks";
+  if (peak_bytes_in_use_ < in_use) return "peak_bytes_in_use is below bytes_in_use";
+  if (live != live_.size()) return "the address table holds chunks that are not live";
+  return "";
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,55 @@
+// Environment variables set for one test and restored after it, so that tests run in one
+// process (the whole executable) do not see each other's variables.
+#pragma once
+
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace config_test {
+
+class ScopedEnvironment {
+ public:
+  ScopedEnvironment() = default;
+  ScopedEnvironment(const ScopedEnvironment&) = delete;
+  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+  ~ScopedEnvironment() {
+    for (const auto& [name, value] : saved_) {
+      if (value) {
+        setenv(name.c_str(), value->c_str(), 1);
+      } else {
+        unsetenv(name.c_str());
+      }
+    }
+  }
+
+  void set(const std::string& name, const std::string& value) {
+    save(name);
+    setenv(name.c_str(), value.c_str(), 1);
+  }
+  void unset(const std::string& name) {
+    save(name);
+    unsetenv(name.c_str());
+  }
+
+ private:
+  void save(const std::string& name) {
+    if (saved_.count(name)) return;
+    const char* value = std::getenv(name.c_str());
+    saved_[name] = value ? std::optional<std::string>(value) : std::nullopt;
+  }
+
+  std::map<std::string, std::optional<std::string>> saved_;
+};
+
+// Every variable the config reads, unset: a test starts from the defaults whatever the
+// shell that runs it has set.
+inline void clear_config_environment(ScopedEnvironment& environment) {
+  for (const char* name : {"HXRT_CONFIG", "HXRT_PLUGIN_PATH", "HXRT_LOG_DEVICE_PLACEMENT",
+                           "HXRT_LOG_LEVEL", "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH"}) {
+    environment.unset(name);
+  }
+}
+
+}  // namespace config_test

@@ -1,0 +1,51 @@
+#include "command_line.hpp"
+
+#include <iostream>
+#include <string>
+
+namespace hxrt_info {
+
+const char* const kUsage = R"(Usage: hxrt-info [--json] [--config]
+
+Starts hxrt as a host application would (config file from $HXRT_CONFIG, plugins from the
+config, $HXRT_PLUGIN_PATH and the folder installed beside libhxrt) and prints:
+  plugins           every candidate file, loaded or skipped with the reason
+  physical devices  every device a plugin reports, and the logical devices made from it
+                    (or "not visible" when visible_devices or device_count hide it)
+  devices           every logical device with its physical device, plugin, product,
+                    memory policy and memory figures (in use, peak, reserved, limit,
+                    allocations, largest free block, fragmentation)
+  kernels           every registered kernel: op, device type, dtypes, priority, plugin
+
+Options:
+  --json    print the same as one JSON object with keys "plugins", "physical_devices",
+            "devices", "kernels"; sizes in bytes, a memory limit of none as null
+  --config  print the effective configuration instead: one line per setting with its
+            JSON path, value and source (default, file, environment or API); with
+            --json, an array of {"path", "value", "source"}
+  --help    print this help
+
+Exit status: 0 on success, 1 when hxrt cannot start (for example a bad config file),
+2 for an unknown option.
+)";
+
+std::optional<CommandLine> parse_command_line(int argc, char** argv) {
+  CommandLine command_line;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--json") {
+      command_line.json = true;
+    } else if (arg == "--config") {
+      command_line.config = true;
+    } else if (arg == "--help" || arg == "-h") {
+      command_line.help = true;
+    } else {
+      std::cerr << "hxrt-info: unknown option '" << arg << "'\n"
+                << "Run 'hxrt-info --help' for the options.\n";
+      return std::nullopt;
+    }
+  }
+  return command_line;
+}
+
+}  // namespace hxrt_info

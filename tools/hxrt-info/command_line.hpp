@@ -1,0 +1,19 @@
+// hxrt-info's options, and its usage text.
+#pragma once
+
+#include <optional>
+
+namespace hxrt_info {
+
+struct CommandLine {
+  bool json = false;    // --json: JSON instead of aligned text
+  bool config = false;  // --config: the effective configuration instead of the report
+  bool help = false;    // --help / -h
+};
+
+extern const char* const kUsage;
+
+// The options, or nullopt after printing to stderr why `argv` holds an unknown one.
+std::optional<CommandLine> parse_command_line(int argc, char** argv);
+
+}  // namespace hxrt_info
