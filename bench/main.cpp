@@ -54,7 +54,10 @@ int main(int argc, char** argv) {
          {"64 KiB allocator hit time", hxrt_bench::kHitBfc64K, hxrt_bench::kHitMalloc64K, false,
           1.0},
          {"16 MiB allocator hit time", hxrt_bench::kHitBfc16M, hxrt_bench::kHitMalloc16M,
-          false, 1.0}});
+          false, 1.0}},
+        // What the allocator holds at most, over what is in use at most, on a mixed workload.
+        {{"mixed-workload reserve", hxrt_bench::kFragmentation, hxrt_bench::kReservedPerUse,
+          1.15}});
   } catch (const hxrt::Error& error) {
     std::cerr << "hxrt_bench: " << error.what() << '\n';
     return 1;

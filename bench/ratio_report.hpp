@@ -1,5 +1,6 @@
-// The performance budgets are ratios between two benchmarks of one run: a console reporter
-// that also keeps each benchmark's time, and the table of those ratios.
+// The performance budgets are ratios between two benchmarks of one run, or a quantity one
+// benchmark measures (a counter): a console reporter that also keeps each benchmark's time and
+// counters, and the table of those budgets.
 #pragma once
 
 #include <benchmark/benchmark.h>
@@ -21,13 +22,19 @@ class RecordingReporter : public benchmark::ConsoleReporter {
   // Real seconds per iteration of the named benchmark, the median over its repetitions;
   // nullopt when it did not run (filtered out, or it failed).
   std::optional<double> seconds_per_iteration(const std::string& name) const;
+  // The named counter of the named benchmark, the median over its repetitions; nullopt when
+  // it did not run or has no such counter.
+  std::optional<double> counter(const std::string& name, const std::string& counter) const;
 
  private:
-  struct Times {
+  struct Values {
     std::vector<double> repetitions;
     std::optional<double> median;  // the library's own, when it computed aggregates
   };
-  std::map<std::string, Times> times_;
+  static std::optional<double> median_of(const Values& values);
+
+  std::map<std::string, Values> times_;
+  std::map<std::pair<std::string, std::string>, Values> counters_;  // (benchmark, counter)
 };
 
 // A budget: how the runtime may compare with the direct library call.
@@ -40,8 +47,18 @@ struct RatioBudget {
   double target;
 };
 
-// Prints one line per budget: the measured ratio, the target and whether it was met.
+// A budget on a counter of one benchmark: at most `target`.
+struct CounterBudget {
+  const char* label;      // "mixed-workload reserve"
+  const char* benchmark;
+  const char* counter;
+  double target;
+};
+
+// Prints one line per budget: the measured ratio or counter, the target and whether it was
+// met.
 void print_ratio_table(std::ostream& out, const RecordingReporter& reporter,
-                       const std::vector<RatioBudget>& budgets);
+                       const std::vector<RatioBudget>& budgets,
+                       const std::vector<CounterBudget>& counter_budgets = {});
 
 }  // namespace hxrt_bench

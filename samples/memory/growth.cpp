@@ -3,10 +3,11 @@
 // it for reuse when the tensors go, and gives it back on release_unused_memory().
 //
 //   GPU:0 memory policy: growth, limit 256.00 MiB
-//   at start:                     in use 0.00 MiB, reserved 0.00 MiB
-//   after a 1 MiB tensor:         in use 1.00 MiB, reserved 2.00 MiB
+//   at start:                       in use 0.00 MiB, reserved 0.00 MiB
+//   after a 1 MiB tensor:           in use 1.00 MiB, reserved 2.00 MiB
 //   ...
-//   after release_unused_memory(): in use 0.00 MiB, reserved 0.00 MiB
+//   release_unused_memory() gave back 86.00 MiB
+//   after release_unused_memory():  in use 0.00 MiB, reserved 0.00 MiB
 #include <iomanip>
 #include <iostream>
 #include <string>

@@ -160,3 +160,22 @@ TEST_CASE("A bad setter argument is an invalid-argument error, before or after n
   CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
   CHECK(rt.devices().size() == 3);
 }
+
+TEST_CASE("effective_config shows setters and run-time switches as set by the API",
+          "[devices][setup]") {
+  hxrt::Runtime rt = make_runtime(kTwoSimGpus);
+  rt.set_visible_devices({"gpu:1"});
+  rt.initialize();
+  rt.set_soft_placement(hxrt::SoftPlacement::kSoft);
+  rt.set_log_device_placement(true);
+  auto setting = [&](const std::string& path) {
+    for (const hxrt::ConfigSetting& each : rt.effective_config()) {
+      if (each.path == path) return each.value + " (" + each.source + ")";
+    }
+    return std::string("absent");
+  };
+  CHECK(setting("/visible_devices") == R"(["GPU:1"] (API))");
+  CHECK(setting("/placement/soft_placement") == R"("soft" (API))");
+  CHECK(setting("/log_device_placement") == "true (API)");
+  CHECK(setting("/log_level") == R"("warning" (default))");
+}

@@ -1,5 +1,7 @@
-// The BFC allocator's policy, one rule per test: best fit, split, merge, alignment, growth,
-// release, limits and statistics.
+// The BFC allocator's policy, one rule per test: best fit, split, merge, alignment, release,
+// limits and statistics. Tests of what happens to freed blocks turn the thread caches off
+// (`uncached`): a small block freed on its thread stays in that thread's cache
+// (bfc_thread_cache_test.cpp).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -20,6 +22,7 @@ using hxrt_test::FakeDeviceMemory;
 using hxrt_test::first_region;
 using hxrt_test::KiB;
 using hxrt_test::MiB;
+using hxrt_test::uncached;
 
 namespace {
 
@@ -55,7 +58,7 @@ TEST_CASE("a small request is cut from a free chunk and the rest stays free") {
 
 TEST_CASE("the smallest free chunk that fits is chosen") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), first_region(4 * MiB));
+  BfcAllocator allocator(kDevice, device.raw(), uncached(first_region(4 * MiB)));
   // Free chunks of the sizes below, each kept apart from the next by a live 256-byte block.
   const size_t sizes[] = {40 * KiB, 4 * KiB,  16 * KiB, 8 * KiB,
                           35 * KiB, 36 * KiB, 8 * KiB,  35 * KiB + 512};
@@ -94,7 +97,7 @@ TEST_CASE("the smallest free chunk that fits is chosen") {
 
 TEST_CASE("freeing neighbours merges them into one free chunk") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
+  BfcAllocator allocator(kDevice, device.raw(), uncached(first_region(1 * MiB)));
   void* a = allocator.allocate(4 * KiB);
   void* b = allocator.allocate(8 * KiB);
   void* c = allocator.allocate(12 * KiB);

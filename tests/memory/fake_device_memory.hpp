@@ -28,6 +28,13 @@ inline hxrt::detail::BfcOptions first_region(size_t bytes) {
   return options;
 }
 
+// The same without thread caches: every free goes straight back to the bins, as tests of the
+// best-fit policy itself want.
+inline hxrt::detail::BfcOptions uncached(hxrt::detail::BfcOptions options = {}) {
+  options.thread_caches = false;
+  return options;
+}
+
 class FakeDeviceMemory {
  public:
   enum class Backing { kHost, kAddressesOnly };

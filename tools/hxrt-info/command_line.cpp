@@ -25,8 +25,8 @@ Options:
             --json, an array of {"path", "value", "source"}
   --help    print this help
 
-Exit status: 0 on success, 1 when hxrt cannot start (for example a bad config file),
-2 for an unknown option.
+Exit status: 0 on success, 1 when hxrt cannot start (for example a bad config file, or
+a device setup that cannot be applied), 2 for an unknown option.
 )";
 
 std::optional<CommandLine> parse_command_line(int argc, char** argv) {

@@ -17,7 +17,6 @@ constexpr size_t kAlignment = BfcAllocator::kAlignment;
 constexpr size_t kMaxRequest = SIZE_MAX / 2;
 constexpr size_t kMaxRegion = kMaxRequest & ~(kAlignment - 1);
 
-// Wraps to 0 for sizes within kAlignment of SIZE_MAX, which the hit path's test refuses.
 size_t round_up(size_t bytes) { return (bytes + kAlignment - 1) & ~(kAlignment - 1); }
 
 // A size from the options as a region can have it: a non-zero multiple of kAlignment.
@@ -63,37 +62,9 @@ BfcAllocator::~BfcAllocator() {
   for (const Region& region : regions_) raw_.deallocate(region.base, region.size);
 }
 
-void* BfcAllocator::allocate(size_t bytes) {
-  const size_t rounded = round_up(bytes);
-  if (rounded - 1 < ThreadCache::kMaxBlockBytes) {  // 0 (a request of 0) wraps: not cached
-    if (ThreadCache* cache = find_thread_cache(id_)) {
-      void* ptr = cache->try_allocate(rounded, epoch_.load(std::memory_order_relaxed));
-      if (ptr != nullptr) return ptr;
-    }
-  }
-  return allocate_slow(bytes);
-}
-
-void BfcAllocator::deallocate(void* ptr) {
-  if (ptr == nullptr) return;
-  ThreadCache* cache = find_thread_cache(id_);
-  if (cache != nullptr && cache->try_free(ptr, epoch_.load(std::memory_order_relaxed))) return;
-  deallocate_slow(ptr);
-}
-
-void* BfcAllocator::allocate_slow(size_t bytes) {
-  const size_t rounded = bytes == 0 ? kAlignment : round_up(std::min(bytes, kMaxRequest));
-  const bool cacheable = bytes <= kMaxRequest && ThreadCache::cacheable(rounded);
-  ThreadCache* own = cacheable ? attach_thread_cache() : find_thread_cache(id_);
-  std::lock_guard<SpinLock> lock(mutex_);
-  ++locked_calls_;
-  if (bytes > kMaxRequest) throw_out_of_memory(bytes, "no device memory is that large");
-  if (own != nullptr) {
-    synchronise(*own);
-    if (cacheable) {
-      if (void* ptr = take_cached(*own, rounded)) return ptr;
-    }
-  }
+// Inline in both callers: the large requests' locked path is short, and a call shows in it.
+__attribute__((always_inline)) inline int32_t BfcAllocator::take_chunk(size_t bytes, size_t rounded,
+                                                                      ThreadCache* own) {
   // What may allocate on the host comes first, so that a failure leaves the bookkeeping as
   // it was: a record for a new region, one for the cut, a slot for the address.
   chunks_.reserve(2);
@@ -101,13 +72,35 @@ void* BfcAllocator::allocate_slow(size_t bytes) {
   int32_t chunk = find_chunk(rounded);
   if (chunk == kNone) chunk = grow_or_reclaim(bytes, rounded, own);
   chunk = chunks_.take(chunk, rounded);
-  char* ptr = chunks_[chunk].ptr;
-  live_.insert(ptr, chunk);
+  live_.insert(chunks_[chunk].ptr, chunk);
   bytes_in_use_ += rounded;
   ++total_allocations_;
-  if (cacheable && own != nullptr) note_out(*own, chunk);
+  return chunk;
+}
+
+void* BfcAllocator::allocate_slow(size_t bytes, ThreadCache* own) {
+  const size_t rounded = round_up(bytes);
+  if (own == nullptr) own = attach_thread_cache();
+  std::lock_guard<SpinLock> lock(mutex_);
+  ++locked_calls_;
+  if (own != nullptr) {
+    synchronise(*own);
+    if (void* ptr = take_cached(*own, rounded)) return ptr;
+  }
+  const int32_t chunk = take_chunk(bytes, rounded, own);
+  if (own != nullptr) note_out(*own, chunk);
   settle_peak(own);
-  return ptr;
+  return chunks_[chunk].ptr;
+}
+
+void* BfcAllocator::allocate_uncached(size_t bytes) {
+  if (bytes > kMaxRequest) refuse(bytes);
+  const size_t rounded = bytes == 0 ? kAlignment : round_up(bytes);
+  std::lock_guard<SpinLock> lock(mutex_);
+  ++locked_calls_;
+  const int32_t chunk = take_chunk(bytes, rounded, nullptr);
+  settle_peak(nullptr);
+  return chunks_[chunk].ptr;
 }
 
 int32_t BfcAllocator::grow_or_reclaim(size_t bytes, size_t rounded, ThreadCache* own) {
@@ -116,9 +109,10 @@ int32_t BfcAllocator::grow_or_reclaim(size_t bytes, size_t rounded, ThreadCache*
   // Growth is refused: any free chunk that fits will do.
   if (chunk == kNone) chunk = find_any_chunk(rounded);
   if (chunk != kNone) return chunk;
-  // Blocks in thread caches are free memory to the user. This thread's come back now; the
-  // other threads' at their next call, which is as far as their lock-free hit paths can be
-  // reached.
+  // Blocks in thread caches are free memory to the user. This thread's come back now (its
+  // cache, if a large request came without it); the other threads' at their next call, which
+  // is as far as their lock-free hit paths can be reached.
+  if (own == nullptr) own = find_thread_cache(id_);
   ask_caches_to_flush(own);
   if (own == nullptr || own->free_blocks() == 0) throw_out_of_memory(bytes, why_not);
   flush(*own);
@@ -129,15 +123,27 @@ int32_t BfcAllocator::grow_or_reclaim(size_t bytes, size_t rounded, ThreadCache*
   return chunk;
 }
 
-void BfcAllocator::deallocate_slow(void* ptr) {
-  ThreadCache* own = find_thread_cache(id_);
+void BfcAllocator::deallocate_slow(void* ptr, ThreadCache* own) {
   std::lock_guard<SpinLock> lock(mutex_);
   ++locked_calls_;
   if (own != nullptr) synchronise(*own);
-  const int32_t chunk = live_.find(ptr);
+  // One probe of the address table: a block that stays live goes back in, which cannot
+  // allocate.
+  const int32_t chunk = live_.erase(ptr);
   if (chunk == PointerTable::kAbsent) throw_not_live(ptr);
-  if (keep_freed(own, chunk)) return;
-  free_chunk(chunk);
+  const Chunk& c = chunks_[chunk];
+  if (c.bin == Chunk::kInCache || (own != nullptr && ThreadCache::cacheable(c.size))) {
+    if (freed_twice(chunk)) {
+      live_.insert(ptr, chunk);
+      throw_not_live(ptr);
+    }
+    if (keep_freed(own, chunk)) {
+      live_.insert(ptr, chunk);
+      return;
+    }
+  }
+  bytes_in_use_ -= c.size;
+  release_chunk(chunk);
 }
 
 void BfcAllocator::free_chunk(int32_t chunk) {
@@ -207,6 +213,11 @@ void BfcAllocator::throw_out_of_memory(size_t bytes, const std::string& why) con
                   describe(stats_locked()) +
                   ". Free tensors that are no longer needed, or raise the device's memory "
                   "limit.");
+}
+
+void BfcAllocator::refuse(size_t bytes) const {
+  std::lock_guard<SpinLock> lock(mutex_);
+  throw_out_of_memory(bytes, "no device memory is that large");
 }
 
 void BfcAllocator::throw_not_live(const void* ptr) const {

@@ -18,8 +18,7 @@
 // Statistics count blocks held in thread caches as free, as the user sees them; the figures
 // are exact whenever the threads' calls are ordered (one thread, or threads that synchronise),
 // and for calls that race, they are those of some order of the calls, but for the peak, which
-// may miss a hit that races with the call setting a new peak. With `release_unused` there
-// are no thread caches: memory goes back as soon as it can.
+// may miss a hit that races with the call setting a new peak.
 #pragma once
 
 #include <atomic>
@@ -31,9 +30,12 @@
 
 #include "memory/allocator_stats.hpp"
 #include "memory/chunk_table.hpp"
+#include "memory/local_symbol.hpp"
 #include "memory/pointer_table.hpp"
+#include "memory/region_policy.hpp"
 #include "memory/spin_lock.hpp"
 #include "memory/thread_cache.hpp"
+#include "memory/thread_cache_slots.hpp"
 
 namespace hxrt::detail {
 
@@ -59,6 +61,10 @@ struct BfcOptions {
   // Give a region back to the device as soon as it is empty (TensorFlow never does), and
   // keep no thread caches.
   bool release_unused = false;
+  // Serve requests of up to ThreadCache::kMaxBlockBytes from a cache of the calling thread,
+  // without the lock (memory/thread_cache.hpp). Off, every call takes the lock and every
+  // freed block goes straight back to the bins, as tests of the best-fit policy want.
+  bool thread_caches = true;
   // Take limit_bytes (which must be finite) as one region at construction and never grow:
   // the constructor throws Error(kOutOfMemory) naming the device when it cannot. That region
   // is the budget the user asked to hold, so it is never given back, not even by
@@ -85,11 +91,27 @@ class BfcAllocator {
   // Error(kOutOfMemory) naming the device, the request and the statistics; every live
   // allocation stays as it was. Other threads' caches are asked to give their blocks back at
   // their next call; until then they hold at most ThreadCache::kMaxFreeBytes each.
-  void* allocate(size_t bytes);
+  void* allocate(size_t bytes) {
+    // Inline, so that a hit costs no call: rounded to 0 (a request of 0, or within
+    // kAlignment of SIZE_MAX) wraps below and goes the slow way.
+    const size_t rounded = (bytes + kAlignment - 1) & ~(kAlignment - 1);
+    if (rounded - 1 >= ThreadCache::kMaxBlockBytes) return allocate_uncached(bytes);
+    ThreadCache* cache = find_thread_cache(id_);
+    if (cache != nullptr) {
+      void* ptr = cache->try_allocate(rounded, epoch_.load(std::memory_order_relaxed));
+      if (ptr != nullptr) return ptr;
+    }
+    return allocate_slow(bytes, cache);
+  }
   // Frees a pointer that allocate returned, on any thread; null is ignored. Throws
   // Error(kInvalidArgument) for a pointer that is not live here (never allocated here, or
   // freed already).
-  void deallocate(void* ptr);
+  void deallocate(void* ptr) {
+    if (ptr == nullptr) return;
+    ThreadCache* cache = find_thread_cache(id_);
+    if (cache != nullptr && cache->try_free(ptr, epoch_.load(std::memory_order_relaxed))) return;
+    deallocate_slow(ptr, cache);
+  }
   // Gives the calling thread's cached blocks back, asks the other threads' caches to follow,
   // then gives every empty region back to the device; returns the bytes given back.
   size_t release_unused_regions();
@@ -122,7 +144,9 @@ class BfcAllocator {
   // The chunk table's pool of each kind: small requests search one, large ones the other.
   static constexpr int kGrowthPool = 0;
   static constexpr int kFittedPool = 1;
-  static int pool_of(RegionKind kind) { return kind == RegionKind::kFitted ? kFittedPool : kGrowthPool; }
+  static int pool_of(RegionKind kind) {
+    return kind == RegionKind::kFitted ? kFittedPool : kGrowthPool;
+  }
 
   struct Region {
     char* base;
@@ -133,43 +157,83 @@ class BfcAllocator {
     RegionKind kind;
   };
 
-  void* allocate_slow(size_t bytes);
-  void deallocate_slow(void* ptr);
-  // The calling thread's cache, created and registered when it has none; null without
-  // caching. Takes the registry's mutex, then mutex_: call it without mutex_.
-  ThreadCache* attach_thread_cache();
+  // The inline hit path's ways out, called from outside libhxrt too; `own` is the calling
+  // thread's cache, or null when it has none yet. allocate_slow takes cacheable requests
+  // (1 to ThreadCache::kMaxBlockBytes bytes), allocate_uncached the others.
+  void* allocate_slow(size_t bytes, ThreadCache* own);
+  void* allocate_uncached(size_t bytes);
+  void deallocate_slow(void* ptr, ThreadCache* own);
 
-  // All below run with mutex_ held.
-  int32_t grow_or_reclaim(size_t bytes, size_t rounded, ThreadCache* own);
-  void free_chunk(int32_t chunk);
-  [[noreturn]] void throw_not_live(const void* ptr) const;
+  // The rest is called from libhxrt alone.
+
+  // The calling thread's cache, which its table of slots does not hold: found in its list,
+  // or created and registered; null without caching or while the thread exits. Takes the
+  // registry's mutex, then mutex_: call it without mutex_.
+  HXRT_LOCAL ThreadCache* attach_thread_cache();
+  // A request larger than any device: refused, with the statistics. Takes mutex_.
+  [[noreturn]] HXRT_LOCAL void refuse(size_t bytes) const;
+
+  // All below run with mutex_ held. The common cases of the locked paths are inline: a call
+  // and its saved registers cost more than they do.
+  void synchronise(ThreadCache& own) {
+    if (own.sync.epoch != epoch_.load(std::memory_order_relaxed) ||
+        own.sync.gone_seen != own.gone_count() || own.needs_emptying()) {
+      synchronise_slow(own);
+    }
+  }
+  int32_t find_chunk(size_t bytes) {
+    if (!region_policy::is_large(bytes)) return chunks_.best_fit(bytes, kGrowthPool);
+    // A large request takes only a close fit while it can grow (memory/region_policy.hpp).
+    const int32_t chunk = chunks_.best_fit(bytes, kFittedPool);
+    return chunk != kNone && chunks_[chunk].size <= region_policy::close_fit_limit(bytes) ? chunk
+                                                                                        : kNone;
+  }
+  void settle_peak(ThreadCache* own) {
+    if (own != nullptr || bytes_in_use_ - floor_sum_ > peak_bytes_in_use_) settle_peak_slow(own);
+  }
+  void release_chunk(int32_t chunk) {
+    const int32_t merged = chunks_.release(chunk);
+    if (options_.release_unused) release_if_empty(merged);
+  }
+
+  // A chunk of `rounded` bytes for a request of `bytes`, live; throws when there is none.
+  // Defined inline in bfc_allocator.cpp, for its two callers there.
+  int32_t take_chunk(size_t bytes, size_t rounded, ThreadCache* own);
+  HXRT_LOCAL int32_t grow_or_reclaim(size_t bytes, size_t rounded, ThreadCache* own);
+  HXRT_LOCAL void free_chunk(int32_t chunk);
+  [[noreturn]] HXRT_LOCAL void throw_not_live(const void* ptr) const;
+  HXRT_LOCAL AllocatorStats stats_locked() const;
+  [[noreturn]] HXRT_LOCAL void throw_out_of_memory(size_t bytes, const std::string& why) const;
+
   // Thread caches (bfc_thread_caches.cpp); `own` is the calling thread's cache.
-  void synchronise(ThreadCache& own);
-  void* take_cached(ThreadCache& own, size_t rounded);
-  void note_out(ThreadCache& own, int32_t chunk);
-  bool keep_freed(ThreadCache* own, int32_t chunk);
-  int16_t free_cell(ThreadCache& own);
-  void flush(ThreadCache& own);
-  void ask_caches_to_flush(ThreadCache* own);
-  void settle_peak(ThreadCache* own);
-  void set_floor(ThreadCache& cache, size_t floor);
-  void bump_epoch();
-  size_t cached_bytes() const;
-  std::string check_caches() const;
+  HXRT_LOCAL void synchronise_slow(ThreadCache& own);
+  HXRT_LOCAL void* take_cached(ThreadCache& own, size_t rounded);
+  HXRT_LOCAL void note_out(ThreadCache& own, int32_t chunk);
+  HXRT_LOCAL bool freed_twice(int32_t chunk) const;
+  HXRT_LOCAL bool keep_freed(ThreadCache* own, int32_t chunk);
+  HXRT_LOCAL bool make_room_to_hold(ThreadCache& own);
+  HXRT_LOCAL void flush(ThreadCache& own);
+  HXRT_LOCAL void ask_caches_to_flush(ThreadCache* own);
+  HXRT_LOCAL void settle_peak_slow(ThreadCache* own);
+  HXRT_LOCAL void set_floor(ThreadCache& cache, size_t floor);
+  HXRT_LOCAL void bump_epoch();
+  HXRT_LOCAL size_t cached_bytes() const;
+
   // Regions (bfc_regions.cpp).
-  int32_t find_chunk(size_t bytes);
-  int32_t find_any_chunk(size_t bytes) const;
-  int32_t grow(size_t bytes, std::string& why_not);
-  int32_t add_region(size_t region_bytes, size_t bytes, RegionKind kind, std::string& why_not);
-  void release_chunk(int32_t chunk);
-  bool is_empty(const Region& region) const;
-  size_t growth_bytes_reserved() const;
-  size_t release_empty_regions();
-  void release_empty_regions_under_pressure(size_t region_bytes, size_t bytes);
-  void release_region(size_t region_index);
-  AllocatorStats stats_locked() const;
-  [[noreturn]] void throw_out_of_memory(size_t bytes, const std::string& why) const;
-  std::string check_regions(size_t& free_chunks, size_t& linked) const;
+  HXRT_LOCAL int32_t find_any_chunk(size_t bytes) const;
+  HXRT_LOCAL int32_t grow(size_t bytes, std::string& why_not);
+  HXRT_LOCAL int32_t add_region(size_t region_bytes, size_t bytes, RegionKind kind,
+                                std::string& why_not);
+  HXRT_LOCAL void release_if_empty(int32_t chunk);
+  HXRT_LOCAL bool is_empty(const Region& region) const;
+  HXRT_LOCAL size_t growth_bytes_reserved() const;
+  HXRT_LOCAL size_t release_empty_regions();
+  HXRT_LOCAL void release_empty_regions_under_pressure(size_t region_bytes, size_t bytes);
+  HXRT_LOCAL void release_region(size_t region_index);
+
+  // check_invariants (bfc_invariants.cpp).
+  HXRT_LOCAL std::string check_regions(size_t& free_chunks, size_t& linked) const;
+  HXRT_LOCAL std::string check_caches() const;
 
   // Read on every hit and written rarely: a cache line of their own, away from the lock.
   // The hit path of a thread cache whose last synchronisation saw another epoch is closed

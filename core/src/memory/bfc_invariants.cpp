@@ -12,7 +12,36 @@ std::string BfcAllocator::check_invariants() const {
   size_t linked = 0;
   std::string fault = check_regions(free_chunks, linked);
   if (fault.empty()) fault = chunks_.check(free_chunks, linked);
+  if (fault.empty()) fault = check_caches();
   return fault;
+}
+
+std::string BfcAllocator::check_caches() const {
+  size_t floors = 0;
+  for (size_t slot = 0; slot < caches_.size(); ++slot) {
+    const ThreadCache* cache = caches_[slot];
+    if (cache == nullptr) continue;
+    const std::string here = "thread cache " + std::to_string(slot);
+    if (cache->sync.slot != static_cast<int32_t>(slot)) return here + ": in the wrong slot";
+    floors += cache->sync.floor;
+    if (cache->sync.floor > cache->free_bytes()) return here + ": its floor is above its blocks";
+    for (int cell = 0; cell < ThreadCache::kCells; ++cell) {
+      const ThreadCache::State state = cache->state(cell);
+      if (state != ThreadCache::kFree && state != ThreadCache::kOut) continue;
+      const ThreadCache::Cell& held = cache->cell(cell);
+      const Chunk& c = chunks_[held.chunk];
+      if (c.bin != Chunk::kInCache || c.bin_prev != static_cast<int32_t>(slot) ||
+          c.bin_next != cell || c.ptr != held.ptr || c.size != held.size) {
+        return here + ", cell " + std::to_string(cell) + ": its chunk does not point back";
+      }
+    }
+  }
+  if (floors != floor_sum_) return "the sum of the caches' floors is wrong";
+  if (bytes_in_use_ - floor_sum_ > peak_bytes_in_use_) {
+    return "a thread cache's hits could pass the peak unseen";
+  }
+  const ThreadCache* own = find_thread_cache(id_);
+  return own != nullptr ? own->check() : "";
 }
 
 std::string BfcAllocator::check_regions(size_t& free_chunks, size_t& linked) const {
@@ -46,6 +75,14 @@ std::string BfcAllocator::check_regions(size_t& free_chunks, size_t& linked) con
         ++live;
         in_use += c.size;
         if (live_.find(c.ptr) != chunk) return at(chunk) + ": live but not in the address table";
+        if (c.bin == Chunk::kInCache) {
+          const bool valid = c.bin_prev >= 0 && static_cast<size_t>(c.bin_prev) < caches_.size() &&
+                             caches_[c.bin_prev] != nullptr && c.bin_next >= 0 &&
+                             c.bin_next < ThreadCache::kCells;
+          if (!valid || caches_[c.bin_prev]->cell(c.bin_next).chunk != chunk) {
+            return at(chunk) + ": held by a thread cache that does not hold it";
+          }
+        }
       }
       expected = c.ptr + c.size;
       prev = chunk;
@@ -58,7 +95,7 @@ std::string BfcAllocator::check_regions(size_t& free_chunks, size_t& linked) con
   if (reserved != bytes_reserved_) return "bytes_reserved disagrees with the regions";
   if (reserved > options_.limit_bytes) return "bytes_reserved passes the limit";
   if (in_use != bytes_in_use_) return "bytes_in_use disagrees with the chunks";
-  if (peak_bytes_in_use_ < in_use) return "peak_bytes_in_use is below bytes_in_use";
+  if (peak_bytes_in_use_ < in_use - cached_bytes()) return "the peak is below what is in use";
   if (live != live_.size()) return "the address table holds chunks that are not live";
   return "";
 }

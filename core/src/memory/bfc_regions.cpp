@@ -1,7 +1,6 @@
-// BfcAllocator: where memory comes from and where it goes back: choosing a free chunk by the
-// region policy (memory/region_policy.hpp), growing, parking and giving back regions.
+// BfcAllocator: where memory comes from and where it goes back, by the region policy
+// (memory/region_policy.hpp): growing, and giving back empty regions.
 #include <algorithm>
-#include <cstdlib>
 
 #include "hxrt/error.hpp"
 #include "memory/address_text.hpp"
@@ -12,12 +11,7 @@ namespace hxrt::detail {
 
 namespace policy = region_policy;
 
-int32_t BfcAllocator::find_chunk(size_t bytes) {
-  if (!policy::is_large(bytes)) return chunks_.best_fit(bytes, kGrowthPool);
-  const int32_t chunk = chunks_.best_fit(bytes, kFittedPool);
-  return chunk != kNone && chunks_[chunk].size <= policy::close_fit_limit(bytes) ? chunk : kNone;
-}
-
+// Growth refused: the request's own pool first, then the other.
 int32_t BfcAllocator::find_any_chunk(size_t bytes) const {
   const int own = policy::is_large(bytes) ? kFittedPool : kGrowthPool;
   const int32_t chunk = chunks_.best_fit(bytes, own);
@@ -76,14 +70,10 @@ int32_t BfcAllocator::add_region(size_t region_bytes, size_t bytes, RegionKind k
   return chunk;
 }
 
-void BfcAllocator::release_chunk(int32_t chunk) {
-  const int32_t merged = chunks_.release(chunk);
-  if (!options_.release_unused || chunks_[merged].prev != kNone ||
-      chunks_[merged].next != kNone) {
-    return;
-  }
+void BfcAllocator::release_if_empty(int32_t chunk) {
+  if (chunks_[chunk].prev != kNone || chunks_[chunk].next != kNone) return;
   for (size_t i = 0; i < regions_.size(); ++i) {
-    if (regions_[i].first_chunk == merged) {
+    if (regions_[i].first_chunk == chunk) {
       if (regions_[i].kind != RegionKind::kBudget) release_region(i);
       return;
     }

@@ -15,7 +15,8 @@ void ChunkTable::add_records(size_t count) {
 
 size_t ChunkTable::largest_free_block() const {
   size_t largest = 0;
-  for (const SizeBins& bins : bins_) {
+  for (int pool = 0; pool < kPools; ++pool) {
+    const SizeBins& bins = bins_of(pool);
     const int bin = bins.last_nonempty();
     if (bin < 0) continue;
     for (int32_t chunk = bins.head(bin); chunk != kNone; chunk = records_[chunk].bin_next) {
@@ -47,7 +48,7 @@ std::string ChunkTable::check(size_t free_chunks, size_t linked) const {
 }
 
 std::string ChunkTable::check_bins(int pool, size_t& listed) const {
-  const SizeBins& bins = bins_[pool];
+  const SizeBins& bins = bins_of(pool);
   int first_nonempty = -1;
   int last_nonempty = -1;
   for (int bin = SizeBins::kBinCount - 1; bin >= 0; --bin) {

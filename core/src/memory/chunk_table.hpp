@@ -3,9 +3,9 @@
 // from the top of the smallest free chunk that fits, and a freed chunk merges with its free
 // neighbours, always into the lower record. Free chunks are binned by pool, one set of bins
 // each: a chunk belongs to the pool of its region, so a request searches only the regions of
-// its pool (memory/region_policy.hpp says which requests use which). No operation here touches the heap except
-// reserve(), so the allocator's hit path allocates nothing. The hot operations are defined
-// here, in the header, so that they inline into the allocator's two entry points.
+// its pool (memory/region_policy.hpp says which requests use which). No operation here
+// touches the heap except reserve(), so the allocator's locked paths allocate nothing. The
+// hot operations are defined here, in the header, so that they inline into those paths.
 #pragma once
 
 #include <cstddef>
@@ -85,7 +85,7 @@ class ChunkTable {
   // The smallest free chunk of pool `pool` of at least `bytes` (the lowest address among
   // equals), or kNone.
   int32_t best_fit(size_t bytes, int pool) const {
-    const SizeBins& bins = bins_[pool];
+    const SizeBins& bins = bins_of(pool);
     const int bin = SizeBins::bin_of(bytes);
     int32_t chunk = bins.head(bin);
     if (SizeBins::is_exact(bin)) {
@@ -177,7 +177,7 @@ class ChunkTable {
 
   void insert_free(int32_t chunk) {
     Chunk& inserted = records_[chunk];
-    SizeBins& bins = bins_[inserted.pool];
+    SizeBins& bins = bins_of(inserted.pool);
     const int bin = SizeBins::bin_of(inserted.size);
     inserted.bin = bin;
     int32_t before = kNone;
@@ -201,7 +201,7 @@ class ChunkTable {
     if (removed.bin_prev != kNone) {
       records_[removed.bin_prev].bin_next = removed.bin_next;
     } else {
-      bins_[removed.pool].set_head(removed.bin, removed.bin_next);
+      bins_of(removed.pool).set_head(removed.bin, removed.bin_next);
     }
     if (removed.bin_next != kNone) records_[removed.bin_next].bin_prev = removed.bin_prev;
   }
@@ -231,7 +231,12 @@ class ChunkTable {
   std::vector<Chunk> records_;
   int32_t unused_ = kNone;  // a list through Chunk::bin_next
   size_t spare_ = 0;        // its length
-  SizeBins bins_[kPools];
+  // Chosen without a multiply by the size of a SizeBins: the hot paths look them up often.
+  SizeBins& bins_of(int pool) { return pool == 0 ? pool0_bins_ : pool1_bins_; }
+  const SizeBins& bins_of(int pool) const { return pool == 0 ? pool0_bins_ : pool1_bins_; }
+
+  SizeBins pool0_bins_;
+  SizeBins pool1_bins_;
 };
 
 }  // namespace hxrt::detail

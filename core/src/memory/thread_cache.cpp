@@ -2,118 +2,104 @@
 
 namespace hxrt::detail {
 
-ThreadCache::ThreadCache(BfcAllocator* owner) : owner_(owner) {
-  free_head_.fill(kNoCell);
-  table_.fill(kNoCell);
-  for (int16_t cell = kCells; cell-- > 0;) {
-    cells_[cell].next = unused_;
-    unused_ = cell;
+ThreadCache::ThreadCache(BfcAllocator* owner) : owner_(owner) { clear(); }
+
+int ThreadCache::hold(char* ptr, size_t size, int32_t chunk, State state) {
+  // Not held yet, so the first tombstone on its probe path will do; or the cell of the same
+  // address, gone (freed by another thread), not let go of yet.
+  size_t slot = home_of(ptr);
+  for (;; slot = (slot + 1) % kCells) {
+    const char* at = cells_[slot].ptr;
+    if (at == nullptr || at == tombstone() || at == ptr) break;
   }
-}
-
-int16_t ThreadCache::take_unused_cell() {
-  const int16_t cell = unused_;
-  if (cell != kNoCell) unused_ = cells_[cell].next;
-  return cell;
-}
-
-void ThreadCache::assign(int16_t cell, char* ptr, size_t size, int32_t chunk, State state) {
-  Cell& c = cells_[cell];
+  Cell& c = cells_[slot];
+  if (c.ptr == tombstone()) --tombstones_;
+  if (c.ptr != ptr) ++held_;
   c.ptr = ptr;
-  c.size = size;
+  c.size = static_cast<uint32_t>(size);
   c.chunk = chunk;
   c.state.store(kOut, std::memory_order_relaxed);
-  size_t slot = home_of(ptr);
-  while (table_[slot] != kNoCell) slot = (slot + 1) % kTableSlots;
-  table_[slot] = cell;
+  const int cell = static_cast<int>(slot);
   if (state == kFree) push(cell);
-}
-
-void ThreadCache::release_cell(int16_t cell) {
-  table_erase(cell);
-  Cell& c = cells_[cell];
-  c.ptr = nullptr;
-  c.size = 0;
-  c.chunk = -1;
-  c.state.store(kUnused, std::memory_order_relaxed);
-  c.next = unused_;
-  unused_ = cell;
-}
-
-bool ThreadCache::has_room_for(int16_t cell) const {
-  const size_t size = cells_[cell].size;
-  return free_count_[class_of(size)] < kMaxFreePerClass && free_bytes() + size <= kMaxFreeBytes;
-}
-
-void ThreadCache::push(int16_t cell) {
-  Cell& c = cells_[cell];
-  const int cls = class_of(c.size);
-  c.next = free_head_[cls];
-  free_head_[cls] = cell;
-  ++free_count_[cls];
-  c.state.store(kFree, std::memory_order_relaxed);
-  set(free_bytes_, free_bytes() + c.size);
-  set(free_blocks_, free_blocks() + 1);
-}
-
-int16_t ThreadCache::pop_any(size_t rounded) {
-  const int cls = class_of(rounded);
-  const int16_t cell = free_head_[cls];
-  if (cell != kNoCell) pop(cls, cell);
   return cell;
 }
 
-int16_t ThreadCache::next_victim() {
+int ThreadCache::pop_any(size_t rounded) {
+  const int cls = class_of(rounded);
+  const uint64_t head = free_head_[cls];
+  if (head == 0) return kNoCell;
+  pop(cls, head);
+  return static_cast<int>(head & (kUnitBytes - 1));
+}
+
+void ThreadCache::let_go(int cell) {
+  Cell& c = cells_[cell];
+  c.ptr = tombstone();
+  c.size = 0;
+  c.chunk = -1;
+  c.state.store(kTombstone, std::memory_order_relaxed);
+  --held_;
+  ++tombstones_;
+}
+
+int ThreadCache::next_victim() {
   for (int tried = 0; tried < kCells; ++tried) {
-    const int16_t cell = victim_;
-    victim_ = static_cast<int16_t>((victim_ + 1) % kCells);
+    const int cell = victim_;
+    victim_ = (victim_ + 1) % kCells;
     const State s = state(cell);
     if (s == kOut || s == kGone) return cell;
   }
   return kNoCell;
 }
 
-void ThreadCache::table_erase(int16_t cell) {
-  size_t hole = home_of(cells_[cell].ptr);
-  while (table_[hole] != cell) hole = (hole + 1) % kTableSlots;
-  // Backward shift, as in memory/pointer_table.hpp: no tombstones.
-  for (size_t next = (hole + 1) % kTableSlots; table_[next] != kNoCell;
-       next = (next + 1) % kTableSlots) {
-    const size_t home = home_of(cells_[table_[next]].ptr);
-    if ((hole - home + kTableSlots) % kTableSlots < (next - home + kTableSlots) % kTableSlots) {
-      table_[hole] = table_[next];
-      hole = next;
-    }
+void ThreadCache::clear() {
+  free_head_.fill(0);
+  free_count_.fill(0);
+  for (Cell& c : cells_) {
+    c.ptr = nullptr;
+    c.size = 0;
+    c.chunk = -1;
+    c.state.store(kEmpty, std::memory_order_relaxed);
+    c.next = 0;
   }
-  table_[hole] = kNoCell;
+  held_ = 0;
+  tombstones_ = 0;
+  set(free_bytes_, size_t{0});
+  set(free_blocks_, size_t{0});
 }
 
 std::string ThreadCache::check() const {
-  size_t listed = 0, listed_bytes = 0, free_cells = 0, unused = 0;
+  size_t listed = 0, listed_bytes = 0;
   for (int cls = 0; cls < kClasses; ++cls) {
     int count = 0;
-    for (int16_t cell = free_head_[cls]; cell != kNoCell; cell = cells_[cell].next) {
+    for (uint64_t link = free_head_[cls]; link != 0;) {
+      const auto cell = static_cast<int>(link & (kUnitBytes - 1));
+      const Cell& c = cells_[cell];
       if (++count > kCells) return "a cyclic free list";
-      if (state(cell) != kFree || class_of(cells_[cell].size) != cls) {
+      if (address_of(link) != c.ptr || state(cell) != kFree || class_of(c.size) != cls) {
         return "cell " + std::to_string(cell) + " is listed free in the wrong class, or not free";
       }
-      listed_bytes += cells_[cell].size;
+      listed_bytes += c.size;
+      link = c.next;
     }
     if (count != free_count_[cls]) return "a class's count disagrees with its list";
     listed += static_cast<size_t>(count);
   }
-  for (int16_t cell = unused_; cell != kNoCell; cell = cells_[cell].next) {
-    if (++unused > kCells || state(cell) != kUnused) return "the unused list is broken";
-  }
-  for (int16_t cell = 0; cell < kCells; ++cell) {
-    if (state(cell) == kUnused) {
-      --unused;
-    } else if (find(cells_[cell].ptr) != cell) {
-      return "cell " + std::to_string(cell) + " is not in the address table";
+  int held = 0, tombstones = 0;
+  size_t free_cells = 0;
+  for (int cell = 0; cell < kCells; ++cell) {
+    const State s = state(cell);
+    const char* ptr = cells_[cell].ptr;
+    if (s == kEmpty || s == kTombstone) {
+      if (ptr != (s == kEmpty ? nullptr : tombstone())) return "an empty cell holds a block";
+      tombstones += s == kTombstone;
+      continue;
     }
-    if (state(cell) == kFree) ++free_cells;
+    ++held;
+    if (find(ptr) != cell) return "cell " + std::to_string(cell) + " is not found by address";
+    free_cells += s == kFree;
   }
-  if (unused != 0) return "unused cells and the unused list disagree";
+  if (held != held_ || tombstones != tombstones_) return "the counts of cells are wrong";
   if (free_cells != listed) return "free cells and the free lists disagree";
   if (listed_bytes != free_bytes() || listed != free_blocks()) {
     return "the counters disagree with the free lists";

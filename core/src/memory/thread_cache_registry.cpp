@@ -7,6 +7,9 @@
 #include "memory/bfc_allocator.hpp"
 
 namespace hxrt::detail {
+
+__thread ThreadCacheSlots t_thread_cache_slots;
+
 namespace {
 
 // Set when the thread's caches are gone; trivially destructible, so still readable by code

@@ -1,13 +1,13 @@
 // Which thread caches (memory/thread_cache.hpp) a thread has, and their lives.
 //
 // A thread finds its cache for an allocator from the allocator's id in a small table of its
-// own (thread-local, no lock, no heap): the hit path. Ids come from a process-wide counter and
+// own (memory/thread_cache_slots.hpp): the hit path. Ids come from a process-wide counter and
 // are never reused, so an entry left by a destroyed allocator never matches a new one.
 //
 // The thread owns its caches: it creates one on its first cacheable request to an allocator,
 // and when it exits it hands each back to its allocator (which takes back the blocks) and
 // deletes it. An allocator destroyed first orphans its caches instead: they stay with their
-// threads, which delete them at exit or on their next slow path. One process-wide mutex
+// threads, which delete them at exit or when they next create a cache. One process-wide mutex
 // orders these events; it is taken on those slow paths only, always before an allocator's
 // own lock.
 #pragma once
@@ -16,26 +16,9 @@
 #include <mutex>
 
 #include "memory/thread_cache.hpp"
+#include "memory/thread_cache_slots.hpp"
 
 namespace hxrt::detail {
-
-struct ThreadCacheSlots {
-  static constexpr uint64_t kSlots = 8;
-  uint64_t allocator_ids[kSlots];  // 0: empty
-  ThreadCache* caches[kSlots];
-};
-
-// Hidden and initial-exec: one load from the thread pointer, no call, no guard.
-__attribute__((visibility("hidden"), tls_model("initial-exec"))) inline thread_local
-    ThreadCacheSlots t_thread_cache_slots;
-
-// The calling thread's cache for the allocator `allocator_id`, or null.
-inline ThreadCache* find_thread_cache(uint64_t allocator_id) {
-  const uint64_t slot = allocator_id % ThreadCacheSlots::kSlots;
-  return t_thread_cache_slots.allocator_ids[slot] == allocator_id
-             ? t_thread_cache_slots.caches[slot]
-             : nullptr;
-}
 
 // A new id, never used before in this process.
 uint64_t new_allocator_id();

@@ -164,14 +164,23 @@ void Runtime::set_placement_function(PlacementFunction function) {
   impl_->placement_function = std::move(function);
 }
 
-void Runtime::set_soft_placement(SoftPlacement mode) { impl_->soft_placement = mode; }
+void Runtime::set_soft_placement(SoftPlacement mode) {
+  impl_->soft_placement = mode;
+  impl_->record_api_setting("/placement/soft_placement",
+                            [mode](detail::Config& config) { config.soft_placement = mode; });
+}
 SoftPlacement Runtime::soft_placement() const { return impl_->soft_placement; }
 std::vector<std::string> Runtime::device_priority() const {
   impl_->ensure_initialized();
   return impl_->placer->type_priority();
 }
 
-void Runtime::set_log_device_placement(bool enabled) { impl_->log_placement = enabled; }
+void Runtime::set_log_device_placement(bool enabled) {
+  impl_->log_placement = enabled;
+  impl_->record_api_setting("/log_device_placement", [enabled](detail::Config& config) {
+    config.log_device_placement = enabled;
+  });
+}
 bool Runtime::log_device_placement() const { return impl_->log_placement; }
 void Runtime::set_log_sink(LogSink sink) { impl_->logger->set_sink(std::move(sink)); }
 

@@ -46,6 +46,14 @@ struct Runtime::Impl {
   // A lock on the device setup, for a setter; throws Error(kFailedPrecondition) with
   // `guide_error` (TensorFlow's text) once the runtime is initialised.
   std::unique_lock<std::mutex> lock_setup(const char* guide_error);
+  // Keeps effective_config() true to a run-time switch: applies `change` to the config and
+  // marks `path` as set by the API.
+  template <class Change>
+  void record_api_setting(const std::string& path, Change change) {
+    std::lock_guard<std::mutex> lock(setup_mutex);
+    change(config);
+    config.origins[path] = "API";
+  }
   // The logical device `name` names ("GPU:0", "/device:GPU:0", ...); Error when none.
   detail::Device& named_device(const std::string& name);
 

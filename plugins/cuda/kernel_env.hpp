@@ -1,0 +1,54 @@
+// The contract between the CUDA plugin's core (devices, streams, errors: plugins/cuda/*.cpp)
+// and its kernels (plugins/cuda/kernels/): what a kernel may ask of the plugin, and the one
+// function the kernels provide. Kernels include only this header from the plugin core.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include <cublas_v2.h>
+#include <cuda_runtime_api.h>
+
+#include <mutex>
+
+namespace hxcuda {
+
+struct CudaPlugin;
+class CudaDevice;
+
+// Where one kernel call runs.
+struct KernelEnv {
+  const hx_core_services* services = nullptr;  // for statuses and attribute reads
+  CudaDevice* device = nullptr;
+  cudaStream_t stream = nullptr;  // the stream the core passed (args->stream), resolved
+};
+
+// Resolves args->device and args->stream (INVALID_ARGUMENT when either is not this plugin's)
+// and makes the device current on the calling thread. args->user_data is the CudaPlugin that
+// registered the kernel.
+hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out);
+
+// A status for a failed CUDA or cuBLAS call: INTERNAL (OUT_OF_MEMORY for allocation failures)
+// with "<call>: <error name>: <error text>", e.g.
+// "cublasGemmEx: CUBLAS_STATUS_NOT_SUPPORTED: the functionality requested is not supported".
+// NULL for success, so calls read `if (hx_status* s = cuda_error(env, cudaGetLastError(), "..."))`.
+hx_status* cuda_error(const hx_core_services& services, cudaError_t error, const char* call);
+hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status, const char* call);
+
+// The device's cuBLAS handle (made at first use), bound to env.stream and held exclusively
+// while the lease lives: one handle serves every stream of the device.
+class CublasLease {
+ public:
+  // On failure `handle()` is NULL and the status says why.
+  static hx_status* acquire(const KernelEnv& env, CublasLease* out);
+  cublasHandle_t handle() const { return handle_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  cublasHandle_t handle_ = nullptr;
+};
+
+// Implemented by the kernels: registers every CUDA kernel (device type "GPU", user_data =
+// `plugin`) with the core. Returns the first refusal.
+hx_status* register_kernels(const hx_core_services& services, hx_core* core, CudaPlugin& plugin);
+
+}  // namespace hxcuda
