@@ -1,6 +1,7 @@
 // Per-device memory through the API: statistics, peak reset, giving memory back, policies as
 // applied, and an out-of-memory error under a hard limit that loses nothing.
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -135,4 +136,26 @@ TEST_CASE("A hard limit reached: the error names device, request and figures; no
   held.pop_back();
   held.push_back(counting_tensor(rt, 3 * kMiB, 9, "GPU:0"));
   CHECK(holds_counting(held.back(), 9));
+}
+
+TEST_CASE("HXRT_FORCE_MEMORY_GROWTH=true makes a preallocating device grow, with a warning",
+          "[devices][memory]") {
+  LogLines log;
+  hxrt::RuntimeOptions options = cpu_and_sim(kOneSimGpu);
+  log.attach(options);
+  setenv("HXRT_FORCE_MEMORY_GROWTH", "true", 1);
+  hxrt::Runtime rt = [&] {
+    struct Unset {
+      ~Unset() { unsetenv("HXRT_FORCE_MEMORY_GROWTH"); }
+    } unset;
+    return hxrt::Runtime::create(options);
+  }();
+  hxrt::MemoryPolicy policy = limit(16);
+  policy.preallocate = true;
+  rt.set_memory_policy("GPU", policy);  // the API too: the variable is the operator's override
+  rt.initialize();
+  CHECK(rt.memory_stats("GPU:0").bytes_reserved == 0);
+  CHECK(find_device(rt.devices(), "GPU:0").memory_policy == "growth, limit 16.00 MiB");
+  CHECK(log.contains("HXRT_FORCE_MEMORY_GROWTH=true: GPU:0 grows its memory instead of "
+                     "preallocating as configured"));
 }
