@@ -29,13 +29,14 @@ hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out);
 
 // A status for a failed CUDA or cuBLAS call: INTERNAL (OUT_OF_MEMORY for allocation failures)
 // with "<call>: <error name>: <error text>", e.g.
-// "cublasGemmEx: CUBLAS_STATUS_NOT_SUPPORTED: the functionality requested is not supported".
+// "cublasGemmEx: CUBLAS_STATUS_NOT_SUPPORTED: the requested functionality is not supported".
 // NULL for success, so calls read `if (hx_status* s = cuda_error(env, cudaGetLastError(), "..."))`.
 hx_status* cuda_error(const hx_core_services& services, cudaError_t error, const char* call);
 hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status, const char* call);
 
-// The device's cuBLAS handle (made at first use), bound to env.stream and held exclusively
-// while the lease lives: one handle serves every stream of the device.
+// The cuBLAS handle of env.stream on env.device (made at first use), bound to that stream
+// and held exclusively while the lease lives: each stream has its own handle, so GEMMs on
+// different streams never share a workspace.
 class CublasLease {
  public:
   // On failure `handle()` is NULL and the status says why.

@@ -56,6 +56,59 @@ TEST_CASE("a plugin whose device_count says UNAVAILABLE loads with no devices an
   check_cpu_plugin_works(runtime);
 }
 
+namespace {
+
+// The CPU plugin, the no_devices fixture and the sim plugin as one device of the fixture's
+// type, FIXTURE, in the given order.
+hxrt::Runtime fixture_type_twice(bool sim_first) {
+  const std::string sim = std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so";
+  hxrt::RuntimeOptions options;
+  options.use_installed_plugins = false;
+  options.plugin_paths = {cpu_plugin_path()};
+  if (sim_first) options.plugin_paths.push_back(sim);
+  options.plugin_paths.push_back(fixture_path("no_devices"));
+  if (!sim_first) options.plugin_paths.push_back(sim);
+  options.plugin_options = {{"sim", R"({"device_type": "FIXTURE", "device_count": 1})"}};
+  return hxrt::Runtime::create(options);
+}
+
+}  // namespace
+
+TEST_CASE("a plugin with devices takes the device type of an earlier plugin that has none") {
+  hxrt::Runtime runtime = fixture_type_twice(/*sim_first=*/false);
+  const hxrt::PluginReport sim = report_for(runtime, "libhx_sim.so");
+  INFO("sim skipped: " << sim.reason);
+  REQUIRE(sim.loaded);
+  CHECK(sim.device_type == "FIXTURE");
+  CHECK(sim.device_count == 1);
+  const hxrt::PluginReport none = report_for(runtime, fixture_file("no_devices"));
+  REQUIRE(none.loaded);
+  CHECK(none.note ==
+        "no FIXTURE hardware present; device type 'FIXTURE' is provided by plugin 'sim', so its "
+        "FIXTURE kernels are not registered");
+  int fixture_devices = 0;
+  for (const hxrt::DeviceInfo& device : runtime.devices()) {
+    if (device.type == "FIXTURE") {
+      ++fixture_devices;
+      CHECK(device.plugin == "sim");
+    }
+  }
+  CHECK(fixture_devices == 1);
+  for (const hxrt::KernelInfo& kernel : runtime.kernels()) {
+    if (kernel.device_type == "FIXTURE") CHECK(kernel.plugin == "sim");
+  }
+  check_cpu_plugin_works(runtime);
+}
+
+TEST_CASE("a plugin without devices is refused a device type that a plugin with devices holds") {
+  hxrt::Runtime runtime = fixture_type_twice(/*sim_first=*/true);
+  CHECK(report_for(runtime, "libhx_sim.so").loaded);
+  const hxrt::PluginReport none = report_for(runtime, fixture_file("no_devices"));
+  CHECK_FALSE(none.loaded);
+  CHECK(none.reason == "device type 'FIXTURE' is already provided by plugin 'sim'");
+  check_cpu_plugin_works(runtime);
+}
+
 TEST_CASE("a kernel registered twice with one priority keeps the first registration") {
   hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path("duplicate_kernel")});
   hxrt::PluginReport report = report_for(runtime, fixture_file("duplicate_kernel"));

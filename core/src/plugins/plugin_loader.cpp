@@ -127,6 +127,26 @@ class Loader {
     out.report.push_back(entry);
   }
 
+  // Registers the kernels of the plugins without devices. One whose device type another plugin
+  // took keeps only its kernels for other types, and its load report says so.
+  void finish(LoadedPlugins& out) {
+    for (const std::shared_ptr<Plugin>& plugin : out.plugins) {
+      if (plugin->device_count() > 0) continue;
+      const Plugin& owner = *device_type_owner_.at(plugin->device_type());
+      if (&owner != plugin.get()) {
+        drop_kernels_of_type(*plugin, plugin->device_type());
+        for (PluginReport& entry : out.report) {
+          if (entry.loaded && entry.path == plugin->path()) {
+            entry.note += (entry.note.empty() ? "" : "; ") + std::string("device type '") +
+                          plugin->device_type() + "' is provided by plugin '" + owner.name() +
+                          "', so its " + plugin->device_type() + " kernels are not registered";
+          }
+        }
+      }
+      commit_kernels(*plugin);
+    }
+  }
+
  private:
   std::shared_ptr<Plugin> load_one(const std::string& path, PluginReport& entry) {
     void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -202,15 +222,38 @@ class Loader {
     if (!valid_device_type(plugin->device_type())) {
       throw Skip{"device type '" + plugin->device_type() + "' does not match [A-Z][A-Z0-9_]*"};
     }
-    auto owner = device_type_owner_.find(plugin->device_type());
-    if (owner != device_type_owner_.end()) {
-      throw Skip{"device type '" + plugin->device_type() + "' is already provided by plugin '" +
-                 owner->second + "'"};
-    }
     count_devices(*plugin, entry);
-    commit_registrations(*plugin);
-    device_type_owner_[plugin->device_type()] = plugin->name();
+    check_device_type_free(*plugin);
+    commit_ops(*plugin);
+    device_type_owner_[plugin->device_type()] = plugin;
+    // The kernels of a plugin without devices wait for finish(): a plugin with devices may
+    // still take its device type, and must not find them in its way when it registers its own.
+    if (plugin->device_count() > 0) commit_kernels(*plugin);
     return plugin;
+  }
+
+  // A plugin without devices (a GPU plugin on a machine without a GPU) holds its device type
+  // only until a plugin with devices of that type comes: the sim plugin standing in for GPUs
+  // must not be refused because the CUDA plugin found no driver.
+  void check_device_type_free(const Plugin& plugin) {
+    auto owner = device_type_owner_.find(plugin.device_type());
+    if (owner == device_type_owner_.end()) return;
+    const Plugin& holder = *owner->second;
+    if (holder.device_count() > 0 || plugin.device_count() == 0) {
+      throw Skip{"device type '" + plugin.device_type() + "' is already provided by plugin '" +
+                 holder.name() + "'"};
+    }
+    logger_->log(LogLevel::kInfo, "plugin '" + plugin.name() + "' provides device type '" +
+                                      plugin.device_type() + "' in place of plugin '" +
+                                      holder.name() + "', which has no devices");
+  }
+
+  static void drop_kernels_of_type(Plugin& plugin, const std::string& device_type) {
+    KernelRegistry kept;
+    for (const KernelEntry* pending : plugin.core_handle().pending_kernels.all()) {
+      if (pending->device_type != device_type) kept.add(*pending);
+    }
+    plugin.core_handle().pending_kernels = std::move(kept);
   }
 
   void fill_identity(Plugin& plugin, PluginReport& entry) {
@@ -240,8 +283,8 @@ class Loader {
     entry.device_count = count;
   }
 
-  // The plugin's ops and kernels take effect now that the plugin is accepted.
-  void commit_registrations(Plugin& plugin) {
+  // The plugin's ops take effect now that the plugin is accepted.
+  void commit_ops(Plugin& plugin) {
     hx_core_s& core = plugin.core_handle();
     core.plugin_name = plugin.name();
     for (OpSchema& schema : core.pending_ops) {
@@ -249,6 +292,10 @@ class Loader {
       ops_.add(std::move(schema));
     }
     core.pending_ops.clear();
+  }
+
+  void commit_kernels(Plugin& plugin) {
+    hx_core_s& core = plugin.core_handle();
     for (const KernelEntry* pending : core.pending_kernels.all()) {
       KernelEntry kernel = *pending;
       kernel.plugin = plugin.name();
@@ -265,7 +312,7 @@ class Loader {
   std::shared_ptr<Logger> logger_;
   OpRegistry& ops_;
   KernelRegistry& kernels_;
-  std::map<std::string, std::string> device_type_owner_;
+  std::map<std::string, std::shared_ptr<Plugin>> device_type_owner_;
 };
 
 }  // namespace
@@ -283,6 +330,7 @@ LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
     if (!seen.insert(error ? file : identity).second) continue;  // one load per file
     loader.load(file, out);
   }
+  loader.finish(out);
   return out;
 }
 

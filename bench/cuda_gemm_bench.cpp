@@ -1,0 +1,144 @@
+#include "cuda_gemm_bench.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cuda_support.hpp"
+
+namespace hxrt_bench {
+namespace {
+
+constexpr int64_t kN = 8192;
+const std::string kGpu = "/GPU:0";
+
+// Row-major n x n operands with fixed pseudo-random values in [-1, 1), as raw element bytes
+// of `dtype` (f32 or bf16), shared by both sides of a comparison.
+struct Operands {
+  explicit Operands(hxrt::DType dtype) : dtype(dtype) {
+    const size_t count = static_cast<size_t>(kN * kN);
+    std::mt19937 engine(42);
+    std::uniform_real_distribution<float> uniform(-1.0f, 1.0f);
+    for (std::vector<unsigned char>* operand : {&a, &b}) {
+      operand->resize(count * hxrt::dtype_size(dtype));
+      for (size_t i = 0; i < count; ++i) store(*operand, i, uniform(engine));
+    }
+  }
+
+  size_t bytes() const { return a.size(); }
+
+  hxrt::DType dtype;
+  std::vector<unsigned char> a, b;
+
+ private:
+  // bf16 is the upper half of an f32, rounded to nearest even (the values are finite).
+  void store(std::vector<unsigned char>& bytes, size_t index, float value) const {
+    if (dtype == hxrt::DType::kF32) {
+      std::memcpy(bytes.data() + index * 4, &value, 4);
+      return;
+    }
+    uint32_t bits;
+    std::memcpy(&bits, &value, 4);
+    const auto rounded = static_cast<uint16_t>((bits + 0x7FFFu + ((bits >> 16) & 1u)) >> 16);
+    std::memcpy(bytes.data() + index * 2, &rounded, 2);
+  }
+};
+
+// Drawing 2 x 8192^2 values takes about a second, and Google Benchmark calls each benchmark
+// function several times (once per repetition, and more to size the runs): one set per dtype.
+const Operands& operands_of(hxrt::DType dtype) {
+  static const Operands f32(hxrt::DType::kF32);
+  static const Operands bf16(hxrt::DType::kBF16);
+  return dtype == hxrt::DType::kF32 ? f32 : bf16;
+}
+
+void count_flops(benchmark::State& state, int64_t n) {
+  // Shown per second with an SI prefix: "612T/s" is 612 TFLOP/s.
+  state.counters["FLOP"] = benchmark::Counter(2.0 * static_cast<double>(n * n * n),
+                                              benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// The output is allocated by the runtime on every call, as an application would see it. The
+// first call (which creates the plugin's cuBLAS handle and picks the algorithm) is not timed.
+void gemm_through_runtime(benchmark::State& state, hxrt::Runtime& runtime, hxrt::DType dtype) {
+  try {
+    const Operands& operands = operands_of(dtype);
+    const hxrt::Tensor a =
+        runtime.from_host(dtype, {kN, kN}, operands.a.data(), operands.bytes(), kGpu);
+    const hxrt::Tensor b =
+        runtime.from_host(dtype, {kN, kN}, operands.b.data(), operands.bytes(), kGpu);
+    runtime.execute("MatMul", {a, b}, {}, kGpu);
+    synchronize_device();
+    for (auto _ : state) {
+      hxrt::Tensor c = runtime.execute("MatMul", {a, b}, {}, kGpu);
+      synchronize_device();
+      benchmark::DoNotOptimize(c);
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  count_flops(state, kN);
+}
+
+// What the runtime's kernel asks of cuBLAS for a row-major product, with the same compute
+// type (f32 accumulation, no TF32), on a stream of its own, into an output allocated once.
+void gemm_direct(benchmark::State& state, hxrt::DType dtype) {
+  try {
+    const Operands& operands = operands_of(dtype);
+    DeviceBuffer a(operands.bytes()), b(operands.bytes()), c(operands.bytes());
+    check_cuda(cudaMemcpy(a.get(), operands.a.data(), operands.bytes(), cudaMemcpyHostToDevice),
+               "cudaMemcpy");
+    check_cuda(cudaMemcpy(b.get(), operands.b.data(), operands.bytes(), cudaMemcpyHostToDevice),
+               "cudaMemcpy");
+    const Stream stream;
+    const CublasHandle handle(stream);
+    const cudaDataType_t type = dtype == hxrt::DType::kF32 ? CUDA_R_32F : CUDA_R_16BF;
+    const float one = 1.0f, zero = 0.0f;
+    const int n = static_cast<int>(kN);
+    // Row-major C = A B is column-major C^T = B^T A^T: B first, as the plugin does.
+    const auto gemm = [&] {
+      check_cublas(cublasGemmEx(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.get(),
+                                type, n, a.get(), type, n, &zero, c.get(), type, n,
+                                CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                   "cublasGemmEx");
+    };
+    gemm();
+    synchronize_device();
+    for (auto _ : state) {
+      gemm();
+      synchronize_device();
+    }
+  } catch (const std::exception& error) {
+    state.SkipWithError(error.what());
+    return;
+  }
+  count_flops(state, kN);
+}
+
+}  // namespace
+
+void register_cuda_gemm_benchmarks(hxrt::Runtime& runtime) {
+  // An f32 GEMM of 8192 takes tens of milliseconds: a second per repetition gives dozens.
+  const auto register_pair = [&runtime](const char* runtime_name, const char* direct_name,
+                                        hxrt::DType dtype) {
+    benchmark::RegisterBenchmark(runtime_name, gemm_through_runtime, std::ref(runtime), dtype)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->MinTime(1.0);
+    benchmark::RegisterBenchmark(direct_name, gemm_direct, dtype)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime()
+        ->MinTime(1.0);
+  };
+  register_pair(kGemmF32Runtime, kGemmF32Direct, hxrt::DType::kF32);
+  register_pair(kGemmBF16Runtime, kGemmBF16Direct, hxrt::DType::kBF16);
+}
+
+}  // namespace hxrt_bench

@@ -1,0 +1,56 @@
+#include "cuda_event.hpp"
+
+#include "device.hpp"
+#include "errors.hpp"
+#include "kernel_env.hpp"
+#include "plugin_state.hpp"
+
+namespace hxcuda {
+
+CudaEvent::~CudaEvent() {
+  if (event_ == nullptr) return;
+  const char* call = "cudaSetDevice";
+  cudaError_t error = cudaSetDevice(device_.cuda_ordinal());
+  if (error == cudaSuccess) {
+    call = "cudaEventDestroy";
+    error = cudaEventDestroy(event_);
+  }
+  // See ~CudaStream: at process exit the runtime may already be gone.
+  if (error != cudaSuccess && error != cudaErrorCudartUnloading) {
+    char text[512];
+    describe_cuda_error(error, call, text, sizeof text);
+    device_.plugin().log(HX_LOG_WARNING, "%s: destroying an event: %s", device_.label().c_str(),
+                         text);
+  }
+  (void)cudaGetLastError();
+}
+
+hx_status* CudaEvent::record(cudaStream_t stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (event_ == nullptr) {
+    if (hx_status* status = cuda_error(device_.services(),
+                                       cudaEventCreateWithFlags(&event_, cudaEventDisableTiming),
+                                       "cudaEventCreateWithFlags")) {
+      event_ = nullptr;
+      return status;
+    }
+  }
+  if (hx_status* status =
+          cuda_error(device_.services(), cudaEventRecord(event_, stream), "cudaEventRecord")) {
+    return status;
+  }
+  pending_ = true;
+  return nullptr;
+}
+
+void CudaEvent::mark_reached() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  pending_ = false;
+}
+
+cudaEvent_t CudaEvent::pending() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return pending_ ? event_ : nullptr;
+}
+
+}  // namespace hxcuda

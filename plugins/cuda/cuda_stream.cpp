@@ -1,0 +1,48 @@
+#include "cuda_stream.hpp"
+
+#include "device.hpp"
+#include "errors.hpp"
+#include "kernel_env.hpp"
+#include "plugin_state.hpp"
+
+namespace hxcuda {
+
+CudaStream::~CudaStream() {
+  const cudaStream_t stream = started();
+  if (stream == nullptr) return;
+  const char* call = "cudaSetDevice";
+  cudaError_t error = cudaSetDevice(device_.cuda_ordinal());
+  if (error == cudaSuccess) {
+    call = "cudaStreamDestroy";
+    error = cudaStreamDestroy(stream);
+  }
+  // At process exit the runtime may be gone before the core lets go of its streams; there is
+  // nothing left to free then, and nothing worth a warning.
+  if (error != cudaSuccess && error != cudaErrorCudartUnloading) {
+    char text[512];
+    describe_cuda_error(error, call, text, sizeof text);
+    device_.plugin().log(HX_LOG_WARNING, "%s: destroying a stream: %s", device_.label().c_str(),
+                         text);
+  }
+  (void)cudaGetLastError();
+}
+
+hx_status* CudaStream::for_work(cudaStream_t* out) {
+  cudaStream_t stream = started();
+  if (stream == nullptr) {
+    std::lock_guard<std::mutex> lock(create_mutex_);
+    stream = stream_.load(std::memory_order_relaxed);
+    if (stream == nullptr) {
+      if (hx_status* status = cuda_error(device_.services(),
+                                         cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
+                                         "cudaStreamCreateWithFlags")) {
+        return status;
+      }
+      stream_.store(stream, std::memory_order_release);
+    }
+  }
+  *out = stream;
+  return nullptr;
+}
+
+}  // namespace hxcuda

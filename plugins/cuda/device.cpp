@@ -1,0 +1,74 @@
+#include "device.hpp"
+
+#include <hxplugin/status.hpp>
+
+#include "kernel_env.hpp"
+#include "plugin_state.hpp"
+
+namespace hxcuda {
+
+CudaDevice::CudaDevice(CudaPlugin& plugin, DeviceFacts facts)
+    : plugin_(plugin),
+      facts_(std::move(facts)),
+      label_("CUDA device " + std::to_string(facts_.cuda_ordinal) + " (" + facts_.product + ")") {}
+
+CudaDevice::~CudaDevice() {
+  if (cublas_handles_.empty()) return;
+  // A failure here has no one to report to, and the handles go with the process anyway.
+  if (cudaSetDevice(facts_.cuda_ordinal) == cudaSuccess) {
+    for (auto& [stream, handle] : cublas_handles_) {
+      if (handle != nullptr) cublasDestroy(handle);
+    }
+  }
+  (void)cudaGetLastError();
+}
+
+const hx_core_services& CudaDevice::services() const { return *plugin_.services; }
+
+hx_status* CudaDevice::make_current() const {
+  return cuda_error(services(), cudaSetDevice(facts_.cuda_ordinal), "cudaSetDevice");
+}
+
+hx_status* device_count(hx_plugin* plugin, int32_t* out_count) {
+  const CudaPlugin& state = from_handle(plugin);
+  *out_count = static_cast<int32_t>(state.devices.size());
+  if (state.devices.empty()) {
+    return state.services->status_create(HX_UNAVAILABLE, state.unavailable.c_str());
+  }
+  return nullptr;
+}
+
+hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out_device) {
+  const CudaPlugin& state = from_handle(plugin);
+  if (ordinal < 0 || static_cast<size_t>(ordinal) >= state.devices.size()) {
+    return hxplugin::make_status(
+        *state.services, HX_OUT_OF_RANGE,
+        "cuda plugin: device ordinal %d does not exist (there are %zu devices%s%s)",
+        static_cast<int>(ordinal), state.devices.size(), state.devices.empty() ? ": " : "",
+        state.unavailable.c_str());
+  }
+  *out_device = to_handle(state.devices[static_cast<size_t>(ordinal)].get());
+  return nullptr;
+}
+
+hx_status* device_properties(hx_device* device, hx_device_properties* props) {
+  const DeviceFacts& facts = from_handle(device).facts();
+  // Written field by field: an older core's struct may end before the newer fields.
+  const size_t known = props->struct_size;
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, name)) props->name = facts.product.c_str();
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, vendor)) props->vendor = "NVIDIA";
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, bus_id)) props->bus_id = facts.bus_id.c_str();
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, arch)) props->arch = facts.arch.c_str();
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, memory_total)) {
+    props->memory_total = facts.memory_total;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, numa_node)) {
+    props->numa_node = facts.numa_node;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, compute_units)) {
+    props->compute_units = facts.compute_units;
+  }
+  return nullptr;
+}
+
+}  // namespace hxcuda

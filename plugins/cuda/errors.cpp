@@ -1,0 +1,72 @@
+#include "errors.hpp"
+
+#include <hxplugin/status.hpp>
+
+#include <cstdio>
+
+#include "kernel_env.hpp"
+
+namespace hxcuda {
+
+bool is_sticky(cudaError_t error) {
+  switch (error) {
+    case cudaErrorContained:
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorAssert:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchFailure:
+    case cudaErrorTensorMemoryLeak:
+    case cudaErrorMpsClientTerminated:
+    case cudaErrorExternalDevice:
+      return true;
+    default:
+      return false;
+  }
+}
+
+void describe_cuda_error(cudaError_t error, const char* call, char* buffer, size_t size) {
+  std::snprintf(buffer, size, "%s: %s: %s%s", call, cudaGetErrorName(error),
+                cudaGetErrorString(error),
+                is_sticky(error) ? " (a sticky error: the process's CUDA context is lost and "
+                                   "every later CUDA call fails; the device must be reset, "
+                                   "which means restarting the process)"
+                                 : "");
+}
+
+hx_status* cuda_error(const hx_core_services& services, cudaError_t error, const char* call) {
+  if (error == cudaSuccess) return nullptr;
+  // The runtime also keeps the error as the thread's "last error"; a kernel launch checked
+  // later with cudaGetLastError would report it as its own. Reported here, it is consumed.
+  // (A sticky error cannot be cleared, and stays.)
+  (void)cudaGetLastError();
+  char message[512];
+  describe_cuda_error(error, call, message, sizeof message);
+  const hx_status_code code = error == cudaErrorMemoryAllocation ? HX_OUT_OF_MEMORY : HX_INTERNAL;
+  return services.status_create(code, message);
+}
+
+hx_status* completion_query(const hx_core_services& services, cudaError_t error, const char* call,
+                            bool* out_done) {
+  if (error == cudaErrorNotReady) {
+    // Not a failure, so it must not linger as the thread's last error either.
+    (void)cudaGetLastError();
+    *out_done = false;
+    return nullptr;
+  }
+  *out_done = error == cudaSuccess;
+  return cuda_error(services, error, call);
+}
+
+hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status, const char* call) {
+  if (status == CUBLAS_STATUS_SUCCESS) return nullptr;
+  const hx_status_code code = status == CUBLAS_STATUS_ALLOC_FAILED ? HX_OUT_OF_MEMORY : HX_INTERNAL;
+  return hxplugin::make_status(services, code, "%s: %s: %s", call, cublasGetStatusName(status),
+                               cublasGetStatusString(status));
+}
+
+}  // namespace hxcuda

@@ -1,0 +1,20 @@
+// The element types as the GPU kernels' host side sees them: sizes, names, and which ones the
+// kernel families compute.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+
+#include <cstddef>
+
+namespace hxcuda::kernels {
+
+// Bytes per element; 0 for a value outside the enum.
+size_t dtype_size(hx_dtype dtype);
+// "float32", "bfloat16", ...; "invalid" for a value outside the enum.
+const char* dtype_name(hx_dtype dtype);
+// f32, f16, bf16: the element-wise kernels (Add ... Relu, AddN, Sum).
+bool is_elementwise_dtype(hx_dtype dtype);
+// f32, f64, f16, bf16: MatMul, Fill, Cast.
+bool is_float_dtype(hx_dtype dtype);
+
+}  // namespace hxcuda::kernels

@@ -1,0 +1,26 @@
+# The CUDA plugin's kernels, for plugins/cuda/CMakeLists.txt to compile into libhx_cuda.so.
+# Paths are absolute, so the file can be included from any directory. The sources include
+# "kernels/..." and "kernel_env.hpp": the including target needs plugins/cuda on its include
+# path, plus hxrt_plugin_support, CUDA::cudart and CUDA::cublas.
+set(HXRT_CUDA_KERNEL_DIR ${CMAKE_CURRENT_LIST_DIR})
+
+# The element-wise launchers alone (no plugin services): the benchmark compiles them too, so
+# that its raw baseline launches the very kernel the runtime does.
+set(HXRT_CUDA_ELEMENTWISE_SOURCES ${HXRT_CUDA_KERNEL_DIR}/elementwise.cu)
+
+set(HXRT_CUDA_KERNEL_SOURCES
+  ${HXRT_CUDA_ELEMENTWISE_SOURCES}
+  ${HXRT_CUDA_KERNEL_DIR}/addn.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/addn.cu
+  ${HXRT_CUDA_KERNEL_DIR}/cast.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/cast.cu
+  ${HXRT_CUDA_KERNEL_DIR}/dtypes.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/elementwise.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/fill.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/fill.cu
+  ${HXRT_CUDA_KERNEL_DIR}/gpu_kernel_call.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/identity.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/kernel_registry.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/matmul.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/sum.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/sum.cu)

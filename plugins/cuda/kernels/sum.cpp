@@ -1,0 +1,90 @@
+// Sum over a set of axes (attribute `axes`: absent reduces every axis, [] none; `keep_dims`
+// only changes the output's shape, which the core has already worked out). The host merges the
+// input's axes into runs of kept and of reduced axes; sum.cu does the adding.
+#include "kernels/dtypes.hpp"
+#include "kernels/kernels.hpp"
+#include "kernels/launchers.hpp"
+
+namespace hxcuda::kernels {
+namespace {
+
+// Extent-1 axes are dropped and neighbouring axes of one kind merged: the input is dense, so a
+// run of axes steps through it like one axis of the run's total extent and its innermost
+// stride. Most reductions end up with one or two runs, which keeps index arithmetic cheap.
+SumPlan plan_sum(const hx_tensor_view& in, const bool* reduced_axis) {
+  // Runs collected innermost first, then stored outermost first (the kernel's order).
+  int runs = 0;
+  int64_t extent[HX_MAX_RANK] = {};
+  int64_t stride[HX_MAX_RANK] = {};
+  bool reduced[HX_MAX_RANK] = {};
+  int64_t input_stride = 1;
+  for (int32_t axis = in.rank - 1; axis >= 0; --axis) {
+    const int64_t axis_extent = in.shape[axis];
+    if (axis_extent != 1) {
+      if (runs > 0 && reduced[runs - 1] == reduced_axis[axis]) {
+        extent[runs - 1] *= axis_extent;
+      } else {
+        extent[runs] = axis_extent;
+        stride[runs] = input_stride;
+        reduced[runs] = reduced_axis[axis];
+        ++runs;
+      }
+    }
+    input_stride *= axis_extent;
+  }
+  SumPlan plan;
+  plan.out_count = 1;
+  plan.reduced_count = 1;
+  for (int run = runs - 1; run >= 0; --run) {
+    if (reduced[run]) {
+      plan.reduced_extent[plan.reduced_groups] = extent[run];
+      plan.reduced_stride[plan.reduced_groups] = stride[run];
+      ++plan.reduced_groups;
+      plan.reduced_count *= extent[run];
+    } else {
+      plan.kept_extent[plan.kept_groups] = extent[run];
+      plan.kept_stride[plan.kept_groups] = stride[run];
+      ++plan.kept_groups;
+      plan.out_count *= extent[run];
+    }
+  }
+  return plan;
+}
+
+}  // namespace
+
+hx_status* sum_kernel(const GpuKernelCall& call) {
+  const hx_tensor_view& in = call.input(0);
+  const hx_tensor_view& out = call.output(0);
+  if (in.dtype != out.dtype) {
+    return call.error(HX_INVALID_ARGUMENT, "Sum: input is %s but output is %s",
+                      dtype_name(in.dtype), dtype_name(out.dtype));
+  }
+  if (!is_elementwise_dtype(in.dtype)) return call.no_variant("Sum", in.dtype);
+
+  const int64_t* axes = nullptr;
+  size_t axis_count = 0;
+  bool axes_given = false;
+  if (hx_status* status = call.attr_ints("axes", &axes, &axis_count, &axes_given)) return status;
+  bool reduced_axis[HX_MAX_RANK] = {};
+  for (int32_t axis = 0; axis < in.rank; ++axis) reduced_axis[axis] = !axes_given;
+  for (size_t i = 0; axes_given && i < axis_count; ++i) {
+    const int64_t axis = axes[i] < 0 ? axes[i] + in.rank : axes[i];
+    if (axis < 0 || axis >= in.rank || reduced_axis[axis]) {
+      return call.error(HX_INVALID_ARGUMENT,
+                        "Sum: axis %lld is out of range or repeated for an input of rank %d",
+                        static_cast<long long>(axes[i]), static_cast<int>(in.rank));
+    }
+    reduced_axis[axis] = true;
+  }
+
+  const SumPlan plan = plan_sum(in, reduced_axis);
+  if (element_count(out) != plan.out_count) {
+    return call.error(HX_INVALID_ARGUMENT, "Sum: output has %lld elements, expected %lld",
+                      static_cast<long long>(element_count(out)),
+                      static_cast<long long>(plan.out_count));
+  }
+  return call.cuda_status(launch_sum(in.dtype, plan, in.data, out.data, call.stream()), "Sum");
+}
+
+}  // namespace hxcuda::kernels

@@ -1,0 +1,137 @@
+#include "memory.hpp"
+
+#include <hxplugin/status.hpp>
+
+#include "device.hpp"
+#include "errors.hpp"
+#include "plugin_state.hpp"
+#include "streams.hpp"
+
+namespace hxcuda {
+namespace {
+
+bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
+
+double mebibytes(uint64_t bytes) { return static_cast<double>(bytes) / (1 << 20); }
+
+// OUT_OF_MEMORY naming the request, the device and what the driver says is free.
+hx_status* out_of_device_memory(const CudaDevice& device, size_t size, cudaError_t error) {
+  char failure[512];
+  describe_cuda_error(error, "cudaMalloc", failure, sizeof failure);
+  (void)cudaGetLastError();
+  size_t free = 0, total = 0;
+  if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return hxplugin::make_status(device.services(), HX_OUT_OF_MEMORY,
+                                 "%s: out of memory: cannot allocate %zu bytes (%.2f MiB): %s",
+                                 device.label().c_str(), size, mebibytes(size), failure);
+  }
+  return hxplugin::make_status(
+      device.services(), HX_OUT_OF_MEMORY,
+      "%s: out of memory: cannot allocate %zu bytes (%.2f MiB); %.2f MiB of %.2f MiB free: %s",
+      device.label().c_str(), size, mebibytes(size), mebibytes(free), mebibytes(total), failure);
+}
+
+// A free that fails has no status to travel in: it is logged. At process exit the runtime
+// may be gone before the core lets go of its memory; that is not worth a warning.
+void log_failed_free(const CudaDevice& device, cudaError_t error, const char* call,
+                     const void* ptr) {
+  if (error == cudaErrorCudartUnloading) return;
+  char failure[512];
+  describe_cuda_error(error, call, failure, sizeof failure);
+  (void)cudaGetLastError();
+  device.plugin().log(HX_LOG_ERROR, "%s: freeing %p failed: %s", device.label().c_str(), ptr,
+                      failure);
+}
+
+}  // namespace
+
+hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_total) {
+  const CudaDevice& gpu = from_handle(device);
+  // The driver knows the free memory only through a context: asking makes the device current,
+  // and so creates its context if no work did yet.
+  if (hx_status* status = gpu.make_current()) return status;
+  size_t free = 0, total = 0;
+  if (hx_status* status =
+          cuda_error(gpu.services(), cudaMemGetInfo(&free, &total), "cudaMemGetInfo")) {
+    return status;
+  }
+  *out_free = free;
+  *out_total = total;
+  return nullptr;
+}
+
+hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out_ptr) {
+  const CudaDevice& gpu = from_handle(device);
+  if (!is_power_of_two(alignment) || alignment > kMaxAlignment) {
+    return hxplugin::make_status(
+        gpu.services(), HX_INVALID_ARGUMENT,
+        "%s: allocate: alignment %zu is not a power of two of at most %zu bytes (what "
+        "cudaMalloc guarantees)",
+        gpu.label().c_str(), alignment, kMaxAlignment);
+  }
+  // No CUDA call for nothing: an empty allocation must not create a context.
+  if (size == 0) {
+    *out_ptr = nullptr;
+    return nullptr;
+  }
+  if (hx_status* status = gpu.make_current()) return status;
+  const cudaError_t error = cudaMalloc(out_ptr, size);
+  if (error == cudaErrorMemoryAllocation) return out_of_device_memory(gpu, size, error);
+  return cuda_error(gpu.services(), error, "cudaMalloc");
+}
+
+void deallocate(hx_device* device, void* ptr, size_t size) {
+  (void)size;  // cudaFree knows each block's size
+  if (ptr == nullptr) return;
+  const CudaDevice& gpu = from_handle(device);
+  const char* call = "cudaSetDevice";
+  cudaError_t error = cudaSetDevice(gpu.cuda_ordinal());
+  if (error == cudaSuccess) {
+    call = "cudaFree";
+    error = cudaFree(ptr);
+  }
+  if (error != cudaSuccess) log_failed_free(gpu, error, call, ptr);
+}
+
+hx_status* host_allocate(hx_device* device, size_t size, void** out_ptr) {
+  const CudaDevice& gpu = from_handle(device);
+  if (size == 0) {
+    *out_ptr = nullptr;
+    return nullptr;
+  }
+  if (hx_status* status = gpu.make_current()) return status;
+  // Portable: pinned for every device of the process, not only the current one.
+  const cudaError_t error = cudaHostAlloc(out_ptr, size, cudaHostAllocPortable);
+  if (error == cudaErrorMemoryAllocation) {
+    char failure[512];
+    describe_cuda_error(error, "cudaHostAlloc", failure, sizeof failure);
+    (void)cudaGetLastError();
+    return hxplugin::make_status(
+        gpu.services(), HX_OUT_OF_MEMORY,
+        "%s: cannot allocate %zu bytes (%.2f MiB) of pinned host memory: %s", gpu.label().c_str(),
+        size, mebibytes(size), failure);
+  }
+  return cuda_error(gpu.services(), error, "cudaHostAlloc");
+}
+
+void host_deallocate(hx_device* device, void* ptr) {
+  if (ptr == nullptr) return;
+  const CudaDevice& gpu = from_handle(device);
+  const cudaError_t error = cudaFreeHost(ptr);
+  if (error != cudaSuccess) log_failed_free(gpu, error, "cudaFreeHost", ptr);
+}
+
+hx_status* memset_bytes(hx_device* device, hx_stream* stream, void* dst, uint8_t value,
+                        size_t size) {
+  CudaDevice& gpu = from_handle(device);
+  if (size == 0) {
+    CudaStream* unused = nullptr;
+    return resolve_stream(gpu, stream, &unused);
+  }
+  return run_ordered(gpu, stream, "cudaMemsetAsync", [&](cudaStream_t cuda_stream) {
+    return cudaMemsetAsync(dst, value, size, cuda_stream);
+  });
+}
+
+}  // namespace hxcuda

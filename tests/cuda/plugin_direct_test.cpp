@@ -1,0 +1,242 @@
+// The CUDA plugin's function table called directly: what it says about itself and its devices
+// on any machine, and, on a GPU, how it checks what the core passes it.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <regex>
+#include <string>
+
+#include "plugin_direct.hpp"
+#include "plugin_test_support.hpp"
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::Equals;
+using Catch::Matchers::StartsWith;
+using cuda_direct::DirectPlugin;
+using cuda_direct::Outcome;
+using cuda_direct::require_ok;
+
+TEST_CASE("Directly: the CUDA plugin refuses a core of another ABI major", "[cuda][direct]") {
+  const DirectPlugin plugin("{}", HX_ABI_VERSION_MAJOR + 1);
+  CHECK(plugin.init_outcome().code == HX_FAILED_PRECONDITION);
+  CHECK_THAT(plugin.init_outcome().message,
+             Contains("plugin 'cuda' speaks ABI 1.0") && Contains("core speaks 2.0"));
+}
+
+TEST_CASE("Directly: the CUDA plugin takes no options", "[cuda][direct]") {
+  const DirectPlugin unknown(R"({"device_count": 2})");
+  CHECK(unknown.init_outcome().code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(unknown.init_outcome().message,
+             Equals("cuda plugin options: unknown option 'device_count' (the cuda plugin takes "
+                    "no options)"));
+  const DirectPlugin not_an_object("[1]");
+  CHECK_THAT(not_an_object.init_outcome().message,
+             Equals("cuda plugin options: expected a JSON object, got array"));
+  const DirectPlugin malformed("{");
+  CHECK_THAT(malformed.init_outcome().message, StartsWith("cuda plugin options: not valid JSON"));
+}
+
+TEST_CASE("Directly: the CUDA plugin provides GPU devices with streams, events and pinned memory",
+          "[cuda][direct]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  const hx_plugin_api& api = plugin.api();
+  CHECK(api.struct_size == HX_PLUGIN_API_STRUCT_SIZE);
+  CHECK(api.abi_major == HX_ABI_VERSION_MAJOR);
+  CHECK_THAT(api.name, Equals("cuda"));
+  CHECK_THAT(api.device_type, Equals("GPU"));
+  CHECK(api.host_allocate != nullptr);
+  CHECK(api.host_deallocate != nullptr);
+  CHECK(api.stream_create != nullptr);
+  CHECK(api.stream_wait_event != nullptr);
+  CHECK(api.event_create != nullptr);
+  CHECK(api.event_query != nullptr);
+}
+
+TEST_CASE("Directly: device_count gives the reason when there is no device", "[cuda][direct]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  Outcome counted;
+  const int32_t count = plugin.device_count(&counted);
+  hx_device* device = nullptr;
+  if (count > 0) {
+    CHECK(counted.code == HX_OK);
+    const Outcome beyond =
+        DirectPlugin::outcome(plugin.api().device_get(plugin.api().plugin, count, &device));
+    CHECK(beyond.code == HX_OUT_OF_RANGE);
+    return;
+  }
+  CHECK(count == 0);
+  CHECK(counted.code == HX_UNAVAILABLE);
+  CHECK_FALSE(counted.message.empty());
+  if (!cuda_plugin_test::driver_installed()) {
+    CHECK_THAT(counted.message, StartsWith("no CUDA driver: cudaGetDeviceCount: "));
+  }
+  const Outcome first =
+      DirectPlugin::outcome(plugin.api().device_get(plugin.api().plugin, 0, &device));
+  CHECK(first.code == HX_OUT_OF_RANGE);
+  CHECK_THAT(first.message,
+             Equals("cuda plugin: device ordinal 0 does not exist (there are 0 devices: " +
+                    counted.message + ")"));
+  const Outcome negative =
+      DirectPlugin::outcome(plugin.api().device_get(plugin.api().plugin, -1, &device));
+  CHECK(negative.code == HX_OUT_OF_RANGE);
+}
+
+TEST_CASE("Directly: every kernel is registered for GPU devices, with the plugin as user data",
+          "[cuda][direct]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  REQUIRE_FALSE(plugin.kernels().empty());
+  for (const cuda_direct::RegisteredKernel& kernel : plugin.kernels()) {
+    INFO(kernel.op);
+    CHECK(kernel.device_type == "GPU");
+    // kernel_env.hpp: a kernel finds its plugin through its user data.
+    CHECK(kernel.user_data == static_cast<void*>(plugin.api().plugin));
+  }
+}
+
+TEST_CASE("Directly: device properties come from the driver", "[cuda][direct][gpu]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  CUDA_DIRECT_REQUIRE_GPU(plugin);
+  hx_device_properties props{};
+  props.struct_size = HX_DEVICE_PROPERTIES_STRUCT_SIZE;
+  hx_device* device = plugin.device(0);
+  require_ok(DirectPlugin::outcome(plugin.api().device_properties(device, &props)));
+  REQUIRE(props.name != nullptr);
+  CHECK(std::string(props.name).size() > 0);
+  CHECK_THAT(props.vendor, Equals("NVIDIA"));
+  CHECK(std::regex_match(props.arch, std::regex("sm_[0-9]+")));
+  CHECK(
+      std::regex_match(props.bus_id, std::regex("[0-9a-f]{4,8}:[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7]")));
+  CHECK(props.memory_total > 0);
+  CHECK(props.compute_units > 0);
+  CHECK(props.numa_node >= -1);
+  uint64_t free = 0, total = 0;
+  require_ok(DirectPlugin::outcome(plugin.api().memory_info(device, &free, &total)));
+  CHECK(total == props.memory_total);
+  CHECK(free <= total);
+}
+
+TEST_CASE("Directly: allocate honours alignments up to 256 bytes and refuses larger ones",
+          "[cuda][direct][gpu]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  CUDA_DIRECT_REQUIRE_GPU(plugin);
+  hx_device* device = plugin.device(0);
+  const hx_plugin_api& api = plugin.api();
+  for (size_t alignment : {size_t{1}, size_t{64}, size_t{256}}) {
+    void* ptr = nullptr;
+    require_ok(DirectPlugin::outcome(api.allocate(device, 1000, alignment, &ptr)));
+    CHECK(reinterpret_cast<uintptr_t>(ptr) % alignment == 0);
+    api.deallocate(device, ptr, 1000);
+  }
+  void* ptr = nullptr;
+  const Outcome too_strict = DirectPlugin::outcome(api.allocate(device, 1000, 512, &ptr));
+  CHECK(too_strict.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(too_strict.message, Contains("alignment 512 is not a power of two of at most 256"));
+  CHECK(DirectPlugin::outcome(api.allocate(device, 1000, 48, &ptr)).code == HX_INVALID_ARGUMENT);
+  require_ok(DirectPlugin::outcome(api.allocate(device, 0, 256, &ptr)));
+  api.deallocate(device, ptr, 0);
+  api.deallocate(device, nullptr, 0);
+  CHECK(plugin.warnings().empty());
+}
+
+TEST_CASE("Directly: stream and event handles that are not live are refused",
+          "[cuda][direct][gpu]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  CUDA_DIRECT_REQUIRE_GPU(plugin);
+  hx_device* device = plugin.device(0);
+  const hx_plugin_api& api = plugin.api();
+  int never_created = 0;
+  auto* bogus_stream = reinterpret_cast<hx_stream*>(&never_created);
+  auto* bogus_event = reinterpret_cast<hx_event*>(&never_created);
+
+  const Outcome sync = DirectPlugin::outcome(api.stream_synchronize(device, bogus_stream));
+  CHECK(sync.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(sync.message, Contains("is not a live stream of the cuda plugin"));
+  CHECK(DirectPlugin::outcome(api.stream_synchronize(device, nullptr)).code == HX_INVALID_ARGUMENT);
+  char host[16] = {};
+  void* dst = nullptr;
+  require_ok(DirectPlugin::outcome(api.allocate(device, sizeof host, 256, &dst)));
+  CHECK(DirectPlugin::outcome(api.copy_host_to_device(device, bogus_stream, dst, host, sizeof host))
+            .code == HX_INVALID_ARGUMENT);
+  CHECK(DirectPlugin::outcome(api.event_record(device, bogus_event, nullptr)).code ==
+        HX_INVALID_ARGUMENT);
+
+  hx_stream* stream = nullptr;
+  require_ok(DirectPlugin::outcome(api.stream_create(device, &stream)));
+  CHECK(DirectPlugin::outcome(api.stream_wait_event(device, stream, bogus_event)).code ==
+        HX_INVALID_ARGUMENT);
+  api.stream_destroy(device, stream);
+  const Outcome destroyed = DirectPlugin::outcome(api.stream_synchronize(device, stream));
+  CHECK(destroyed.code == HX_INVALID_ARGUMENT);
+
+  api.stream_destroy(device, bogus_stream);
+  REQUIRE(plugin.warnings().size() == 1);
+  CHECK_THAT(plugin.warnings()[0], Contains("stream_destroy") && Contains("ignored"));
+
+  int not_a_device = 0;
+  const Outcome foreign = DirectPlugin::outcome(api.copy_device_to_device(
+      device, nullptr, dst, reinterpret_cast<hx_device*>(&not_a_device), dst, sizeof host));
+  CHECK(foreign.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(foreign.message, Contains("not a device of the cuda plugin"));
+  api.deallocate(device, dst, sizeof host);
+}
+
+TEST_CASE("Directly: a stream or event of one device is refused on another",
+          "[cuda][direct][gpu]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  CUDA_DIRECT_REQUIRE_GPU(plugin);
+  Outcome counted;
+  if (plugin.device_count(&counted) < 2) {
+    WARN("not applicable: needs two CUDA devices");
+    return;
+  }
+  hx_device* first = plugin.device(0);
+  hx_device* second = plugin.device(1);
+  const hx_plugin_api& api = plugin.api();
+  hx_stream* stream = nullptr;
+  hx_event* event = nullptr;
+  require_ok(DirectPlugin::outcome(api.stream_create(second, &stream)));
+  require_ok(DirectPlugin::outcome(api.event_create(second, &event)));
+  const Outcome sync = DirectPlugin::outcome(api.stream_synchronize(first, stream));
+  CHECK(sync.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(sync.message, Contains("belongs to CUDA device 1"));
+  CHECK(DirectPlugin::outcome(api.event_record(first, event, nullptr)).code == HX_INVALID_ARGUMENT);
+  api.event_destroy(second, event);
+  api.stream_destroy(second, stream);
+}
+
+TEST_CASE("Directly: a stream without work and an event never recorded are complete",
+          "[cuda][direct][gpu]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  CUDA_DIRECT_REQUIRE_GPU(plugin);
+  hx_device* device = plugin.device(0);
+  const hx_plugin_api& api = plugin.api();
+  hx_stream* stream = nullptr;
+  hx_event* event = nullptr;
+  require_ok(DirectPlugin::outcome(api.stream_create(device, &stream)));
+  require_ok(DirectPlugin::outcome(api.event_create(device, &event)));
+  bool done = false;
+  require_ok(DirectPlugin::outcome(api.stream_query(device, stream, &done)));
+  CHECK(done);
+  require_ok(DirectPlugin::outcome(api.stream_synchronize(device, stream)));
+  done = false;
+  require_ok(DirectPlugin::outcome(api.event_query(device, event, &done)));
+  CHECK(done);
+  require_ok(DirectPlugin::outcome(api.event_synchronize(device, event)));
+  // Recording a stream that never had work marks a point already reached.
+  require_ok(DirectPlugin::outcome(api.event_record(device, event, stream)));
+  done = false;
+  require_ok(DirectPlugin::outcome(api.event_query(device, event, &done)));
+  CHECK(done);
+  require_ok(DirectPlugin::outcome(api.stream_wait_event(device, stream, event)));
+  api.event_destroy(device, event);
+  api.stream_destroy(device, stream);
+  CHECK(plugin.warnings().empty());
+}
