@@ -1,6 +1,7 @@
 // The CPU plugin's entry point: checks the core's version and the options, describes the host
 // device, registers the kernels and hands the core its function table.
 #include <hxrt/plugin_api.h>
+#include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
 
@@ -9,7 +10,6 @@
 #include "device.hpp"
 #include "kernels/kernel_registry.hpp"
 #include "memory.hpp"
-#include "options.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
 
@@ -49,7 +49,7 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
   const hx_core_services& services = *args.services;
   if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
   const hxplugin::OptionsText options = hxplugin::options_text(args);
-  if (hx_status* status = check_options(services, options.json, options.length)) return status;
+  if (hx_status* status = hxplugin::check_no_options(services, "cpu", options.json, options.length)) return status;
 
   auto state = std::make_unique<CpuPlugin>();
   state->services = &services;

@@ -1,6 +1,7 @@
 // The CUDA plugin's entry point: checks the core's version and the options, finds the devices
 // (without creating any CUDA context), registers the kernels and hands the core its table.
 #include <hxrt/plugin_api.h>
+#include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
 
@@ -12,7 +13,6 @@
 #include "events.hpp"
 #include "kernel_env.hpp"
 #include "memory.hpp"
-#include "options.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
 
@@ -62,7 +62,7 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
   const hx_core_services& services = *args.services;
   if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
   const hxplugin::OptionsText options = hxplugin::options_text(args);
-  if (hx_status* status = check_options(services, options.json, options.length)) return status;
+  if (hx_status* status = hxplugin::check_no_options(services, "cuda", options.json, options.length)) return status;
 
   auto state = std::make_unique<CudaPlugin>();
   state->services = &services;

@@ -1,6 +1,7 @@
 // The C++ type kernels use for each element type, and dispatch from hx_dtype to it.
 #pragma once
 
+#include <hxplugin/dtypes.hpp>
 #include <hxrt/plugin_api.h>
 
 #include <cstddef>
@@ -26,10 +27,8 @@ struct TypeTag {
   using type = T;
 };
 
-// Bytes per element; 0 for a value outside the enum.
-size_t dtype_size(hx_dtype dtype);
-// "float32", "int64", ...; "invalid" for a value outside the enum.
-const char* dtype_name(hx_dtype dtype);
+using hxplugin::dtype_name;
+using hxplugin::dtype_size;
 
 // Calls visit(TypeTag<T>{}) for the element type T of an arithmetic dtype (f32 f64 i32 i64),
 // else returns otherwise().

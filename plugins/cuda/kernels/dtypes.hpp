@@ -2,16 +2,15 @@
 // kernel families compute.
 #pragma once
 
+#include <hxplugin/dtypes.hpp>
 #include <hxrt/plugin_api.h>
 
 #include <cstddef>
 
 namespace hxcuda::kernels {
 
-// Bytes per element; 0 for a value outside the enum.
-size_t dtype_size(hx_dtype dtype);
-// "float32", "bfloat16", ...; "invalid" for a value outside the enum.
-const char* dtype_name(hx_dtype dtype);
+using hxplugin::dtype_name;
+using hxplugin::dtype_size;
 // f32, f16, bf16: the element-wise kernels (Add ... Relu, AddN, Sum).
 bool is_elementwise_dtype(hx_dtype dtype);
 // f32, f64, f16, bf16: MatMul, Fill, Cast.

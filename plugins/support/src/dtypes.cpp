@@ -1,6 +1,6 @@
-#include "kernels/element_types.hpp"
+#include "hxplugin/dtypes.hpp"
 
-namespace hxcpu {
+namespace hxplugin {
 
 size_t dtype_size(hx_dtype dtype) {
   switch (dtype) {
@@ -28,4 +28,4 @@ const char* dtype_name(hx_dtype dtype) {
   }
 }
 
-}  // namespace hxcpu
+}  // namespace hxplugin
