@@ -62,7 +62,10 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
   const hx_core_services& services = *args.services;
   if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
   const hxplugin::OptionsText options = hxplugin::options_text(args);
-  if (hx_status* status = hxplugin::check_no_options(services, "cuda", options.json, options.length)) return status;
+  if (hx_status* status =
+          hxplugin::check_no_options(services, kPluginName, options.json, options.length)) {
+    return status;
+  }
 
   auto state = std::make_unique<CudaPlugin>();
   state->services = &services;

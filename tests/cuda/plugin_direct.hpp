@@ -10,13 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "fake_core.hpp"
+
 namespace cuda_direct {
 
-// What a table call returned, its status already freed.
-struct Outcome {
-  hx_status_code code = HX_OK;
-  std::string message;
-};
+using hxrt_test::Outcome;
 
 struct RegisteredKernel {
   std::string op;

@@ -6,23 +6,9 @@
 
 namespace sim_direct {
 
-// The fake core: statuses are heap objects of this type; hx_core* is the DirectPlugin.
-struct FakeStatus {
-  hx_status_code code;
-  std::string message;
-};
-
+// The harness's part of the fake core (tests/support/fake_core.hpp): hx_core* is the
+// DirectPlugin.
 struct FakeCore {
-  static hx_status* status_create(hx_status_code code, const char* message) {
-    return reinterpret_cast<hx_status*>(new FakeStatus{code, message ? message : ""});
-  }
-  static void status_destroy(hx_status* status) { delete reinterpret_cast<FakeStatus*>(status); }
-  static hx_status_code status_code(const hx_status* status) {
-    return status ? reinterpret_cast<const FakeStatus*>(status)->code : HX_OK;
-  }
-  static const char* status_message(const hx_status* status) {
-    return status ? reinterpret_cast<const FakeStatus*>(status)->message.c_str() : "";
-  }
   static DirectPlugin& harness(hx_core* core) { return *reinterpret_cast<DirectPlugin*>(core); }
   static void log(hx_core* core, hx_log_level level, const char* message) {
     if (level == HX_LOG_WARNING) harness(core).warnings_.emplace_back(message);
@@ -36,42 +22,12 @@ struct FakeCore {
                                       def->user_data});
     return nullptr;
   }
-  static hx_status* register_op(hx_core*, const hx_op_def*) {
-    return status_create(HX_UNIMPLEMENTED, "the fake core takes no custom ops");
-  }
-  // Every attribute is absent, so kernels apply the op's defaults.
-  static hx_status* absent() { return status_create(HX_NOT_FOUND, "no such attribute"); }
-  static hx_status* attr_bool(const hx_kernel_context*, const char*, bool*) { return absent(); }
-  static hx_status* attr_int(const hx_kernel_context*, const char*, int64_t*) { return absent(); }
-  static hx_status* attr_float(const hx_kernel_context*, const char*, double*) { return absent(); }
-  static hx_status* attr_dtype(const hx_kernel_context*, const char*, hx_dtype*) {
-    return absent();
-  }
-  static hx_status* attr_ints(const hx_kernel_context*, const char*, const int64_t**, size_t*) {
-    return absent();
-  }
-  static hx_status* attr_string(const hx_kernel_context*, const char*, const char**, size_t*) {
-    return absent();
-  }
 };
 
 namespace {
 
-const hx_core_services kServices = {HX_CORE_SERVICES_STRUCT_SIZE,
-                                    nullptr,
-                                    FakeCore::status_create,
-                                    FakeCore::status_destroy,
-                                    FakeCore::status_code,
-                                    FakeCore::status_message,
-                                    FakeCore::log,
-                                    FakeCore::register_kernel,
-                                    FakeCore::register_op,
-                                    FakeCore::attr_bool,
-                                    FakeCore::attr_int,
-                                    FakeCore::attr_float,
-                                    FakeCore::attr_dtype,
-                                    FakeCore::attr_ints,
-                                    FakeCore::attr_string};
+const hx_core_services kServices =
+    hxrt_test::fake_core_services(FakeCore::log, FakeCore::register_kernel);
 
 std::string sim_plugin_path() { return std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so"; }
 
@@ -112,11 +68,7 @@ hx_device* DirectPlugin::device(int32_t ordinal) const {
   return device;
 }
 
-Outcome DirectPlugin::outcome(hx_status* status) {
-  Outcome result{FakeCore::status_code(status), FakeCore::status_message(status)};
-  FakeCore::status_destroy(status);
-  return result;
-}
+Outcome DirectPlugin::outcome(hx_status* status) { return hxrt_test::take_outcome(status); }
 
 const RegisteredKernel& DirectPlugin::kernel(const std::string& op) const {
   for (const RegisteredKernel& kernel : kernels_) {

@@ -36,7 +36,10 @@ class Device : public std::enable_shared_from_this<Device> {
   Plugin& plugin() const { return physical_->plugin(); }
   hx_device* handle() const { return physical_->handle(); }
   hx_stream* stream() const { return stream_; }
-  // Static properties plus free memory read now.
+  // "growth, limit 1.00 GiB": the policy its allocator was made with.
+  const std::string& memory_policy() const { return memory_policy_; }
+  // Static properties plus free memory read now (which may wake the device: CUDA makes its
+  // context for it).
   DeviceInfo info() const;
 
   // From the device's caching allocator. Throws Error(kOutOfMemory) naming the device, the

@@ -37,7 +37,7 @@ void DeviceManager::create_logical_devices(const DeviceSettings& settings, Logge
   }
   for (const auto& device : devices_) {
     logger.log(LogLevel::kInfo, "device " + device->short_name() + " = " + device->name() +
-                                    ": " + device->info().memory_policy);
+                                    ": " + device->memory_policy());
   }
 }
 
