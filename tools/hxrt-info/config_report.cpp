@@ -1,13 +1,13 @@
 #include "config_report.hpp"
 
-#include "text_table.hpp"
+#include "hxtools/text_table.hpp"
 
 namespace hxrt_info {
 
 void print_config_text(std::ostream& out, const std::vector<hxrt::ConfigSetting>& settings) {
   out << "Configuration: " << settings.size() << " settings\n";
   if (settings.empty()) return;
-  TextTable table({"PATH", "VALUE", "SOURCE"});
+  hxtools::TextTable table({"PATH", "VALUE", "SOURCE"});
   for (const hxrt::ConfigSetting& setting : settings) {
     table.add_row({setting.path, setting.value, setting.source});
   }

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "byte_format.hpp"
-#include "text_table.hpp"
+#include "hxtools/text_table.hpp"
 
 namespace hxrt_info {
 namespace {
@@ -45,7 +45,7 @@ void print_plugins(std::ostream& out, const std::vector<hxrt::PluginReport>& plu
         << "no plugin files found; add folders with HXRT_PLUGIN_PATH or plugins.search_paths\n";
     return;
   }
-  TextTable table({"STATUS", "NAME", "VERSION", "ABI", "TYPE", "DEVICES", "FILE"});
+  hxtools::TextTable table({"STATUS", "NAME", "VERSION", "ABI", "TYPE", "DEVICES", "FILE"});
   for (const hxrt::PluginReport& plugin : plugins) {
     table.add_row({plugin.loaded ? "loaded" : "skipped", plugin.name, plugin.version,
                    plugin.abi_version, plugin.device_type,
@@ -62,7 +62,7 @@ void print_physical_devices(std::ostream& out,
                             const std::vector<hxrt::PhysicalDeviceInfo>& devices) {
   out << "Physical devices: " << devices.size() << '\n';
   if (devices.empty()) return;
-  TextTable table({"PHYSICAL", "PLUGIN", "PRODUCT", "MEMORY", "LOGICAL DEVICES"});
+  hxtools::TextTable table({"PHYSICAL", "PLUGIN", "PRODUCT", "MEMORY", "LOGICAL DEVICES"});
   for (const hxrt::PhysicalDeviceInfo& device : devices) {
     table.add_row({device.short_name, device.plugin, device.product,
                    format_bytes(device.memory_total),
@@ -112,7 +112,7 @@ void print_devices(std::ostream& out, const std::vector<DeviceSnapshot>& devices
 void print_kernels(std::ostream& out, const std::vector<hxrt::KernelInfo>& kernels) {
   out << "Kernels: " << kernels.size() << '\n';
   if (kernels.empty()) return;
-  TextTable table({"OP", "DEVICE TYPE", "DTYPES", "PRIORITY", "PLUGIN"});
+  hxtools::TextTable table({"OP", "DEVICE TYPE", "DTYPES", "PRIORITY", "PLUGIN"});
   for (const hxrt::KernelInfo& kernel : kernels) {
     table.add_row({kernel.op, kernel.device_type, join_dtypes(kernel.dtypes),
                    std::to_string(kernel.priority), kernel.plugin});

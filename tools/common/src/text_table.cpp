@@ -1,9 +1,9 @@
-#include "text_table.hpp"
+#include "hxtools/text_table.hpp"
 
 #include <algorithm>
 #include <utility>
 
-namespace hxrt_info {
+namespace hxtools {
 
 TextTable::TextTable(std::vector<std::string> headers) : headers_(std::move(headers)) {}
 
@@ -45,4 +45,4 @@ void TextTable::print_cells(std::ostream& out, const std::string& indent,
   out << line << '\n';
 }
 
-}  // namespace hxrt_info
+}  // namespace hxtools

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace hxrt_info {
+namespace hxtools {
 
 class TextTable {
  public:
@@ -32,4 +32,4 @@ class TextTable {
   std::vector<Row> rows_;
 };
 
-}  // namespace hxrt_info
+}  // namespace hxtools
