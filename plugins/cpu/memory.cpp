@@ -59,6 +59,14 @@ hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out
     return hxplugin::make_status(*cpu.services, HX_INVALID_ARGUMENT,
                                  "CPU allocate: alignment %zu is not a power of two", alignment);
   }
+  // More than the host has can never succeed; asking the C library would only reach its
+  // limits in less clear ways (a sanitizer's allocator aborts instead of returning ENOMEM).
+  if (size > cpu.memory_total) {
+    return hxplugin::make_status(*cpu.services, HX_OUT_OF_MEMORY,
+                                 "CPU allocate: cannot allocate %zu bytes: the host has %llu "
+                                 "bytes of memory",
+                                 size, static_cast<unsigned long long>(cpu.memory_total));
+  }
   // posix_memalign wants a multiple of sizeof(void*); a stricter alignment satisfies a weaker.
   const size_t effective_alignment = alignment < sizeof(void*) ? sizeof(void*) : alignment;
   void* memory = nullptr;

@@ -15,8 +15,8 @@ const std::vector<Section>& sections() {
        check_streams},
       {"kernels", "every registered kernel against reference results on random inputs",
        nullptr, check_kernels},
-      {"errors", "bad arguments and options give a status, never a crash", nullptr,
-       check_errors},
+      {"errors", "bad arguments and options give a status, never a crash", check_errors,
+       nullptr},
       {"threads", "several threads allocating, copying and running kernels at once", nullptr,
        check_threads},
   };

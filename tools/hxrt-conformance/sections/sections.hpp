@@ -20,7 +20,7 @@ struct Target {
 };
 
 // A section that loads and initialises the plugin itself, as often as it needs (abi,
-// lifecycle).
+// lifecycle, errors), one init at a time.
 using TargetChecks = void (*)(const Target& target, SectionLog& log);
 // A section that works on one initialised plugin (the others). The runner records a skip for
 // the whole section when the plugin cannot be loaded or initialised: the abi section says why.
@@ -43,7 +43,7 @@ void check_devices(const Target& target, PluginSession& session, SectionLog& log
 void check_memory(const Target& target, PluginSession& session, SectionLog& log);
 void check_streams(const Target& target, PluginSession& session, SectionLog& log);
 void check_kernels(const Target& target, PluginSession& session, SectionLog& log);
-void check_errors(const Target& target, PluginSession& session, SectionLog& log);
+void check_errors(const Target& target, SectionLog& log);
 void check_threads(const Target& target, PluginSession& session, SectionLog& log);
 
 // For the sections that need a device: true when the plugin has one, else records one skip

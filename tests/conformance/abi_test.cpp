@@ -1,0 +1,98 @@
+// The abi, lifecycle, devices and errors sections: the loader's fixtures (tests/fixtures),
+// each broken in one way the core rejects, fail with the fix named; a careless plugin fails
+// the rules the core cannot see at load time.
+#include <catch2/catch.hpp>
+
+#include "conformance_run.hpp"
+
+using hxrt_test::ConformanceCheck;
+using hxrt_test::ConformanceRun;
+using hxrt_test::run_conformance;
+
+namespace {
+
+std::string loader_fixture(const std::string& name) {
+  return std::string(HXRT_TEST_FIXTURE_DIR) + "/libhx_fixture_" + name + ".so";
+}
+
+// The one failed check named `check` in `section`; fails the test when there is none.
+ConformanceCheck failed_check(const ConformanceRun& run, const std::string& section,
+                              const std::string& check) {
+  for (const ConformanceCheck& found : run.with(section, "fail")) {
+    if (found.check == check) return found;
+  }
+  FAIL("no failed check '" << check << "' in section " << section << "; failures:\n"
+                           << run.failures() << "output:\n" << run.output);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("the abi section fails each plugin the loader skips, saying what to fix",
+          "[conformance]") {
+  struct Case {
+    const char* fixture;
+    const char* check;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"no_entry", "exports hx_plugin_init", "export it with HX_EXPORT"},
+      {"not_a_library", "dlopen", "invalid ELF header"},
+      {"wrong_major", "table speaks ABI major 1", "abi_major is 2; set it to HX_ABI_VERSION_MAJOR"},
+      {"small_table", "table struct_size covers ABI 1.0",
+       "struct_size is 64, the ABI 1.0 table is"},
+      {"missing_function", "required functions are set", "NULL in the table: allocate"},
+      {"init_fails", "init", "option 'x' missing"},
+      {"unknown_op", "init", "register_kernel(op 'Frobnicate'): no such op"},
+  };
+  for (const Case& c : cases) {
+    INFO("fixture " << c.fixture);
+    const ConformanceRun run = run_conformance(loader_fixture(c.fixture), "--section abi");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(failed_check(run, "abi", c.check).detail, Catch::Contains(c.says));
+  }
+}
+
+TEST_CASE("the abi section checks loading in the real core", "[conformance]") {
+  const ConformanceRun skipped = run_conformance(loader_fixture("wrong_major"), "--section abi");
+  CHECK_THAT(failed_check(skipped, "abi", "loads in hxrt " HXRT_TEST_VERSION).detail,
+             Catch::Contains("speaks ABI 2.0, core speaks 1.0"));
+  const ConformanceRun loaded = run_conformance(hxrt_test::built_plugin("cpu"), "--section abi");
+  INFO(loaded.failures());
+  CHECK(loaded.failed == 0);
+  CHECK(loaded.with("abi", "pass").size() >= 15);
+}
+
+TEST_CASE("a plugin without the options it needs is told to pass them", "[conformance]") {
+  const ConformanceRun run = run_conformance(loader_fixture("init_fails"));
+  CHECK_THAT(failed_check(run, "abi", "init").detail,
+             Catch::Contains("pass the options the plugin needs with --options"));
+  // Every section that needs an initialised plugin says why it did not run.
+  for (const char* section : {"devices", "memory", "streams", "kernels", "errors", "threads"}) {
+    INFO(section);
+    REQUIRE(run.with(section, "skip").size() == 1);
+    CHECK_THAT(run.with(section, "skip").front().detail, Catch::Contains("see the abi section"));
+  }
+}
+
+TEST_CASE("a careless plugin fails lifecycle, devices and errors, each with the fix",
+          "[conformance]") {
+  const ConformanceRun run = run_conformance(
+      hxrt_test::conformance_fixture("careless"),
+      "--section lifecycle --section devices --section errors");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(failed_check(run, "lifecycle", "init again after shutdown, same load").detail,
+             Catch::Contains("the first init gave 1 device(s), 1 kernel(s), this one 1 "
+                             "device(s), 0 kernel(s)") &&
+                 Catch::Contains("shutdown must leave the plugin ready for another init"));
+  // A new load starts from fresh globals.
+  CHECK(run.with("lifecycle", "fail").size() == 1);
+  CHECK_THAT(failed_check(run, "devices", "device 0: device_properties honours struct_size").detail,
+             Catch::Contains("write a field only if struct_size covers it"));
+  CHECK_THAT(failed_check(run, "errors", "init refuses an unknown option").detail,
+             Catch::Contains("return INVALID_ARGUMENT naming what is wrong"));
+  CHECK_THAT(failed_check(run, "errors", "device_get(1) with 1 device(s) is an error").detail,
+             Catch::Contains("device_get(1) succeeded"));
+  CHECK_THAT(failed_check(run, "errors", "allocate beyond the device's memory is OUT_OF_MEMORY").detail,
+             Catch::Contains("returned INTERNAL: allocation failed"));
+}
