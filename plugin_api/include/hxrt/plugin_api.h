@@ -377,7 +377,8 @@ typedef struct hx_plugin_api {
   hx_status* (*memory_info)(hx_device* device, uint64_t* out_free, uint64_t* out_total);
 
   /* ---- memory ---- */
-  /* Allocates `size` bytes aligned to `alignment` (a power of two, at least 64 from the core).
+  /* Allocates `size` bytes aligned to `alignment`, a power of two of at most 256 from the
+   * core (which asks for 256); a plugin may refuse a larger one with INVALID_ARGUMENT.
    * size 0 returns a unique non-NULL pointer or NULL, both accepted by deallocate.
    * OUT_OF_MEMORY when the device cannot satisfy it. *out caller owns, free with deallocate. */
   hx_status* (*allocate)(hx_device* device, size_t size, size_t alignment, void** out_ptr);
@@ -392,7 +393,8 @@ typedef struct hx_plugin_api {
    * With stream == NULL each call completes before it returns. With a stream it is ordered
    * after earlier work on that stream and may return at once; the memory on both sides must
    * then stay valid until the stream is synchronised or an event recorded after it completes.
-   * Regions must not overlap. size 0 is a no-op. */
+   * Regions must not overlap. size 0 is a no-op that succeeds whatever the pointers (NULL
+   * included). */
   hx_status* (*memset)(hx_device* device, hx_stream* stream, void* dst, uint8_t value,
                        size_t size);
   hx_status* (*copy_host_to_device)(hx_device* device, hx_stream* stream, void* dst_device,
@@ -410,7 +412,8 @@ typedef struct hx_plugin_api {
   hx_status* (*stream_synchronize)(hx_device* device, hx_stream* stream);
   /* *out_done = true when all work enqueued so far has completed; does not block. */
   hx_status* (*stream_query)(hx_device* device, hx_stream* stream, bool* out_done);
-  /* Work enqueued on `stream` after this call waits until `event` has completed. */
+  /* Work enqueued on `stream` after this call waits until `event` has completed. `event` was
+   * created on `device`, the stream's device (ABI 1.0 never waits across devices). */
   hx_status* (*stream_wait_event)(hx_device* device, hx_stream* stream, hx_event* event);
 
   /* ---- events [optional: all five or none] ---- */
