@@ -1,11 +1,66 @@
+// The kernels section: every kernel the plugin registered for its own devices, run on device 0
+// and compared with the kit's reference (core ops) or with its own shape inference (custom
+// ops). Division by zero goes last, so that a kernel that crashes on it loses no other check.
+#include <string>
+#include <vector>
+
+#include "reference/cases.hpp"
+#include "sections/kernel_checks.hpp"
 #include "sections/sections.hpp"
 
 namespace hxrt_conformance {
+namespace {
+
+void check_variant(const KernelRunner& runner, const KernelVariant& variant,
+                   const PluginSession& session, uint64_t seed, SectionLog& log) {
+  const std::string& op = variant.kernel->op;
+  if (const RegisteredOp* custom = session.core().custom_op(op)) {
+    check_custom_op_kernel(runner, variant, *custom, seed, log);
+  } else if (!core_runs_op_with(op, variant.dtype)) {
+    log.skip(variant.label + " matches the reference",
+             "the core never runs " + op + " on " + dtype_name(variant.dtype) +
+                 ": its shape inference refuses that dtype");
+  } else {
+    check_reference_cases(runner, variant, seed, log);
+  }
+}
+
+}  // namespace
 
 void check_kernels(const Target& target, PluginSession& session, SectionLog& log) {
-  (void)target;
-  (void)session;
-  log.skip("kernels", "not written yet");
+  const std::vector<RegisteredKernel>& kernels = session.core().kernels();
+  if (kernels.empty()) {
+    log.skip("kernels", "the plugin registers no kernels");
+    return;
+  }
+  if (!require_devices(session, log, "kernels")) return;
+  hx_device* device = session.devices().front();
+  const DeviceStream stream(session, device);
+  if (!stream.failure().empty()) {
+    log.fail("a stream for the kernel checks",
+             stream.failure() + "; the kernels run without a stream instead");
+  }
+  const KernelRunner runner(session.api(), device, stream.get());
+  const std::string own_type = own_device_type(session);
+
+  std::vector<KernelVariant> divisions;
+  for (const RegisteredKernel& kernel : kernels) {
+    if (kernel.device_type != own_type) {
+      log.skip(kernel.op + " for " + kernel.device_type + " devices",
+               "the kernel runs on another plugin's " + kernel.device_type +
+                   " devices, which this run does not load");
+      continue;
+    }
+    for (const KernelVariant& variant : variants_of(kernel, kernels)) {
+      check_variant(runner, variant, session, target.seed, log);
+      if (kernel.op == "Div" && is_integer_dtype(variant.dtype)) divisions.push_back(variant);
+    }
+  }
+  for (const RegisteredOp& op : session.core().ops()) {
+    log.skip(op.name + " matches a reference",
+             "no reference for custom op " + op.name + ": values not checked");
+  }
+  for (const KernelVariant& variant : divisions) check_division_by_zero(runner, variant, log);
 }
 
 }  // namespace hxrt_conformance

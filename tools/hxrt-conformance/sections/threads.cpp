@@ -1,11 +1,113 @@
+// The threads section: several threads at once allocate, copy and free memory and run a
+// kernel the kit has a reference for, each on its own stream, spread over the devices. The
+// ABI lets the core call all of these from any thread at any time.
+#include <algorithm>
+#include <future>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "sections/kernel_checks.hpp"
 #include "sections/sections.hpp"
+#include "sections/thread_workload.hpp"
 
 namespace hxrt_conformance {
+namespace {
+
+// Enough threads to overlap calls on two cores, few enough iterations to stay well under a
+// second under AddressSanitizer: about a thousand plugin calls in all.
+constexpr int kThreads = 4;
+constexpr int kIterations = 25;
+
+// The first kernel variant for the plugin's own devices that the kit has a reference for.
+std::optional<KernelVariant> first_checkable_variant(const PluginSession& session) {
+  const std::vector<RegisteredKernel>& kernels = session.core().kernels();
+  const std::string own_type = own_device_type(session);
+  for (const RegisteredKernel& kernel : kernels) {
+    if (kernel.device_type != own_type || !has_reference(kernel.op)) continue;
+    for (const KernelVariant& variant : variants_of(kernel, kernels)) {
+      if (core_runs_op_with(kernel.op, variant.dtype)) return variant;
+    }
+  }
+  return std::nullopt;
+}
+
+// "thread 1 (device 1, 3 failures in 25 iterations), iteration 3: ...", for the first two
+// threads that failed (the others mostly repeat them), then how many more did.
+std::string failures_text(const std::vector<ThreadOutcome>& outcomes,
+                          FailureCount ThreadOutcome::*kind) {
+  constexpr int kThreadsShown = 2;
+  std::string text;
+  int failed_threads = 0;
+  for (size_t thread = 0; thread < outcomes.size(); ++thread) {
+    const FailureCount& failures = outcomes[thread].*kind;
+    if (failures.count == 0 || ++failed_threads > kThreadsShown) continue;
+    if (!text.empty()) text += "; ";
+    text += "thread " + std::to_string(thread) + " (" + outcomes[thread].device_label + ", " +
+            std::to_string(failures.count) + (failures.count == 1 ? " failure" : " failures") +
+            " in " + std::to_string(kIterations) + " iterations), " + failures.first;
+  }
+  if (failed_threads > kThreadsShown) {
+    text += "; " + std::to_string(failed_threads - kThreadsShown) + " more thread(s) failed";
+  }
+  return text;
+}
+
+}  // namespace
 
 void check_threads(const Target& target, PluginSession& session, SectionLog& log) {
-  (void)target;
-  (void)session;
-  log.skip("threads", "not written yet");
+  if (!require_devices(session, log, "threads")) return;
+  ThreadWorkload workload;
+  workload.session = &session;
+  workload.iterations = kIterations;
+  workload.seed = target.seed;
+  workload.variant = first_checkable_variant(session);
+  if (workload.variant) workload.cases = variant_cases(*workload.variant, target.seed);
+
+  // The threads start together, so that their first calls overlap too.
+  std::promise<void> start;
+  const std::shared_future<void> started = start.get_future().share();
+  std::vector<ThreadOutcome> outcomes(kThreads);
+  std::vector<std::thread> threads;
+  const size_t device_count = session.devices().size();
+  for (int thread = 0; thread < kThreads; ++thread) {
+    threads.emplace_back([&, thread] {
+      started.wait();
+      outcomes[static_cast<size_t>(thread)] =
+          run_thread_workload(workload, thread, static_cast<size_t>(thread) % device_count);
+    });
+  }
+  start.set_value();
+  for (std::thread& thread : threads) thread.join();
+
+  const std::string threads_text = std::to_string(kThreads) + " threads";
+  const std::string spread = std::to_string(kIterations) + " iterations each on " +
+                             std::to_string(std::min<size_t>(device_count, kThreads)) +
+                             " device(s)" + (session.has_streams() ? ", one stream each" : "");
+  const std::string memory_failures = failures_text(outcomes, &ThreadOutcome::memory);
+  if (memory_failures.empty()) {
+    log.pass(threads_text + " allocate, copy and free at once", spread);
+  } else {
+    log.fail(threads_text + " allocate, copy and free at once",
+             memory_failures + " (seed " + std::to_string(target.seed) +
+                 "); allocation and copies must be thread-safe");
+  }
+  if (!workload.variant) {
+    log.skip(threads_text + " run a kernel at once",
+             "the plugin registers no kernel for its own devices that the kit has a reference "
+             "for");
+    return;
+  }
+  const std::string name = threads_text + " run " + workload.variant->label + " at once";
+  const std::string kernel_failures = failures_text(outcomes, &ThreadOutcome::kernel);
+  if (kernel_failures.empty()) {
+    log.pass(name, spread);
+  } else {
+    log.fail(name, kernel_failures +
+                       "; if the kernels section passes this kernel, it is not thread-safe: "
+                       "the core calls kernels from several threads at once");
+  }
 }
 
 }  // namespace hxrt_conformance

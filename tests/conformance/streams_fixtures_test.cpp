@@ -1,0 +1,106 @@
+// The streams section fails a plugin whose synchronize and query answer before the work is
+// done, saying what to fix; skips what a plugin does not offer; and passes the plugins the
+// build makes.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "conformance_run.hpp"
+
+using Catch::Matchers::Contains;
+using hxrt_test::built_plugin;
+using hxrt_test::conformance_fixture;
+using hxrt_test::ConformanceCheck;
+using hxrt_test::ConformanceRun;
+using hxrt_test::run_conformance;
+
+namespace {
+
+std::vector<std::string> names_of(const std::vector<ConformanceCheck>& checks) {
+  std::vector<std::string> names;
+  for (const ConformanceCheck& check : checks) names.push_back(check.check);
+  return names;
+}
+
+// The detail of the check called `name`; fails the test when there is none.
+std::string detail_of(const ConformanceRun& run, const std::string& name) {
+  for (const ConformanceCheck& check : run.checks) {
+    if (check.check == name) return check.detail;
+  }
+  FAIL("no check '" << name << "' in:\n" << run.output);
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("streams: synchronize and query that report done before the work has run fail",
+          "[conformance][streams]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("early_stream"), "--section memory --section streams");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK(run.with("memory", "fail").empty());
+  CHECK(names_of(run.with("streams", "fail")) ==
+        std::vector<std::string>{
+            "device 0: stream_synchronize waits for the copies enqueued on the stream",
+            "device 0: stream_query reports done only once the enqueued copies have completed",
+            "device 0: memset and copy_device_to_device keep their place in stream order",
+            "device 0: event_synchronize waits for the work recorded before the event",
+            "device 0: event_query reports done only once the recorded work has completed",
+            "device 0: stream_wait_event makes a second stream wait for the first"});
+  CHECK_THAT(
+      detail_of(run, "device 0: stream_synchronize waits for the copies enqueued on the stream"),
+      Contains("stream_synchronize returned before the work enqueued on the stream had "
+               "completed: bytes from offset 0 still differed") &&
+          Contains("block until all enqueued work has finished"));
+  CHECK_THAT(detail_of(run,
+                       "device 0: stream_query reports done only once the enqueued copies "
+                       "have completed"),
+             Contains("stream_query reported done before the copies enqueued on the stream had "
+                      "completed") &&
+                 Contains("report done only when all enqueued work has finished"));
+  CHECK_THAT(detail_of(run,
+                       "device 0: event_query reports done only once the recorded work has "
+                       "completed"),
+             Contains("event_query reported done before"));
+  // What does not depend on waiting passes.
+  const std::vector<std::string> passed = names_of(run.with("streams", "pass"));
+  CHECK_THAT(passed, Catch::Matchers::VectorContains(std::string(
+                         "device 0: stream_create gives distinct streams that stream_destroy "
+                         "takes back")));
+  CHECK_THAT(passed, Catch::Matchers::VectorContains(
+                         std::string("device 0: a never-recorded event is done at once")));
+}
+
+TEST_CASE("streams: a plugin without streams or events is skipped with the reason",
+          "[conformance][streams]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("misaligned_alloc"), "--section streams");
+  INFO(run.output);
+  CHECK(run.exit_code == 0);
+  CHECK(run.failed == 0);
+  CHECK(run.passed == 0);
+  CHECK_THAT(detail_of(run, "stream functions"),
+             Contains("the plugin has no streams: everything it does is synchronous"));
+  CHECK_THAT(detail_of(run, "event functions"), Contains("the plugin has no events"));
+}
+
+TEST_CASE("streams: the CPU plugin's synchronous streams and events pass",
+          "[conformance][streams]") {
+  const ConformanceRun run = run_conformance(built_plugin("cpu"), "--section streams");
+  INFO(run.failures());
+  CHECK(run.failed == 0);
+  CHECK(run.exit_code == 0);
+  CHECK(run.with("streams", "pass").size() >= 14);
+}
+
+TEST_CASE("streams: the sim plugin passes on both of two devices", "[conformance][streams]") {
+  const ConformanceRun run =
+      run_conformance(built_plugin("sim"), "--section streams --options '{\"device_count\": 2}'");
+  INFO(run.failures());
+  CHECK(run.failed == 0);
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(names_of(run.with("streams", "pass")),
+             Catch::Matchers::VectorContains(std::string(
+                 "device 1: stream_wait_event makes a second stream wait for the first")));
+}

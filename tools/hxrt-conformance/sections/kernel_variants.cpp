@@ -1,0 +1,48 @@
+#include <algorithm>
+
+#include "sections/kernel_checks.hpp"
+
+namespace hxrt_conformance {
+namespace {
+
+std::string variant_label(const RegisteredKernel& kernel, hx_dtype dtype, hx_dtype output_dtype,
+                          const std::vector<RegisteredKernel>& kernels) {
+  std::string label = kernel.op + " " + dtype_name(dtype);
+  if (kernel.op == "Cast") label += " to " + dtype_name(output_dtype);
+  const auto same_op = [&](const RegisteredKernel& other) {
+    return other.op == kernel.op && other.device_type == kernel.device_type;
+  };
+  if (std::count_if(kernels.begin(), kernels.end(), same_op) > 1) {
+    label += " (priority " + std::to_string(kernel.priority) + ")";
+  }
+  return label;
+}
+
+}  // namespace
+
+std::string own_device_type(const PluginSession& session) {
+  const char* type = session.api().device_type;
+  return type != nullptr ? type : "";
+}
+
+std::vector<KernelVariant> variants_of(const RegisteredKernel& kernel,
+                                       const std::vector<RegisteredKernel>& kernels) {
+  std::vector<KernelVariant> variants;
+  for (hx_dtype dtype : kernel.dtypes) {
+    std::vector<hx_dtype> outputs = {dtype};
+    if (kernel.op == "Cast") {
+      outputs = kernel.output_dtypes.empty() ? all_dtypes() : kernel.output_dtypes;
+    }
+    for (hx_dtype output : outputs) {
+      variants.push_back({&kernel, dtype, output, variant_label(kernel, dtype, output, kernels)});
+    }
+  }
+  return variants;
+}
+
+std::vector<KernelCase> variant_cases(const KernelVariant& variant, uint64_t seed) {
+  RandomInputs random(seed, variant.label);
+  return reference_cases(variant.kernel->op, variant.dtype, variant.output_dtype, random);
+}
+
+}  // namespace hxrt_conformance

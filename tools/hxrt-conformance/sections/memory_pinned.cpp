@@ -1,0 +1,102 @@
+// Pinned host memory (host_allocate / host_deallocate), an optional pair: memory the host
+// reads and writes directly, used as the host side of copies.
+#include <cstring>
+
+#include "sections/memory_checks.hpp"
+
+namespace hxrt_conformance::memory_section {
+namespace {
+
+// Over 1 MiB and odd, like the transfers a core stages through pinned buffers.
+constexpr size_t kPinnedBytes = (1 << 20) + 3;
+
+// One host_allocate, released with host_deallocate when it goes out of scope.
+class PinnedBuffer {
+ public:
+  PinnedBuffer(const DeviceUnderTest& device, size_t size) : device_(device), size_(size) {
+    outcome_ = KitCore::take(device.api->host_allocate(device.device, size, &ptr_));
+    if (!outcome_.ok()) ptr_ = nullptr;
+  }
+  ~PinnedBuffer() {
+    if (outcome_.ok()) device_.api->host_deallocate(device_.device, ptr_);
+  }
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+
+  bool ok() const { return ptr_ != nullptr; }
+  std::string failure() const {
+    const std::string call = "host_allocate(" + byte_count(size_) + ")";
+    if (!outcome_.ok()) return call_failed(call, outcome_);
+    return call +
+           " returned no error but a NULL pointer; return the memory, or a status "
+           "saying why not";
+  }
+  unsigned char* ptr() const { return static_cast<unsigned char*>(ptr_); }
+
+ private:
+  const DeviceUnderTest& device_;
+  size_t size_;
+  void* ptr_ = nullptr;
+  Outcome outcome_;
+};
+
+std::string pinned_round_trip(const DeviceUnderTest& device, RandomBytes& random) {
+  const PinnedBuffer source(device, kPinnedBytes);
+  if (!source.ok()) return source.failure();
+  const PinnedBuffer target(device, kPinnedBytes);
+  if (!target.ok()) return target.failure();
+  const DeviceBuffer buffer(device, kPinnedBytes);
+  if (!buffer.ok()) return buffer.failure();
+  // Written and read by the host directly: pinned memory is host memory.
+  const Bytes sent = random.next(kPinnedBytes);
+  std::memcpy(source.ptr(), sent.data(), kPinnedBytes);
+  const Bytes before = complement(sent);
+  std::memcpy(target.ptr(), before.data(), kPinnedBytes);
+  const std::string what =
+      "copy_host_to_device of " + byte_count(kPinnedBytes) + " from host_allocate memory";
+  const Outcome put = copy_to_device(device, nullptr, buffer.ptr(), source.ptr(), kPinnedBytes);
+  if (!put.ok()) return call_failed(what, put);
+  const Outcome got = copy_to_host(device, nullptr, target.ptr(), buffer.ptr(), kPinnedBytes);
+  if (!got.ok()) return call_failed("copy_device_to_host into host_allocate memory", got);
+  return compare_bytes(what + " then copy_device_to_host into host_allocate memory", sent,
+                       target.ptr(), "a copy must move all `size` bytes", random);
+}
+
+}  // namespace
+
+bool pinned_memory_offered(const hx_plugin_api& api, SectionLog& log) {
+  const bool allocates = api.host_allocate != nullptr;
+  const bool frees = api.host_deallocate != nullptr;
+  if (allocates && frees) return true;
+  if (allocates) {
+    log.fail("pinned host memory",
+             "host_allocate is set but host_deallocate is NULL, so its memory can never be "
+             "freed; set both or neither");
+  } else {
+    log.skip("pinned host memory",
+             "the plugin offers no pinned host memory (host_allocate is NULL)");
+  }
+  return false;
+}
+
+void check_pinned_round_trip(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
+                             SectionLog& log) {
+  const std::string name = device.label + ": pinned host memory works as the host side of copies";
+  if (!copies_work) {
+    log.skip(name, needs_round_trips(device));
+    return;
+  }
+  const std::string failure = pinned_round_trip(device, random);
+  if (failure.empty()) {
+    log.pass(name);
+  } else {
+    log.fail(name, failure);
+  }
+}
+
+void check_host_deallocate_null(const DeviceUnderTest& device, SectionLog& log) {
+  device.api->host_deallocate(device.device, nullptr);
+  log.pass(device.label + ": host_deallocate accepts NULL");
+}
+
+}  // namespace hxrt_conformance::memory_section

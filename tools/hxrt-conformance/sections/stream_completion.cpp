@@ -1,0 +1,90 @@
+// When a stream's work is done: stream_synchronize blocks until it is, stream_query says so
+// only then, and the work runs in the order it was enqueued.
+#include "sections/stream_checks.hpp"
+#include "sections/stream_handles.hpp"
+
+namespace hxrt_conformance::stream_section {
+namespace {
+
+const DoneClaim kSynchronizeClaim = {"stream_synchronize returned",
+                                     "the work enqueued on the stream",
+                                     "block until all enqueued work has finished"};
+
+std::string synchronize(const DeviceUnderTest& device, const OwnedStream& stream) {
+  return failed_call("stream_synchronize",
+                     device.api->stream_synchronize(device.device, stream.get()));
+}
+
+}  // namespace
+
+void check_stream_synchronize(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
+  StreamWork work(device, random);
+  const OwnedStream stream(device);
+  std::string failure = first_failure({work.failure(), stream.failure()});
+  if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
+  if (failure.empty()) failure = synchronize(device, stream);
+  if (failure.empty()) failure = work.verdict(kSynchronizeClaim);
+  log.expect(failure.empty(),
+             device.label + ": stream_synchronize waits for the copies enqueued on the stream",
+             failure);
+}
+
+void check_stream_query_after_synchronize(const DeviceUnderTest& device, RandomBytes& random,
+                                          SectionLog& log) {
+  StreamWork work(device, random);
+  const OwnedStream stream(device);
+  std::string failure = first_failure({work.failure(), stream.failure()});
+  if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
+  if (failure.empty()) failure = synchronize(device, stream);
+  bool done = false;
+  if (failure.empty()) {
+    failure =
+        failed_call("stream_query", device.api->stream_query(device.device, stream.get(), &done));
+  }
+  if (failure.empty() && !done) {
+    failure =
+        "stream_query reported not done after stream_synchronize returned; once "
+        "synchronize returns, the work enqueued before it is done";
+  }
+  log.expect(failure.empty(), device.label + ": stream_query reports done after stream_synchronize",
+             failure);
+}
+
+void check_stream_query(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
+  StreamWork work(device, random);
+  const OwnedStream stream(device);
+  std::string failure = first_failure({work.failure(), stream.failure()});
+  if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
+  if (failure.empty()) {
+    const PollResult polled = poll_until_done([&](bool* out_done) {
+      return device.api->stream_query(device.device, stream.get(), out_done);
+    });
+    if (!polled.outcome.ok()) {
+      failure = memory_section::call_failed("stream_query", polled.outcome);
+    } else if (!polled.done) {
+      failure = "stream_query did not report done within " + std::to_string(kQueryLimit.count()) +
+                " s of a few MiB of copies being enqueued; report done once the enqueued "
+                "work has finished";
+    } else {
+      failure = work.verdict({"stream_query reported done", "the copies enqueued on the stream",
+                              "report done only when all enqueued work has finished"});
+    }
+  }
+  const std::string name =
+      device.label + ": stream_query reports done only once the enqueued copies have completed";
+  log.expect(failure.empty(), name, failure);
+}
+
+void check_stream_order(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
+  StreamWork work(device, random);
+  const OwnedStream stream(device);
+  std::string failure = first_failure({work.failure(), stream.failure()});
+  if (failure.empty()) failure = work.enqueue_through_memset_and_copy(stream.get());
+  if (failure.empty()) failure = synchronize(device, stream);
+  if (failure.empty()) failure = work.verdict(kSynchronizeClaim);
+  log.expect(failure.empty(),
+             device.label + ": memset and copy_device_to_device keep their place in stream order",
+             failure);
+}
+
+}  // namespace hxrt_conformance::stream_section
