@@ -35,6 +35,23 @@ std::vector<ConformanceCheck> ConformanceRun::with(const std::string& section,
   return found;
 }
 
+std::vector<std::string> ConformanceRun::names(const std::string& section,
+                                               const std::string& result) const {
+  std::vector<std::string> found;
+  for (const ConformanceCheck& check : with(section, result)) found.push_back(check.check);
+  return found;
+}
+
+ConformanceCheck ConformanceRun::check(const std::string& name) const {
+  for (const ConformanceCheck& found : checks) {
+    if (found.check == name) return found;
+  }
+  FAIL("no check '" << name << "' in:\n" << output);
+  return {};
+}
+
+std::string ConformanceRun::detail(const std::string& name) const { return check(name).detail; }
+
 std::string ConformanceRun::failures() const {
   std::string text;
   for (const ConformanceCheck& check : checks) {

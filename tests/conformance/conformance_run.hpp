@@ -25,6 +25,12 @@ struct ConformanceRun {
 
   // The checks of `section` with `result` ("fail", ...).
   std::vector<ConformanceCheck> with(const std::string& section, const std::string& result) const;
+  // Their names, in the order they ran.
+  std::vector<std::string> names(const std::string& section, const std::string& result) const;
+  // The check called `name`; fails the test when there is none.
+  ConformanceCheck check(const std::string& name) const;
+  // Its detail.
+  std::string detail(const std::string& name) const;
   // Every failed check as "section / check: detail" lines, for failure messages.
   std::string failures() const;
 };

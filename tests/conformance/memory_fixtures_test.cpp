@@ -9,28 +9,8 @@
 using Catch::Matchers::Contains;
 using hxrt_test::built_plugin;
 using hxrt_test::conformance_fixture;
-using hxrt_test::ConformanceCheck;
 using hxrt_test::ConformanceRun;
 using hxrt_test::run_conformance;
-
-namespace {
-
-std::vector<std::string> names_of(const std::vector<ConformanceCheck>& checks) {
-  std::vector<std::string> names;
-  for (const ConformanceCheck& check : checks) names.push_back(check.check);
-  return names;
-}
-
-// The detail of the check called `name`; fails the test when there is none.
-std::string detail_of(const ConformanceRun& run, const std::string& name) {
-  for (const ConformanceCheck& check : run.checks) {
-    if (check.check == name) return check.detail;
-  }
-  FAIL("no check '" << name << "' in:\n" << run.output);
-  return {};
-}
-
-}  // namespace
 
 TEST_CASE("memory: a copy_host_to_device that stops at 64 KiB fails the round trips at byte 65536",
           "[conformance][memory]") {
@@ -38,16 +18,15 @@ TEST_CASE("memory: a copy_host_to_device that stops at 64 KiB fails the round tr
                                              "--section memory --section streams --seed 7");
   INFO(run.output);
   CHECK(run.exit_code == 1);
-  const std::vector<ConformanceCheck> failed = run.with("memory", "fail");
-  REQUIRE(names_of(failed) ==
+  REQUIRE(run.names("memory", "fail") ==
           std::vector<std::string>{"device 0: host -> device -> host round trips keep every byte"});
-  CHECK_THAT(failed[0].detail,
+  CHECK_THAT(run.detail("device 0: host -> device -> host round trips keep every byte"),
              Contains("copy_host_to_device of 1048576 bytes then copy_device_to_host: first wrong "
                       "byte at offset 65536") &&
                  Contains("a copy must move all `size` bytes") && Contains("--seed 7"));
   // What reads device memory through the broken copies is skipped, not failed twice.
   CHECK_THAT(
-      detail_of(run, "device 0: memset fills whole and partial ranges and nothing around them"),
+      run.detail("device 0: memset fills whole and partial ranges and nothing around them"),
       Contains("round trips fail"));
   CHECK(run.with("streams", "fail").empty());
 }
@@ -60,12 +39,12 @@ TEST_CASE(
                                              "--section memory --section streams");
   INFO(run.output);
   CHECK(run.exit_code == 1);
-  CHECK(names_of(run.with("memory", "fail")) ==
+  CHECK(run.names("memory", "fail") ==
         std::vector<std::string>{
             "device 0: allocate honours alignment 64", "device 0: allocate honours alignment 128",
             "device 0: allocate honours alignment 256", "device 0: allocate honours alignment 4096",
             "device 0: a large allocation is aligned and usable at both ends"});
-  CHECK_THAT(detail_of(run, "device 0: allocate honours alignment 256"),
+  CHECK_THAT(run.detail("device 0: allocate honours alignment 256"),
              Contains("allocate(1 byte, alignment 256) returned 0x") &&
                  Contains(": not a multiple of 256; return memory aligned to the requested "
                           "alignment"));
@@ -79,22 +58,22 @@ TEST_CASE("memory: a plugin with pinned host memory uses it as the host side of 
   INFO(run.failures());
   CHECK(run.failed == 0);
   CHECK(run.exit_code == 0);
-  const std::vector<std::string> passed = names_of(run.with("memory", "pass"));
+  const std::vector<std::string> passed = run.names("memory", "pass");
   CHECK_THAT(passed, Catch::Matchers::VectorContains(std::string(
                          "device 0: pinned host memory works as the host side of copies")));
   CHECK_THAT(passed, Catch::Matchers::VectorContains(
                          std::string("device 0: host_deallocate accepts NULL")));
 }
 
-TEST_CASE("memory: the CPU plugin passes; with one device, copies between devices are skipped",
+TEST_CASE("memory: the CPU plugin passes, and with one device copies between devices are skipped",
           "[conformance][memory]") {
   const ConformanceRun run = run_conformance(built_plugin("cpu"), "--section memory");
   INFO(run.failures());
   CHECK(run.failed == 0);
   CHECK(run.exit_code == 0);
   CHECK(run.passed >= 10);
-  CHECK_THAT(detail_of(run, "copies between devices"), Contains("the plugin has one device"));
-  CHECK_THAT(detail_of(run, "pinned host memory"),
+  CHECK_THAT(run.detail("copies between devices"), Contains("the plugin has one device"));
+  CHECK_THAT(run.detail("pinned host memory"),
              Contains("the plugin offers no pinned host memory"));
 }
 
@@ -105,7 +84,7 @@ TEST_CASE("memory: the sim plugin passes with two devices, copies between them i
   INFO(run.failures());
   CHECK(run.failed == 0);
   CHECK(run.exit_code == 0);
-  const std::vector<std::string> passed = names_of(run.with("memory", "pass"));
+  const std::vector<std::string> passed = run.names("memory", "pass");
   CHECK_THAT(passed, Catch::Matchers::VectorContains(std::string(
                          "device 0 -> device 1: copies between devices keep every byte")));
   CHECK_THAT(passed, Catch::Matchers::VectorContains(std::string(

@@ -10,28 +10,8 @@
 using Catch::Matchers::Contains;
 using hxrt_test::built_plugin;
 using hxrt_test::conformance_fixture;
-using hxrt_test::ConformanceCheck;
 using hxrt_test::ConformanceRun;
 using hxrt_test::run_conformance;
-
-namespace {
-
-std::vector<std::string> names_of(const std::vector<ConformanceCheck>& checks) {
-  std::vector<std::string> names;
-  for (const ConformanceCheck& check : checks) names.push_back(check.check);
-  return names;
-}
-
-// The detail of the check called `name`; fails the test when there is none.
-std::string detail_of(const ConformanceRun& run, const std::string& name) {
-  for (const ConformanceCheck& check : run.checks) {
-    if (check.check == name) return check.detail;
-  }
-  FAIL("no check '" << name << "' in:\n" << run.output);
-  return {};
-}
-
-}  // namespace
 
 TEST_CASE("streams: synchronize and query that report done before the work has run fail",
           "[conformance][streams]") {
@@ -40,7 +20,7 @@ TEST_CASE("streams: synchronize and query that report done before the work has r
   INFO(run.output);
   CHECK(run.exit_code == 1);
   CHECK(run.with("memory", "fail").empty());
-  CHECK(names_of(run.with("streams", "fail")) ==
+  CHECK(run.names("streams", "fail") ==
         std::vector<std::string>{
             "device 0: stream_synchronize waits for the copies enqueued on the stream",
             "device 0: stream_query reports done only once the enqueued copies have completed",
@@ -49,22 +29,20 @@ TEST_CASE("streams: synchronize and query that report done before the work has r
             "device 0: event_query reports done only once the recorded work has completed",
             "device 0: stream_wait_event makes a second stream wait for the first"});
   CHECK_THAT(
-      detail_of(run, "device 0: stream_synchronize waits for the copies enqueued on the stream"),
+      run.detail("device 0: stream_synchronize waits for the copies enqueued on the stream"),
       Contains("stream_synchronize returned before the work enqueued on the stream had "
                "completed: bytes from offset 0 still differed") &&
           Contains("block until all enqueued work has finished"));
-  CHECK_THAT(detail_of(run,
-                       "device 0: stream_query reports done only once the enqueued copies "
+  CHECK_THAT(run.detail("device 0: stream_query reports done only once the enqueued copies "
                        "have completed"),
              Contains("stream_query reported done before the copies enqueued on the stream had "
                       "completed") &&
                  Contains("report done only when all enqueued work has finished"));
-  CHECK_THAT(detail_of(run,
-                       "device 0: event_query reports done only once the recorded work has "
+  CHECK_THAT(run.detail("device 0: event_query reports done only once the recorded work has "
                        "completed"),
              Contains("event_query reported done before"));
   // What does not depend on waiting passes.
-  const std::vector<std::string> passed = names_of(run.with("streams", "pass"));
+  const std::vector<std::string> passed = run.names("streams", "pass");
   CHECK_THAT(passed, Catch::Matchers::VectorContains(std::string(
                          "device 0: stream_create gives distinct streams that stream_destroy "
                          "takes back")));
@@ -80,9 +58,9 @@ TEST_CASE("streams: a plugin without streams or events is skipped with the reaso
   CHECK(run.exit_code == 0);
   CHECK(run.failed == 0);
   CHECK(run.passed == 0);
-  CHECK_THAT(detail_of(run, "stream functions"),
+  CHECK_THAT(run.detail("stream functions"),
              Contains("the plugin has no streams: everything it does is synchronous"));
-  CHECK_THAT(detail_of(run, "event functions"), Contains("the plugin has no events"));
+  CHECK_THAT(run.detail("event functions"), Contains("the plugin has no events"));
 }
 
 TEST_CASE("streams: the CPU plugin's synchronous streams and events pass",
@@ -100,7 +78,7 @@ TEST_CASE("streams: the sim plugin passes on both of two devices", "[conformance
   INFO(run.failures());
   CHECK(run.failed == 0);
   CHECK(run.exit_code == 0);
-  CHECK_THAT(names_of(run.with("streams", "pass")),
+  CHECK_THAT(run.names("streams", "pass"),
              Catch::Matchers::VectorContains(std::string(
                  "device 1: stream_wait_event makes a second stream wait for the first")));
 }

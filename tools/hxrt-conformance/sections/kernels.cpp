@@ -1,9 +1,11 @@
 // The kernels section: every kernel the plugin registered for its own devices, run on device 0
 // and compared with the kit's reference (core ops) or with its own shape inference (custom
 // ops). Division by zero goes last, so that a kernel that crashes on it loses no other check.
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "device_stream.hpp"
 #include "reference/cases.hpp"
 #include "sections/kernel_checks.hpp"
 #include "sections/sections.hpp"
@@ -34,13 +36,13 @@ void check_kernels(const Target& target, PluginSession& session, SectionLog& log
     return;
   }
   if (!require_devices(session, log, "kernels")) return;
-  hx_device* device = session.devices().front();
-  const DeviceStream stream(session, device);
-  if (!stream.failure().empty()) {
+  const DeviceUnderTest device = devices_under_test(session).front();
+  const std::optional<DeviceStream> stream = stream_if_offered(session, device);
+  if (stream && !stream->ok()) {
     log.fail("a stream for the kernel checks",
-             stream.failure() + "; the kernels run without a stream instead");
+             stream->failure() + "; the kernels run without a stream instead");
   }
-  const KernelRunner runner(session.api(), device, stream.get());
+  const KernelRunner runner(device, stream ? stream->get() : nullptr);
   const std::string own_type = own_device_type(session);
 
   std::vector<KernelVariant> divisions;

@@ -8,7 +8,7 @@ namespace hxrt_conformance {
 void check_memory(const Target& target, PluginSession& session, SectionLog& log) {
   using namespace memory_section;
   if (!require_devices(session, log, "memory")) return;
-  const std::vector<DeviceUnderTest> devices = devices_under_test(session.api(), session.devices());
+  const std::vector<DeviceUnderTest> devices = devices_under_test(session);
   RandomBytes random(target.seed);
   const bool pinned = pinned_memory_offered(session.api(), log);
   std::vector<const DeviceUnderTest*> copying;  // the devices whose round trips work

@@ -29,7 +29,7 @@ bool aligned(const void* ptr, size_t alignment) {
   return reinterpret_cast<uintptr_t>(ptr) % alignment == 0;
 }
 
-std::string misaligned(const DeviceBuffer& buffer) {
+std::string misaligned(const DeviceAllocation& buffer) {
   return allocate_call(buffer.size(), buffer.alignment()) + " returned " +
          hex_pointer(buffer.ptr()) + ": not a multiple of " + std::to_string(buffer.alignment()) +
          "; return memory aligned to the requested alignment";
@@ -37,7 +37,7 @@ std::string misaligned(const DeviceBuffer& buffer) {
 
 // The core asks for kCoreAlignment; a plugin may refuse more with a status instead of
 // faking it (cudaMalloc guarantees 256), but must not return memory that is less aligned.
-bool refusal_allowed(size_t alignment, const DeviceBuffer& buffer) {
+bool refusal_allowed(size_t alignment, const DeviceAllocation& buffer) {
   return alignment > kCoreAlignment && !buffer.outcome().ok();
 }
 
@@ -64,7 +64,7 @@ LargeRequest large_request(const DeviceUnderTest& device) {
 }
 
 // "" when the first and last kEndBytes of `buffer` take bytes and give them back.
-std::string use_both_ends(const DeviceUnderTest& device, const DeviceBuffer& buffer,
+std::string use_both_ends(const DeviceUnderTest& device, const DeviceAllocation& buffer,
                           RandomBytes& random) {
   for (const size_t offset : {size_t{0}, buffer.size() - kEndBytes}) {
     const Bytes sent = random.next(kEndBytes);
@@ -88,15 +88,15 @@ std::string use_both_ends(const DeviceUnderTest& device, const DeviceBuffer& buf
 
 }  // namespace
 
-std::vector<DeviceBuffer> check_alignment(const DeviceUnderTest& device, SectionLog& log) {
-  std::vector<DeviceBuffer> live;
+std::vector<DeviceAllocation> check_alignment(const DeviceUnderTest& device, SectionLog& log) {
+  std::vector<DeviceAllocation> live;
   for (const size_t alignment : alignments()) {
     const std::string name =
         device.label + ": allocate honours alignment " + std::to_string(alignment);
     std::string failure;
     std::string refused;
     for (const size_t size : allocation_sizes()) {
-      DeviceBuffer buffer(device, size, alignment);
+      DeviceAllocation buffer(device, size, alignment);
       if (refusal_allowed(alignment, buffer)) {
         refused = buffer.failure();
         break;
@@ -121,20 +121,21 @@ std::vector<DeviceBuffer> check_alignment(const DeviceUnderTest& device, Section
   return live;
 }
 
-void check_no_overlap(const DeviceUnderTest& device, const std::vector<DeviceBuffer>& buffers,
+void check_no_overlap(const DeviceUnderTest& device, const std::vector<DeviceAllocation>& buffers,
                       SectionLog& log) {
-  std::vector<const DeviceBuffer*> by_address;
-  for (const DeviceBuffer& buffer : buffers) by_address.push_back(&buffer);
-  std::sort(by_address.begin(), by_address.end(),
-            [](const DeviceBuffer* a, const DeviceBuffer* b) { return a->ptr() < b->ptr(); });
+  std::vector<const DeviceAllocation*> by_address;
+  for (const DeviceAllocation& buffer : buffers) by_address.push_back(&buffer);
+  std::sort(
+      by_address.begin(), by_address.end(),
+      [](const DeviceAllocation* a, const DeviceAllocation* b) { return a->ptr() < b->ptr(); });
   const std::string name = device.label + ": live allocations do not overlap";
   if (by_address.size() < 2) {
     log.skip(name, "fewer than two allocations succeeded (see the alignment checks)");
     return;
   }
   for (size_t i = 1; i < by_address.size(); ++i) {
-    const DeviceBuffer& before = *by_address[i - 1];
-    const DeviceBuffer& after = *by_address[i];
+    const DeviceAllocation& before = *by_address[i - 1];
+    const DeviceAllocation& after = *by_address[i];
     if (before.ptr() + before.size() <= after.ptr()) continue;
     log.fail(name, allocate_call(before.size(), before.alignment()) + " returned " +
                        hex_pointer(before.ptr()) + " and " +
@@ -154,8 +155,8 @@ void check_allocation_edges(const DeviceUnderTest& device, SectionLog& log) {
   std::string found;
   {
     // Both live at once; deallocate runs at the end of this scope.
-    const DeviceBuffer first(device, 0);
-    const DeviceBuffer second(device, 0);
+    const DeviceAllocation first(device, 0);
+    const DeviceAllocation second(device, 0);
     if (!first.ok() || !second.ok()) {
       failure =
           (first.ok() ? second : first).failure() + "; size 0 must give NULL or a unique pointer";
@@ -184,7 +185,7 @@ void check_large_allocation(const DeviceUnderTest& device, bool copies_work, Ran
     log.skip(name, "too little free memory for a large allocation" + request.free_note);
     return;
   }
-  const DeviceBuffer buffer(device, size);
+  const DeviceAllocation buffer(device, size);
   if (!buffer.ok()) {
     log.fail(name, buffer.failure() + request.free_note);
     return;

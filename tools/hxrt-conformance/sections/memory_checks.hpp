@@ -6,16 +6,19 @@
 #include <string>
 #include <vector>
 
+#include "call_text.hpp"
 #include "check_log.hpp"
-#include "sections/memory_buffers.hpp"
+#include "device_memory.hpp"
+#include "device_transfers.hpp"
+#include "sections/memory_bytes.hpp"
 
 namespace hxrt_conformance::memory_section {
 
 // Allocations of several sizes at alignments 64, 128, 256 and 4096, one check per alignment;
 // returns the allocations, still live, for check_no_overlap.
-std::vector<DeviceBuffer> check_alignment(const DeviceUnderTest& device, SectionLog& log);
+std::vector<DeviceAllocation> check_alignment(const DeviceUnderTest& device, SectionLog& log);
 // The live allocations `buffers` occupy disjoint ranges.
-void check_no_overlap(const DeviceUnderTest& device, const std::vector<DeviceBuffer>& buffers,
+void check_no_overlap(const DeviceUnderTest& device, const std::vector<DeviceAllocation>& buffers,
                       SectionLog& log);
 // allocate of 0 bytes, and deallocate(NULL).
 void check_allocation_edges(const DeviceUnderTest& device, SectionLog& log);
@@ -46,5 +49,9 @@ void check_host_deallocate_null(const DeviceUnderTest& device, SectionLog& log);
 
 // Why a check that reads device memory is skipped when the round trips fail.
 std::string needs_round_trips(const DeviceUnderTest& device);
+// For a check `name` that reads device memory: true when `copies_work`, else records the skip
+// and returns false.
+bool can_read_device_memory(const DeviceUnderTest& device, bool copies_work,
+                            const std::string& name, SectionLog& log);
 
 }  // namespace hxrt_conformance::memory_section

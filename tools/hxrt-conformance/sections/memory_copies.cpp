@@ -44,7 +44,7 @@ std::string placed(size_t offset) {
 // come back.
 std::string round_trip(const DeviceUnderTest& device, size_t size, size_t offset,
                        RandomBytes& random) {
-  const DeviceBuffer buffer(device, size + offset);
+  const DeviceAllocation buffer(device, size + offset);
   if (!buffer.ok()) return buffer.failure();
   const Bytes sent = random.next(size);
   Bytes received = complement(sent);
@@ -63,9 +63,9 @@ std::string round_trip(const DeviceUnderTest& device, size_t size, size_t offset
 // Sends random bytes to `src`, copies them device to device into `dst`, reads `dst` back.
 std::string device_to_device(const DeviceUnderTest& dst, const DeviceUnderTest& src, size_t size,
                              Offsets offsets, RandomBytes& random) {
-  const DeviceBuffer from(src, size + offsets.src);
+  const DeviceAllocation from(src, size + offsets.src);
   if (!from.ok()) return from.failure();
-  const DeviceBuffer to(dst, size + offsets.dst);
+  const DeviceAllocation to(dst, size + offsets.dst);
   if (!to.ok()) return to.failure();
   const Bytes sent = random.next(size);
   Bytes received = complement(sent);
@@ -98,16 +98,16 @@ void check_device_to_device(const std::string& name, const DeviceUnderTest& dst,
 
 // One allocation and the bytes it should hold.
 struct Filled {
-  const DeviceBuffer* buffer;
+  const DeviceAllocation* buffer;
   const Bytes* bytes;
 };
 
 // The size-0 calls with real pointers must leave both sides as they were.
 std::string empty_calls_change_nothing(const DeviceUnderTest& device, RandomBytes& random) {
   constexpr size_t kSize = 64;
-  const DeviceBuffer first(device, kSize);
+  const DeviceAllocation first(device, kSize);
   if (!first.ok()) return first.failure();
-  const DeviceBuffer second(device, kSize);
+  const DeviceAllocation second(device, kSize);
   if (!second.ok()) return second.failure();
   const Bytes first_bytes = random.next(kSize);
   const Bytes second_bytes = random.next(kSize);
@@ -175,6 +175,12 @@ std::string needs_round_trips(const DeviceUnderTest& device) {
          device.label + "'s round trips fail (see '" + round_trips_check(device) + "')";
 }
 
+bool can_read_device_memory(const DeviceUnderTest& device, bool copies_work,
+                            const std::string& name, SectionLog& log) {
+  if (!copies_work) log.skip(name, needs_round_trips(device));
+  return copies_work;
+}
+
 bool check_round_trips(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
   for (const size_t size : copy_sizes()) {
     for (const size_t offset : round_trip_offsets()) {
@@ -193,10 +199,7 @@ void check_copies_within(const DeviceUnderTest& device, bool copies_work, Random
                          SectionLog& log) {
   const std::string name =
       device.label + ": device -> device copies within the device keep every byte";
-  if (!copies_work) {
-    log.skip(name, needs_round_trips(device));
-    return;
-  }
+  if (!can_read_device_memory(device, copies_work, name, log)) return;
   check_device_to_device(name, device, device, random, log);
 }
 
@@ -211,17 +214,10 @@ void check_empty_transfers(const DeviceUnderTest& device, bool copies_work, Rand
                            SectionLog& log) {
   const std::string name =
       device.label + ": size-0 copies and memsets are no-ops, NULL pointers included";
-  if (!copies_work) {
-    log.skip(name, needs_round_trips(device));
-    return;
-  }
+  if (!can_read_device_memory(device, copies_work, name, log)) return;
   std::string failure = empty_calls_change_nothing(device, random);
   if (failure.empty()) failure = empty_calls_ignore_null(device);
-  if (failure.empty()) {
-    log.pass(name);
-  } else {
-    log.fail(name, failure);
-  }
+  log.expect(failure.empty(), name, failure);
 }
 
 }  // namespace hxrt_conformance::memory_section

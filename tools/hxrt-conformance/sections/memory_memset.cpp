@@ -45,7 +45,7 @@ std::string wrong_fill(const Range& range, const Bytes& expected, const Bytes& g
          wrong_byte(offset, expected[offset], got[offset]) + "; " + advice + random.seed_note();
 }
 
-std::string fill_and_compare(const DeviceUnderTest& device, const DeviceBuffer& buffer,
+std::string fill_and_compare(const DeviceUnderTest& device, const DeviceAllocation& buffer,
                              const Range& range, RandomBytes& random) {
   Bytes expected = random.next(kBufferBytes);
   const Outcome put = copy_to_device(device, nullptr, buffer.ptr(), expected.data(), kBufferBytes);
@@ -68,11 +68,8 @@ void check_memset(const DeviceUnderTest& device, bool copies_work, RandomBytes& 
                   SectionLog& log) {
   const std::string name =
       device.label + ": memset fills whole and partial ranges and nothing around them";
-  if (!copies_work) {
-    log.skip(name, needs_round_trips(device));
-    return;
-  }
-  const DeviceBuffer buffer(device, kBufferBytes);
+  if (!can_read_device_memory(device, copies_work, name, log)) return;
+  const DeviceAllocation buffer(device, kBufferBytes);
   if (!buffer.ok()) {
     log.fail(name, buffer.failure());
     return;

@@ -1,7 +1,8 @@
 // When a stream's work is done: stream_synchronize blocks until it is, stream_query says so
 // only then, and the work runs in the order it was enqueued.
+#include "device_stream.hpp"
+#include "sections/stream_calls.hpp"
 #include "sections/stream_checks.hpp"
-#include "sections/stream_handles.hpp"
 
 namespace hxrt_conformance::stream_section {
 namespace {
@@ -10,7 +11,7 @@ const DoneClaim kSynchronizeClaim = {"stream_synchronize returned",
                                      "the work enqueued on the stream",
                                      "block until all enqueued work has finished"};
 
-std::string synchronize(const DeviceUnderTest& device, const OwnedStream& stream) {
+std::string synchronize(const DeviceUnderTest& device, const DeviceStream& stream) {
   return failed_call("stream_synchronize",
                      device.api->stream_synchronize(device.device, stream.get()));
 }
@@ -19,7 +20,7 @@ std::string synchronize(const DeviceUnderTest& device, const OwnedStream& stream
 
 void check_stream_synchronize(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedStream stream(device);
+  const DeviceStream stream(device);
   std::string failure = first_failure({work.failure(), stream.failure()});
   if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
   if (failure.empty()) failure = synchronize(device, stream);
@@ -32,7 +33,7 @@ void check_stream_synchronize(const DeviceUnderTest& device, RandomBytes& random
 void check_stream_query_after_synchronize(const DeviceUnderTest& device, RandomBytes& random,
                                           SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedStream stream(device);
+  const DeviceStream stream(device);
   std::string failure = first_failure({work.failure(), stream.failure()});
   if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
   if (failure.empty()) failure = synchronize(device, stream);
@@ -52,23 +53,19 @@ void check_stream_query_after_synchronize(const DeviceUnderTest& device, RandomB
 
 void check_stream_query(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedStream stream(device);
+  const DeviceStream stream(device);
   std::string failure = first_failure({work.failure(), stream.failure()});
   if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
   if (failure.empty()) {
-    const PollResult polled = poll_until_done([&](bool* out_done) {
-      return device.api->stream_query(device.device, stream.get(), out_done);
-    });
-    if (!polled.outcome.ok()) {
-      failure = memory_section::call_failed("stream_query", polled.outcome);
-    } else if (!polled.done) {
-      failure = "stream_query did not report done within " + std::to_string(kQueryLimit.count()) +
-                " s of a few MiB of copies being enqueued; report done once the enqueued "
-                "work has finished";
-    } else {
-      failure = work.verdict({"stream_query reported done", "the copies enqueued on the stream",
-                              "report done only when all enqueued work has finished"});
-    }
+    failure = verdict_when_done(
+        work, "stream_query",
+        [&](bool* out_done) {
+          return device.api->stream_query(device.device, stream.get(), out_done);
+        },
+        " of a few MiB of copies being enqueued; report done once the enqueued work has "
+        "finished",
+        {"stream_query reported done", "the copies enqueued on the stream",
+         "report done only when all enqueued work has finished"});
   }
   const std::string name =
       device.label + ": stream_query reports done only once the enqueued copies have completed";
@@ -77,7 +74,7 @@ void check_stream_query(const DeviceUnderTest& device, RandomBytes& random, Sect
 
 void check_stream_order(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedStream stream(device);
+  const DeviceStream stream(device);
   std::string failure = first_failure({work.failure(), stream.failure()});
   if (failure.empty()) failure = work.enqueue_through_memset_and_copy(stream.get());
   if (failure.empty()) failure = synchronize(device, stream);

@@ -1,7 +1,8 @@
 // Recorded events: event_synchronize blocks until the work before the record is done,
 // event_query says so only then, and stream_wait_event holds a second stream back until then.
+#include "device_stream.hpp"
+#include "sections/stream_calls.hpp"
 #include "sections/stream_checks.hpp"
-#include "sections/stream_handles.hpp"
 
 namespace hxrt_conformance::stream_section {
 namespace {
@@ -12,7 +13,7 @@ const DoneClaim kEventSynchronizeClaim = {
 
 // Enqueues the round trip on `stream` and records `event` after it.
 std::string enqueue_and_record(const DeviceUnderTest& device, StreamWork& work,
-                               const OwnedEvent& event, const OwnedStream& stream) {
+                               const DeviceEvent& event, const DeviceStream& stream) {
   std::string failure = first_failure({work.failure(), event.failure(), stream.failure()});
   if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
   if (failure.empty()) {
@@ -22,7 +23,7 @@ std::string enqueue_and_record(const DeviceUnderTest& device, StreamWork& work,
   return failure;
 }
 
-std::string event_synchronize(const DeviceUnderTest& device, const OwnedEvent& event) {
+std::string event_synchronize(const DeviceUnderTest& device, const DeviceEvent& event) {
   return failed_call("event_synchronize",
                      device.api->event_synchronize(device.device, event.get()));
 }
@@ -31,8 +32,8 @@ std::string event_synchronize(const DeviceUnderTest& device, const OwnedEvent& e
 
 void check_event_synchronize(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedEvent event(device);
-  const OwnedStream stream(device);
+  const DeviceEvent event(device);
+  const DeviceStream stream(device);
   std::string failure = enqueue_and_record(device, work, event, stream);
   if (failure.empty()) failure = event_synchronize(device, event);
   if (failure.empty()) failure = work.verdict(kEventSynchronizeClaim);
@@ -44,8 +45,8 @@ void check_event_synchronize(const DeviceUnderTest& device, RandomBytes& random,
 void check_event_query_after_synchronize(const DeviceUnderTest& device, RandomBytes& random,
                                          SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedEvent event(device);
-  const OwnedStream stream(device);
+  const DeviceEvent event(device);
+  const DeviceStream stream(device);
   std::string failure = enqueue_and_record(device, work, event, stream);
   if (failure.empty()) failure = event_synchronize(device, event);
   bool done = false;
@@ -64,25 +65,19 @@ void check_event_query_after_synchronize(const DeviceUnderTest& device, RandomBy
 
 void check_event_query(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedEvent event(device);
-  const OwnedStream stream(device);
+  const DeviceEvent event(device);
+  const DeviceStream stream(device);
   std::string failure = enqueue_and_record(device, work, event, stream);
   if (failure.empty()) {
-    const PollResult polled = poll_until_done([&](bool* out_done) {
-      return device.api->event_query(device.device, event.get(), out_done);
-    });
-    if (!polled.outcome.ok()) {
-      failure = memory_section::call_failed("event_query", polled.outcome);
-    } else if (!polled.done) {
-      failure = "event_query did not report done within " + std::to_string(kQueryLimit.count()) +
-                " s of being recorded after a few MiB of copies; report done once the work "
-                "before the record has finished";
-    } else {
-      failure = work.verdict({"event_query reported done",
-                              "the copies enqueued on the stream before event_record",
-                              "report done only when the work before the event's record has "
-                              "finished"});
-    }
+    failure = verdict_when_done(
+        work, "event_query",
+        [&](bool* out_done) {
+          return device.api->event_query(device.device, event.get(), out_done);
+        },
+        " of being recorded after a few MiB of copies; report done once the work before the "
+        "record has finished",
+        {"event_query reported done", "the copies enqueued on the stream before event_record",
+         "report done only when the work before the event's record has finished"});
   }
   const std::string name =
       device.label + ": event_query reports done only once the recorded work has completed";
@@ -91,9 +86,9 @@ void check_event_query(const DeviceUnderTest& device, RandomBytes& random, Secti
 
 void check_stream_wait_event(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log) {
   StreamWork work(device, random);
-  const OwnedEvent event(device);
-  const OwnedStream uploading(device);
-  const OwnedStream downloading(device);
+  const DeviceEvent event(device);
+  const DeviceStream uploading(device);
+  const DeviceStream downloading(device);
   std::string failure =
       first_failure({work.failure(), event.failure(), uploading.failure(), downloading.failure()});
   if (failure.empty()) failure = work.enqueue_upload(uploading.get());

@@ -1,6 +1,7 @@
 // Creating and destroying streams and events, and the state of one that has no work yet.
+#include "device_stream.hpp"
+#include "sections/stream_calls.hpp"
 #include "sections/stream_checks.hpp"
-#include "sections/stream_handles.hpp"
 
 namespace hxrt_conformance::stream_section {
 namespace {
@@ -17,7 +18,7 @@ std::string distinct(const Handle& first, const Handle& second, const char* kind
 }  // namespace
 
 bool check_stream_lifetime(const DeviceUnderTest& device, SectionLog& log) {
-  const std::string created = distinct(OwnedStream(device), OwnedStream(device), "stream");
+  const std::string created = distinct(DeviceStream(device), DeviceStream(device), "stream");
   const bool works = log.expect(
       created.empty(),
       device.label + ": stream_create gives distinct streams that stream_destroy takes back",
@@ -25,7 +26,7 @@ bool check_stream_lifetime(const DeviceUnderTest& device, SectionLog& log) {
   device.api->stream_destroy(device.device, nullptr);
   log.pass(device.label + ": stream_destroy accepts NULL");
   if (!works) return false;
-  const OwnedStream stream(device);
+  const DeviceStream stream(device);
   bool done = false;
   std::string failure = failed_call("stream_query on a new stream",
                                     device.api->stream_query(device.device, stream.get(), &done));
@@ -37,14 +38,14 @@ bool check_stream_lifetime(const DeviceUnderTest& device, SectionLog& log) {
 }
 
 bool check_event_lifetime(const DeviceUnderTest& device, SectionLog& log) {
-  const std::string created = distinct(OwnedEvent(device), OwnedEvent(device), "event");
+  const std::string created = distinct(DeviceEvent(device), DeviceEvent(device), "event");
   const bool works = log.expect(
       created.empty(),
       device.label + ": event_create gives distinct events that event_destroy takes back", created);
   device.api->event_destroy(device.device, nullptr);
   log.pass(device.label + ": event_destroy accepts NULL");
   if (!works) return false;
-  const OwnedEvent event(device);
+  const DeviceEvent event(device);
   bool done = false;
   std::string failure = failed_call("event_query on a never-recorded event",
                                     device.api->event_query(device.device, event.get(), &done));

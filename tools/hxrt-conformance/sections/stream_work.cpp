@@ -4,11 +4,13 @@
 #include <chrono>
 #include <thread>
 
+#include "call_text.hpp"
+#include "device_transfers.hpp"
+#include "sections/stream_calls.hpp"
+
 namespace hxrt_conformance::stream_section {
 namespace {
 
-using memory_section::byte_count;
-using memory_section::call_failed;
 using memory_section::complement;
 using memory_section::first_difference;
 using memory_section::hex_byte;
@@ -66,13 +68,12 @@ std::string StreamWork::enqueue_through_memset_and_copy(hx_stream* stream) {
   std::string failure = upload(stream);
   if (failure.empty()) {
     failure = failed_on_stream(
-        fill, memory_section::memset_device(device_, stream, first_.ptr() + kFillOffset, kFillValue,
-                                            kFillBytes));
+        fill, memset_device(device_, stream, first_.ptr() + kFillOffset, kFillValue, kFillBytes));
   }
   if (failure.empty()) {
-    failure = failed_on_stream("copy_device_to_device of " + byte_count(kWorkBytes),
-                               memory_section::copy_between(device_, stream, second_.ptr(), device_,
-                                                            first_.ptr(), kWorkBytes));
+    failure = failed_on_stream(
+        "copy_device_to_device of " + byte_count(kWorkBytes),
+        copy_between(device_, stream, second_.ptr(), device_, first_.ptr(), kWorkBytes));
   }
   if (failure.empty()) failure = download(stream, second_);
   return failure;
@@ -93,15 +94,13 @@ std::string StreamWork::enqueue_upload(hx_stream* stream) {
 std::string StreamWork::enqueue_download(hx_stream* stream) { return download(stream, first_); }
 
 std::string StreamWork::upload(hx_stream* stream) {
-  return failed_on_stream(
-      "copy_host_to_device of " + byte_count(kWorkBytes),
-      memory_section::copy_to_device(device_, stream, first_.ptr(), sent_.data(), kWorkBytes));
+  return failed_on_stream("copy_host_to_device of " + byte_count(kWorkBytes),
+                          copy_to_device(device_, stream, first_.ptr(), sent_.data(), kWorkBytes));
 }
 
-std::string StreamWork::download(hx_stream* stream, const DeviceBuffer& from) {
-  return failed_on_stream(
-      "copy_device_to_host of " + byte_count(kWorkBytes),
-      memory_section::copy_to_host(device_, stream, received_.data(), from.ptr(), kWorkBytes));
+std::string StreamWork::download(hx_stream* stream, const DeviceAllocation& from) {
+  return failed_on_stream("copy_device_to_host of " + byte_count(kWorkBytes),
+                          copy_to_host(device_, stream, received_.data(), from.ptr(), kWorkBytes));
 }
 
 std::string StreamWork::verdict(const DoneClaim& claim) const {
@@ -123,6 +122,18 @@ std::string StreamWork::verdict(const DoneClaim& claim) const {
          std::to_string(kSettleLimit.count()) + " s after " + claim.call + ": " +
          wrong_byte(*still_wrong, expected_[*still_wrong], received_[*still_wrong]) + "; " +
          order_advice_ + random_.seed_note();
+}
+
+std::string verdict_when_done(const StreamWork& work, const std::string& call,
+                              const std::function<hx_status*(bool* out_done)>& query,
+                              const std::string& never_done, const DoneClaim& claim) {
+  const PollResult polled = poll_until_done(query);
+  if (!polled.outcome.ok()) return call_failed(call, polled.outcome);
+  if (!polled.done) {
+    return call + " did not report done within " + std::to_string(kQueryLimit.count()) + " s" +
+           never_done;
+  }
+  return work.verdict(claim);
 }
 
 }  // namespace hxrt_conformance::stream_section

@@ -2,15 +2,18 @@
 // host buffer, long enough on a real device for an early "done" to show in that buffer.
 #pragma once
 
+#include <hxrt/plugin_api.h>
+
+#include <functional>
 #include <string>
 
-#include "sections/memory_buffers.hpp"
+#include "device_memory.hpp"
+#include "device_under_test.hpp"
+#include "sections/memory_bytes.hpp"
 
 namespace hxrt_conformance::stream_section {
 
 using memory_section::Bytes;
-using memory_section::DeviceBuffer;
-using memory_section::DeviceUnderTest;
 using memory_section::RandomBytes;
 
 // A call that said the work was done, for the verdict on it.
@@ -20,7 +23,7 @@ struct DoneClaim {
   std::string advice;  // "report done only when all enqueued work has finished"
 };
 
-// Construct it before the streams its work runs on (see OwnedStream), so that its memory
+// Construct it before the streams its work runs on (see DeviceStream), so that its memory
 // outlives them. One enqueue_* (or the upload and download pair) per object.
 class StreamWork {
  public:
@@ -45,18 +48,25 @@ class StreamWork {
  private:
   // The sent bytes into the first allocation; `from` into the host buffer.
   std::string upload(hx_stream* stream);
-  std::string download(hx_stream* stream, const DeviceBuffer& from);
+  std::string download(hx_stream* stream, const DeviceAllocation& from);
 
   const DeviceUnderTest& device_;
   const RandomBytes& random_;
   Bytes sent_;
   Bytes expected_;
   Bytes received_;
-  DeviceBuffer first_;
-  DeviceBuffer second_;
+  DeviceAllocation first_;
+  DeviceAllocation second_;
   std::string failure_;
   std::string description_;   // what was enqueued, for a failure
   std::string order_advice_;  // what to fix when the data never arrives
 };
+
+// Polls `query` (stream_query or event_query bound to its handle, named `call`) until it
+// reports done, then gives work.verdict(claim). `never_done`: what follows "<call> did not
+// report done within 10 s" when it never does.
+std::string verdict_when_done(const StreamWork& work, const std::string& call,
+                              const std::function<hx_status*(bool* out_done)>& query,
+                              const std::string& never_done, const DoneClaim& claim);
 
 }  // namespace hxrt_conformance::stream_section

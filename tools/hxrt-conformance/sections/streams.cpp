@@ -68,7 +68,7 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
   }
   if (!require_devices(session, log, "streams on a device")) return;
   RandomBytes random(target.seed);
-  for (const DeviceUnderTest& device : memory_section::devices_under_test(api, session.devices())) {
+  for (const DeviceUnderTest& device : devices_under_test(session)) {
     const bool streams_work = streams && check_stream_lifetime(device, log);
     if (streams_work) {
       check_stream_synchronize(device, random, log);

@@ -1,68 +1,82 @@
 #include "sections/thread_workload.hpp"
 
-#include <cstdio>
 #include <iterator>
 #include <optional>
-#include <random>
 
+#include "call_text.hpp"
+#include "device_memory.hpp"
+#include "device_stream.hpp"
+#include "device_transfers.hpp"
 #include "sections/kernel_runner.hpp"
+#include "sections/memory_bytes.hpp"
 
 namespace hxrt_conformance {
 namespace {
 
+using memory_section::Bytes;
+using memory_section::RandomBytes;
+
 // Sizes from a byte to past a page, so that a plugin's size classes all see concurrent use.
 constexpr size_t kSizes[] = {1, 64, 1000, 4096, 65536 + 24};
 
-std::vector<uint8_t> random_bytes(std::mt19937_64& engine, size_t size) {
-  std::vector<uint8_t> bytes(size);
-  for (uint8_t& byte : bytes) byte = static_cast<uint8_t>(engine());
-  return bytes;
-}
+// One allocation and the host bytes copied through it.
+struct RoundTrip {
+  RoundTrip(const DeviceUnderTest& device, size_t size, RandomBytes& random)
+      : memory(device, size), sent(random.next(size)), received(memory_section::complement(sent)) {}
 
-// Copies `pattern` into `memory` and back, on `stream`; "" when it comes back intact.
-std::string round_trip(const hx_plugin_api& api, hx_device* device, hx_stream* stream,
-                       const DeviceAllocation& memory, const std::vector<uint8_t>& pattern) {
-  const size_t size = pattern.size();
-  Outcome outcome =
-      KitCore::take(api.copy_host_to_device(device, stream, memory.ptr(), pattern.data(), size));
-  if (!outcome.ok()) return call_failure("copy_host_to_device", size, outcome);
-  std::vector<uint8_t> back(size, 0);
-  outcome = KitCore::take(api.copy_device_to_host(device, stream, back.data(), memory.ptr(), size));
-  if (!outcome.ok()) return call_failure("copy_device_to_host", size, outcome);
+  DeviceAllocation memory;
+  Bytes sent;
+  Bytes received;  // unlike `sent` in every byte until the copy back lands
+};
+
+// Copies `trip.sent` into its memory and back, on `stream`; "" when it comes back intact.
+std::string round_trip(const DeviceUnderTest& device, hx_stream* stream, RoundTrip& trip) {
+  if (!trip.memory.ok()) return trip.memory.failure();
+  const size_t size = trip.sent.size();
+  Outcome outcome = copy_to_device(device, stream, trip.memory.ptr(), trip.sent.data(), size);
+  if (!outcome.ok()) return call_failed("copy_host_to_device of " + byte_count(size), outcome);
+  outcome = copy_to_host(device, stream, trip.received.data(), trip.memory.ptr(), size);
+  if (!outcome.ok()) return call_failed("copy_device_to_host of " + byte_count(size), outcome);
   if (stream != nullptr) {
-    outcome = KitCore::take(api.stream_synchronize(device, stream));
-    if (!outcome.ok()) return "stream_synchronize failed: " + describe(outcome);
+    outcome = KitCore::take(device.api->stream_synchronize(device.device, stream));
+    if (!outcome.ok()) return call_failed("stream_synchronize", outcome);
   }
-  for (size_t i = 0; i < size; ++i) {
-    if (back[i] != pattern[i]) {
-      char bytes[64];
-      std::snprintf(bytes, sizeof bytes, "byte %zu came back as 0x%02x, not 0x%02x", i, back[i],
-                    pattern[i]);
-      return std::to_string(size) + " bytes copied to the device and back: " + bytes;
-    }
-  }
-  return "";
+  const std::optional<size_t> wrong =
+      memory_section::first_difference(trip.sent.data(), trip.received.data(), size);
+  if (!wrong) return "";
+  const std::string where =
+      stream != nullptr ? " on a stream, read once stream_synchronize returned" : "";
+  return byte_count(size) + " copied to the device and back" + where + ": byte " +
+         std::to_string(*wrong) + " came back as " +
+         memory_section::hex_byte(trip.received[*wrong]) + ", not " +
+         memory_section::hex_byte(trip.sent[*wrong]);
 }
 
-// Two allocations live at once, each copied in and out, freed in allocation order (not
-// last-in first-out).
-std::string memory_iteration(const hx_plugin_api& api, hx_device* device, hx_stream* stream,
-                             std::mt19937_64& engine, int iteration) {
-  const size_t count = std::size(kSizes);
-  const size_t first_size = kSizes[static_cast<size_t>(iteration) % count];
-  const size_t second_size = kSizes[static_cast<size_t>(iteration + 2) % count];
-  std::optional<DeviceAllocation> first;
-  first.emplace(api, device, first_size);
-  DeviceAllocation second(api, device, second_size);
-  for (const DeviceAllocation* memory : {&*first, &second}) {
-    if (!memory->failure().empty()) return memory->failure();
-    const std::string failure =
-        round_trip(api, device, stream, *memory, random_bytes(engine, memory->size()));
-    if (!failure.empty()) return failure;
+// The memory of one iteration: two allocations live at once, each copied in and out, freed
+// in allocation order (not last-in first-out).
+class IterationMemory {
+ public:
+  IterationMemory(const DeviceUnderTest& device, RandomBytes& random, int iteration)
+      : first_(std::in_place, device, size_at(iteration), random),
+        second_(device, size_at(iteration + 2), random) {}
+  ~IterationMemory() { first_.reset(); }
+  IterationMemory(const IterationMemory&) = delete;
+  IterationMemory& operator=(const IterationMemory&) = delete;
+
+  // "" when both round trips on `stream` bring their bytes back.
+  std::string round_trips(const DeviceUnderTest& device, hx_stream* stream) {
+    const std::string failure = round_trip(device, stream, *first_);
+    return failure.empty() ? round_trip(device, stream, second_) : failure;
   }
-  first.reset();
-  return "";
-}
+
+ private:
+  static size_t size_at(int index) {
+    return kSizes[static_cast<size_t>(index) % std::size(kSizes)];
+  }
+
+  std::optional<RoundTrip> first_;
+  RoundTrip second_;
+};
 
 }  // namespace
 
@@ -72,23 +86,26 @@ void FailureCount::add(const std::string& when, const std::string& failure) {
 
 ThreadOutcome run_thread_workload(const ThreadWorkload& workload, int thread, size_t device_index) {
   const PluginSession& session = *workload.session;
-  hx_device* device = session.devices()[device_index];
+  const DeviceUnderTest device = devices_under_test(session)[device_index];
   ThreadOutcome outcome;
-  outcome.device_label = "device " + std::to_string(device_index);
-  const DeviceStream stream(session, device);
-  if (!stream.failure().empty()) outcome.memory.add("before the first iteration", stream.failure());
-  const KernelRunner runner(session.api(), device, stream.get());
-  std::mt19937_64 engine(workload.seed + static_cast<uint64_t>(thread));
+  outcome.device_label = device.label;
+  RandomBytes random(workload.seed + static_cast<uint64_t>(thread));
   for (int iteration = 0; iteration < workload.iterations; ++iteration) {
     const std::string when = "iteration " + std::to_string(iteration);
-    const std::string memory_failure =
-        memory_iteration(session.api(), device, stream.get(), engine, iteration);
+    IterationMemory memory(device, random, iteration);
+    // After the memory, so that the stream is synchronized and destroyed before the memory is
+    // freed: a plugin whose stream_synchronize returns early then fails on the data instead of
+    // writing into freed memory.
+    const std::optional<DeviceStream> stream = stream_if_offered(session, device);
+    if (stream && !stream->ok()) outcome.memory.add(when, stream->failure());
+    hx_stream* const on = stream ? stream->get() : nullptr;
+    const std::string memory_failure = memory.round_trips(device, on);
     if (!memory_failure.empty()) outcome.memory.add(when, memory_failure);
     if (!workload.variant) continue;
     const KernelCase& kernel_case =
         workload.cases[static_cast<size_t>(thread + iteration) % workload.cases.size()];
-    const std::string kernel_failure =
-        reference_case_failure(runner, *workload.variant, kernel_case, workload.seed);
+    const std::string kernel_failure = reference_case_failure(
+        KernelRunner(device, on), *workload.variant, kernel_case, workload.seed);
     if (!kernel_failure.empty()) outcome.kernel.add(when, kernel_failure);
   }
   return outcome;

@@ -1,7 +1,7 @@
-// What each thread of the threads section does: on its own device and stream, allocate,
-// copy in and out and free memory, and run a kernel on its reference cases, checking every
-// result. Failures are counted and the first of each kind kept, to be recorded by the
-// section's own thread (SectionLog is not thread-safe).
+// What each thread of the threads section does: on its device, with a new stream each
+// iteration, allocate, copy in and out and free memory, and run a kernel on its reference
+// cases, checking every result. Failures are counted and the first of each kind kept, to be
+// recorded by the section's own thread (SectionLog is not thread-safe).
 #pragma once
 
 #include <hxrt/plugin_api.h>

@@ -1,5 +1,5 @@
 // The threads section: several threads at once allocate, copy and free memory and run a
-// kernel the kit has a reference for, each on its own stream, spread over the devices. The
+// kernel the kit has a reference for, each on streams of its own, spread over the devices. The
 // ABI lets the core call all of these from any thread at any time.
 #include <algorithm>
 #include <future>
@@ -84,7 +84,8 @@ void check_threads(const Target& target, PluginSession& session, SectionLog& log
   const std::string threads_text = std::to_string(kThreads) + " threads";
   const std::string spread = std::to_string(kIterations) + " iterations each on " +
                              std::to_string(std::min<size_t>(device_count, kThreads)) +
-                             " device(s)" + (session.has_streams() ? ", one stream each" : "");
+                             " device(s)" +
+                             (session.has_streams() ? ", a new stream each iteration" : "");
   const std::string memory_failures = failures_text(outcomes, &ThreadOutcome::memory);
   if (memory_failures.empty()) {
     log.pass(threads_text + " allocate, copy and free at once", spread);

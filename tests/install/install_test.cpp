@@ -1,0 +1,264 @@
+// `cmake --install` and what users build on the installed tree alone: the layout, the tools
+// running from it with a clean environment, pkg-config, and the two out-of-tree samples
+// (samples/embed, a host app; samples/c_plugin, a plugin in C99) built with
+// find_package(hxrt CONFIG) and run together. Each test case installs into its own temporary
+// prefix and removes it at the end.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "install_support.hpp"
+#include "program_output.hpp"
+#include "run_program.hpp"
+
+using hxrt_test::contains;
+using hxrt_test::find_line;
+using hxrt_test::find_line_starting_with;
+using hxrt_test::kCleanEnvironment;
+using hxrt_test::kNoLine;
+using hxrt_test::Lines;
+using hxrt_test::lines_of;
+using hxrt_test::ProgramResult;
+using hxrt_test::run_program;
+using hxrt_test::shell_quote;
+using hxrt_test::starts_with;
+using hxrt_test::Words;
+using hxrt_test::words_of;
+using install_test::canonical_or_same;
+namespace fs = std::filesystem;
+using install_test::InstalledTree;
+
+namespace {
+
+const char* const kCpu0 = "/job:localhost/replica:0/task:0/device:CPU:0";
+const char* const kCsample0 = "/job:localhost/replica:0/task:0/device:CSAMPLE:0";
+
+// The names of the entries of a folder, sorted.
+std::set<std::string> entries_of(const fs::path& folder) {
+  std::set<std::string> names;
+  for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
+    names.insert(entry.path().filename().string());
+  }
+  return names;
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  REQUIRE(out.good());
+}
+
+// The C sample plugin, built against the install and dropped into a plugin folder of its
+// own, <scratch>/plugins, as a plugin author would drop it. Returns the plugin's path.
+fs::path build_c_sample_plugin(const InstalledTree& tree) {
+  const ProgramResult build = tree.build_sample("c_plugin");
+  INFO("configure and build of samples/c_plugin:\n" << build.output);
+  REQUIRE(build.exit_code == 0);
+  const fs::path folder = tree.scratch("plugins");
+  fs::create_directory(folder);
+  fs::copy_file(tree.sample_build_dir("c_plugin") / "libhx_c_sample.so",
+                folder / "libhx_c_sample.so");
+  return folder / "libhx_c_sample.so";
+}
+
+// Runs the embed sample with a config file holding `config_json` and the extra ops `ops`,
+// with stderr folded into the output.
+ProgramResult run_embed(const InstalledTree& tree, const std::string& config_name,
+                        const std::string& config_json, const std::string& ops) {
+  const fs::path config = tree.scratch(config_name);
+  write_file(config, config_json);
+  const fs::path app = tree.sample_build_dir("embed") / "hxrt_embed";
+  return run_program(std::string(kCleanEnvironment) + shell_quote(app.string()) + " " +
+                     shell_quote(config.string()) + " " + ops + " 2>&1");
+}
+
+}  // namespace
+
+TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools and the "
+          "package files, and the installed hxrt-info runs with a clean environment") {
+  const InstalledTree tree;
+  INFO("cmake --install:\n" << tree.install().output);
+  REQUIRE(tree.install().exit_code == 0);
+  const fs::path& prefix = tree.prefix();
+
+  // The public API and the ABI header; none of the core's private headers.
+  std::set<std::string> headers = entries_of(hxrt_test::source_file("core/include/hxrt"));
+  headers.insert("plugin_api.h");
+  headers.insert("sim_counters.h");
+  CHECK(entries_of(prefix / "include/hxrt") == headers);
+
+  // The core, with its soname link.
+  CHECK(fs::is_symlink(prefix / "lib/libhxrt.so"));
+  CHECK(fs::exists(prefix / "lib/libhxrt.so"));
+  const std::set<std::string> lib = entries_of(prefix / "lib");
+  CHECK(std::count_if(lib.begin(), lib.end(), [](const std::string& name) {
+          return starts_with(name, "libhxrt.so.");
+        }) >= 1);
+
+  // The plugins the build ships, where the core looks; no test fixture anywhere.
+  std::set<std::string> plugins = {"libhx_cpu.so", "libhx_sim.so"};
+  if (HXRT_TEST_WITH_CUDA) plugins.insert("libhx_cuda.so");
+  CHECK(entries_of(prefix / "lib/hxrt/plugins") == plugins);
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(prefix)) {
+    INFO(entry.path());
+    CHECK_FALSE(contains(entry.path().filename().string(), "fixture"));
+  }
+
+  // The CMake package and the pkg-config file.
+  CHECK(fs::exists(prefix / "lib/cmake/hxrt/hxrtConfig.cmake"));
+  CHECK(fs::exists(prefix / "lib/cmake/hxrt/hxrtConfigVersion.cmake"));
+  CHECK(fs::exists(prefix / "lib/cmake/hxrt/hxrtTargets.cmake"));
+  CHECK(fs::exists(prefix / "lib/pkgconfig/hxrt.pc"));
+
+  // The tools find libhxrt through their RPATH and the core finds its installed plugins
+  // beside itself: nothing in the environment (no LD_LIBRARY_PATH, no HXRT_PLUGIN_PATH, no
+  // HXRT_CONFIG) is needed. CUDA_VISIBLE_DEVICES=-1, as for every test that does not use GPUs.
+  REQUIRE(fs::exists(prefix / "bin/hxrt-info"));
+  const ProgramResult info = run_program("env -i CUDA_VISIBLE_DEVICES=-1 " +
+                                         shell_quote((prefix / "bin/hxrt-info").string()) +
+                                         " 2>&1");
+  INFO("hxrt-info:\n" << info.output);
+  CHECK(info.exit_code == 0);
+  // Plugin rows: STATUS NAME VERSION ABI TYPE DEVICES FILE.
+  const std::string installed_cpu = (prefix / "lib/hxrt/plugins/libhx_cpu.so").string();
+  const Lines lines = lines_of(info.output);
+  CHECK(std::any_of(lines.begin(), lines.end(), [&](const std::string& line) {
+    const Words row = words_of(line);
+    return row.size() == 7 && row[0] == "loaded" && row[1] == "cpu" && row[4] == "CPU" &&
+           row[6] == installed_cpu;
+  }));
+  CHECK(find_line(lines, std::string("  ") + kCpu0) != kNoLine);
+}
+
+TEST_CASE("pkg-config --cflags --libs hxrt builds a host app against the installed prefix") {
+  if (run_program("command -v pkg-config >/dev/null 2>&1").exit_code != 0) {
+    WARN("pkg-config is not installed; not checked");
+    return;
+  }
+  const InstalledTree tree;
+  INFO("cmake --install:\n" << tree.install().output);
+  REQUIRE(tree.install().exit_code == 0);
+  const fs::path& prefix = tree.prefix();
+  const std::string pkg_config =
+      "PKG_CONFIG_PATH=" + shell_quote((prefix / "lib/pkgconfig").string()) + " pkg-config ";
+
+  const ProgramResult flags = run_program(pkg_config + "--cflags --libs hxrt 2>&1");
+  INFO("pkg-config --cflags --libs hxrt: " << flags.output);
+  REQUIRE(flags.exit_code == 0);
+  // Paths relative to the .pc file's folder, so the same file is right wherever the tree is
+  // installed: compare them resolved.
+  std::set<std::string> paths;
+  for (const std::string& word : words_of(flags.output)) {
+    if (starts_with(word, "-I") || starts_with(word, "-L")) {
+      paths.insert(word.substr(0, 2) + canonical_or_same(word.substr(2)));
+    }
+  }
+  CHECK(paths == std::set<std::string>{"-I" + (prefix / "include").string(),
+                                       "-L" + (prefix / "lib").string()});
+  CHECK(contains(flags.output, "-lhxrt"));
+  const ProgramResult plugindir = run_program(pkg_config + "--variable=plugindir hxrt");
+  CHECK(canonical_or_same(words_of(plugindir.output).at(0)) ==
+        (prefix / "lib/hxrt/plugins").string());
+
+  // The flags are enough to compile and link a host app (the embed sample).
+  const fs::path app = tree.scratch("pkg-config-app");
+  const ProgramResult build = run_program(
+      shell_quote(HXRT_TEST_CXX_COMPILER) + " -std=c++17 " + install_test::sanitizer_flags() +
+      " " + shell_quote(hxrt_test::source_file("samples/embed/main.cpp")) + " -o " +
+      shell_quote(app.string()) + " $(" + pkg_config + "--cflags --libs hxrt) 2>&1");
+  INFO("compile and link with the pkg-config flags:\n" << build.output);
+  CHECK(build.exit_code == 0);
+  CHECK(fs::exists(app));
+}
+
+TEST_CASE("samples/embed and samples/c_plugin build against the installed package alone, and "
+          "the app runs the C plugin's LeakyRelu on its CSAMPLE device") {
+  const InstalledTree tree;
+  INFO("cmake --install:\n" << tree.install().output);
+  REQUIRE(tree.install().exit_code == 0);
+  const fs::path plugin = build_c_sample_plugin(tree);
+  {
+    const ProgramResult build = tree.build_sample("embed");
+    INFO("configure and build of samples/embed:\n" << build.output);
+    REQUIRE(build.exit_code == 0);
+  }
+
+  // The plugin folder from the config file, relative to the file's folder.
+  const ProgramResult run = run_embed(tree, "embed.json",
+                                      R"({"plugins": {"search_paths": ["plugins"]},
+                                          "log_device_placement": true})",
+                                      "LeakyRelu");
+  INFO("hxrt_embed embed.json LeakyRelu:\n" << run.output);
+  CHECK(run.exit_code == 0);
+  const Lines lines = lines_of(run.output);
+  // Every candidate loads: the C sample from its folder, the rest from the installed one.
+  CHECK(find_line_starting_with(lines, "Plugins: ") != kNoLine);
+  CHECK(find_line_starting_with(lines, "  skipped: ") == kNoLine);
+  CHECK(find_line(lines, "  loaded: c_sample 0.1.0 (CSAMPLE, 1 device) from " +
+                             plugin.string()) != kNoLine);
+  CHECK(find_line(lines, "  loaded: cpu 0.1.0 (CPU, 1 device) from " +
+                             (tree.prefix() / "lib/hxrt/plugins/libhx_cpu.so").string()) !=
+        kNoLine);
+  CHECK(find_line(lines, std::string("  ") + kCsample0 +
+                             " (plugin c_sample, hxrt C sample device)") != kNoLine);
+  CHECK(find_line_starting_with(lines, std::string("  ") + kCpu0 + " (plugin cpu, ") != kNoLine);
+  // MatMul has no CSAMPLE kernel, so it runs on the CPU; LeakyRelu has only CSAMPLE kernels.
+  const size_t matmul =
+      find_line(lines, std::string("Executing op MatMul in device ") + kCpu0);
+  REQUIRE(matmul != kNoLine);
+  CHECK(find_line(lines, "MatMul: [[22, 28], [49, 64]]", matmul) != kNoLine);
+  const size_t leaky =
+      find_line(lines, std::string("Executing op LeakyRelu in device ") + kCsample0, matmul);
+  REQUIRE(leaky != kNoLine);
+  CHECK(find_line(lines, "LeakyRelu([-2, -1, 0, 1, 2]): [-0.4, -0.2, 0, 1, 2]", leaky) !=
+        kNoLine);
+
+  // Errors are reported, not crashes: an op nobody registered...
+  const ProgramResult unknown = run_embed(tree, "embed.json",
+                                          R"({"plugins": {"search_paths": ["plugins"]}})",
+                                          "NoSuchOp");
+  INFO("hxrt_embed embed.json NoSuchOp:\n" << unknown.output);
+  CHECK(unknown.exit_code == 1);
+  CHECK(find_line_starting_with(lines_of(unknown.output), "hxrt_embed: ") != kNoLine);
+  CHECK(contains(unknown.output, "NoSuchOp"));
+
+  // ...and options the C plugin does not take: it is skipped with a reason naming the option,
+  // and the rest runs without it.
+  const ProgramResult options = run_embed(
+      tree, "options.json",
+      R"({"plugins": {"search_paths": ["plugins"], "options": {"c_sample": {"alpha": 1}}}})", "");
+  INFO("hxrt_embed options.json:\n" << options.output);
+  CHECK(options.exit_code == 0);
+  const size_t skipped =
+      find_line_starting_with(lines_of(options.output), "  skipped: " + plugin.string() + ": ");
+  REQUIRE(skipped != kNoLine);
+  CHECK(contains(lines_of(options.output)[skipped], "unknown option 'alpha'"));
+}
+
+// hxrt-conformance, installed, passes the C sample: the check a plugin author runs.
+TEST_CASE("the installed hxrt-conformance passes the C sample plugin") {
+  const InstalledTree tree;
+  INFO("cmake --install:\n" << tree.install().output);
+  REQUIRE(tree.install().exit_code == 0);
+  const fs::path conformance = tree.prefix() / "bin/hxrt-conformance";
+  if (!fs::exists(conformance)) {
+    // Reported by CTest as skipped (SKIP_REGULAR_EXPRESSION in CMakeLists.txt).
+    std::puts("skipped: hxrt-conformance is not installed");
+    return;
+  }
+  const fs::path plugin = build_c_sample_plugin(tree);
+  const ProgramResult run = run_program(std::string(kCleanEnvironment) +
+                                        shell_quote(conformance.string()) + " " +
+                                        shell_quote(plugin.string()) + " 2>&1");
+  INFO("hxrt-conformance libhx_c_sample.so:\n" << run.output);
+  CHECK(run.exit_code == 0);
+  Lines lines = lines_of(run.output);
+  while (!lines.empty() && words_of(lines.back()).empty()) lines.pop_back();
+  REQUIRE_FALSE(lines.empty());
+  CHECK(starts_with(lines.back(), "summary"));
+}
