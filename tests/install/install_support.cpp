@@ -1,7 +1,5 @@
 #include "install_support.hpp"
 
-#include <stdlib.h>
-
 #include <catch2/catch.hpp>
 
 namespace install_test {
@@ -9,17 +7,6 @@ namespace install_test {
 using hxrt_test::ProgramResult;
 using hxrt_test::run_program;
 using hxrt_test::shell_quote;
-
-TempDir::TempDir() {
-  std::string pattern = (fs::temp_directory_path() / "hxrt_install_test_XXXXXX").string();
-  REQUIRE(mkdtemp(pattern.data()) != nullptr);
-  path_ = fs::canonical(pattern);
-}
-
-TempDir::~TempDir() {
-  std::error_code ignored;
-  fs::remove_all(path_, ignored);
-}
 
 InstalledTree::InstalledTree() : prefix_(temp_.path() / "prefix") {
   install_ = run_program(shell_quote(HXRT_TEST_CMAKE) + " --install " +

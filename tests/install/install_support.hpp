@@ -6,24 +6,11 @@
 #include <string>
 
 #include "run_program.hpp"
+#include "temp_dir.hpp"
 
 namespace install_test {
 
 namespace fs = std::filesystem;
-
-// A fresh folder under the system's temporary folder, unique to this process (tests run in
-// parallel), removed with everything in it when the object goes.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 // `cmake --install` of this build tree into `<temp>/prefix`, done by the constructor.
 class InstalledTree {
@@ -44,7 +31,7 @@ class InstalledTree {
   }
 
  private:
-  TempDir temp_;
+  hxrt_test::TempDir temp_{"hxrt_install_test"};
   fs::path prefix_;
   hxrt_test::ProgramResult install_;
 };

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "loader_support.hpp"
+#include "temp_dir.hpp"
 
 using loader_test::check_cpu_plugin_works;
 using loader_test::cpu_plugin_path;
@@ -21,7 +22,7 @@ using loader_test::report_for;
 using loader_test::reports_for;
 using loader_test::runtime_with;
 using loader_test::ScopedEnv;
-using loader_test::TempDir;
+using hxrt_test::TempDir;
 
 namespace fs = std::filesystem;
 
@@ -60,8 +61,8 @@ void check_fixture_folder_loaded(const hxrt::Runtime& runtime) {
 
 // A runtime whose plugins come only from `plugins`, the "plugins" section of a config file.
 hxrt::Runtime runtime_with_config(const nlohmann::json& plugins) {
-  TempDir dir;
-  const std::string path = dir.path() + "/hxrt.json";
+  const TempDir dir("hxrt_loader_test");
+  const std::string path = (dir.path() / "hxrt.json").string();
   std::ofstream(path) << nlohmann::json{{"plugins", plugins}}.dump(2);
   hxrt::RuntimeOptions options;
   options.config_path = path;

@@ -64,15 +64,4 @@ ScopedEnv::~ScopedEnv() {
   }
 }
 
-TempDir::TempDir() {
-  std::string pattern = (fs::temp_directory_path() / "hxrt_loader_test_XXXXXX").string();
-  REQUIRE(mkdtemp(pattern.data()) != nullptr);
-  path_ = pattern;
-}
-
-TempDir::~TempDir() {
-  std::error_code ignored;
-  fs::remove_all(path_, ignored);
-}
-
 }  // namespace loader_test

@@ -47,17 +47,4 @@ class ScopedEnv {
   std::optional<std::string> saved_;
 };
 
-// A fresh folder under the system temp folder, removed with everything in it at the end.
-class TempDir {
- public:
-  TempDir();
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 }  // namespace loader_test

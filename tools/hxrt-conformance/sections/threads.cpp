@@ -92,7 +92,8 @@ void check_threads(const Target& target, PluginSession& session, SectionLog& log
   } else {
     log.fail(threads_text + " allocate, copy and free at once",
              memory_failures + " (seed " + std::to_string(target.seed) +
-                 "); allocation and copies must be thread-safe");
+                 "); if the memory and streams sections pass, allocation and copies are not "
+                 "thread-safe: the core calls them from several threads at once");
   }
   if (!workload.variant) {
     log.skip(threads_text + " run a kernel at once",
