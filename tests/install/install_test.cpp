@@ -135,6 +135,53 @@ TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools
   CHECK(find_line(lines, std::string("  ") + kCpu0) != kNoLine);
 }
 
+TEST_CASE("an installed tree that is moved still finds its core and its plugins") {
+  const InstalledTree tree;
+  INFO("cmake --install:\n" << tree.install().output);
+  REQUIRE(tree.install().exit_code == 0);
+  const fs::path moved = tree.scratch("moved");
+  fs::rename(tree.prefix(), moved);
+
+  const ProgramResult info = run_program("env -i CUDA_VISIBLE_DEVICES=-1 " +
+                                         shell_quote((moved / "bin/hxrt-info").string()) +
+                                         " 2>&1");
+  INFO("hxrt-info:\n" << info.output);
+  CHECK(info.exit_code == 0);
+  const std::string moved_cpu = (moved / "lib/hxrt/plugins/libhx_cpu.so").string();
+  const Lines lines = lines_of(info.output);
+  CHECK(std::any_of(lines.begin(), lines.end(), [&](const std::string& line) {
+    const Words row = words_of(line);
+    return row.size() == 7 && row[0] == "loaded" && row[1] == "cpu" && row[6] == moved_cpu;
+  }));
+  CHECK_FALSE(contains(info.output, tree.prefix().string() + "/"));
+
+  // The package files name their folders relative to themselves.
+  const std::string pkg_config =
+      "PKG_CONFIG_PATH=" + shell_quote((moved / "lib/pkgconfig").string()) + " pkg-config ";
+  if (run_program("command -v pkg-config >/dev/null 2>&1").exit_code == 0) {
+    const ProgramResult plugindir = run_program(pkg_config + "--variable=plugindir hxrt");
+    CHECK(canonical_or_same(words_of(plugindir.output).at(0)) ==
+          (moved / "lib/hxrt/plugins").string());
+  }
+  const fs::path project = tree.scratch("find-moved");
+  fs::create_directory(project);
+  write_file(project / "CMakeLists.txt",
+             "cmake_minimum_required(VERSION 3.18)\n"
+             "project(find_moved LANGUAGES CXX)\n"
+             "find_package(hxrt 0.1 CONFIG REQUIRED)\n"
+             "get_target_property(includes hxrt::core INTERFACE_INCLUDE_DIRECTORIES)\n"
+             "message(STATUS \"includes=${includes}\")\n"
+             "message(STATUS \"plugins=${HXRT_PLUGIN_DIR}\")\n");
+  const ProgramResult configure = run_program(
+      shell_quote(HXRT_TEST_CMAKE) + " -S " + shell_quote(project.string()) + " -B " +
+      shell_quote((project / "build").string()) + " -DCMAKE_PREFIX_PATH=" +
+      shell_quote(moved.string()) + " 2>&1");
+  INFO("find_package(hxrt) from the moved tree:\n" << configure.output);
+  CHECK(configure.exit_code == 0);
+  CHECK(contains(configure.output, "includes=" + (moved / "include").string()));
+  CHECK(contains(configure.output, "plugins=" + (moved / "lib/hxrt/plugins").string()));
+}
+
 TEST_CASE("pkg-config --cflags --libs hxrt builds a host app against the installed prefix") {
   if (run_program("command -v pkg-config >/dev/null 2>&1").exit_code != 0) {
     WARN("pkg-config is not installed; not checked");
