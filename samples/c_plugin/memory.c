@@ -99,33 +99,34 @@ static hx_status* memset_bytes(hx_device* device, hx_stream* stream, void* dst, 
   return NULL;
 }
 
+/* Every copy is a memcpy: the device's memory is host memory. `what` names the copy in an
+ * error. */
+static hx_status* copy_bytes(hx_device* device, const char* what, void* dst, const void* src,
+                             size_t size) {
+  hx_status* status = check_pointers(device, what, dst, src, size);
+  if (status != NULL || size == 0) return status;
+  memcpy(dst, src, size);
+  return NULL;
+}
+
 static hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, void* dst_device,
                                       const void* src_host, size_t size) {
-  hx_status* status = check_pointers(device, "copy_host_to_device", dst_device, src_host, size);
   (void)stream;
-  if (status != NULL || size == 0) return status;
-  memcpy(dst_device, src_host, size);
-  return NULL;
+  return copy_bytes(device, "copy_host_to_device", dst_device, src_host, size);
 }
 
 static hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_host,
                                       const void* src_device, size_t size) {
-  hx_status* status = check_pointers(device, "copy_device_to_host", dst_host, src_device, size);
   (void)stream;
-  if (status != NULL || size == 0) return status;
-  memcpy(dst_host, src_device, size);
-  return NULL;
+  return copy_bytes(device, "copy_device_to_host", dst_host, src_device, size);
 }
 
 /* Between two devices of this plugin, or within one; with one device, always within one. */
 static hx_status* copy_device_to_device(hx_device* dst, hx_stream* stream, void* dst_ptr,
                                         hx_device* src, const void* src_ptr, size_t size) {
-  hx_status* status = check_pointers(dst, "copy_device_to_device", dst_ptr, src_ptr, size);
   (void)stream;
   (void)src;
-  if (status != NULL || size == 0) return status;
-  memcpy(dst_ptr, src_ptr, size);
-  return NULL;
+  return copy_bytes(dst, "copy_device_to_device", dst_ptr, src_ptr, size);
 }
 
 void c_sample_fill_memory_functions(hx_plugin_api* api) {

@@ -53,6 +53,21 @@ void write_file(const fs::path& path, const std::string& text) {
   REQUIRE(out.good());
 }
 
+bool pkg_config_installed() {
+  return run_program("command -v pkg-config >/dev/null 2>&1").exit_code == 0;
+}
+
+// "PKG_CONFIG_PATH=<prefix>/lib/pkgconfig pkg-config ", to be followed by its arguments.
+std::string pkg_config(const fs::path& prefix) {
+  return "PKG_CONFIG_PATH=" + shell_quote((prefix / "lib/pkgconfig").string()) + " pkg-config ";
+}
+
+// The plugin folder hxrt.pc under `prefix` names, resolved.
+std::string pkg_config_plugindir(const fs::path& prefix) {
+  const ProgramResult plugindir = run_program(pkg_config(prefix) + "--variable=plugindir hxrt");
+  return canonical_or_same(words_of(plugindir.output).at(0));
+}
+
 // The C sample plugin, built against the install and dropped into a plugin folder of its
 // own, <scratch>/plugins, as a plugin author would drop it. Returns the plugin's path.
 fs::path build_c_sample_plugin(const InstalledTree& tree) {
@@ -156,12 +171,8 @@ TEST_CASE("an installed tree that is moved still finds its core and its plugins"
   CHECK_FALSE(contains(info.output, tree.prefix().string() + "/"));
 
   // The package files name their folders relative to themselves.
-  const std::string pkg_config =
-      "PKG_CONFIG_PATH=" + shell_quote((moved / "lib/pkgconfig").string()) + " pkg-config ";
-  if (run_program("command -v pkg-config >/dev/null 2>&1").exit_code == 0) {
-    const ProgramResult plugindir = run_program(pkg_config + "--variable=plugindir hxrt");
-    CHECK(canonical_or_same(words_of(plugindir.output).at(0)) ==
-          (moved / "lib/hxrt/plugins").string());
+  if (pkg_config_installed()) {
+    CHECK(pkg_config_plugindir(moved) == (moved / "lib/hxrt/plugins").string());
   }
   const fs::path project = tree.scratch("find-moved");
   fs::create_directory(project);
@@ -183,7 +194,7 @@ TEST_CASE("an installed tree that is moved still finds its core and its plugins"
 }
 
 TEST_CASE("pkg-config --cflags --libs hxrt builds a host app against the installed prefix") {
-  if (run_program("command -v pkg-config >/dev/null 2>&1").exit_code != 0) {
+  if (!pkg_config_installed()) {
     WARN("pkg-config is not installed; not checked");
     return;
   }
@@ -191,10 +202,8 @@ TEST_CASE("pkg-config --cflags --libs hxrt builds a host app against the install
   INFO("cmake --install:\n" << tree.install().output);
   REQUIRE(tree.install().exit_code == 0);
   const fs::path& prefix = tree.prefix();
-  const std::string pkg_config =
-      "PKG_CONFIG_PATH=" + shell_quote((prefix / "lib/pkgconfig").string()) + " pkg-config ";
 
-  const ProgramResult flags = run_program(pkg_config + "--cflags --libs hxrt 2>&1");
+  const ProgramResult flags = run_program(pkg_config(prefix) + "--cflags --libs hxrt 2>&1");
   INFO("pkg-config --cflags --libs hxrt: " << flags.output);
   REQUIRE(flags.exit_code == 0);
   // Paths relative to the .pc file's folder, so the same file is right wherever the tree is
@@ -208,16 +217,14 @@ TEST_CASE("pkg-config --cflags --libs hxrt builds a host app against the install
   CHECK(paths == std::set<std::string>{"-I" + (prefix / "include").string(),
                                        "-L" + (prefix / "lib").string()});
   CHECK(contains(flags.output, "-lhxrt"));
-  const ProgramResult plugindir = run_program(pkg_config + "--variable=plugindir hxrt");
-  CHECK(canonical_or_same(words_of(plugindir.output).at(0)) ==
-        (prefix / "lib/hxrt/plugins").string());
+  CHECK(pkg_config_plugindir(prefix) == (prefix / "lib/hxrt/plugins").string());
 
   // The flags are enough to compile and link a host app (the embed sample).
   const fs::path app = tree.scratch("pkg-config-app");
   const ProgramResult build = run_program(
       shell_quote(HXRT_TEST_CXX_COMPILER) + " -std=c++17 " + install_test::sanitizer_flags() +
       " " + shell_quote(hxrt_test::source_file("samples/embed/main.cpp")) + " -o " +
-      shell_quote(app.string()) + " $(" + pkg_config + "--cflags --libs hxrt) 2>&1");
+      shell_quote(app.string()) + " $(" + pkg_config(prefix) + "--cflags --libs hxrt) 2>&1");
   INFO("compile and link with the pkg-config flags:\n" << build.output);
   CHECK(build.exit_code == 0);
   CHECK(fs::exists(app));
