@@ -46,8 +46,9 @@ TEST_CASE("every example config loads, its plugins accept their options, and its
     CHECK(config.file == path.string());
 
     hxrt::Runtime runtime = hxrt::Runtime::create(options);
-    for (const auto& [plugin, text] : config.plugin_options) {
-      INFO("plugin " << plugin << " with options " << text);
+    for (const auto& plugin_and_options : config.plugin_options) {
+      const std::string& plugin = plugin_and_options.first;  // lambdas cannot capture bindings
+      INFO("plugin " << plugin << " with options " << plugin_and_options.second);
       CHECK(std::any_of(runtime.load_report().begin(), runtime.load_report().end(),
                         [&](const hxrt::PluginReport& report) {
                           return report.loaded && report.name == plugin;

@@ -24,7 +24,8 @@ void log_start_up(Runtime::Impl& impl) {
                "no plugin was loaded, so no op can run; set HXRT_PLUGIN_PATH or "
                "plugins.search_paths in the config to the folder holding libhx_cpu.so");
   }
-  for (const auto& [name, options] : impl.config.plugin_options) {
+  for (const auto& name_and_options : impl.config.plugin_options) {
+    const std::string& name = name_and_options.first;  // C++17 lambdas cannot capture bindings
     bool used = std::any_of(impl.loaded.report.begin(), impl.loaded.report.end(),
                             [&](const PluginReport& r) { return r.loaded && r.name == name; });
     if (!used) {
