@@ -30,7 +30,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/plugin_api/include/hxrt/plugin_api.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hxrt)
 
 # The core and the header-only ABI target, exported as hxrt::core and hxrt::plugin_api.
-set_target_properties(hxrt PROPERTIES EXPORT_NAME core)
+set_target_properties(hxrt PROPERTIES EXPORT_NAME core BUILD_WITH_INSTALL_RPATH ON)
 set_target_properties(hxrt_plugin_api PROPERTIES EXPORT_NAME plugin_api)
 # (Their include folder is set by $<INSTALL_INTERFACE:...> where each target is defined.)
 install(TARGETS hxrt hxrt_plugin_api EXPORT hxrtTargets
