@@ -1,0 +1,27 @@
+# HXRT_SANITIZE: the sanitizers everything (core, plugins, tools, tests) is built with.
+#   OFF      none
+#   address  AddressSanitizer and UndefinedBehaviorSanitizer; ON means the same (the option
+#            was once a switch)
+#   thread   ThreadSanitizer, alone: it cannot share a process with AddressSanitizer. CI runs
+#            it on the tests labelled `threads` (see hxrt_add_test).
+# Sets HXRT_SANITIZER_FLAGS, the flags every C and C++ compile and link gets, which builds made
+# against this tree must use too (a sanitized libhxrt.so needs its runtime in the program).
+set(HXRT_SANITIZE OFF CACHE STRING "Sanitizers to build with: OFF, address (ASan + UBSan) or thread (TSan)")
+set_property(CACHE HXRT_SANITIZE PROPERTY STRINGS OFF address thread)
+
+string(TOLOWER "${HXRT_SANITIZE}" sanitize)
+if(sanitize STREQUAL "address" OR sanitize STREQUAL "on")
+  set(sanitizers address,undefined)
+  set(HXRT_SANITIZER_FLAGS -fsanitize=${sanitizers} -fno-sanitize-recover=undefined
+                           -fno-omit-frame-pointer)
+elseif(sanitize STREQUAL "thread")
+  set(sanitizers thread)
+  set(HXRT_SANITIZER_FLAGS -fsanitize=${sanitizers} -fno-omit-frame-pointer)
+elseif(NOT sanitize STREQUAL "off")
+  message(FATAL_ERROR "HXRT_SANITIZE is '${HXRT_SANITIZE}'; it takes OFF, address or thread "
+                      "(-DHXRT_SANITIZE=address for ASan + UBSan, thread for TSan)")
+endif()
+if(HXRT_SANITIZER_FLAGS)
+  add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:${HXRT_SANITIZER_FLAGS}>")
+  add_link_options("$<$<LINK_LANGUAGE:C,CXX>:-fsanitize=${sanitizers}>")
+endif()
