@@ -12,7 +12,7 @@ namespace detail {
 
 TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in)
     : device(std::move(device_in)), dtype(dtype_in), shape(shape_in) {
-  bytes = static_cast<size_t>(shape.num_elements()) * dtype_size(dtype);
+  bytes = tensor_bytes(dtype, shape);
   data = device->allocate(bytes);
 }
 
@@ -82,20 +82,52 @@ std::string format_element(const unsigned char* bytes, DType dtype) {
   return text;
 }
 
-void format_dimension(const unsigned char* bytes, DType dtype, const Shape& shape, int axis,
-                      int64_t offset, std::string& out) {
+// NumPy's print options: past kSummaryThreshold entries, an axis longer than 2 * kEdgeItems
+// shows its first and last kEdgeItems entries around "...".
+constexpr int64_t kSummaryThreshold = 1000;
+constexpr int64_t kEdgeItems = 3;
+
+// The entries a full printout would make: the elements, where a zero extent's "[]" counts as
+// one. Also what makes an empty tensor of huge extents ([2^40, 0]) summarised rather than
+// printed as 2^40 brackets. Cannot overflow: a Shape's non-zero extents have a product that fits.
+int64_t printed_entries(const Shape& shape) {
+  int64_t entries = 1;
+  for (int i = 0; i < shape.rank(); ++i) {
+    if (shape[i] != 0) entries *= shape[i];
+  }
+  return entries;
+}
+
+struct Printout {
+  const unsigned char* bytes;
+  DType dtype;
+  const Shape& shape;
+  bool summarise;
+  std::string text;
+};
+
+void format_dimension(Printout& printout, int axis, int64_t offset) {
+  const Shape& shape = printout.shape;
   if (axis == shape.rank()) {
-    out += format_element(bytes + offset * dtype_size(dtype), dtype);
+    printout.text += format_element(
+        printout.bytes + static_cast<size_t>(offset) * dtype_size(printout.dtype),
+        printout.dtype);
     return;
   }
   int64_t stride = 1;
   for (int i = axis + 1; i < shape.rank(); ++i) stride *= shape[i];
-  out += "[";
-  for (int64_t i = 0; i < shape[axis]; ++i) {
-    if (i > 0) out += ", ";
-    format_dimension(bytes, dtype, shape, axis + 1, offset + i * stride, out);
+  const int64_t extent = shape[axis];
+  const bool elide = printout.summarise && extent > 2 * kEdgeItems;
+  printout.text += "[";
+  for (int64_t i = 0; i < extent; ++i) {
+    if (i > 0) printout.text += ", ";
+    if (elide && i == kEdgeItems) {
+      printout.text += "..., ";
+      i = extent - kEdgeItems;
+    }
+    format_dimension(printout, axis + 1, offset + i * stride);
   }
-  out += "]";
+  printout.text += "]";
 }
 
 }  // namespace
@@ -120,7 +152,8 @@ void Tensor::check_element_type(DType requested) const {
   if (dtype() != requested) {
     throw Error(StatusCode::kInvalidArgument, std::string("to_vector<") + dtype_name(requested) +
                                                   ">() on a tensor of dtype " +
-                                                  dtype_name(dtype()));
+                                                  dtype_name(dtype()) +
+                                                  "; read it as its own dtype, or Cast it first");
   }
 }
 
@@ -128,9 +161,10 @@ std::string Tensor::to_string() const {
   const detail::TensorImpl& impl = checked(impl_);
   std::vector<unsigned char> host(impl.bytes);
   copy_to_host(host.data(), host.size());
-  std::string out;
-  format_dimension(host.data(), impl.dtype, impl.shape, 0, 0, out);
-  return out;
+  Printout printout{host.data(), impl.dtype, impl.shape,
+                    printed_entries(impl.shape) > kSummaryThreshold, {}};
+  format_dimension(printout, 0, 0);
+  return printout.text;
 }
 
 }  // namespace hxrt

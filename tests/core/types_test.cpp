@@ -89,10 +89,49 @@ TEST_CASE("Shape rejects too many dimensions, negative extents and overflowing c
   CHECK_THAT(error_message([&] { Shape(dims, -1); }), Catch::Contains("rank -1 is negative"));
   const int64_t huge = std::numeric_limits<int64_t>::max();
   CHECK_THAT(error_message([&] { Shape{huge, 2}; }), Catch::Contains("more elements than fit"));
-  CHECK(Shape{huge, huge, 0}.num_elements() == 0);
   Shape grown{huge, 1};
-  grown.set_dim(1, 2);
-  CHECK_THAT(error_message([&] { grown.num_elements(); }), Catch::Contains("more elements"));
+  CHECK_THAT(error_message([&] { grown.set_dim(1, 2); }), Catch::Contains("more elements"));
+  CHECK(grown == Shape{huge, 1});
+  CHECK_THAT(error_message([&] { grown.set_dim(0, -1); }), Catch::Contains("negative extent"));
+  CHECK_THAT(error_message([&] { grown.set_dim(2, 1); }), Catch::Contains("set_dim(2)"));
+}
+
+TEST_CASE("an empty Shape's non-zero extents must have a product that fits, as in NumPy") {
+  const int64_t huge = std::numeric_limits<int64_t>::max();
+  CHECK(Shape{huge, 0}.num_elements() == 0);
+  CHECK(Shape{0, huge}.num_elements() == 0);
+  // Its strides would overflow: [huge, huge, 0] has a stride of huge * 0 but [0, huge, huge]
+  // one of huge * huge.
+  CHECK_THAT(error_message([&] { Shape{huge, huge, 0}; }), Catch::Contains("non-zero"));
+  CHECK_THAT(error_message([&] { Shape{0, huge, 2}; }), Catch::Contains("non-zero"));
+  Shape empty{0, 2};
+  CHECK_THAT(error_message([&] { empty.push_back(huge); }), Catch::Contains("non-zero"));
+}
+
+TEST_CASE("tensor_bytes checks the product of the non-zero extents and the dtype's size") {
+  using hxrt::tensor_bytes;
+  const int64_t two_to_60 = int64_t{1} << 60;
+  CHECK(tensor_bytes(DType::kF32, Shape{2, 3}) == 24);
+  CHECK(tensor_bytes(DType::kF64, Shape{}) == 8);
+  CHECK(tensor_bytes(DType::kBool, Shape{0, 5}) == 0);
+  CHECK(tensor_bytes(DType::kF32, Shape{two_to_60, 0}) == 0);
+  CHECK(tensor_bytes(DType::kBool, Shape{4, two_to_60}) == size_t{1} << 62);
+  // 2^61 - 1 float32 elements: the largest count whose bytes stay within kMaxTensorBytes.
+  CHECK(tensor_bytes(DType::kF32, Shape{2 * two_to_60 - 1}) == hxrt::kMaxTensorBytes - 3);
+
+  // 2^62 float32 elements are 2^64 bytes, which a size_t product wraps to 0.
+  const std::string wrapped =
+      error_message([&] { tensor_bytes(DType::kF32, Shape{4 * two_to_60}); });
+  CHECK_THAT(wrapped, Catch::Contains("shape [4611686018427387904] and dtype float32"));
+  CHECK_THAT(wrapped, Catch::Contains("more than 9223372036854775807 bytes"));
+  // 2^63 bytes fit in a size_t but not in the signed offsets kernels index with.
+  CHECK_THAT(error_message([&] { tensor_bytes(DType::kF32, Shape{2 * two_to_60}); }),
+             Catch::Contains("more than 9223372036854775807 bytes"));
+  // Empty, but its strides in bytes would overflow.
+  CHECK_THAT(error_message([&] { tensor_bytes(DType::kF64, Shape{two_to_60, 0}); }),
+             Catch::Contains("[1152921504606846976, 0]"));
+  CHECK_THAT(error_message([&] { tensor_bytes(static_cast<DType>(42), Shape{1}); }),
+             Catch::Contains("dtype value 42 is not a dtype"));
 }
 
 TEST_CASE("dtype names and sizes") {

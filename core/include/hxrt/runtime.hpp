@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "hxrt/attrs.hpp"
@@ -138,6 +139,7 @@ class Runtime {
   // Error naming the JSON path. The logical devices come at initialisation (initialize()).
   static Runtime create(const RuntimeOptions& options = {});
 
+  // A moved-from Runtime is empty: every method on it throws Error(kFailedPrecondition).
   Runtime(Runtime&&) noexcept;
   Runtime& operator=(Runtime&&) noexcept;
   ~Runtime();
@@ -201,13 +203,20 @@ class Runtime {
                                     const Attrs& attrs = {}, const std::string& device = {});
 
   // A tensor on `device` (default: CPU:0) holding a copy of `bytes` bytes from `data`;
-  // `bytes` must equal shape.num_elements() * dtype_size(dtype).
+  // `bytes` must equal tensor_bytes(dtype, shape), and a bool tensor's bytes must each be 0 or
+  // 1. Error(kInvalidArgument) otherwise, and for a shape too large for any tensor.
   Tensor from_host(DType dtype, const Shape& shape, const void* data, size_t bytes,
                    const std::string& device = {});
   template <class T>
   Tensor tensor(const Shape& shape, const std::vector<T>& values,
                 const std::string& device = {}) {
-    return from_host(dtype_of<T>(), shape, values.data(), values.size() * sizeof(T), device);
+    if constexpr (std::is_same_v<T, bool>) {
+      // std::vector<bool> packs bits and has no data(); a bool tensor stores a byte per element.
+      const std::vector<unsigned char> stored(values.begin(), values.end());
+      return from_host(DType::kBool, shape, stored.data(), stored.size(), device);
+    } else {
+      return from_host(dtype_of<T>(), shape, values.data(), values.size() * sizeof(T), device);
+    }
   }
   // A copy of `tensor` on another device (the same handle when it is already there).
   Tensor to_device(const Tensor& tensor, const std::string& device);
@@ -232,6 +241,8 @@ class Runtime {
 
  private:
   explicit Runtime(std::unique_ptr<Impl> impl);
+  // The state every method works on; Error(kFailedPrecondition) for a moved-from Runtime.
+  Impl& impl() const;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "hxrt/dtype.hpp"
@@ -34,13 +35,21 @@ class Tensor {
 
   // Copies the data to host memory; `bytes` must equal byte_size().
   void copy_to_host(void* dst, size_t bytes) const;
-  // The elements, read back to the host. T must match dtype() (bool reads uint8 storage).
+  // The elements, read back to the host. T must match dtype(); a bool tensor stores one byte
+  // per element, 0 or 1.
   template <class T>
   std::vector<T> to_vector() const {
     check_element_type(dtype_of<T>());
-    std::vector<T> out(static_cast<size_t>(num_elements()));
-    copy_to_host(out.data(), out.size() * sizeof(T));
-    return out;
+    if constexpr (std::is_same_v<T, bool>) {
+      // std::vector<bool> packs bits and has no data(): read the bytes, then widen them.
+      std::vector<unsigned char> stored(static_cast<size_t>(num_elements()));
+      copy_to_host(stored.data(), stored.size());
+      return std::vector<bool>(stored.begin(), stored.end());
+    } else {
+      std::vector<T> out(static_cast<size_t>(num_elements()));
+      copy_to_host(out.data(), out.size() * sizeof(T));
+      return out;
+    }
   }
   // Nested brackets like NumPy: "[[22, 28], [49, 64]]"; f16/bf16 printed as floats.
   std::string to_string() const;

@@ -67,6 +67,7 @@ void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta*
                     std::to_string(given));
   }
   schema.infer(call, outputs);
+  check_outputs(schema, call, outputs);
 }
 
 void OpRegistry::add(OpSchema schema) {

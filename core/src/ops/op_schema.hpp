@@ -42,9 +42,13 @@ struct OpSchema {
   std::string owner;  // "" for core ops, the plugin's name for custom ops
 };
 
-// Checks arity (the message names the op and the arity it expects), then runs infer.
-// `outputs` must hold schema.num_outputs entries.
+// Checks arity (the message names the op and the arity it expects), runs infer, then
+// check_outputs. `outputs` must hold schema.num_outputs entries.
 void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs);
+// What every op's outputs must be before anything is allocated for them, whoever inferred
+// them (the core or a plugin's custom op): a dtype of the enum and a size tensor_bytes accepts.
+// Error(kInvalidArgument) naming the op, the output, its shape and dtype, and the limit.
+void check_outputs(const OpSchema& schema, const InferContext& call, const TensorMeta* outputs);
 
 class OpRegistry {
  public:

@@ -22,10 +22,11 @@ std::atomic<uint64_t> next_scope_id{1};
 }  // namespace
 
 DeviceScope Runtime::device(const std::string& name) {
+  const Impl* owner = &impl();
   detail::parse_device_name(name);  // a malformed name fails here, where it was written
   const uint64_t id = next_scope_id.fetch_add(1, std::memory_order_relaxed);
-  scope_stack.push_back({impl_.get(), id, name});
-  return DeviceScope(impl_.get(), id);
+  scope_stack.push_back({owner, id, name});
+  return DeviceScope(owner, id);
 }
 
 DeviceScope::DeviceScope(DeviceScope&& other) noexcept : owner_(other.owner_), id_(other.id_) {

@@ -50,53 +50,53 @@ detail::Device& Runtime::Impl::named_device(const std::string& name) {
 }
 
 std::vector<PhysicalDeviceInfo> Runtime::physical_devices() const {
-  std::lock_guard<std::mutex> lock(impl_->setup_mutex);
-  return impl_->devices.physical_info();
+  std::lock_guard<std::mutex> lock(impl().setup_mutex);
+  return impl().devices.physical_info();
 }
 
 void Runtime::set_visible_devices(const std::vector<std::string>& physical_devices) {
-  auto lock = impl_->lock_setup(kVisibleFixed);
-  detail::set_visible_devices(impl_->config, physical_devices, kApiSource);
+  auto lock = impl().lock_setup(kVisibleFixed);
+  detail::set_visible_devices(impl().config, physical_devices, kApiSource);
 }
 
 void Runtime::set_device_count(const std::string& type, int count) {
-  auto lock = impl_->lock_setup(kVisibleFixed);
-  detail::set_device_count(impl_->config, type, count, kApiSource);
+  auto lock = impl().lock_setup(kVisibleFixed);
+  detail::set_device_count(impl().config, type, count, kApiSource);
 }
 
 void Runtime::set_logical_devices(const std::string& physical_device,
                                   const std::vector<LogicalDeviceConfig>& devices) {
-  auto lock = impl_->lock_setup(kVirtualFixed);
-  detail::set_logical_devices(impl_->config, physical_device, devices, kApiSource);
+  auto lock = impl().lock_setup(kVirtualFixed);
+  detail::set_logical_devices(impl().config, physical_device, devices, kApiSource);
 }
 
 void Runtime::set_memory_policy(const std::string& type_or_device, const MemoryPolicy& policy) {
-  auto lock = impl_->lock_setup(kPhysicalFixed);
-  detail::set_memory_policy(impl_->config, type_or_device, policy, kApiSource);
+  auto lock = impl().lock_setup(kPhysicalFixed);
+  detail::set_memory_policy(impl().config, type_or_device, policy, kApiSource);
 }
 
-void Runtime::initialize() { impl_->ensure_initialized(); }
-bool Runtime::initialized() const { return impl_->initialized.load(std::memory_order_acquire); }
+void Runtime::initialize() { impl().ensure_initialized(); }
+bool Runtime::initialized() const { return impl().initialized.load(std::memory_order_acquire); }
 
 MemoryStats Runtime::memory_stats(const std::string& device) const {
-  return impl_->named_device(device).memory_stats();
+  return impl().named_device(device).memory_stats();
 }
 
 void Runtime::reset_peak_memory(const std::string& device) {
-  impl_->named_device(device).reset_peak_memory();
+  impl().named_device(device).reset_peak_memory();
 }
 
 size_t Runtime::release_unused_memory(const std::string& device) {
-  if (!device.empty()) return impl_->named_device(device).release_unused_memory();
-  impl_->ensure_initialized();
+  if (!device.empty()) return impl().named_device(device).release_unused_memory();
+  impl().ensure_initialized();
   size_t released = 0;
-  for (const auto& each : impl_->devices.all()) released += each->release_unused_memory();
+  for (const auto& each : impl().devices.all()) released += each->release_unused_memory();
   return released;
 }
 
 std::vector<ConfigSetting> Runtime::effective_config() const {
-  std::lock_guard<std::mutex> lock(impl_->setup_mutex);
-  return detail::effective_settings(impl_->config);
+  std::lock_guard<std::mutex> lock(impl().setup_mutex);
+  return detail::effective_settings(impl().config);
 }
 
 }  // namespace hxrt

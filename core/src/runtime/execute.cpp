@@ -185,20 +185,20 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
 
 Tensor Runtime::execute(const std::string& op, std::initializer_list<Tensor> inputs,
                         const Attrs& attrs, const std::string& device) {
-  return execute_single(*impl_, op, inputs.begin(), inputs.size(), attrs, device);
+  return execute_single(impl(), op, inputs.begin(), inputs.size(), attrs, device);
 }
 
 Tensor Runtime::execute(const std::string& op, const std::vector<Tensor>& inputs,
                         const Attrs& attrs, const std::string& device) {
-  return execute_single(*impl_, op, inputs.data(), inputs.size(), attrs, device);
+  return execute_single(impl(), op, inputs.data(), inputs.size(), attrs, device);
 }
 
 std::vector<Tensor> Runtime::execute_multi(const std::string& op,
                                            const std::vector<Tensor>& inputs, const Attrs& attrs,
                                            const std::string& device) {
-  const detail::OpSchema& schema = impl_->schema_of(op);
+  const detail::OpSchema& schema = impl().schema_of(op);
   std::vector<Tensor> outputs(static_cast<size_t>(schema.num_outputs));
-  impl_->run(schema, inputs.data(), inputs.size(), attrs, device, outputs.data());
+  impl().run(schema, inputs.data(), inputs.size(), attrs, device, outputs.data());
   return outputs;
 }
 

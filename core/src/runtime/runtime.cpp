@@ -15,6 +15,15 @@ Runtime::Runtime(Runtime&&) noexcept = default;
 Runtime& Runtime::operator=(Runtime&&) noexcept = default;
 Runtime::~Runtime() = default;
 
+Runtime::Impl& Runtime::impl() const {
+  if (!impl_) {
+    throw Error(StatusCode::kFailedPrecondition,
+                "this Runtime is empty (moved from): its state went to the Runtime it was moved "
+                "to; call that one, or assign a Runtime from Runtime::create() to this one");
+  }
+  return *impl_;
+}
+
 namespace {
 
 void log_start_up(Runtime::Impl& impl) {
@@ -31,6 +40,19 @@ void log_start_up(Runtime::Impl& impl) {
     if (!used) {
       logger.log(LogLevel::kWarning,
                  "options were given for plugin '" + name + "' but no plugin of that name loaded");
+    }
+  }
+}
+
+// Kernels read bool elements as C++ bool, for which any byte but 0 and 1 is undefined.
+void check_bool_bytes(const unsigned char* data, size_t bytes) {
+  for (size_t i = 0; i < bytes; ++i) {
+    if (data[i] > 1) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "from_host: bool element " + std::to_string(i) + " holds the byte " +
+                      std::to_string(data[i]) +
+                      "; a bool tensor stores one byte per element, 0 or 1 (make it with "
+                      "tensor<bool>, or write 0 and 1)");
     }
   }
 }
@@ -56,18 +78,18 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   return Runtime(std::move(impl));
 }
 
-const std::vector<PluginReport>& Runtime::load_report() const { return impl_->loaded.report; }
+const std::vector<PluginReport>& Runtime::load_report() const { return impl().loaded.report; }
 
 std::vector<DeviceInfo> Runtime::devices() const {
-  impl_->ensure_initialized();
+  impl().ensure_initialized();
   std::vector<DeviceInfo> out;
-  for (const auto& device : impl_->devices.all()) out.push_back(device->info());
+  for (const auto& device : impl().devices.all()) out.push_back(device->info());
   return out;
 }
 
 std::vector<KernelInfo> Runtime::kernels() const {
   std::vector<KernelInfo> out;
-  for (const detail::KernelEntry* entry : impl_->kernels.all()) {
+  for (const detail::KernelEntry* entry : impl().kernels.all()) {
     out.push_back({entry->op, entry->device_type, entry->dtypes, entry->priority, entry->plugin});
   }
   return out;
@@ -133,7 +155,8 @@ std::string Runtime::Impl::ask_placement_function(const std::string& op, const T
 
 Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, size_t bytes,
                           const std::string& device) {
-  const size_t expected = static_cast<size_t>(shape.num_elements()) * dtype_size(dtype);
+  Impl& state = impl();
+  const size_t expected = tensor_bytes(dtype, shape);
   if (bytes != expected) {
     throw Error(StatusCode::kInvalidArgument,
                 "from_host: shape " + shape.to_string() + " of " + dtype_name(dtype) + " needs " +
@@ -142,47 +165,49 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
   if (bytes > 0 && data == nullptr) {
     throw Error(StatusCode::kInvalidArgument, "from_host: data is NULL");
   }
-  detail::Device& target = impl_->data_device(device);
-  auto impl = std::make_shared<detail::TensorImpl>(target.shared_from_this(), dtype, shape);
-  if (bytes > 0) target.copy_from_host(impl->data, data, bytes);
-  return Tensor(std::move(impl));
+  if (dtype == DType::kBool) check_bool_bytes(static_cast<const unsigned char*>(data), bytes);
+  detail::Device& target = state.data_device(device);
+  auto tensor = std::make_shared<detail::TensorImpl>(target.shared_from_this(), dtype, shape);
+  if (bytes > 0) target.copy_from_host(tensor->data, data, bytes);
+  return Tensor(std::move(tensor));
 }
 
 Tensor Runtime::to_device(const Tensor& tensor, const std::string& device) {
+  Impl& state = impl();
   if (!tensor.valid()) throw Error(StatusCode::kInvalidArgument, "to_device: empty Tensor");
-  detail::Device& target = impl_->data_device(device);
-  if (impl_->log_placement && tensor.impl()->device.get() != &target) {
-    impl_->logger->write(LogLevel::kInfo, "Copying tensor " + tensor.shape().to_string() + " " +
-                                              dtype_name(tensor.dtype()) + " from " +
-                                              tensor.device() + " to " + target.name());
+  detail::Device& target = state.data_device(device);
+  if (state.log_placement && tensor.impl()->device.get() != &target) {
+    state.logger->write(LogLevel::kInfo, "Copying tensor " + tensor.shape().to_string() + " " +
+                                             dtype_name(tensor.dtype()) + " from " +
+                                             tensor.device() + " to " + target.name());
   }
-  return impl_->copy_to(tensor, target);
+  return state.copy_to(tensor, target);
 }
 
 void Runtime::set_placement_function(PlacementFunction function) {
-  std::lock_guard<std::mutex> lock(impl_->placement_function_mutex);
-  impl_->has_placement_function = static_cast<bool>(function);
-  impl_->placement_function = std::move(function);
+  std::lock_guard<std::mutex> lock(impl().placement_function_mutex);
+  impl().has_placement_function = static_cast<bool>(function);
+  impl().placement_function = std::move(function);
 }
 
 void Runtime::set_soft_placement(SoftPlacement mode) {
-  impl_->soft_placement = mode;
-  impl_->record_api_setting("/placement/soft_placement",
+  impl().soft_placement = mode;
+  impl().record_api_setting("/placement/soft_placement",
                             [mode](detail::Config& config) { config.soft_placement = mode; });
 }
-SoftPlacement Runtime::soft_placement() const { return impl_->soft_placement; }
+SoftPlacement Runtime::soft_placement() const { return impl().soft_placement; }
 std::vector<std::string> Runtime::device_priority() const {
-  impl_->ensure_initialized();
-  return impl_->placer->type_priority();
+  impl().ensure_initialized();
+  return impl().placer->type_priority();
 }
 
 void Runtime::set_log_device_placement(bool enabled) {
-  impl_->log_placement = enabled;
-  impl_->record_api_setting("/log_device_placement", [enabled](detail::Config& config) {
+  impl().log_placement = enabled;
+  impl().record_api_setting("/log_device_placement", [enabled](detail::Config& config) {
     config.log_device_placement = enabled;
   });
 }
-bool Runtime::log_device_placement() const { return impl_->log_placement; }
-void Runtime::set_log_sink(LogSink sink) { impl_->logger->set_sink(std::move(sink)); }
+bool Runtime::log_device_placement() const { return impl().log_placement; }
+void Runtime::set_log_sink(LogSink sink) { impl().logger->set_sink(std::move(sink)); }
 
 }  // namespace hxrt

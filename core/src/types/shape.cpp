@@ -17,17 +17,14 @@ std::string dims_to_string(const int64_t* dims, size_t rank) {
   return out + "]";
 }
 
-// The element count, or -1 when it does not fit in int64_t. Any zero extent makes the count 0,
-// however large the others are.
-int64_t element_count(const int64_t* dims, int rank) {
-  for (int i = 0; i < rank; ++i) {
-    if (dims[i] == 0) return 0;
+// The product of the non-zero extents, or -1 when it does not fit in int64_t. A shape's
+// element count is this product, or 0 when an extent is 0.
+int64_t nonzero_extent_product(const int64_t* dims, size_t rank) {
+  int64_t product = 1;
+  for (size_t i = 0; i < rank; ++i) {
+    if (dims[i] != 0 && __builtin_mul_overflow(product, dims[i], &product)) return -1;
   }
-  int64_t count = 1;
-  for (int i = 0; i < rank; ++i) {
-    if (__builtin_mul_overflow(count, dims[i], &count)) return -1;
-  }
-  return count;
+  return product;
 }
 
 void check_dims(const int64_t* dims, size_t rank) {
@@ -45,10 +42,11 @@ void check_dims(const int64_t* dims, size_t rank) {
                       "; extents must be >= 0");
     }
   }
-  if (element_count(dims, static_cast<int>(rank)) < 0) {
+  if (nonzero_extent_product(dims, rank) < 0) {
     throw Error(StatusCode::kInvalidArgument,
                 "shape " + dims_to_string(dims, rank) +
-                    " has more elements than fit in a 64-bit count");
+                    " has more elements than fit in a 64-bit count (counting only its non-zero "
+                    "extents, so that no stride overflows); use smaller extents");
   }
 }
 
@@ -75,13 +73,23 @@ Shape::Shape(const int64_t* dims, int rank) {
 }
 
 int64_t Shape::num_elements() const {
-  const int64_t count = element_count(dims_, rank_);
-  // Only set_dim, which does not check, can get a shape here.
-  if (count < 0) {
-    throw Error(StatusCode::kInvalidArgument,
-                "shape " + to_string() + " has more elements than fit in a 64-bit count");
+  for (int i = 0; i < rank_; ++i) {
+    if (dims_[i] == 0) return 0;
   }
-  return count;
+  return nonzero_extent_product(dims_, static_cast<size_t>(rank_));
+}
+
+void Shape::set_dim(int i, int64_t value) {
+  if (i < 0 || i >= rank_) {
+    throw Error(StatusCode::kInvalidArgument,
+                "set_dim(" + std::to_string(i) + ") on shape " + to_string() +
+                    ": dimensions are numbered 0 to rank - 1");
+  }
+  int64_t changed[kMaxRank];
+  for (int d = 0; d < rank_; ++d) changed[d] = dims_[d];
+  changed[i] = value;
+  check_dims(changed, static_cast<size_t>(rank_));
+  dims_[i] = value;
 }
 
 void Shape::push_back(int64_t value) {
@@ -100,6 +108,26 @@ bool operator==(const Shape& a, const Shape& b) {
     if (a.dims_[i] != b.dims_[i]) return false;
   }
   return true;
+}
+
+size_t tensor_bytes(DType dtype, const Shape& shape) {
+  const size_t element_bytes = dtype_size(dtype);
+  if (element_bytes == 0) {
+    throw Error(StatusCode::kInvalidArgument,
+                "dtype value " + std::to_string(static_cast<int32_t>(dtype)) +
+                    " is not a dtype; expected a hxrt::DType enumerator");
+  }
+  const auto product = static_cast<size_t>(
+      nonzero_extent_product(shape.data(), static_cast<size_t>(shape.rank())));
+  size_t bytes = 0;
+  if (__builtin_mul_overflow(product, element_bytes, &bytes) || bytes > kMaxTensorBytes) {
+    throw Error(StatusCode::kInvalidArgument,
+                "a tensor of shape " + shape.to_string() + " and dtype " + dtype_name(dtype) +
+                    " would hold more than " + std::to_string(kMaxTensorBytes) +
+                    " bytes, the most one tensor may hold (counting only its non-zero extents, "
+                    "so that no stride overflows); use smaller extents");
+  }
+  return shape.num_elements() == 0 ? 0 : bytes;
 }
 
 }  // namespace hxrt

@@ -9,6 +9,12 @@ KernelCall::KernelCall(const hx_kernel_args* args)
     : hxplugin::KernelCall(*args, *static_cast<const CpuPlugin*>(args->user_data)->services) {}
 
 hx_status* KernelCall::expect_elements(const char* op, int64_t count, hx_dtype dtype) const {
+  if (count < 0) {
+    return error(HX_INVALID_ARGUMENT,
+                 "%s: %lld is not an element count (a negative extent, or more elements than "
+                 "fit in 64 bits)",
+                 op, static_cast<long long>(count));
+  }
   for (size_t i = 0; i < num_inputs(); ++i) {
     const hx_tensor_view& view = input(i);
     if (view.dtype != dtype || element_count(view) != count) {

@@ -37,7 +37,12 @@ hx_status* KernelCall::check_view(const char* op, const SimDevice& device, const
     return error(HX_INVALID_ARGUMENT, "%s: %s %zu lives on device %p, not on %s", op, role, index,
                  static_cast<const void*>(view.device), device.label.c_str());
   }
-  const size_t bytes = static_cast<size_t>(element_count(view)) * sizeof(float);
+  size_t bytes = 0;
+  if (!hxplugin::byte_count(view, &bytes)) {
+    return error(HX_INVALID_ARGUMENT,
+                 "%s: %s %zu has a negative extent, or more elements than fit in 64 bits", op,
+                 role, index);
+  }
   if (bytes != 0 && !device.memory.contains(view.data, bytes)) {
     return error(HX_INVALID_ARGUMENT, "%s: %s %zu's data [%p, +%zu bytes) is not memory of %s", op,
                  role, index, view.data, bytes, device.label.c_str());

@@ -2,14 +2,31 @@
 
 #include <cstdarg>
 
+#include "hxplugin/dtypes.hpp"
 #include "hxplugin/status.hpp"
 
 namespace hxplugin {
 
 int64_t element_count(const hx_tensor_view& view) {
   int64_t count = 1;
-  for (int32_t axis = 0; axis < view.rank; ++axis) count *= view.shape[axis];
-  return count;
+  bool empty = false;
+  for (int32_t axis = 0; axis < view.rank; ++axis) {
+    const int64_t extent = view.shape[axis];
+    if (extent < 0) return -1;
+    if (extent == 0) {
+      empty = true;
+    } else if (__builtin_mul_overflow(count, extent, &count)) {
+      return -1;
+    }
+  }
+  return empty ? 0 : count;
+}
+
+bool byte_count(const hx_tensor_view& view, size_t* bytes) {
+  const int64_t count = element_count(view);
+  const size_t element_bytes = dtype_size(view.dtype);
+  return count >= 0 && element_bytes != 0 &&
+         !__builtin_mul_overflow(static_cast<size_t>(count), element_bytes, bytes);
 }
 
 hx_status* KernelCall::error(hx_status_code code, const char* format, ...) const {

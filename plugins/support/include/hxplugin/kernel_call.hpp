@@ -10,8 +10,12 @@
 
 namespace hxplugin {
 
-// Elements in a view: the product of its extents (1 for a scalar).
+// Elements in a view: the product of its extents (1 for a scalar). -1 for a view the core
+// never passes: a negative extent, or non-zero extents whose product overflows int64_t.
 int64_t element_count(const hx_tensor_view& view);
+// The bytes of a view's elements, in *bytes; false for the views element_count counts as -1 and
+// for a dtype outside the enum (the core never passes either).
+bool byte_count(const hx_tensor_view& view, size_t* bytes);
 
 // Views are dense and row-major (ABI 1.0), so a pointer to the first element is all a kernel
 // needs; data may be NULL when the tensor has no elements.

@@ -1,0 +1,19 @@
+#include <string>
+
+#include "hxrt/error.hpp"
+#include "ops/op_schema.hpp"
+
+namespace hxrt::detail {
+
+void check_outputs(const OpSchema& schema, const InferContext& call, const TensorMeta* outputs) {
+  for (int i = 0; i < schema.num_outputs; ++i) {
+    try {
+      tensor_bytes(outputs[i].dtype, outputs[i].shape);
+    } catch (const Error& error) {
+      throw Error(StatusCode::kInvalidArgument,
+                  call.op + ": output " + std::to_string(i) + " cannot be made: " + error.what());
+    }
+  }
+}
+
+}  // namespace hxrt::detail
