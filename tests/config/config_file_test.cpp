@@ -6,11 +6,13 @@
 #include <filesystem>
 #include <fstream>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config/config.hpp"
 #include "error_from.hpp"
 #include "scoped_environment.hpp"
+#include "temp_dir.hpp"
 
 using Catch::Matchers::Contains;
 using hxrt::detail::apply_config_text;
@@ -142,6 +144,49 @@ TEST_CASE("a config file that cannot be read names the path and what gave it") {
   error = error_from([&] { hxrt::detail::resolve_config(hxrt::RuntimeOptions{}); });
   REQUIRE(error);
   CHECK_THAT(error->what(), Contains("given by $HXRT_CONFIG"));
+}
+
+TEST_CASE("a config path that is not a regular file is refused by kind, before it is read") {
+  config_test::ScopedEnvironment environment;
+  config_test::clear_config_environment(environment);
+  const hxrt_test::TempDir folder("hxrt_config_kinds");
+  const std::string fifo = (folder.path() / "hxrt.json").string();
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  // Opening a FIFO for reading waits for a writer: a loader that did so would hang here.
+  for (const auto& [path, kind] : std::vector<std::pair<std::string, std::string>>{
+           {fifo, "a FIFO"}, {folder.path().string(), "a directory"},
+           {"/dev/zero", "a character device"}}) {
+    INFO(path);
+    hxrt::RuntimeOptions options;
+    options.config_path = path;
+    auto error = error_from([&] { hxrt::detail::resolve_config(options); });
+    REQUIRE(error);
+    CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
+    CHECK_THAT(error->what(), Contains("config file '" + path + "' is " + kind +
+                                       ", not a regular file: point RuntimeOptions at a JSON "
+                                       "file"));
+  }
+  environment.set("HXRT_CONFIG", fifo);
+  auto error = error_from([&] { hxrt::detail::resolve_config(hxrt::RuntimeOptions{}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Contains("is a FIFO, not a regular file: point $HXRT_CONFIG at"));
+}
+
+TEST_CASE("a config file larger than 16 MiB is refused without reading it") {
+  config_test::ScopedEnvironment environment;
+  config_test::clear_config_environment(environment);
+  const hxrt_test::TempDir folder("hxrt_config_size");
+  const std::filesystem::path file = folder.path() / "hxrt.json";
+  std::ofstream(file) << "{}";
+  std::filesystem::resize_file(file, (16u << 20) + 1);  // sparse: no disk needed
+  hxrt::RuntimeOptions options;
+  options.config_path = file.string();
+  auto error = error_from([&] { hxrt::detail::resolve_config(options); });
+  REQUIRE(error);
+  CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
+  CHECK_THAT(error->what(), Contains("config file '" + file.string() +
+                                     "' is larger than the 16 MiB a config file may have: check "
+                                     "that RuntimeOptions names the config file"));
 }
 
 TEST_CASE("the file is read from $HXRT_CONFIG, and its relative plugin paths from its folder") {

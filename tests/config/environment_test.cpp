@@ -109,7 +109,8 @@ TEST_CASE("HXRT_LOG_LEVEL: a level in any case") {
   CHECK(config.origins.at("/log_level") == "environment HXRT_LOG_LEVEL");
   environment.unset("HXRT_LOG_LEVEL");
   CHECK_THAT(environment_error(environment, "HXRT_LOG_LEVEL", "loud"),
-             Contains("environment HXRT_LOG_LEVEL: /log_level: unknown log level 'loud'"));
+             Contains("environment HXRT_LOG_LEVEL: /log_level: expected one of \"debug\", "
+                      "\"info\", \"warning\", \"error\" (any case), got string \"loud\""));
 }
 
 TEST_CASE("HXRT_VISIBLE_DEVICES: comma-separated names, spaces allowed, checked as the file's") {

@@ -47,6 +47,13 @@ TEST_CASE("the schema's device name patterns are the loader's") {
   CHECK(root["$defs"]["physical_device_name"]["pattern"] == hxrt::detail::kPhysicalDevicePattern);
 }
 
+TEST_CASE("the schema's longest device name is the loader's") {
+  const json root = schema();
+  CHECK(root["properties"]["devices"]["propertyNames"]["maxLength"] ==
+        hxrt::detail::kMaxDeviceNameBytes);
+  CHECK(root["$defs"]["physical_device_name"]["maxLength"] == hxrt::detail::kMaxDeviceNameBytes);
+}
+
 TEST_CASE("every property of the schema has a description, directly or through its $ref") {
   const json root = schema();
   std::vector<std::pair<std::string, json>> properties;

@@ -1,12 +1,10 @@
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "config/config_file_reading.hpp"
 #include "config/config_layers.hpp"
 #include "config/config_sections.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_text.hpp"
-#include "hxrt/error.hpp"
 
 namespace hxrt::detail {
 
@@ -30,16 +28,9 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
 }
 
 void apply_config_file(const std::string& path, const std::string& named_by, Config& config) {
-  std::ifstream in(path);
-  if (!in) {
-    throw Error(StatusCode::kNotFound, "config file '" + path +
-                                           "' cannot be read: check the path (given by " +
-                                           named_by + ")");
-  }
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = read_config_file(path, named_by);
   config.file = path;
-  apply_config_text(text.str(), path, config);
+  apply_config_text(text, path, config);
   // Relative plugin paths in a file mean "next to this file", wherever the program runs.
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   for (auto* list : {&config.plugin_libraries, &config.plugin_search_paths}) {

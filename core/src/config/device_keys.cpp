@@ -6,6 +6,7 @@
 #include <regex>
 
 #include "config/json_checks.hpp"
+#include "config/message_text.hpp"
 
 namespace hxrt::detail {
 
@@ -22,9 +23,9 @@ const char* const kPhysicalDevicePattern =
 
 namespace {
 
-constexpr const char* kForms =
+const std::string kForms =
     "(any case; \"/GPU:0\", \"/device:GPU:0\" and \"/physical_device:GPU:0\" also do; an index "
-    "is at most 2147483647)";
+    "is at most 2147483647; at most " + std::to_string(kMaxDeviceNameBytes) + " characters)";
 
 std::string upper(std::string text) {
   for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -40,6 +41,7 @@ std::string DeviceKey::canonical() const {
 std::optional<DeviceKey> parse_device_key(const std::string& text) {
   static const std::regex type_only(kDeviceTypePattern);
   static const std::regex device(kPhysicalDevicePattern);
+  if (text.size() > kMaxDeviceNameBytes) return std::nullopt;
   std::smatch match;
   if (std::regex_match(text, match, type_only)) return DeviceKey{upper(match[1].str()), -1};
   if (!std::regex_match(text, match, device)) return std::nullopt;
@@ -57,7 +59,7 @@ DeviceKey read_device_key(const std::string& text, const std::string& source,
   if (!key) {
     fail(source, path,
          "expected a device type like \"GPU\" or a physical device like \"GPU:0\" " +
-             std::string(kForms) + ", got \"" + text + "\"");
+             kForms + ", got \"" + shown(text) + "\"");
   }
   return *key;
 }
@@ -67,13 +69,13 @@ DeviceKey read_physical_device(const std::string& text, const std::string& sourc
   std::optional<DeviceKey> key = parse_device_key(text);
   if (!key) {
     fail(source, path,
-         "expected a physical device like \"GPU:0\" " + std::string(kForms) + ", got \"" + text +
-             "\"");
+         "expected a physical device like \"GPU:0\" " + kForms + ", got \"" +
+             shown(text) + "\"");
   }
   if (!key->names_device()) {
     fail(source, path,
-         "expected a physical device like \"" + key->type + ":0\", got \"" + text +
-             "\", which names a whole device type; list its devices one by one");
+         "expected a physical device like \"" + shown(key->type) + ":0\", got \"" +
+             shown(text) + "\", which names a whole device type; list its devices one by one");
   }
   return *key;
 }
@@ -83,7 +85,7 @@ void check_device_count_key(const DeviceKey& key, const std::string& source,
   if (key.names_device()) {
     fail(source, path,
          "device_count limits how many devices of a type are used, so it belongs under the "
-         "type: \"devices\": {\"" + key.type + "\": {\"device_count\": N}}");
+         "type: \"devices\": {\"" + shown(key.type) + "\": {\"device_count\": N}}");
   }
 }
 
@@ -92,7 +94,7 @@ void check_logical_devices_key(const DeviceKey& key, const std::string& source,
   if (!key.names_device()) {
     fail(source, path,
          "logical devices split one physical device, so \"logical\" belongs under a device: "
-         "\"devices\": {\"" + key.type + ":0\": {\"logical\": [...]}}");
+         "\"devices\": {\"" + shown(key.type) + ":0\": {\"logical\": [...]}}");
   }
 }
 

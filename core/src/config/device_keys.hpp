@@ -4,6 +4,7 @@
 // not accepted: the device settings describe physical devices, before the logical split.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
@@ -24,8 +25,13 @@ struct DeviceKey {
 // loader's alone to refuse.
 extern const char* const kDeviceTypePattern;
 extern const char* const kPhysicalDevicePattern;
+// The longest device name or key the config takes, the schema's maxLength for both. Longer
+// text is refused before the patterns see it: std::regex recurses once per character it
+// repeats over and runs out of stack on a long enough name.
+constexpr size_t kMaxDeviceNameBytes = 256;
 
-// nullopt when `text` is neither form, or its index does not fit an int.
+// nullopt when `text` is neither form, is longer than kMaxDeviceNameBytes, or its index
+// does not fit an int.
 std::optional<DeviceKey> parse_device_key(const std::string& text);
 
 // As parse_device_key, failing with the accepted forms in the message.

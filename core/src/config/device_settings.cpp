@@ -1,13 +1,14 @@
 // The device setters: the one code path by which the config file, the environment and
 // Runtime's setters change DeviceSettings. Each checks everything before it changes
 // anything, so a failed call leaves the config as it was.
-#include <algorithm>
+#include <map>
 
 #include "config/config.hpp"
 #include "config/device_keys.hpp"
 #include "config/device_values.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
+#include "config/message_text.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -34,14 +35,15 @@ void check_memory_policy(const MemoryPolicy& policy, const std::string& source,
 void set_visible_devices(Config& config, const std::vector<std::string>& names,
                          const std::string& source) {
   std::vector<std::string> visible;
+  std::map<std::string, size_t> position;  // a map, not a search of `visible`: lists can be long
   for (size_t i = 0; i < names.size(); ++i) {
     const std::string path = pointer_child("/visible_devices", i);
     const std::string name = read_physical_device(names[i], source, path).canonical();
-    auto earlier = std::find(visible.begin(), visible.end(), name);
-    if (earlier != visible.end()) {
+    const auto [earlier, added] = position.emplace(name, i);
+    if (!added) {
       fail(source, path,
-           "\"" + names[i] + "\" names " + name + " again (as /visible_devices/" +
-               std::to_string(earlier - visible.begin()) + " does); list each device once");
+           "\"" + shown(names[i]) + "\" names " + name + " again (as /visible_devices/" +
+               std::to_string(earlier->second) + " does); list each device once");
     }
     visible.push_back(name);
   }
@@ -106,10 +108,17 @@ void set_logical_devices(Config& config, const std::string& physical,
          "expected a non-empty list of logical devices like [{\"memory_limit_mb\": 1024}, "
          "{\"memory_limit_mb\": 1024}], got array []");
   }
+  uint64_t total_mib = 0;
   for (size_t i = 0; i < devices.size(); ++i) {
-    if (devices[i].memory_limit_mb) {
-      read_limit_mib(json(*devices[i].memory_limit_mb), source,
-                     pointer_child(path, i) + "/memory_limit_mb");
+    if (!devices[i].memory_limit_mb) continue;
+    const std::string limit_path = pointer_child(path, i) + "/memory_limit_mb";
+    total_mib += read_limit_mib(json(*devices[i].memory_limit_mb), source, limit_path);
+    // Checked as it grows, so that the sum itself never overflows.
+    if (total_mib > kMaxLimitMiB) {
+      fail(source, limit_path,
+           "the logical devices' memory_limit_mb add up to more than " +
+               std::to_string(kMaxLimitMiB) +
+               " MiB here, which overflows a 64-bit byte count; lower them");
     }
   }
   config.devices.logical[key.canonical()] = devices;

@@ -8,6 +8,7 @@
 #include "config/device_values.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
+#include "config/message_text.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -81,8 +82,8 @@ void apply_devices_section(const json& devices, const std::string& source, Confi
     if (!added) {
       fail(source, path,
            "names the same " + std::string(key.names_device() ? "device" : "device type") +
-               " as the key \"" + earlier->second + "\" (both are " + key.canonical() +
-               "); merge the two");
+               " as the key \"" + shown(earlier->second) + "\" (both are " +
+               shown(key.canonical()) + "); merge the two");
     }
     const json& settings = item.value();
     require_object(settings, source, path);

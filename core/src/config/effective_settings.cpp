@@ -13,6 +13,7 @@
 #include "config/config.hpp"
 #include "config/device_keys.hpp"
 #include "config/json_pointer.hpp"
+#include "config/json_text.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -31,7 +32,7 @@ class SettingList {
     add(path, value, origin == config_.origins.end() ? "default" : origin->second);
   }
   void add(const std::string& path, const json& value, const std::string& source) {
-    settings_.push_back({path, value.dump(), source});
+    settings_.push_back({path, json_text(value), source});
   }
   bool has_origin(const std::string& path) const { return config_.origins.count(path) != 0; }
   std::vector<ConfigSetting> take() { return std::move(settings_); }

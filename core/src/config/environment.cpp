@@ -9,6 +9,7 @@
 #include "config/config_layers.hpp"
 #include "config/config_sections.hpp"
 #include "config/json_checks.hpp"
+#include "config/message_text.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -27,7 +28,8 @@ bool parse_flag(const std::string& text, const std::string& source, const std::s
   if (value == "1" || value == "true" || value == "yes" || value == "on") return true;
   if (value == "0" || value == "false" || value == "no" || value == "off") return false;
   fail(source, path,
-       "expected 1, 0, true, false, yes, no, on or off (any case), got \"" + text + "\"");
+       "expected 1, 0, true, false, yes, no, on or off (any case), got \"" + shown(text) +
+           "\"");
 }
 
 // "/a:/b::/c" -> {"/a", "/b", "/c"}: empty entries are skipped, as in $PATH.

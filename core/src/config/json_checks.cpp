@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "config/json_pointer.hpp"
+#include "config/message_text.hpp"
 #include "hxrt/error.hpp"
 
 namespace hxrt::detail {
@@ -24,11 +25,31 @@ size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
+// The known key within kSuggestDistance edits of `key`, the nearest if several; nullptr if
+// none. Keys whose lengths differ by more than that are never within it, so a 10 MB key is
+// not compared letter by letter.
+const std::string* nearest_key(const std::string& key, const std::vector<std::string>& known) {
+  constexpr size_t kSuggestDistance = 3;
+  const std::string* nearest = nullptr;
+  size_t nearest_distance = kSuggestDistance + 1;
+  for (const std::string& candidate : known) {
+    const size_t length_difference = key.size() > candidate.size() ? key.size() - candidate.size()
+                                                                   : candidate.size() - key.size();
+    if (length_difference > kSuggestDistance) continue;
+    const size_t distance = edit_distance(key, candidate);
+    if (distance < nearest_distance) {
+      nearest = &candidate;
+      nearest_distance = distance;
+    }
+  }
+  return nearest;
+}
+
 }  // namespace
 
 void fail(const std::string& source, const std::string& path, const std::string& what) {
   throw Error(StatusCode::kInvalidArgument,
-              source + ": " + (path.empty() ? "/" : path) + ": " + what);
+              source + ": " + (path.empty() ? "/" : shown_pointer(path)) + ": " + what);
 }
 
 std::string type_of(const nlohmann::json& value) {
@@ -37,7 +58,7 @@ std::string type_of(const nlohmann::json& value) {
   if (value.is_number_float() && !std::isfinite(value.get<double>())) {
     return std::isnan(value.get<double>()) ? "number NaN" : "number inf";
   }
-  return std::string(value.type_name()) + " " + value.dump();
+  return std::string(value.type_name()) + " " + shown_json(value);
 }
 
 void check_keys(const nlohmann::json& object, const std::vector<std::string>& known,
@@ -45,10 +66,7 @@ void check_keys(const nlohmann::json& object, const std::vector<std::string>& kn
   for (const auto& item : object.items()) {
     if (std::find(known.begin(), known.end(), item.key()) != known.end()) continue;
     std::string message = "unknown key";
-    auto nearest = std::min_element(known.begin(), known.end(), [&](auto& a, auto& b) {
-      return edit_distance(item.key(), a) < edit_distance(item.key(), b);
-    });
-    if (nearest != known.end() && edit_distance(item.key(), *nearest) <= 3) {
+    if (const std::string* nearest = nearest_key(item.key(), known)) {
       message += "; did you mean '" + *nearest + "'?";
     } else {
       std::string list;

@@ -11,16 +11,18 @@ void apply_log_device_placement(const nlohmann::json& value, const std::string& 
 }
 
 void apply_log_level(const nlohmann::json& value, const std::string& source, Config& config) {
-  if (!value.is_string()) {
-    fail(source, "/log_level",
-         "expected one of \"debug\", \"info\", \"warning\", \"error\", got " + type_of(value));
-  }
   try {
-    config.log_level = parse_log_level(value.get<std::string>());
-  } catch (const Error& e) {
-    fail(source, "/log_level", e.what());
+    if (value.is_string()) {
+      config.log_level = parse_log_level(value.get<std::string>());
+      config.origins["/log_level"] = source;
+      return;
+    }
+  } catch (const Error&) {
+    // parse_log_level's message quotes the whole value; type_of shortens it.
   }
-  config.origins["/log_level"] = source;
+  fail(source, "/log_level",
+       "expected one of \"debug\", \"info\", \"warning\", \"error\" (any case), got " +
+           type_of(value));
 }
 
 }  // namespace hxrt::detail

@@ -3,6 +3,7 @@
 #include "config/config_sections.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
+#include "config/message_text.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -21,7 +22,8 @@ std::vector<std::string> read_device_priority(const nlohmann::json& value,
     }
     if (!valid) {
       fail(source, pointer_child(path, i),
-           "expected a device type like \"GPU\" ([A-Z][A-Z0-9_]*), got \"" + type + "\"");
+           "expected a device type like \"GPU\" ([A-Z][A-Z0-9_]*), got \"" + shown(type) +
+               "\"");
     }
   }
   return types;

@@ -1,6 +1,8 @@
 #include "config/config_sections.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
+#include "config/json_text.hpp"
+#include "config/message_text.hpp"
 
 namespace hxrt::detail {
 
@@ -33,10 +35,10 @@ void apply_plugins_section(const nlohmann::json& plugins, const std::string& sou
       const std::string path = pointer_child("/plugins/options", item.key());
       if (!item.value().is_object()) {
         fail(source, path,
-             "expected an object of options for plugin '" + item.key() + "', got " +
+             "expected an object of options for plugin '" + shown(item.key()) + "', got " +
                  type_of(item.value()));
       }
-      config.plugin_options[item.key()] = item.value().dump();
+      config.plugin_options[item.key()] = json_text(item.value());
       config.origins[path] = source;
     }
   }

@@ -18,7 +18,7 @@ void apply_runtime_options(const RuntimeOptions& options, Config& config) {
   }
   for (const auto& [name, text] : options.plugin_options) {
     const nlohmann::json parsed =
-        parse_config_json(text, source + ": " + pointer_child("/plugins/options", name));
+        parse_config_json(text, source, pointer_child("/plugins/options", name));
     apply_plugins_section({{"options", {{name, parsed}}}}, source, config);
   }
   if (options.log_device_placement) {
