@@ -251,13 +251,38 @@ TEST_CASE("when growth is blocked, empty regions are given back and growth tried
 TEST_CASE("a request larger than any memory is refused before any arithmetic") {
   FakeDeviceMemory device;
   BfcAllocator allocator(kDevice, device.raw());
-  for (size_t bytes : {SIZE_MAX, SIZE_MAX - 100, SIZE_MAX / 2 + 1}) {
+  for (size_t bytes : {SIZE_MAX, SIZE_MAX - 100, SIZE_MAX / 2 + 1, BfcAllocator::kMaxBytes + 1}) {
     const auto error = error_from([&] { allocator.allocate(bytes); });
     REQUIRE(error);
     CHECK(error->code() == StatusCode::kOutOfMemory);
     CHECK_THAT(error->what(), Catch::Contains(std::to_string(bytes) + " bytes"));
   }
   CHECK(device.allocate_calls == 0);
+}
+
+TEST_CASE("the largest request accepted gets a region within PTRDIFF_MAX, not rounded past it") {
+  constexpr size_t kLargest = BfcAllocator::kMaxBytes;  // 2^63 - 256
+  FakeDeviceMemory device;  // bare addresses: nothing of the 2^63 bytes is touched
+  BfcAllocator allocator(kDevice, device.raw());
+  // Rounded up to a 2 MiB granule, its fitted region would be 2^63 bytes, whose end is past
+  // any pointer offset C++ defines.
+  void* block = allocator.allocate(kLargest - 1);
+  CHECK(block != nullptr);
+  CHECK(device.region_sizes == std::vector<size_t>{kLargest});
+  CHECK(allocator.stats().bytes_in_use == kLargest);
+  CHECK(allocator.check_invariants() == "");
+  allocator.deallocate(block);
+}
+
+TEST_CASE("the largest request accepted on a small device is out of memory, from the device") {
+  FakeDeviceMemory device;
+  device.capacity = 1024 * MiB;
+  BfcAllocator allocator(kDevice, device.raw());
+  const auto error = error_from([&] { allocator.allocate(BfcAllocator::kMaxBytes); });
+  REQUIRE(error);
+  CHECK(error->code() == StatusCode::kOutOfMemory);
+  CHECK_THAT(error->what(), Catch::Contains("fake device has 1073741824 bytes free"));
+  CHECK(allocator.check_invariants() == "");
 }
 
 TEST_CASE("freeing a pointer that is not live is an INVALID_ARGUMENT error") {

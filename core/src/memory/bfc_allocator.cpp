@@ -12,16 +12,13 @@ namespace hxrt::detail {
 namespace {
 
 constexpr size_t kAlignment = BfcAllocator::kAlignment;
-// Larger requests are refused before any arithmetic on them can overflow; no device has
-// half of the address space.
-constexpr size_t kMaxRequest = SIZE_MAX / 2;
-constexpr size_t kMaxRegion = kMaxRequest & ~(kAlignment - 1);
+constexpr size_t kMaxBytes = BfcAllocator::kMaxBytes;
 
 size_t round_up(size_t bytes) { return (bytes + kAlignment - 1) & ~(kAlignment - 1); }
 
 // A size from the options as a region can have it: a non-zero multiple of kAlignment.
 size_t region_size(size_t bytes) {
-  return std::clamp(round_up(std::min(bytes, kMaxRegion)), kAlignment, kMaxRegion);
+  return std::clamp(round_up(std::min(bytes, kMaxBytes)), kAlignment, kMaxBytes);
 }
 
 }  // namespace
@@ -40,7 +37,7 @@ BfcAllocator::BfcAllocator(std::string device_name, RawMemory raw, BfcOptions op
                     ": preallocation takes the memory limit, and the device has none. Set a "
                     "memory limit, or turn preallocation off.");
   }
-  const size_t budget = std::min(options_.limit_bytes, kMaxRegion) & ~(kAlignment - 1);
+  const size_t budget = std::min(options_.limit_bytes, kMaxBytes) & ~(kAlignment - 1);
   std::string why_not = "the memory limit is below " + std::to_string(kAlignment) + " bytes";
   chunks_.reserve(1);
   if (budget == 0 || add_region(budget, budget, RegionKind::kBudget, why_not) == kNone) {
@@ -94,7 +91,7 @@ void* BfcAllocator::allocate_slow(size_t bytes, ThreadCache* own) {
 }
 
 void* BfcAllocator::allocate_uncached(size_t bytes) {
-  if (bytes > kMaxRequest) refuse(bytes);
+  if (bytes > kMaxBytes) refuse(bytes);
   const size_t rounded = bytes == 0 ? kAlignment : round_up(bytes);
   std::lock_guard<SpinLock> lock(mutex_);
   ++locked_calls_;

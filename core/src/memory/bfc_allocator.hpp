@@ -76,6 +76,11 @@ class BfcAllocator {
  public:
   // Every size is rounded up to this, and every pointer is aligned to it.
   static constexpr size_t kAlignment = SizeBins::kUnitBytes;
+  // The largest request, and the largest region: PTRDIFF_MAX rounded down to kAlignment, so
+  // that a chunk's end (ptr + size) is a pointer offset C++ defines. A larger request is out of
+  // memory at once, before any arithmetic on it can overflow; no device has half of the
+  // address space.
+  static constexpr size_t kMaxBytes = static_cast<size_t>(PTRDIFF_MAX) & ~(kAlignment - 1);
 
   // `device_name` is how errors name the device. Takes no memory before the first request.
   BfcAllocator(std::string device_name, RawMemory raw, BfcOptions options = {});

@@ -38,7 +38,8 @@ int32_t BfcAllocator::add_region(size_t region_bytes, size_t bytes, RegionKind k
     why_not = "a new region would pass the memory limit";
     return kNone;
   }
-  region_bytes = std::min(region_bytes, available);
+  // A fitted region rounds its request up to a granule, which may pass kMaxBytes.
+  region_bytes = std::min({region_bytes, available, kMaxBytes});
   regions_.reserve(regions_.size() + 1);
   void* memory = nullptr;
   for (;;) {

@@ -35,7 +35,8 @@ constexpr size_t kRegionGranuleBytes = size_t{2} << 20;
 
 inline bool is_large(size_t bytes) { return bytes >= kLargeRequestBytes; }
 
-// The size of a fitted region for a large request of `bytes` (below SIZE_MAX / 2).
+// The size of a fitted region for a large request of `bytes` (at most BfcAllocator::kMaxBytes,
+// which the result may pass by less than a granule: the allocator clamps it).
 inline size_t fitted_region_bytes(size_t bytes) {
   return (bytes + kRegionGranuleBytes - 1) / kRegionGranuleBytes * kRegionGranuleBytes;
 }
