@@ -1,8 +1,10 @@
 // Every kernel of every loaded plugin, looked up by (op, device type, T, output dtype).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "hxrt/dtype.hpp"
@@ -41,9 +43,19 @@ class KernelRegistry {
   std::string describe_kernels(const std::string& op) const;
   // All kernels, ordered by op, device type, priority (highest first).
   std::vector<const KernelEntry*> all() const;
+  size_t size() const { return size_; }
 
  private:
-  std::map<std::string, std::vector<KernelEntry>> by_op_;  // each list highest priority first
+  // Node-based, so that adding is O(log n) however many kernels an op has (a plugin may
+  // register many) and the entries never move. Equal priorities keep registration order.
+  using ByPriority = std::multimap<int, KernelEntry, std::greater<int>>;
+  // (op, device type, priority, T) of every registered kernel, and the plugin that registered
+  // it: a tie is found in O(log n).
+  using TieKey = std::tuple<std::string, std::string, int, DType>;
+
+  std::map<std::string, ByPriority> by_op_;
+  std::map<TieKey, std::string> ties_;
+  size_t size_ = 0;
 };
 
 }  // namespace hxrt::detail

@@ -17,10 +17,11 @@ std::string fixture_path(const std::string& what) {
   return HXRT_TEST_FIXTURE_DIR "/" + fixture_file(what);
 }
 
-hxrt::Runtime runtime_with(const std::vector<std::string>& plugin_paths) {
+hxrt::Runtime runtime_with(const std::vector<std::string>& plugin_paths, hxrt::LogSink log_sink) {
   hxrt::RuntimeOptions options;
   options.use_installed_plugins = false;
   options.plugin_paths = plugin_paths;
+  options.log_sink = std::move(log_sink);
   return hxrt::Runtime::create(options);
 }
 
@@ -49,6 +50,40 @@ void check_cpu_plugin_works(hxrt::Runtime& runtime) {
   hxrt::Tensor c = runtime.execute("MatMul", {a, b}, {}, "/device:CPU:0");
   CHECK(c.device() == "/job:localhost/replica:0/task:0/device:CPU:0");
   CHECK(c.to_vector<float>() == std::vector<float>{58, 64, 139, 154});
+}
+
+hxrt::PluginReport skipped_fixture_report(const std::string& what) {
+  hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path(what)});
+  hxrt::PluginReport report = report_for(runtime, fixture_file(what));
+  CHECK_FALSE(report.loaded);
+  check_cpu_plugin_works(runtime);
+  return report;
+}
+
+hxrt::LogSink LogLines::sink() const {
+  std::shared_ptr<Shared> shared = shared_;
+  return [shared](hxrt::LogLevel level, std::string_view text) {
+    std::lock_guard<std::mutex> lock(shared->mutex);
+    shared->lines.push_back({level, std::string(text)});
+  };
+}
+
+std::vector<LogLines::Line> LogLines::lines() const {
+  std::lock_guard<std::mutex> lock(shared_->mutex);
+  return shared_->lines;
+}
+
+bool LogLines::contains(const std::string& text) const {
+  for (const Line& line : lines()) {
+    if (line.text.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::string LogLines::all() const {
+  std::string text;
+  for (const Line& line : lines()) text += line.text + "\n";
+  return text;
 }
 
 ScopedEnv::ScopedEnv(std::string name, const std::string& value) : name_(std::move(name)) {

@@ -3,6 +3,8 @@
 // plugin survived whatever a broken fixture did.
 #pragma once
 
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,8 +22,9 @@ std::string fixture_file(const std::string& what);
 std::string fixture_path(const std::string& what);
 
 // A runtime that loads exactly `plugin_paths` (plus whatever the environment adds), not the
-// installed plugin folder.
-hxrt::Runtime runtime_with(const std::vector<std::string>& plugin_paths);
+// installed plugin folder; its log goes to `log_sink` when one is given.
+hxrt::Runtime runtime_with(const std::vector<std::string>& plugin_paths,
+                           hxrt::LogSink log_sink = {});
 
 // The load report entries whose file is named `file_name`, in any folder.
 std::vector<hxrt::PluginReport> reports_for(const hxrt::Runtime& runtime,
@@ -32,7 +35,34 @@ hxrt::PluginReport report_for(const hxrt::Runtime& runtime, const std::string& f
 // The CPU plugin is loaded and a MatMul placed on CPU:0 gives the right answer.
 void check_cpu_plugin_works(hxrt::Runtime& runtime);
 
+// Loads the CPU plugin and then the fixture; returns the fixture's report after checking that
+// it was skipped and that the CPU plugin still runs a MatMul.
+hxrt::PluginReport skipped_fixture_report(const std::string& what);
+
 using hxrt_test::error_from;
+
+// Collects the lines of a log sink, with their levels.
+class LogLines {
+ public:
+  struct Line {
+    hxrt::LogLevel level;
+    std::string text;
+  };
+  // A sink that appends to this collection (which it shares, so it may outlive this object).
+  hxrt::LogSink sink() const;
+  std::vector<Line> lines() const;
+  // Whether some line contains `text`.
+  bool contains(const std::string& text) const;
+  // Every line, one per row, for the test's messages.
+  std::string all() const;
+
+ private:
+  struct Shared {
+    std::mutex mutex;
+    std::vector<Line> lines;
+  };
+  std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
+};
 
 // Sets an environment variable for the life of the object, then restores what was there.
 class ScopedEnv {

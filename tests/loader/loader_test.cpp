@@ -16,20 +16,7 @@ using loader_test::fixture_file;
 using loader_test::fixture_path;
 using loader_test::report_for;
 using loader_test::runtime_with;
-
-namespace {
-
-// Loads the CPU plugin and then the fixture; returns the fixture's report after checking that
-// it was skipped and that the CPU plugin still runs a MatMul.
-hxrt::PluginReport skipped_fixture_report(const std::string& what) {
-  hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path(what)});
-  hxrt::PluginReport report = report_for(runtime, fixture_file(what));
-  CHECK_FALSE(report.loaded);
-  check_cpu_plugin_works(runtime);
-  return report;
-}
-
-}  // namespace
+using loader_test::skipped_fixture_report;
 
 TEST_CASE("a library without hx_plugin_init is skipped") {
   CHECK_THAT(skipped_fixture_report("no_entry").reason,

@@ -3,12 +3,33 @@
 #include <cstring>
 
 #include "device_name.hpp"
+#include "plugins/plugin_limits.hpp"
+#include "plugins/plugin_text.hpp"
 #include "status.hpp"
 
 namespace hxrt::detail {
 namespace {
 
-std::string text_or_empty(const char* text) { return text ? text : ""; }
+std::string property_text(const char* text) { return plugin_text(text, kMaxPropertyLength); }
+
+// The figures the core computes with or shows as facts: a plugin's garbage there would
+// overflow the arithmetic of memory limits, so the device is left out instead.
+void check_figures(const hx_device_properties& props, const std::string& context) {
+  std::string problem;
+  if (props.memory_total > kMaxDeviceMemory) {
+    problem = "memory_total " + std::to_string(props.memory_total) +
+              ", more than 2^60 bytes (0 means unknown)";
+  } else if (props.numa_node < -1) {
+    problem = "numa_node " + std::to_string(props.numa_node) + ", below -1 (unknown)";
+  } else if (props.compute_units < 0) {
+    problem = "compute_units " + std::to_string(props.compute_units) + ", below 0 (unknown)";
+  }
+  if (!problem.empty()) {
+    throw Error(StatusCode::kInternal,
+                context + " reported " + problem + "; the device is left out until the plugin "
+                "is fixed");
+  }
+}
 
 }  // namespace
 
@@ -16,31 +37,39 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal)
     : plugin_(std::move(plugin)), ordinal_(ordinal) {
   const hx_plugin_api& api = plugin_->api();
   short_name_ = short_device_name(type(), ordinal_);
-  throw_if_error(api.device_get(plugin_->state(), ordinal, &handle_),
-                 "plugin '" + plugin_->name() + "' device_get(" + std::to_string(ordinal) + ")");
+  const std::string get_context =
+      "plugin '" + plugin_->name() + "' device_get(" + std::to_string(ordinal) + ")";
+  throw_if_error(api.device_get(plugin_->state(), ordinal, &handle_), get_context);
+  if (handle_ == nullptr) {
+    // The core passes NULL where there is no device (shape inference), so NULL is no handle.
+    throw Error(StatusCode::kInternal,
+                get_context + " succeeded but returned a NULL device handle; fix the plugin");
+  }
 
   hx_device_properties props;
   std::memset(&props, 0, sizeof props);
   props.struct_size = HX_DEVICE_PROPERTIES_STRUCT_SIZE;
   props.numa_node = -1;
-  throw_if_error(api.device_properties(handle_, &props),
-                 "plugin '" + plugin_->name() + "' device_properties");
+  const std::string properties_context =
+      "plugin '" + plugin_->name() + "' device_properties(" + short_name_ + ")";
+  throw_if_error(api.device_properties(handle_, &props), properties_context);
+  check_figures(props, properties_context);
 
   properties_.name = "/physical_device:" + short_name_;
   properties_.short_name = short_name_;
   properties_.type = type();
   properties_.id = ordinal_;
   properties_.plugin = plugin_->name();
-  properties_.product = text_or_empty(props.name);
+  properties_.product = property_text(props.name);
   properties_.memory_total = props.memory_total;
 
   descriptive_.type = type();
   descriptive_.physical = short_name_;
   descriptive_.plugin = plugin_->name();
   descriptive_.product = properties_.product;
-  descriptive_.vendor = text_or_empty(props.vendor);
-  descriptive_.bus_id = text_or_empty(props.bus_id);
-  descriptive_.arch = text_or_empty(props.arch);
+  descriptive_.vendor = property_text(props.vendor);
+  descriptive_.bus_id = property_text(props.bus_id);
+  descriptive_.arch = property_text(props.arch);
   descriptive_.memory_total = props.memory_total;
   descriptive_.numa_node = props.numa_node;
   descriptive_.compute_units = props.compute_units;

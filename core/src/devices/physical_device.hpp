@@ -14,8 +14,9 @@ namespace hxrt::detail {
 
 class PhysicalDevice {
  public:
-  // Opens ordinal `ordinal` of `plugin` and reads its properties; throws Error when the
-  // plugin refuses either.
+  // Opens ordinal `ordinal` of `plugin` and reads its properties (their text bounded and
+  // escaped); throws Error when the plugin refuses either, returns a NULL handle or reports
+  // figures no device has.
   PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal);
   PhysicalDevice(const PhysicalDevice&) = delete;
   PhysicalDevice& operator=(const PhysicalDevice&) = delete;

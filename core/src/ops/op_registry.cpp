@@ -2,6 +2,7 @@
 #include <string>
 
 #include "hxrt/error.hpp"
+#include "logger.hpp"
 #include "ops/op_schema.hpp"
 
 namespace hxrt::detail {
@@ -31,8 +32,13 @@ bool is_op_name(const std::string& name) {
   });
 }
 
+// Every call of an op allocates its outputs' specs before shape inference runs, so a plugin's
+// num_outputs of two billion would be an allocation of that many on each call.
+constexpr int kMaxOutputs = 64;
+
 void check_schema(const OpSchema& schema) {
-  const std::string who = "op '" + schema.name + "' from " + owner_phrase(schema.owner);
+  // A custom op's name comes from a plugin and is quoted before its form is checked.
+  const std::string who = "op '" + printable(schema.name) + "' from " + owner_phrase(schema.owner);
   if (!is_op_name(schema.name)) {
     throw Error(StatusCode::kInvalidArgument,
                 who + ": an op name must match [A-Z][A-Za-z0-9_]*");
@@ -45,10 +51,10 @@ void check_schema(const OpSchema& schema) {
                     " are not an arity; expected 0 <= min_inputs <= max_inputs, or max_inputs "
                     "= -1 for no upper bound");
   }
-  if (schema.num_outputs < 1) {
+  if (schema.num_outputs < 1 || schema.num_outputs > kMaxOutputs) {
     throw Error(StatusCode::kInvalidArgument,
                 who + ": num_outputs is " + std::to_string(schema.num_outputs) +
-                    "; an op has at least 1 output");
+                    "; an op has 1 to " + std::to_string(kMaxOutputs) + " outputs");
   }
   if (!schema.infer) {
     throw Error(StatusCode::kInvalidArgument, who + ": it has no shape-inference function");

@@ -61,6 +61,7 @@ class OpRegistry {
   const OpSchema* find(const std::string& name) const;
   // Sorted by name.
   std::vector<const OpSchema*> all() const;
+  size_t size() const { return schemas_.size(); }
 
  private:
   std::vector<OpSchema> schemas_;  // few ops: a sorted vector beats a hash map here

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
-#include <vector>
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/plugin_api.h"
@@ -19,8 +19,11 @@ struct hx_core_s {
   // Kernels of plugins accepted earlier, so a tie is refused when it is registered.
   const hxrt::detail::KernelRegistry* accepted_kernels = nullptr;
   // Registrations are collected during init and take effect only if the plugin is accepted.
+  // The services are thread-safe by the ABI, so a plugin may register from threads of its own;
+  // the lock also orders a late call against the loader closing registration.
+  std::mutex registration_mutex;
   bool registration_open = true;
-  std::vector<hxrt::detail::OpSchema> pending_ops;
+  hxrt::detail::OpRegistry pending_ops;
   hxrt::detail::KernelRegistry pending_kernels;
 };
 

@@ -1,16 +1,45 @@
-// The hx_core_services functions. Each is a C entry point: nothing may escape as an exception.
-#include <cctype>
+// The hx_core_services functions. Each is a C entry point: nothing may escape as an exception,
+// and nothing a plugin passes may crash the core: pointers are checked, enums are read as
+// integers before they are converted, counts and strings are bounded, and text is escaped
+// before the core keeps it.
+#include <algorithm>
 #include <cstring>
+#include <iterator>
+#include <type_traits>
 
 #include "plugins/core_handle.hpp"
+#include "plugins/plugin_identity.hpp"
+#include "plugins/plugin_limits.hpp"
+#include "plugins/plugin_text.hpp"
 #include "status.hpp"
 
 namespace hxrt::detail {
 namespace {
 
+// The integer a plugin stored in an enum-typed field or parameter. Loading a value outside the
+// enumerators (a plugin's 42) as the enum type is undefined behaviour in C++, so the bytes are
+// read as an integer and checked before anything converts them. Signed, as C plugins write
+// enums from ints, so that a -1 is reported as -1.
+template <class Enum>
+int32_t enum_value(const Enum& stored) {
+  static_assert(std::is_enum_v<Enum> && sizeof(Enum) == sizeof(int32_t),
+                "the ABI's enums are int-sized");
+  int32_t value;
+  std::memcpy(&value, &stored, sizeof value);
+  return value;
+}
+
 hx_status* status_create(hx_status_code code, const char* message) {
   try {
-    return make_status(code == HX_OK ? HX_INTERNAL : code, message ? message : "");
+    const auto value = enum_value(code);
+    std::string text = plugin_text(message, kMaxMessageLength);
+    if (value <= HX_OK || value > HX_INTERNAL) {
+      // Still an error, and one that says what went wrong with it.
+      text += " (status_create was given code " + std::to_string(value) +
+              ", which is not an hx_status_code error)";
+      return make_status(HX_INTERNAL, std::move(text));
+    }
+    return make_status(static_cast<hx_status_code>(value), std::move(text));
   } catch (...) {
     return nullptr;  // out of memory while reporting an error: nothing better to return
   }
@@ -26,13 +55,34 @@ const char* status_message(const hx_status* status) {
   return status == nullptr ? "" : status->message.c_str();
 }
 
+// A NULL core or message is ignored: there is no one to tell. A level outside hx_log_level
+// is logged as a warning that says so, rather than dropped.
 void log(hx_core* core, hx_log_level level, const char* message) {
   if (core == nullptr || message == nullptr) return;
   try {
-    core->logger->log(static_cast<LogLevel>(level),
-                      "plugin '" + core->plugin_name + "': " + message);
+    const auto value = enum_value(level);
+    std::string line = "plugin '" + core->plugin_name + "': " +
+                       plugin_text(message, kMaxMessageLength);
+    LogLevel log_level = static_cast<LogLevel>(value);
+    if (value < HX_LOG_DEBUG || value > HX_LOG_ERROR) {
+      log_level = LogLevel::kWarning;
+      line += " (logged with level " + std::to_string(value) +
+              ", which is not an hx_log_level)";
+    }
+    core->logger->log(log_level, line);
   } catch (...) {
   }
+}
+
+// The dtype a plugin stored, or Error naming `field` when it is none.
+DType checked_dtype(const hx_dtype& stored, const std::string& field) {
+  const auto value = enum_value(stored);
+  if (value < HX_DTYPE_F32 || value > HX_DTYPE_BOOL) {
+    throw Error(StatusCode::kInvalidArgument,
+                field + " is " + std::to_string(value) + ", which is not an hx_dtype (" +
+                    std::to_string(HX_DTYPE_F32) + " to " + std::to_string(HX_DTYPE_BOOL) + ")");
+  }
+  return static_cast<DType>(value);
 }
 
 std::vector<DType> copy_dtypes(const hx_dtype* list, size_t count, const char* field) {
@@ -40,24 +90,37 @@ std::vector<DType> copy_dtypes(const hx_dtype* list, size_t count, const char* f
     throw Error(StatusCode::kInvalidArgument, std::string(field) + " is NULL but its count is " +
                                                   std::to_string(count));
   }
+  // Every dtype once is the longest list with a meaning; a larger count is garbage, and
+  // reading that far would run off the plugin's array.
+  if (count > std::size(kAllDTypes)) {
+    throw Error(StatusCode::kInvalidArgument,
+                std::string(field) + " has " + std::to_string(count) +
+                    " entries; there are only " + std::to_string(std::size(kAllDTypes)) +
+                    " dtypes, so list each at most once");
+  }
   std::vector<DType> dtypes;
   for (size_t i = 0; i < count; ++i) {
-    if (list[i] < HX_DTYPE_F32 || list[i] > HX_DTYPE_BOOL) {
-      throw Error(StatusCode::kInvalidArgument,
-                  std::string(field) + "[" + std::to_string(i) + "] is not a dtype (" +
-                      std::to_string(static_cast<int>(list[i])) + ")");
-    }
-    dtypes.push_back(static_cast<DType>(list[i]));
+    dtypes.push_back(checked_dtype(list[i], std::string(field) + "[" + std::to_string(i) + "]"));
   }
   return dtypes;
 }
 
 bool op_known(const hx_core* core, const std::string& op) {
-  if (core->core_ops->find(op) != nullptr) return true;
-  for (const OpSchema& schema : core->pending_ops) {
-    if (schema.name == op) return true;
+  return core->core_ops->find(op) != nullptr || core->pending_ops.find(op) != nullptr;
+}
+
+// The NUL-terminated `text` of a registration, refused when it is NULL or longer than
+// `max_length` (read no further than that).
+std::string registration_text(const char* text, size_t max_length, const char* field) {
+  if (text == nullptr) throw Error(StatusCode::kInvalidArgument, std::string(field) + " is NULL");
+  std::string read = read_bounded(text, max_length + 1);
+  if (read.size() > max_length) {
+    throw Error(StatusCode::kInvalidArgument, std::string(field) + " '" +
+                                                  plugin_text(text, max_length) +
+                                                  "' is longer than " +
+                                                  std::to_string(max_length) + " characters");
   }
-  return false;
+  return read;
 }
 
 // Runs `body`, turning any exception into a status for the plugin.
@@ -75,36 +138,51 @@ hx_status* guarded(const char* what, Body body) {
   }
 }
 
-void check_open(const hx_core* core) {
+// Locks the plugin's registration state for one registration; refuses one made outside init.
+std::unique_lock<std::mutex> open_registration(hx_core* core) {
   if (core == nullptr) throw Error(StatusCode::kInvalidArgument, "core handle is NULL");
+  std::unique_lock<std::mutex> lock(core->registration_mutex);
   if (!core->registration_open) {
     throw Error(StatusCode::kFailedPrecondition,
-                "registration is only possible during hx_plugin_init");
+                "plugin '" + core->plugin_name + "' registered after its hx_plugin_init "
+                "returned; register ops and kernels only during hx_plugin_init");
   }
+  return lock;
 }
 
 hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
   return guarded("register_kernel", [&] {
-    check_open(core);
+    const auto lock = open_registration(core);
     if (def == nullptr || def->struct_size < HX_KERNEL_DEF_STRUCT_SIZE) {
       throw Error(StatusCode::kInvalidArgument,
                   "hx_kernel_def is NULL or its struct_size is below HX_KERNEL_DEF_STRUCT_SIZE");
     }
-    if (def->op == nullptr || def->device_type == nullptr || def->compute == nullptr) {
-      throw Error(StatusCode::kInvalidArgument, "op, device_type and compute must be set");
+    if (core->pending_kernels.size() >= kMaxKernelsPerPlugin) {
+      throw Error(StatusCode::kOutOfRange,
+                  "plugin '" + core->plugin_name + "' has registered " +
+                      std::to_string(kMaxKernelsPerPlugin) +
+                      " kernels, the most one plugin may register; list several dtypes in one "
+                      "kernel instead");
     }
-    std::string op = def->op;
+    const std::string op = registration_text(def->op, kMaxOpNameLength, "op");
+    const std::string device_type =
+        registration_text(def->device_type, kMaxDeviceTypeLength, "device_type");
+    check_device_type(device_type, "kernel device type");
+    if (def->compute == nullptr) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "kernel for '" + printable(op) + "' has no compute function");
+    }
     if (!op_known(core, op)) {
       throw Error(StatusCode::kInvalidArgument,
-                  "unknown op '" + op + "': register it with register_op first, or use a "
-                  "core op (see hxrt-info for the list)");
+                  "unknown op '" + printable(op) + "': register it with register_op first, or "
+                  "use a core op (see hxrt-info for the list)");
     }
     if (def->num_dtypes == 0) {
       throw Error(StatusCode::kInvalidArgument, "kernel for '" + op + "' lists no dtypes");
     }
     KernelEntry entry;
     entry.op = op;
-    entry.device_type = def->device_type;
+    entry.device_type = device_type;
     entry.dtypes = copy_dtypes(def->dtypes, def->num_dtypes, "dtypes");
     entry.output_dtypes =
         copy_dtypes(def->output_dtypes, def->num_output_dtypes, "output_dtypes");
@@ -147,13 +225,16 @@ InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
     }
     for (size_t i = 0; i < num_outputs; ++i) {
       const hx_output_spec& spec = specs[i];
-      if (spec.dtype < HX_DTYPE_F32 || spec.dtype > HX_DTYPE_BOOL || spec.rank < 0 ||
+      const auto dtype = enum_value(spec.dtype);
+      if (dtype < HX_DTYPE_F32 || dtype > HX_DTYPE_BOOL || spec.rank < 0 ||
           spec.rank > Shape::kMaxRank) {
-        throw Error(StatusCode::kInternal, op + ": shape inference of the plugin wrote an "
-                                                "invalid dtype or rank for output " +
-                                                std::to_string(i));
+        throw Error(StatusCode::kInternal,
+                    op + ": the plugin's shape inference wrote dtype " + std::to_string(dtype) +
+                        " and rank " + std::to_string(spec.rank) + " for output " +
+                        std::to_string(i) + "; expected an hx_dtype and a rank from 0 to " +
+                        std::to_string(Shape::kMaxRank) + " (a bug in the plugin)");
       }
-      outputs[i].dtype = static_cast<DType>(spec.dtype);
+      outputs[i].dtype = static_cast<DType>(dtype);
       outputs[i].shape = Shape(spec.shape, spec.rank);
     }
   };
@@ -161,29 +242,20 @@ InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
 
 hx_status* register_op(hx_core* core, const hx_op_def* def) {
   return guarded("register_op", [&] {
-    check_open(core);
-    if (def == nullptr || def->struct_size < HX_OP_DEF_STRUCT_SIZE || def->name == nullptr ||
-        def->infer == nullptr) {
+    const auto lock = open_registration(core);
+    if (def == nullptr || def->struct_size < HX_OP_DEF_STRUCT_SIZE || def->infer == nullptr) {
       throw Error(StatusCode::kInvalidArgument,
                   "hx_op_def needs struct_size >= HX_OP_DEF_STRUCT_SIZE, a name and infer");
     }
-    std::string name = def->name;
-    bool well_formed = !name.empty() && name[0] >= 'A' && name[0] <= 'Z';
-    for (char c : name) {
-      well_formed = well_formed && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    if (core->pending_ops.size() >= kMaxOpsPerPlugin) {
+      throw Error(StatusCode::kOutOfRange, "plugin '" + core->plugin_name + "' has registered " +
+                                               std::to_string(kMaxOpsPerPlugin) +
+                                               " ops, the most one plugin may register");
     }
-    if (!well_formed) {
-      throw Error(StatusCode::kInvalidArgument,
-                  "op name '" + name + "' must match [A-Z][A-Za-z0-9_]*");
-    }
+    const std::string name = registration_text(def->name, kMaxOpNameLength, "op name");
     if (op_known(core, name)) {
-      throw Error(StatusCode::kAlreadyExists, "op '" + name + "' already exists");
-    }
-    if (def->min_inputs < 0 || (def->max_inputs != -1 && def->max_inputs < def->min_inputs) ||
-        def->num_outputs < 1) {
-      throw Error(StatusCode::kInvalidArgument,
-                  "op '" + name + "': need 0 <= min_inputs <= max_inputs (or -1) and "
-                  "num_outputs >= 1");
+      throw Error(StatusCode::kAlreadyExists,
+                  "op '" + name + "' already exists; a custom op needs a name of its own");
     }
     OpSchema schema;
     schema.name = name;
@@ -191,24 +263,31 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
     schema.max_inputs = def->max_inputs;
     schema.num_outputs = def->num_outputs;
     schema.infer = wrap_infer(def->infer, def->user_data, name,
-                              static_cast<size_t>(def->num_outputs));
+                              static_cast<size_t>(std::max(def->num_outputs, 0)));
     schema.owner = core->plugin_name;
-    core->pending_ops.push_back(std::move(schema));
+    core->pending_ops.add(std::move(schema));  // checks the name's form, arity and outputs
   });
 }
 
 // ---- attribute getters ----
 
-template <class T, class Convert>
-hx_status* read_attr(const hx_kernel_context* ctx, const char* name, const char* expected,
-                     Convert convert) {
+// `outs_given`: the getter's out pointers are not NULL.
+template <class Convert>
+hx_status* read_attr(const hx_kernel_context* ctx, const char* name, bool outs_given,
+                     const char* expected, Convert convert) {
   if (ctx == nullptr || name == nullptr) {
-    return make_status(HX_INVALID_ARGUMENT, "attribute getter: context or name is NULL");
+    return make_status(HX_INVALID_ARGUMENT, "attribute getter: context or name is NULL; pass "
+                                            "the kernel's context and an attribute name");
+  }
+  if (!outs_given) {
+    return make_status(HX_INVALID_ARGUMENT, "attribute getter for '" + printable(name) +
+                                                "': an out pointer is NULL; pass where the "
+                                                "value goes");
   }
   const AttrValue* value = ctx->attrs->find(name);
   if (value == nullptr) return attribute_not_set_status();
   if (!convert(*value)) {
-    return make_status(HX_INVALID_ARGUMENT, std::string("attribute '") + name + "' must be " +
+    return make_status(HX_INVALID_ARGUMENT, "attribute '" + printable(name) + "' must be " +
                                                 expected + ", got " + attr_type_name(*value) +
                                                 " (" + attr_value_to_string(*value) + ")");
   }
@@ -216,21 +295,21 @@ hx_status* read_attr(const hx_kernel_context* ctx, const char* name, const char*
 }
 
 hx_status* attr_bool(const hx_kernel_context* ctx, const char* name, bool* out) {
-  return read_attr<bool>(ctx, name, "a bool", [&](const AttrValue& v) {
+  return read_attr(ctx, name, out != nullptr, "a bool", [&](const AttrValue& v) {
     if (const bool* b = std::get_if<bool>(&v)) return *out = *b, true;
     return false;
   });
 }
 
 hx_status* attr_int(const hx_kernel_context* ctx, const char* name, int64_t* out) {
-  return read_attr<int64_t>(ctx, name, "an int", [&](const AttrValue& v) {
+  return read_attr(ctx, name, out != nullptr, "an int", [&](const AttrValue& v) {
     if (const int64_t* i = std::get_if<int64_t>(&v)) return *out = *i, true;
     return false;
   });
 }
 
 hx_status* attr_float(const hx_kernel_context* ctx, const char* name, double* out) {
-  return read_attr<double>(ctx, name, "a float", [&](const AttrValue& v) {
+  return read_attr(ctx, name, out != nullptr, "a float", [&](const AttrValue& v) {
     if (const double* d = std::get_if<double>(&v)) return *out = *d, true;
     if (const int64_t* i = std::get_if<int64_t>(&v)) return *out = static_cast<double>(*i), true;
     return false;
@@ -238,7 +317,7 @@ hx_status* attr_float(const hx_kernel_context* ctx, const char* name, double* ou
 }
 
 hx_status* attr_dtype(const hx_kernel_context* ctx, const char* name, hx_dtype* out) {
-  return read_attr<hx_dtype>(ctx, name, "a dtype", [&](const AttrValue& v) {
+  return read_attr(ctx, name, out != nullptr, "a dtype", [&](const AttrValue& v) {
     if (const DType* d = std::get_if<DType>(&v)) return *out = static_cast<hx_dtype>(*d), true;
     return false;
   });
@@ -246,26 +325,28 @@ hx_status* attr_dtype(const hx_kernel_context* ctx, const char* name, hx_dtype* 
 
 hx_status* attr_ints(const hx_kernel_context* ctx, const char* name, const int64_t** out,
                      size_t* count) {
-  return read_attr<int64_t>(ctx, name, "a list of ints", [&](const AttrValue& v) {
-    if (const auto* list = std::get_if<std::vector<int64_t>>(&v)) {
-      *out = list->data();
-      *count = list->size();
-      return true;
-    }
-    return false;
-  });
+  return read_attr(ctx, name, out != nullptr && count != nullptr, "a list of ints",
+                   [&](const AttrValue& v) {
+                     if (const auto* list = std::get_if<std::vector<int64_t>>(&v)) {
+                       *out = list->data();
+                       *count = list->size();
+                       return true;
+                     }
+                     return false;
+                   });
 }
 
 hx_status* attr_string(const hx_kernel_context* ctx, const char* name, const char** out,
                        size_t* length) {
-  return read_attr<std::string>(ctx, name, "a string", [&](const AttrValue& v) {
-    if (const auto* text = std::get_if<std::string>(&v)) {
-      *out = text->c_str();
-      *length = text->size();
-      return true;
-    }
-    return false;
-  });
+  return read_attr(ctx, name, out != nullptr && length != nullptr, "a string",
+                   [&](const AttrValue& v) {
+                     if (const auto* text = std::get_if<std::string>(&v)) {
+                       *out = text->c_str();
+                       *length = text->size();
+                       return true;
+                     }
+                     return false;
+                   });
 }
 
 const hx_core_services kServices = {

@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cstring>
 
+#include "plugins/plugin_limits.hpp"
+#include "plugins/plugin_text.hpp"
+
 namespace hxrt::detail {
 
 Plugin::Plugin(std::string path, void* library, const hx_plugin_api& api,
@@ -13,9 +16,10 @@ Plugin::Plugin(std::string path, void* library, const hx_plugin_api& api,
   std::memset(&api_, 0, sizeof api_);
   std::memcpy(&api_, &api, std::min(api.struct_size, sizeof api_));
   api_.struct_size = std::min(api.struct_size, sizeof api_);
-  name_ = api_.name ? api_.name : "";
-  version_ = api_.version ? api_.version : "";
-  device_type_ = api_.device_type ? api_.device_type : "";
+  // One byte beyond each limit, so that the loader sees a string that is too long as such.
+  name_ = read_bounded(api_.name, kMaxPluginNameLength + 1);
+  version_ = read_bounded(api_.version, kMaxVersionLength + 1);
+  device_type_ = read_bounded(api_.device_type, kMaxDeviceTypeLength + 1);
 }
 
 Plugin::~Plugin() {

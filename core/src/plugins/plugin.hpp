@@ -14,7 +14,8 @@ namespace hxrt::detail {
 class Plugin {
  public:
   // `api` is copied into a zero-filled table of this core's size, so fields beyond the
-  // plugin's struct_size read as NULL ("unsupported").
+  // plugin's struct_size read as NULL ("unsupported"). Name, version and device type are read
+  // no further than one byte beyond their limits (plugin_limits.hpp) and not yet checked.
   Plugin(std::string path, void* library, const hx_plugin_api& api,
          std::unique_ptr<hx_core_s> core);
   ~Plugin();

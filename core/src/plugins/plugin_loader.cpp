@@ -9,6 +9,8 @@
 #include <set>
 #include <system_error>
 
+#include "plugins/plugin_identity.hpp"
+#include "plugins/plugin_limits.hpp"
 #include "status.hpp"
 
 namespace hxrt::detail {
@@ -50,11 +52,22 @@ std::vector<std::string> expand_candidates(const std::vector<std::string>& paths
   return files;
 }
 
-bool valid_device_type(const std::string& type) {
-  if (type.empty() || !(type[0] >= 'A' && type[0] <= 'Z')) return false;
-  return std::all_of(type.begin(), type.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  });
+// Why `path` is no candidate although it is there; "" for a regular file (after symbolic
+// links). dlopen opens what it is given: a FIFO blocks it until someone writes to the FIFO,
+// and a device file may do anything.
+std::string not_a_regular_file(const std::string& path) {
+  std::error_code error;
+  switch (fs::status(path, error).type()) {
+    case fs::file_type::regular: return {};
+    case fs::file_type::not_found: return "no such file (a symbolic link to nothing?)";
+    case fs::file_type::directory: return "not a regular file: a folder";
+    case fs::file_type::fifo: return "not a regular file: a FIFO";
+    case fs::file_type::socket: return "not a regular file: a socket";
+    case fs::file_type::block: return "not a regular file: a block device";
+    case fs::file_type::character: return "not a regular file: a character device";
+    default:
+      return "not a regular file" + (error ? ": " + error.message() : std::string());
+  }
 }
 
 void check_required_functions(const hx_plugin_api& api) {
@@ -108,21 +121,22 @@ class Loader {
   void load(const std::string& path, LoadedPlugins& out) {
     PluginReport entry;
     entry.path = path;
-    entry.name = plugin_name_from_path(path);
+    entry.name = printable(plugin_name_from_path(path));
     try {
       out.plugins.push_back(load_one(path, entry));
       entry.loaded = true;
       logger_->log(LogLevel::kInfo, "loaded plugin '" + entry.name + "' " + entry.version +
-                                        " (ABI " + entry.abi_version + ") from " + path + ": " +
+                                        " (ABI " + entry.abi_version + ") from " +
+                                        printable(path) + ": " +
                                         std::to_string(entry.device_count) + " " +
                                         entry.device_type + " device(s)" +
                                         (entry.note.empty() ? "" : " (" + entry.note + ")"));
     } catch (const Skip& skip) {
       entry.reason = skip.reason;
-      logger_->log(LogLevel::kWarning, "skipped plugin " + path + ": " + skip.reason);
+      logger_->log(LogLevel::kWarning, "skipped plugin " + printable(path) + ": " + skip.reason);
     } catch (const std::exception& e) {
       entry.reason = std::string("unexpected error while loading: ") + e.what();
-      logger_->log(LogLevel::kWarning, "skipped plugin " + path + ": " + entry.reason);
+      logger_->log(LogLevel::kWarning, "skipped plugin " + printable(path) + ": " + entry.reason);
     }
     out.report.push_back(entry);
   }
@@ -149,6 +163,7 @@ class Loader {
 
  private:
   std::shared_ptr<Plugin> load_one(const std::string& path, PluginReport& entry) {
+    if (std::string reason = not_a_regular_file(path); !reason.empty()) throw Skip{reason};
     void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (library == nullptr) throw Skip{std::string("dlopen failed: ") + dlerror()};
     // From here on, the library must be closed on every way out until a Plugin owns it.
@@ -173,7 +188,7 @@ class Loader {
     core->core_ops = &ops_;
     core->accepted_kernels = &kernels_;
 
-    auto found = options_.find(entry.name);
+    auto found = options_.find(plugin_name_from_path(path));
     const std::string options = found != options_.end() ? found->second : "{}";
     hx_plugin_init_args args{HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
                              nullptr,
@@ -190,7 +205,11 @@ class Loader {
     } catch (...) {
       throw Skip{"init threw a C++ exception across the C ABI (catch it in the plugin)"};
     }
-    core->registration_open = false;
+    {
+      // A thread the plugin started may still be registering.
+      std::lock_guard<std::mutex> lock(core->registration_mutex);
+      core->registration_open = false;
+    }
     if (status != nullptr) throw Skip{"init failed: " + consume_status(status)};
     if (api == nullptr) throw Skip{"init returned success but no function table"};
 
@@ -218,14 +237,13 @@ class Loader {
     closer.library = nullptr;  // the Plugin owns it now, and shuts down on every way out
     auto plugin = std::make_shared<Plugin>(path, library, *api, std::move(core));
     fill_identity(*plugin, entry);
+    check_name_free(*plugin);
     check_required_functions(plugin->api());
-    if (!valid_device_type(plugin->device_type())) {
-      throw Skip{"device type '" + plugin->device_type() + "' does not match [A-Z][A-Z0-9_]*"};
-    }
     count_devices(*plugin, entry);
     check_device_type_free(*plugin);
     commit_ops(*plugin);
     device_type_owner_[plugin->device_type()] = plugin;
+    path_by_name_[plugin->name()] = path;
     // The kernels of a plugin without devices wait for finish(): a plugin with devices may
     // still take its device type, and must not find them in its way when it registers its own.
     if (plugin->device_count() > 0) commit_kernels(*plugin);
@@ -262,9 +280,25 @@ class Loader {
         plugin.api().device_type == nullptr) {
       throw Skip{"function table lacks name, version or device_type"};
     }
+    try {
+      check_plugin_name(plugin.name());
+      check_plugin_version(plugin.version());
+      check_device_type(plugin.device_type(), "device type");
+    } catch (const Error& e) {
+      throw Skip{e.what()};
+    }
     entry.name = plugin.name();
     entry.version = plugin.version();
     entry.device_type = plugin.device_type();
+  }
+
+  // Options, kernels and log lines know a plugin by its name, so two must not share one.
+  void check_name_free(const Plugin& plugin) const {
+    auto taken = path_by_name_.find(plugin.name());
+    if (taken == path_by_name_.end()) return;
+    throw Skip{"plugin name '" + plugin.name() + "' is already taken by " +
+               printable(taken->second) + ", loaded before " + printable(plugin.path()) +
+               "; two plugins need two names (remove one of the files)"};
   }
 
   void count_devices(Plugin& plugin, PluginReport& entry) {
@@ -276,8 +310,9 @@ class Loader {
       count = 0;
     } else if (status != nullptr) {
       throw Skip{"device_count failed: " + consume_status(status)};
-    } else if (count < 0) {
-      throw Skip{"device_count returned " + std::to_string(count)};
+    } else if (count < 0 || count > kMaxDevicesPerPlugin) {
+      throw Skip{"device_count returned " + std::to_string(count) + "; a plugin has 0 to " +
+                 std::to_string(kMaxDevicesPerPlugin) + " devices"};
     }
     plugin.set_device_count(count);
     entry.device_count = count;
@@ -287,11 +322,12 @@ class Loader {
   void commit_ops(Plugin& plugin) {
     hx_core_s& core = plugin.core_handle();
     core.plugin_name = plugin.name();
-    for (OpSchema& schema : core.pending_ops) {
+    for (const OpSchema* pending : core.pending_ops.all()) {
+      OpSchema schema = *pending;
       schema.owner = plugin.name();
       ops_.add(std::move(schema));
     }
-    core.pending_ops.clear();
+    core.pending_ops = OpRegistry();
   }
 
   void commit_kernels(Plugin& plugin) {
@@ -313,6 +349,7 @@ class Loader {
   OpRegistry& ops_;
   KernelRegistry& kernels_;
   std::map<std::string, std::shared_ptr<Plugin>> device_type_owner_;
+  std::map<std::string, std::string> path_by_name_;  // of the accepted plugins
 };
 
 }  // namespace

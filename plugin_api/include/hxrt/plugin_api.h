@@ -45,7 +45,14 @@
  *   thread-safe. init and shutdown are called once, from one thread, with nothing else in
  *   flight.
  *
- * Strings are UTF-8 and NUL-terminated unless a length is passed beside them.
+ * Strings are UTF-8 and NUL-terminated unless a length is passed beside them. The core reads
+ *   a plugin's string no further than the limit stated on its field, and escapes control
+ *   characters (C0, DEL, C1) and bytes that are not UTF-8 as \xNN in everything it logs or
+ *   reports from a plugin (status messages included), so no plugin text reaches a terminal raw.
+ *
+ * Enums. A value of an enum type that the core receives (a dtype, a status code, a log level)
+ *   is checked against the enumerators; one outside them is refused as described at the
+ *   function that receives it, never undefined behaviour.
  * Names: functions and types start with `hx_`, macros and enum values with `HX_`.
  */
 #ifndef HXRT_PLUGIN_API_H_
@@ -193,20 +200,21 @@ typedef struct hx_kernel_def {
   size_t struct_size;            /* HX_KERNEL_DEF_STRUCT_SIZE */
   void* extension;               /* NULL */
   const char* op;                /* op name, e.g. "MatMul"; must be a core op or one this plugin
-                                    registered with register_op */
+                                    registered with register_op; at most 64 bytes */
   const char* device_type;       /* the type of the devices the kernel runs on: normally the
                                     plugin's own hx_plugin_api.device_type; a plugin may also
                                     add kernels for another plugin's type (extra CPU kernels,
                                     say), which then receive that plugin's device handle (to
-                                    be treated as opaque) and its memory */
+                                    be treated as opaque) and its memory; the same rule as
+                                    hx_plugin_api.device_type */
   const hx_dtype* dtypes;        /* borrowed: the element types the kernel accepts for the op's
                                     type parameter T (the dtype of its inputs; for Fill the
                                     output dtype; for Cast the input dtype) */
-  size_t num_dtypes;             /* >= 1 */
+  size_t num_dtypes;             /* 1 to 7 (each dtype at most once) */
   const hx_dtype* output_dtypes; /* may be NULL: the output dtypes accepted for ops whose output
                                     type is chosen by an attribute (Cast's "dtype"); NULL means
                                     every dtype */
-  size_t num_output_dtypes;      /* entries in output_dtypes; 0 when it is NULL */
+  size_t num_output_dtypes;      /* entries in output_dtypes, at most 7; 0 when it is NULL */
   int32_t priority;              /* orders kernels of one op, device type and dtype; the higher
                                     wins. Two kernels with the same op, device type, dtype and
                                     priority are a registration error. */
@@ -251,10 +259,11 @@ typedef hx_status* (*hx_shape_inference_fn)(const hx_shape_inference_args* args)
 typedef struct hx_op_def {
   size_t struct_size;              /* HX_OP_DEF_STRUCT_SIZE */
   void* extension;                 /* NULL */
-  const char* name;                /* [A-Z][A-Za-z0-9_]*; must not name a core op */
+  const char* name;                /* [A-Z][A-Za-z0-9_]*, at most 64 bytes; must not name a core
+                                      op */
   int32_t min_inputs;              /* >= 0 */
   int32_t max_inputs;              /* >= min_inputs, or -1 for no upper bound */
-  int32_t num_outputs;             /* >= 1 */
+  int32_t num_outputs;             /* 1 to 64 */
   hx_shape_inference_fn infer;     /* required */
   void* user_data;                 /* may be NULL; passed back in the inference args */
 } hx_op_def;
@@ -270,6 +279,7 @@ typedef struct hx_op_def {
 typedef struct hx_device_properties {
   size_t struct_size;     /* set by the core: HX_DEVICE_PROPERTIES_STRUCT_SIZE of its version */
   void* extension;        /* NULL */
+  /* The four strings below are read up to 256 bytes; a longer one is cut and ends "...". */
   const char* name;       /* out, borrowed until shutdown: product name ("NVIDIA H100 80GB HBM3",
                              "AMD EPYC 7B13"); may be NULL when unknown */
   const char* vendor;     /* out, borrowed until shutdown; may be NULL when unknown */
@@ -277,9 +287,12 @@ typedef struct hx_device_properties {
                              NULL when the device is not on a bus (a CPU) */
   const char* arch;       /* out, borrowed until shutdown: instruction set or compute
                              capability ("x86_64", "sm_90"); may be NULL */
-  uint64_t memory_total;  /* out: bytes of device memory (host RAM for host devices) */
-  int32_t numa_node;      /* out: NUMA node, -1 when unknown or not applicable */
-  int32_t compute_units;  /* out: cores, SMs or equivalent; 0 when unknown */
+  uint64_t memory_total;  /* out: bytes of device memory (host RAM for host devices); 0 when
+                             unknown; above 2^60 the core leaves the device out */
+  int32_t numa_node;      /* out: NUMA node, -1 when unknown or not applicable; below -1 the
+                             core leaves the device out */
+  int32_t compute_units;  /* out: cores, SMs or equivalent; 0 when unknown; below 0 the core
+                             leaves the device out */
 } hx_device_properties;
 #define HX_DEVICE_PROPERTIES_STRUCT_SIZE HX_STRUCT_SIZE(hx_device_properties, compute_units)
 
@@ -294,8 +307,11 @@ typedef struct hx_core_services {
   void* extension;    /* NULL */
 
   /* ---- status objects ---- */
-  /* Creates a status; `message` is copied (may be NULL for an empty message). `code` must not
-   * be HX_OK. The receiver owns the result. Never returns NULL. */
+  /* Creates a status; `message` is copied (may be NULL for an empty message; at most 4096
+   * bytes are kept, a longer one is cut and ends "...", and control characters are escaped).
+   * `code` must be one of the error codes: HX_OK or a value outside hx_status_code makes an
+   * HX_INTERNAL status whose message says which code was given. The receiver owns the result.
+   * Never returns NULL, short of the host running out of memory. */
   hx_status* (*status_create)(hx_status_code code, const char* message);
   /* Frees a status. Accepts NULL. */
   void (*status_destroy)(hx_status* status);
@@ -305,17 +321,24 @@ typedef struct hx_core_services {
   const char* (*status_message)(const hx_status* status);
 
   /* ---- logging ---- */
-  /* Writes a line to the core's log, tagged with the plugin's name. `message` is borrowed. */
+  /* Writes a line to the core's log, tagged with the plugin's name. `message` is borrowed; at
+   * most 4096 bytes are kept and control characters are escaped. A NULL core or message is
+   * ignored; a level outside hx_log_level is logged as a warning that names it. */
   void (*log)(hx_core* core, hx_log_level level, const char* message);
 
-  /* ---- registration (only during hx_plugin_init; later calls return FAILED_PRECONDITION) --- */
-  /* Registers a kernel. Errors: INVALID_ARGUMENT (unknown op, empty dtypes, bad struct_size),
-   * ALREADY_EXISTS (same op, device type, dtype and priority as a kernel already registered,
-   * by this plugin or one accepted before it; the message names both plugins).
+  /* ---- registration (only during hx_plugin_init, from any thread; later calls return
+   * FAILED_PRECONDITION) ---- */
+  /* Registers a kernel. Errors: INVALID_ARGUMENT (NULL def, op, device_type, compute or
+   * dtypes; unknown op; op longer than 64 bytes; device_type breaking the rule of
+   * hx_plugin_api.device_type; no dtypes, more than 7, or a value outside hx_dtype; bad
+   * struct_size), ALREADY_EXISTS (same op, device type, dtype and priority as a kernel already
+   * registered, by this plugin or one accepted before it; the message names both plugins),
+   * OUT_OF_RANGE (the plugin has registered 100000 kernels already, the most one plugin may).
    * Registrations take effect only if the plugin is accepted after init. */
   hx_status* (*register_kernel)(hx_core* core, const hx_kernel_def* def);
   /* Registers a custom op (name, arity, shape inference). Errors: INVALID_ARGUMENT,
-   * ALREADY_EXISTS when the name is taken. Register the op before its kernels. */
+   * ALREADY_EXISTS when the name is taken, OUT_OF_RANGE when the plugin has registered 1000
+   * ops already, the most one plugin may. Register the op before its kernels. */
   hx_status* (*register_op)(hx_core* core, const hx_op_def* def);
 
   /* ---- attributes of the current call (kernels and shape inference) ----
@@ -323,7 +346,8 @@ typedef struct hx_core_services {
    * NOT_FOUND when it is absent (the kernel then applies the op's default; this status is
    * shared and allocation-free, so asking for optional attributes on every call is cheap;
    * destroy it like any other), and
-   * INVALID_ARGUMENT when it has another type. `name` is borrowed for the call. */
+   * INVALID_ARGUMENT when it has another type or when ctx, name or an out pointer is NULL.
+   * `name` is borrowed for the call. */
   hx_status* (*attr_bool)(const hx_kernel_context* ctx, const char* name, bool* out);
   hx_status* (*attr_int)(const hx_kernel_context* ctx, const char* name, int64_t* out);
   /* Also accepts an integer attribute, converted to double. */
@@ -352,11 +376,15 @@ typedef struct hx_plugin_api {
   uint32_t abi_minor;        /* HX_ABI_VERSION_MINOR the plugin was built with */
 
   /* ---- identity ---- */
-  const char* name;          /* borrowed until shutdown: short name, [a-z][a-z0-9_]* ("cpu") */
-  const char* version;       /* borrowed until shutdown: the plugin's own version ("1.2.0") */
+  const char* name;          /* borrowed until shutdown: short name, [a-z][a-z0-9_]* of at most
+                                64 characters ("cpu"); one plugin per name, and a second plugin
+                                with a taken name is skipped */
+  const char* version;       /* borrowed until shutdown: the plugin's own version ("1.2.0"),
+                                printable ASCII of 1 to 64 characters */
   const char* device_type;   /* borrowed until shutdown: "CPU", "GPU" or the plugin's own type
-                                matching [A-Z][A-Z0-9_]*; one plugin owns a device type, and a
-                                second plugin claiming a taken type is skipped */
+                                matching [A-Z][A-Z0-9_]* of at most 32 characters; one plugin
+                                owns a device type, and a second plugin claiming a taken type is
+                                skipped. A plugin breaking any of these three rules is skipped. */
   hx_plugin* plugin;         /* the plugin's state; passed back to the functions below */
 
   /* ---- lifecycle ---- */
@@ -367,9 +395,11 @@ typedef struct hx_plugin_api {
   /* ---- devices ---- */
   /* Number of devices. A status of code UNAVAILABLE means "zero devices, and this is why"
    * ("no CUDA driver"): the plugin stays loaded, the core records the message in its load
-   * report and takes the count as 0. Any other status skips the plugin. */
+   * report and takes the count as 0. Any other status, or a count outside 0 to 4096, skips
+   * the plugin. */
   hx_status* (*device_count)(hx_plugin* plugin, int32_t* out_count);
-  /* The handle of device `ordinal` (0 .. count-1). Out: borrowed until shutdown. */
+  /* The handle of device `ordinal` (0 .. count-1). Out: borrowed until shutdown; never NULL
+   * on success (the core leaves a device with a NULL handle out). */
   hx_status* (*device_get)(hx_plugin* plugin, int32_t ordinal, hx_device** out_device);
   /* Fills `props` (see hx_device_properties for who sets what). */
   hx_status* (*device_properties)(hx_device* device, hx_device_properties* props);
@@ -470,6 +500,10 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  * ============================================================================================
  * 1.0  First version: plugin init/shutdown with JSON options, devices and properties, memory,
  *      transfers, streams, events, kernel and custom-op registration, attribute getters.
+ * 1.x  Documented limits (no ABI change): plugin name, version and device-type rules and
+ *      lengths, one plugin per name, at most 4096 devices, 100000 kernels and 1000 ops per
+ *      plugin, 1 to 64 outputs per op, string lengths, device figures, enum values outside
+ *      their enumerators, NULL out pointers in the attribute getters, escaped plugin text.
  */
 
 #ifdef __cplusplus

@@ -1,0 +1,285 @@
+// The core-services table called the way a careless plugin calls it: NULL pointers, values
+// outside an enum, counts that run off an array, text with escape codes, calls after init.
+// Every call answers with a status or a logged warning; none crashes.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "loader_support.hpp"
+#include "plugins/core_handle.hpp"
+#include "raw_enum_calls.h"
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::Equals;
+using hxrt::detail::core_services;
+using loader_test::LogLines;
+
+namespace {
+
+// Stores `value` in an enum-typed field the way a C plugin does; never loaded as the enum here.
+template <class Enum>
+void store_raw(Enum& field, int32_t value) {
+  std::memcpy(&field, &value, sizeof field);
+}
+
+hx_status* noop_kernel(const hx_kernel_args*) { return nullptr; }
+hx_status* noop_infer(const hx_shape_inference_args*) { return nullptr; }
+
+// Writes dtype 42 for its output, as a plugin with a stale dtype table would.
+hx_status* infer_dtype_42(const hx_shape_inference_args* args) {
+  store_raw(args->outputs[0].dtype, 42);
+  return nullptr;
+}
+
+// One plugin's core handle, as the loader makes it during init, with its log collected.
+struct PluginCore {
+  hxrt::detail::OpRegistry core_ops;
+  hxrt::detail::KernelRegistry accepted_kernels;
+  hx_core_s core;
+  LogLines log;
+  const hx_core_services& services = *core_services();
+
+  PluginCore() {
+    hxrt::detail::add_builtin_ops(core_ops);
+    core.plugin_name = "careless";
+    core.logger = std::make_shared<hxrt::detail::Logger>();
+    core.logger->set_sink(log.sink());
+    core.core_ops = &core_ops;
+    core.accepted_kernels = &accepted_kernels;
+  }
+
+  // Frees `status` and returns its code and message; HX_OK and "" for NULL.
+  std::pair<hx_status_code, std::string> answer(hx_status* status) const {
+    std::pair<hx_status_code, std::string> result{services.status_code(status),
+                                                  services.status_message(status)};
+    services.status_destroy(status);
+    return result;
+  }
+};
+
+// A valid f32 Relu kernel definition on CPU.
+hx_kernel_def relu_def(const hx_dtype* dtypes) {
+  hx_kernel_def def;
+  std::memset(&def, 0, sizeof def);
+  def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE;
+  def.op = "Relu";
+  def.device_type = "CPU";
+  def.dtypes = dtypes;
+  def.num_dtypes = 1;
+  def.compute = noop_kernel;
+  return def;
+}
+
+// A valid custom op definition with one input and one output.
+hx_op_def op_def(const char* name, hx_shape_inference_fn infer) {
+  hx_op_def def;
+  std::memset(&def, 0, sizeof def);
+  def.struct_size = HX_OP_DEF_STRUCT_SIZE;
+  def.name = name;
+  def.min_inputs = 1;
+  def.max_inputs = 1;
+  def.num_outputs = 1;
+  def.infer = infer;
+  return def;
+}
+
+}  // namespace
+
+TEST_CASE("status_create keeps only error codes, escapes its message and bounds its length") {
+  PluginCore p;
+  for (int32_t code : {99, -1, 0}) {
+    INFO("code " << code);
+    auto [got_code, message] =
+        p.answer(status_create_with_code(&p.services, code, "bad"));
+    CHECK(got_code == HX_INTERNAL);
+    CHECK(message == "bad (status_create was given code " + std::to_string(code) +
+                         ", which is not an hx_status_code error)");
+  }
+  CHECK(p.answer(p.services.status_create(HX_NOT_FOUND, "\x1b[2Jgone")) ==
+        std::make_pair(HX_NOT_FOUND, std::string("\\x1b[2Jgone")));
+  CHECK(p.answer(p.services.status_create(HX_INTERNAL, nullptr)).second.empty());
+  const std::string long_message(10000, 'm');
+  CHECK(p.answer(p.services.status_create(HX_INTERNAL, long_message.c_str())).second ==
+        std::string(4096, 'm') + "...");
+  CHECK(p.services.status_code(nullptr) == HX_OK);
+  CHECK(std::string(p.services.status_message(nullptr)).empty());
+}
+
+TEST_CASE("log ignores a NULL core or message and logs an unknown level as a warning") {
+  PluginCore p;
+  p.services.log(nullptr, HX_LOG_ERROR, "no core");
+  p.services.log(&p.core, HX_LOG_ERROR, nullptr);
+  CHECK(p.log.lines().empty());
+
+  log_with_level(&p.services, &p.core, 17, "odd level \x1b[31m");
+  REQUIRE(p.log.lines().size() == 1);
+  CHECK(p.log.lines()[0].level == hxrt::LogLevel::kWarning);
+  CHECK(p.log.lines()[0].text ==
+        "plugin 'careless': odd level \\x1b[31m (logged with level 17, which is not an "
+        "hx_log_level)");
+}
+
+TEST_CASE("register_kernel refuses NULL and garbage definitions with INVALID_ARGUMENT") {
+  PluginCore p;
+  static const hx_dtype f32[] = {HX_DTYPE_F32};
+  const auto refused = [&](const hx_kernel_def* def) {
+    auto [code, message] = p.answer(p.services.register_kernel(&p.core, def));
+    CHECK(code == HX_INVALID_ARGUMENT);
+    return message;
+  };
+  CHECK(p.answer(p.services.register_kernel(nullptr, nullptr)).first == HX_INVALID_ARGUMENT);
+  refused(nullptr);
+
+  hx_kernel_def def = relu_def(f32);
+  def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE - 1;
+  CHECK_THAT(refused(&def), Contains("struct_size"));
+  def = relu_def(f32);
+  def.op = nullptr;
+  CHECK_THAT(refused(&def), Equals("register_kernel: op is NULL"));
+  def = relu_def(f32);
+  def.device_type = nullptr;
+  CHECK_THAT(refused(&def), Equals("register_kernel: device_type is NULL"));
+  def = relu_def(f32);
+  def.compute = nullptr;
+  CHECK_THAT(refused(&def), Equals("register_kernel: kernel for 'Relu' has no compute function"));
+  def = relu_def(f32);
+  def.dtypes = nullptr;
+  CHECK_THAT(refused(&def), Equals("register_kernel: dtypes is NULL but its count is 1"));
+
+  // A count beyond the array: the core must not read on.
+  def = relu_def(f32);
+  def.num_dtypes = SIZE_MAX;
+  CHECK_THAT(refused(&def), Equals("register_kernel: dtypes has " + std::to_string(SIZE_MAX) +
+                                   " entries; there are only 7 dtypes, so list each at most "
+                                   "once"));
+  hx_dtype bad_output;
+  store_raw(bad_output, -3);
+  def = relu_def(f32);
+  def.output_dtypes = &bad_output;
+  def.num_output_dtypes = 1;
+  CHECK_THAT(refused(&def), Equals("register_kernel: output_dtypes[0] is -3, which is not an "
+                                   "hx_dtype (1 to 7)"));
+
+  def = relu_def(f32);
+  def.device_type = "GPU\x1b[2J";
+  CHECK_THAT(refused(&def), Equals("register_kernel: kernel device type 'GPU\\x1b[2J' must be "
+                                   "[A-Z][A-Z0-9_]* of at most 32 characters "
+                                   "(hx_plugin_api.device_type in plugin_api.h)"));
+  const std::string long_op(100, 'R');
+  def = relu_def(f32);
+  def.op = long_op.c_str();
+  CHECK_THAT(refused(&def), Equals("register_kernel: op '" + long_op.substr(0, 64) +
+                                   "...' is longer than 64 characters"));
+
+  CHECK(p.core.pending_kernels.size() == 0);
+  def = relu_def(f32);
+  CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
+  CHECK(p.core.pending_kernels.size() == 1);
+}
+
+TEST_CASE("register_op refuses NULL, overlong and garbage definitions, and caps ops per plugin") {
+  PluginCore p;
+  const auto answer = [&](const hx_op_def* def) {
+    return p.answer(p.services.register_op(&p.core, def));
+  };
+  CHECK(answer(nullptr).first == HX_INVALID_ARGUMENT);
+  hx_op_def def = op_def(nullptr, noop_infer);
+  CHECK(answer(&def) == std::make_pair(HX_INVALID_ARGUMENT,
+                                       std::string("register_op: op name is NULL")));
+  def = op_def("Gelu", nullptr);
+  CHECK(answer(&def).first == HX_INVALID_ARGUMENT);
+  def = op_def("Gelu", noop_infer);
+  def.num_outputs = INT32_MAX;
+  CHECK_THAT(answer(&def).second, Contains("num_outputs is 2147483647; an op has 1 to 64 outputs"));
+  def = op_def("bad\x1b[2J", noop_infer);
+  CHECK_THAT(answer(&def).second,
+             Contains("op 'bad\\x1b[2J' from plugin 'careless': an op name must match"));
+  def = op_def("Relu", noop_infer);
+  CHECK(answer(&def).first == HX_ALREADY_EXISTS);
+
+  std::vector<std::string> names;
+  for (int i = 0; i < 1001; ++i) names.push_back("Op" + std::to_string(i));
+  for (int i = 0; i < 1000; ++i) {
+    def = op_def(names[i].c_str(), noop_infer);
+    REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
+  }
+  def = op_def(names[1000].c_str(), noop_infer);
+  CHECK(answer(&def) ==
+        std::make_pair(HX_OUT_OF_RANGE, std::string("register_op: plugin 'careless' has "
+                                                    "registered 1000 ops, the most one plugin "
+                                                    "may register")));
+}
+
+TEST_CASE("registration after hx_plugin_init returned is refused with FAILED_PRECONDITION") {
+  PluginCore p;
+  p.core.registration_open = false;
+  static const hx_dtype f32[] = {HX_DTYPE_F32};
+  const hx_kernel_def kernel = relu_def(f32);
+  const hx_op_def op = op_def("Gelu", noop_infer);
+  for (hx_status* status : {p.services.register_kernel(&p.core, &kernel),
+                            p.services.register_op(&p.core, &op)}) {
+    auto [code, message] = p.answer(status);
+    CHECK(code == HX_FAILED_PRECONDITION);
+    CHECK_THAT(message, Contains("plugin 'careless' registered after its hx_plugin_init "
+                                 "returned; register ops and kernels only during "
+                                 "hx_plugin_init"));
+  }
+}
+
+TEST_CASE("attribute getters refuse a NULL out pointer instead of writing through it") {
+  PluginCore p;
+  const hxrt::Attrs attrs{{"flag", true},
+                          {"count", int64_t{3}},
+                          {"alpha", 0.5},
+                          {"to", hxrt::DType::kF32},
+                          {"axes", std::vector<int64_t>{0, 1}},
+                          {"mode", std::string("same")}};
+  const hx_kernel_context_s context{&attrs};
+  const hx_kernel_context* ctx = &context;
+  const int64_t* ints = nullptr;
+  const char* text = nullptr;
+  size_t length = 0;
+  hx_status* answers[] = {
+      p.services.attr_bool(ctx, "flag", nullptr),
+      p.services.attr_int(ctx, "count", nullptr),
+      p.services.attr_float(ctx, "alpha", nullptr),
+      p.services.attr_dtype(ctx, "to", nullptr),
+      p.services.attr_ints(ctx, "axes", nullptr, &length),
+      p.services.attr_ints(ctx, "axes", &ints, nullptr),
+      p.services.attr_string(ctx, "mode", nullptr, &length),
+      p.services.attr_string(ctx, "mode", &text, nullptr),
+  };
+  for (hx_status* status : answers) {
+    auto [code, message] = p.answer(status);
+    CHECK(code == HX_INVALID_ARGUMENT);
+    CHECK_THAT(message, Contains("an out pointer is NULL; pass where the value goes"));
+  }
+  bool flag = false;
+  CHECK(p.answer(p.services.attr_bool(nullptr, "flag", &flag)).first == HX_INVALID_ARGUMENT);
+  CHECK(p.answer(p.services.attr_bool(ctx, nullptr, &flag)).first == HX_INVALID_ARGUMENT);
+  CHECK(p.services.attr_bool(ctx, "flag", &flag) == nullptr);
+  CHECK(flag);
+}
+
+TEST_CASE("a custom op whose shape inference writes dtype 42 fails the call, not the process") {
+  PluginCore p;
+  const hx_op_def def = op_def("Stale", infer_dtype_42);
+  REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
+  const hxrt::detail::OpSchema* schema = p.core.pending_ops.find("Stale");
+  REQUIRE(schema != nullptr);
+
+  const std::string op = "Stale";
+  const hxrt::detail::TensorMeta input{hxrt::DType::kF32, hxrt::Shape({2})};
+  const hxrt::Attrs attrs;
+  hxrt::detail::TensorMeta output;
+  const hxrt::detail::InferContext call{op, &input, 1, attrs};
+  auto error = loader_test::error_from([&] { schema->infer(call, &output); });
+  REQUIRE(error.has_value());
+  CHECK(error->code() == hxrt::StatusCode::kInternal);
+  CHECK_THAT(error->what(), Contains("Stale: the plugin's shape inference wrote dtype 42 and "
+                                     "rank 0 for output 0"));
+}
