@@ -37,7 +37,7 @@ const std::map<std::string, bool> kFixtureLoads = {
     {"cpu_kernel_override", true}, {"huge_device_count", false}, {"many_kernels", true},
     {"bad_dtype", false},        {"bad_status_code", false}, {"bad_name", false},
     {"same_name", false},        {"huge_memory", true},      {"terminal_escapes", true},
-    {"null_device", true},
+    {"null_device", true},       {"logging_thread", true},
 };
 
 // The libhx_*.so files in the fixture folder, in name order.

@@ -189,3 +189,22 @@ TEST_CASE("only regular files in a plugin folder are tried; a FIFO would block d
     check_cpu_plugin_works(named);
   }
 }
+
+// Passes under any build; under ThreadSanitizer it also shows that a plugin's own thread may
+// register and log while the loader closes registration and renames the plugin.
+TEST_CASE("a plugin thread that registers while init returns is refused once registration "
+          "has closed") {
+  LogLines log;
+  {
+    hxrt::Runtime runtime =
+        runtime_with({cpu_plugin_path(), fixture_path("logging_thread")}, log.sink());
+    REQUIRE(report_for(runtime, fixture_file("logging_thread")).loaded);
+    hxrt::Tensor x = runtime.tensor<float>({2}, {-1, 1});
+    CHECK(runtime.execute("Relu", {x}, {}, "/device:LOGGING_THREAD:0").to_vector<float>() ==
+          std::vector<float>{0, 1});
+  }  // shutdown joins the plugin's thread
+  INFO(log.all());
+  CHECK(log.contains("plugin 'fixture_logging_thread': register_kernel: plugin "
+                     "'fixture_logging_thread' registered after its hx_plugin_init returned; "
+                     "register ops and kernels only during hx_plugin_init"));
+}

@@ -13,15 +13,16 @@
 #include "ops/op_schema.hpp"
 
 struct hx_core_s {
-  std::string plugin_name;  // the name from the file until init returns the real one
+  // The services are thread-safe by the ABI: a plugin may log and register from threads of
+  // its own, while the loader closes registration and renames the plugin. This guards
+  // plugin_name, registration_open and the pending registrations.
+  std::mutex mutex;
+  std::string plugin_name;  // the name from the file until the plugin is accepted
   std::shared_ptr<hxrt::detail::Logger> logger;
   const hxrt::detail::OpRegistry* core_ops = nullptr;  // to check the ops kernels name
   // Kernels of plugins accepted earlier, so a tie is refused when it is registered.
   const hxrt::detail::KernelRegistry* accepted_kernels = nullptr;
   // Registrations are collected during init and take effect only if the plugin is accepted.
-  // The services are thread-safe by the ABI, so a plugin may register from threads of its own;
-  // the lock also orders a late call against the loader closing registration.
-  std::mutex registration_mutex;
   bool registration_open = true;
   hxrt::detail::OpRegistry pending_ops;
   hxrt::detail::KernelRegistry pending_kernels;

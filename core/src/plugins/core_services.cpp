@@ -61,8 +61,12 @@ void log(hx_core* core, hx_log_level level, const char* message) {
   if (core == nullptr || message == nullptr) return;
   try {
     const auto value = enum_value(level);
-    std::string line = "plugin '" + core->plugin_name + "': " +
-                       plugin_text(message, kMaxMessageLength);
+    std::string name;
+    {
+      std::lock_guard<std::mutex> lock(core->mutex);
+      name = core->plugin_name;
+    }
+    std::string line = "plugin '" + name + "': " + plugin_text(message, kMaxMessageLength);
     LogLevel log_level = static_cast<LogLevel>(value);
     if (value < HX_LOG_DEBUG || value > HX_LOG_ERROR) {
       log_level = LogLevel::kWarning;
@@ -141,7 +145,7 @@ hx_status* guarded(const char* what, Body body) {
 // Locks the plugin's registration state for one registration; refuses one made outside init.
 std::unique_lock<std::mutex> open_registration(hx_core* core) {
   if (core == nullptr) throw Error(StatusCode::kInvalidArgument, "core handle is NULL");
-  std::unique_lock<std::mutex> lock(core->registration_mutex);
+  std::unique_lock<std::mutex> lock(core->mutex);
   if (!core->registration_open) {
     throw Error(StatusCode::kFailedPrecondition,
                 "plugin '" + core->plugin_name + "' registered after its hx_plugin_init "

@@ -207,7 +207,7 @@ class Loader {
     }
     {
       // A thread the plugin started may still be registering.
-      std::lock_guard<std::mutex> lock(core->registration_mutex);
+      std::lock_guard<std::mutex> lock(core->mutex);
       core->registration_open = false;
     }
     if (status != nullptr) throw Skip{"init failed: " + consume_status(status)};
@@ -321,7 +321,10 @@ class Loader {
   // The plugin's ops take effect now that the plugin is accepted.
   void commit_ops(Plugin& plugin) {
     hx_core_s& core = plugin.core_handle();
-    core.plugin_name = plugin.name();
+    {
+      std::lock_guard<std::mutex> lock(core.mutex);  // a thread of the plugin may be logging
+      core.plugin_name = plugin.name();
+    }
     for (const OpSchema* pending : core.pending_ops.all()) {
       OpSchema schema = *pending;
       schema.owner = plugin.name();
