@@ -133,6 +133,15 @@ class Parser {
                         "' is not a device type: a type is letters, digits and '_', starting "
                         "with a letter");
     }
+    // Only "/device:TYPE" gets here with a keyword: it would print as a name ("/TASK:3")
+    // that parses as another component.
+    for (const char* keyword : kFieldNames) {
+      if (upper == ascii_upper(keyword)) {
+        reject(name_, "'" + std::string(type) +
+                          "' is a component keyword (job, replica, task, device), never a "
+                          "device type");
+      }
+    }
     spec_.type = upper;
     if (index) spec_.index = parse_number(*index, "device index");
   }

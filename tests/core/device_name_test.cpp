@@ -120,6 +120,8 @@ TEST_CASE("malformed device names are errors that quote the name and list the fo
       "/G-PU:0",
       "/GPU:2147483648",
       "/GPU:99999999999999999999999",
+      "/device:task:3",
+      "/device:JOB",
   };
   for (const char* name : malformed) {
     INFO("name: '" << name << "'");
@@ -157,4 +159,6 @@ TEST_CASE("device name errors say what is wrong") {
              Catch::Contains("'foo:1:2' is not of the form TYPE or TYPE:INDEX"));
   CHECK_THAT(message_of("GPU 0"), Catch::Contains("'GPU 0' is not a device type"));
   CHECK_THAT(message_of("//GPU:0"), Catch::Contains("empty component"));
+  CHECK_THAT(message_of("/device:task:3"),
+             Catch::Contains("'task' is a component keyword (job, replica, task, device)"));
 }
