@@ -66,6 +66,12 @@ TEST_CASE("a number beyond a double's range fails with its JSON pointer and posi
   CHECK_THAT(api_error(options), StartsWith("API: /plugins/options/sim/a/1: the number 2e308"));
 }
 
+TEST_CASE("a NUL byte is malformed JSON, not the end of the text") {
+  using namespace std::string_literals;
+  CHECK_THAT(file_error("{}\n \0{\"log_level\": 3}"s),
+             Contains("file test.json: malformed JSON at line 2, column 2: a NUL byte"));
+}
+
 TEST_CASE("numbers too large for integer settings fail naming the setting's range") {
   CHECK_THAT(file_error(R"({"devices": {"GPU": {"device_count": 1e18}}})"),
              Contains("/devices/GPU/device_count: expected an integer from 0 to 2147483647, got "

@@ -76,6 +76,11 @@ std::string library_description(const std::string& what, const std::string& last
   return description;
 }
 
+// "/plugins/options/sim: " for text that is one value inside a config, "" for a whole file.
+std::string where(const std::string& path) {
+  return path.empty() ? "" : shown_pointer(path) + ": ";
+}
+
 // Builds the JSON value from nlohmann's SAX events, which, unlike its DOM parser, say where
 // every error is (a number overflow too) and let nesting be refused before it is built.
 class ConfigJsonBuilder {
@@ -119,7 +124,7 @@ class ConfigJsonBuilder {
                "this large, so write the value the setting expects");
     }
     throw Error(StatusCode::kInvalidArgument,
-                source_ + ": " + where() + "malformed JSON at " +
+                source_ + ": " + where(path_) + "malformed JSON at " +
                     position_of(text_, position > 0 ? position - 1 : 0) + ": " +
                     library_description(error.what(), last_token));
   }
@@ -157,7 +162,7 @@ class ConfigJsonBuilder {
   bool open(json container) {
     if (open_.size() == kMaxNesting) {
       throw Error(StatusCode::kInvalidArgument,
-                  source_ + ": " + where() + "nesting deeper than " +
+                  source_ + ": " + where(path_) + "nesting deeper than " +
                       std::to_string(kMaxNesting) + " levels at " +
                       position_of(text_, byte_opening_level(text_, kMaxNesting + 1)) +
                       ": no setting needs that many; look for brackets that are never closed");
@@ -187,9 +192,6 @@ class ConfigJsonBuilder {
     return pointer;
   }
 
-  // "/plugins/options/sim: " for text inside a config, "" for a whole file.
-  std::string where() const { return path_.empty() ? "" : shown_pointer(path_) + ": "; }
-
   const std::string& text_;
   const std::string& source_;
   const std::string& path_;
@@ -201,6 +203,13 @@ class ConfigJsonBuilder {
 
 json parse_config_json(const std::string& text, const std::string& source,
                        const std::string& path) {
+  // nlohmann reads a NUL byte as the end of the text and would silently drop what follows.
+  const size_t nul = text.find('\0');
+  if (nul != std::string::npos) {
+    throw Error(StatusCode::kInvalidArgument,
+                source + ": " + where(path) + "malformed JSON at " + position_of(text, nul) +
+                    ": a NUL byte, which JSON text cannot hold; is this a binary file?");
+  }
   ConfigJsonBuilder builder(text, source, path);
   json::sax_parse(text, &builder);
   return builder.take();
