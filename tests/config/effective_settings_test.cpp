@@ -34,7 +34,8 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
   CHECK(paths_of(settings) ==
         std::vector<std::string>{
             "/plugins/search_paths", "/plugins/libraries", "/plugins/use_installed",
-            "/plugins/options", "/env/HXRT_PLUGIN_PATH", "/api/plugin_paths",
+            "/plugins/probe", "/plugins/probe_timeout_ms", "/plugins/options",
+            "/env/HXRT_PLUGIN_PATH", "/api/plugin_paths",
             "/placement/device_priority", "/placement/soft_placement", "/log_device_placement",
             "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
             "/devices/*/device_count", "/devices/*/memory/growth", "/devices/*/memory/limit_mb",
@@ -45,6 +46,8 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
     CHECK(setting.source == "default");
   }
   CHECK(find(settings, "/plugins/use_installed").value == "true");
+  CHECK(find(settings, "/plugins/probe").value == "false");
+  CHECK(find(settings, "/plugins/probe_timeout_ms").value == "5000");
   CHECK(find(settings, "/plugins/options").value == "{}");
   CHECK(find(settings, "/placement/device_priority").value == "[]");
   CHECK(find(settings, "/placement/soft_placement").value == "\"missing_kernel\"");

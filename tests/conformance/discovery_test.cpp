@@ -109,6 +109,24 @@ TEST_CASE("with no plugin named, the kit checks every plugin hxrt discovers with
   CHECK(run.program.exit_code == 1);
 }
 
+TEST_CASE("a plugin that crashes in its init is checked and failed, not the end of discovery",
+          "[conformance][discovery]") {
+  // Discovery probes each plugin in a child process, so the crash is seen there.
+  const TempDir cache("hxrt_conformance_test");
+  const std::string crashing =
+      std::string(HXRT_TEST_FIXTURE_DIR) + "/crashing/libhx_fixture_init_segfaults.so";
+  const DiscoveryRun run = run_discovery("XDG_CACHE_HOME=" + shell_quote(cache.path().string()) +
+                                             " HXRT_PLUGIN_PATH=" + shell_quote(crashing),
+                                         "--json --section abi");
+  INFO(run.program.output);
+  REQUIRE_FALSE(run.report.is_discarded());
+  const std::map<std::string, nlohmann::json> plugins = plugins_by_path(run.report);
+  REQUIRE(plugins.count(crashing) == 1);
+  CHECK(plugins.at(crashing).at("summary").at("failed") > 0);
+  CHECK(plugins.at(built_plugin("cpu")).at("summary").at("failed") == 0);
+  CHECK(run.program.exit_code == 1);
+}
+
 TEST_CASE("the --options flag replaces the configured options of every discovered plugin",
           "[conformance][discovery]") {
   const TempDir dir("hxrt_conformance_test");

@@ -148,6 +148,9 @@ TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools
            row[6] == installed_cpu;
   }));
   CHECK(find_line(lines, std::string("  ") + kCpu0) != kNoLine);
+  // hxrt-info probes its plugins with hxrt-probe, installed beside the plugin folder.
+  CHECK(fs::exists(prefix / "lib/hxrt/hxrt-probe"));
+  CHECK_FALSE(contains(info.output, "without a probe"));
 }
 
 TEST_CASE("an installed tree that is moved still finds its core and its plugins") {
@@ -168,6 +171,7 @@ TEST_CASE("an installed tree that is moved still finds its core and its plugins"
     const Words row = words_of(line);
     return row.size() == 7 && row[0] == "loaded" && row[1] == "cpu" && row[6] == moved_cpu;
   }));
+  CHECK_FALSE(contains(info.output, "without a probe"));  // hxrt-probe found its core too
   CHECK_FALSE(contains(info.output, tree.prefix().string() + "/"));
 
   // The package files name their folders relative to themselves.

@@ -10,6 +10,7 @@
 #include "json_output.hpp"
 #include "program_output.hpp"
 #include "run_program.hpp"
+#include "temp_dir.hpp"
 
 using hxrt_test::any_element;
 using hxrt_test::built_program;
@@ -99,4 +100,31 @@ TEST_CASE("hxrt-info --help describes the options") {
   CHECK(result.exit_code == 0);
   CHECK_THAT(result.output, Catch::Contains("--json"));
   CHECK_THAT(result.output, Catch::Contains("--config"));
+}
+
+TEST_CASE("hxrt-info probes plugins first, so one that crashes in its init is listed as skipped") {
+  const hxrt_test::TempDir cache("hxrt_info_probe");  // a verdict cache of the test's own
+  const std::string environment = std::string(hxrt_test::kCleanEnvironment) +
+                                  "HXRT_LOG_LEVEL=info XDG_CACHE_HOME=" +
+                                  shell_quote(cache.path().string()) + " HXRT_PLUGIN_PATH=" +
+                                  shell_quote(HXRT_TEST_FIXTURE_DIR
+                                              "/crashing/libhx_fixture_init_segfaults.so") +
+                                  " ";
+  const hxrt_test::ProgramResult probed =
+      run_program(environment + built_program("hxrt-info") + " 2>&1");
+  INFO("output:\n" << probed.output);
+  CHECK(probed.exit_code == 0);
+  CHECK_THAT(probed.output, Catch::Contains("probed plugin "));
+  CHECK_THAT(probed.output, Catch::Contains("crashed in hx_plugin_init: SIGSEGV"));
+  CHECK(any_line(probed.output, [](const Words& row) {
+    return row.size() >= 7 && row[0] == "loaded" && row[1] == "cpu";
+  }));
+
+  // --no-probe loads the plugins as a host application does by default: in-process at once,
+  // so that the crashing plugin ends hxrt-info.
+  const hxrt_test::ProgramResult unprobed =
+      run_program(environment + built_program("hxrt-info") + " --no-probe 2>&1");
+  INFO("output with --no-probe:\n" << unprobed.output);
+  CHECK(unprobed.exit_code != 0);
+  CHECK_THAT(unprobed.output, !Catch::Contains("probed plugin"));
 }

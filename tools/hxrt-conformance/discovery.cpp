@@ -38,6 +38,7 @@ std::optional<std::vector<Target>> discover_targets(const std::optional<std::str
           // Quiet: the start-up log would mix with the report.
           hxrt::RuntimeOptions runtime_options;
           runtime_options.log_sink = [](hxrt::LogLevel, std::string_view) {};
+          runtime_options.probe_plugins = true;  // a plugin that crashes in init is reported
           const hxrt::Runtime runtime = hxrt::Runtime::create(runtime_options);
           const std::vector<hxrt::ConfigSetting> settings = runtime.effective_config();
           nlohmann::json plugins = nlohmann::json::array();

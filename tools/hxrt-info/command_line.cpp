@@ -5,10 +5,11 @@
 
 namespace hxrt_info {
 
-const char* const kUsage = R"(Usage: hxrt-info [--json] [--config]
+const char* const kUsage = R"(Usage: hxrt-info [--json] [--config] [--no-probe]
 
 Starts hxrt as a host application would (config file from $HXRT_CONFIG, plugins from the
-config, $HXRT_PLUGIN_PATH and the folder installed beside libhxrt) and prints:
+config, $HXRT_PLUGIN_PATH and the folder installed beside libhxrt), probing each plugin
+in a child process first, and prints:
   plugins           every candidate file, loaded or skipped with the reason
   physical devices  every device a plugin reports, and the logical devices made from it
                     (or "not visible" when visible_devices or device_count hide it)
@@ -18,12 +19,15 @@ config, $HXRT_PLUGIN_PATH and the folder installed beside libhxrt) and prints:
   kernels           every registered kernel: op, device type, dtypes, priority, plugin
 
 Options:
-  --json    print the same as one JSON object with keys "plugins", "physical_devices",
-            "devices", "kernels"; sizes in bytes, a memory limit of none as null
-  --config  print the effective configuration instead: one line per setting with its
-            JSON path, value and source (default, file, environment or API); with
-            --json, an array of {"path", "value", "source"}
-  --help    print this help
+  --json      print the same as one JSON object with keys "plugins", "physical_devices",
+              "devices", "kernels"; sizes in bytes, a memory limit of none as null
+  --config    print the effective configuration instead: one line per setting with its
+              JSON path, value and source (default, file, environment or API); with
+              --json, an array of {"path", "value", "source"}
+  --no-probe  load plugins without probing them in a child process first, as a host
+              application does by default; a plugin that crashes in its init then ends
+              hxrt-info
+  --help      print this help
 
 Exit status: 0 on success, 1 when hxrt cannot start (for example a bad config file, or
 a device setup that cannot be applied), 2 for an unknown option.
@@ -37,6 +41,8 @@ std::optional<CommandLine> parse_command_line(int argc, char** argv) {
       command_line.json = true;
     } else if (arg == "--config") {
       command_line.config = true;
+    } else if (arg == "--no-probe") {
+      command_line.probe = false;
     } else if (arg == "--help" || arg == "-h") {
       command_line.help = true;
     } else {

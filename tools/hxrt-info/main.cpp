@@ -54,7 +54,11 @@ int main(int argc, char** argv) {
   }
 
   try {
-    const hxrt::Runtime runtime = hxrt::Runtime::create();
+    // Probing costs a process per plugin not yet known good, and keeps a plugin that crashes
+    // in its init from ending the report that should name it.
+    hxrt::RuntimeOptions options;
+    options.probe_plugins = command_line->probe;
+    const hxrt::Runtime runtime = hxrt::Runtime::create(options);
     if (command_line->config) {
       print_config(runtime, command_line->json);
     } else {

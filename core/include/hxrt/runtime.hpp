@@ -62,6 +62,9 @@ struct RuntimeOptions {
   bool use_installed_plugins = true;
   // Options for one plugin, by plugin name: a JSON object as text.
   std::map<std::string, std::string> plugin_options;
+  // Overrides "plugins.probe" and $HXRT_PROBE_PLUGINS: load each plugin in a child process
+  // first, and skip one that crashes, exits or hangs there (README, "Probing plugins").
+  std::optional<bool> probe_plugins;
   // Overrides "log_device_placement" and $HXRT_LOG_DEVICE_PLACEMENT.
   std::optional<bool> log_device_placement;
   // Overrides "log_level" and $HXRT_LOG_LEVEL.

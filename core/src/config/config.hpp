@@ -21,6 +21,8 @@ struct Config {
   std::vector<std::string> api_plugin_paths;     // RuntimeOptions::plugin_paths
   bool use_installed_plugins = true;
   std::map<std::string, std::string> plugin_options;  // plugin name -> JSON object text
+  bool probe_plugins = false;                          // "plugins.probe"
+  int probe_timeout_ms = 5000;                         // "plugins.probe_timeout_ms"
   bool log_device_placement = false;
   LogLevel log_level = LogLevel::kWarning;
   std::vector<std::string> device_priority;  // "placement.device_priority"; empty: default

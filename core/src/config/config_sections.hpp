@@ -13,7 +13,7 @@
 
 namespace hxrt::detail {
 
-// "plugins": search_paths, libraries, use_installed, options.
+// "plugins": search_paths, libraries, use_installed, options, probe, probe_timeout_ms.
 void apply_plugins_section(const nlohmann::json& plugins, const std::string& source,
                            Config& config);
 // "placement": device_priority, soft_placement.

@@ -51,6 +51,8 @@ void add_plugin_settings(const Config& config, SettingList& list) {
   list.add("/plugins/search_paths", config.plugin_search_paths);
   list.add("/plugins/libraries", config.plugin_libraries);
   list.add("/plugins/use_installed", config.use_installed_plugins);
+  list.add("/plugins/probe", config.probe_plugins);
+  list.add("/plugins/probe_timeout_ms", config.probe_timeout_ms);
   if (config.plugin_options.empty()) list.add("/plugins/options", json::object());
   for (const auto& [name, text] : config.plugin_options) {
     list.add(pointer_child("/plugins/options", name), json::parse(text));

@@ -67,6 +67,11 @@ void apply_environment(Config& config) {
     config.env_plugin_paths = split_path_list(*paths);
     config.origins["/env/HXRT_PLUGIN_PATH"] = "environment HXRT_PLUGIN_PATH";
   }
+  if (auto flag = environment_variable("HXRT_PROBE_PLUGINS")) {
+    const std::string source = "environment HXRT_PROBE_PLUGINS";
+    apply_plugins_section({{"probe", parse_flag(*flag, source, "/plugins/probe")}}, source,
+                          config);
+  }
   if (auto flag = environment_variable("HXRT_LOG_DEVICE_PLACEMENT")) {
     const std::string source = "environment HXRT_LOG_DEVICE_PLACEMENT";
     apply_log_device_placement(parse_flag(*flag, source, "/log_device_placement"), source,

@@ -5,12 +5,20 @@
 #include "config/message_text.hpp"
 
 namespace hxrt::detail {
+namespace {
+
+// An hour: a plugin that needs longer to start is as good as hung.
+constexpr int64_t kMaxProbeTimeoutMs = 3600000;
+
+}  // namespace
 
 void apply_plugins_section(const nlohmann::json& plugins, const std::string& source,
                            Config& config) {
   require_object(plugins, source, "/plugins");
-  check_keys(plugins, {"search_paths", "libraries", "use_installed", "options"}, source,
-             "/plugins");
+  check_keys(plugins,
+             {"search_paths", "libraries", "use_installed", "options", "probe",
+              "probe_timeout_ms"},
+             source, "/plugins");
   if (plugins.contains("search_paths")) {
     config.plugin_search_paths =
         read_strings(plugins["search_paths"], source, "/plugins/search_paths");
@@ -24,6 +32,21 @@ void apply_plugins_section(const nlohmann::json& plugins, const std::string& sou
     config.use_installed_plugins =
         read_bool(plugins["use_installed"], source, "/plugins/use_installed");
     config.origins["/plugins/use_installed"] = source;
+  }
+  if (plugins.contains("probe")) {
+    config.probe_plugins = read_bool(plugins["probe"], source, "/plugins/probe");
+    config.origins["/plugins/probe"] = source;
+  }
+  if (plugins.contains("probe_timeout_ms")) {
+    const nlohmann::json& value = plugins["probe_timeout_ms"];
+    const std::optional<int64_t> ms = integer_in(value, 1, kMaxProbeTimeoutMs);
+    if (!ms) {
+      fail(source, "/plugins/probe_timeout_ms",
+           "expected an integer from 1 to " + std::to_string(kMaxProbeTimeoutMs) +
+               " (milliseconds), got " + type_of(value));
+    }
+    config.probe_timeout_ms = static_cast<int>(*ms);
+    config.origins["/plugins/probe_timeout_ms"] = source;
   }
   if (plugins.contains("options")) {
     const nlohmann::json& options = plugins["options"];

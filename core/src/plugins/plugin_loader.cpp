@@ -6,11 +6,14 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <system_error>
 
+#include "plugins/core_location.hpp"
 #include "plugins/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
+#include "plugins/plugin_probe.hpp"
 #include "status.hpp"
 
 namespace hxrt::detail {
@@ -114,9 +117,14 @@ void check_required_functions(const hx_plugin_api& api) {
 
 class Loader {
  public:
+  // `probe` (may be NULL: probing is off) vets each plugin before it is loaded here.
   Loader(const std::map<std::string, std::string>& options, std::shared_ptr<Logger> logger,
-         OpRegistry& ops, KernelRegistry& kernels)
-      : options_(options), logger_(std::move(logger)), ops_(ops), kernels_(kernels) {}
+         OpRegistry& ops, KernelRegistry& kernels, PluginProbe* probe)
+      : options_(options),
+        logger_(std::move(logger)),
+        ops_(ops),
+        kernels_(kernels),
+        probe_(probe) {}
 
   void load(const std::string& path, LoadedPlugins& out) {
     PluginReport entry;
@@ -164,6 +172,10 @@ class Loader {
  private:
   std::shared_ptr<Plugin> load_one(const std::string& path, PluginReport& entry) {
     if (std::string reason = not_a_regular_file(path); !reason.empty()) throw Skip{reason};
+    if (probe_ != nullptr) {
+      std::string reason = probe_->check(path, entry.name, options_for(path));
+      if (!reason.empty()) throw Skip{reason};
+    }
     void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (library == nullptr) throw Skip{std::string("dlopen failed: ") + dlerror()};
     // From here on, the library must be closed on every way out until a Plugin owns it.
@@ -188,8 +200,7 @@ class Loader {
     core->core_ops = &ops_;
     core->accepted_kernels = &kernels_;
 
-    auto found = options_.find(plugin_name_from_path(path));
-    const std::string options = found != options_.end() ? found->second : "{}";
+    const std::string options = options_for(path);
     hx_plugin_init_args args{HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
                              nullptr,
                              HX_ABI_VERSION_MAJOR,
@@ -248,6 +259,12 @@ class Loader {
     // still take its device type, and must not find them in its way when it registers its own.
     if (plugin->device_count() > 0) commit_kernels(*plugin);
     return plugin;
+  }
+
+  // The JSON options the plugin file `path` gets: by its file's name, "{}" when none.
+  std::string options_for(const std::string& path) const {
+    auto found = options_.find(plugin_name_from_path(path));
+    return found != options_.end() ? found->second : "{}";
   }
 
   // A plugin without devices (a GPU plugin on a machine without a GPU) holds its device type
@@ -351,6 +368,7 @@ class Loader {
   std::shared_ptr<Logger> logger_;
   OpRegistry& ops_;
   KernelRegistry& kernels_;
+  PluginProbe* probe_;
   std::map<std::string, std::shared_ptr<Plugin>> device_type_owner_;
   std::map<std::string, std::string> path_by_name_;  // of the accepted plugins
 };
@@ -360,9 +378,11 @@ class Loader {
 LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
                            const std::map<std::string, std::string>& options,
                            const std::shared_ptr<Logger>& logger, OpRegistry& ops,
-                           KernelRegistry& kernels) {
+                           KernelRegistry& kernels, const ProbeSettings& probe_settings) {
   LoadedPlugins out;
-  Loader loader(options, logger, ops, kernels);
+  std::optional<PluginProbe> probe;
+  if (probe_settings.enabled) probe.emplace(probe_settings, logger);
+  Loader loader(options, logger, ops, kernels, probe ? &*probe : nullptr);
   std::set<std::string> seen;
   for (const std::string& file : expand_candidates(candidates, out.report)) {
     std::error_code error;
@@ -371,19 +391,13 @@ LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
     loader.load(file, out);
   }
   loader.finish(out);
+  if (probe) probe->save();
   return out;
 }
 
 std::string installed_plugin_dir() {
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void*>(&installed_plugin_dir), &info) == 0 ||
-      info.dli_fname == nullptr) {
-    return {};
-  }
-  std::error_code error;
-  fs::path library = fs::canonical(info.dli_fname, error);
-  if (error) return {};
-  return (library.parent_path() / HXRT_PLUGIN_SUBDIR).string();
+  const std::string core = core_library_dir();
+  return core.empty() ? core : (fs::path(core) / HXRT_PLUGIN_SUBDIR).string();
 }
 
 std::string plugin_name_from_path(const std::string& path) {

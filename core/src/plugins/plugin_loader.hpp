@@ -13,6 +13,7 @@
 #include "logger.hpp"
 #include "ops/op_schema.hpp"
 #include "plugins/plugin.hpp"
+#include "plugins/plugin_probe.hpp"
 
 namespace hxrt::detail {
 
@@ -23,11 +24,12 @@ struct LoadedPlugins {
 
 // `candidates` are files or folders (a folder contributes its libhx_*.so files in name order).
 // `options` maps a plugin's file name stem (libhx_<name>.so -> <name>) to its JSON options.
-// Accepted plugins' ops and kernels are added to `ops` and `kernels`.
+// Accepted plugins' ops and kernels are added to `ops` and `kernels`. With probing enabled,
+// each candidate is first probed in a child process (plugin_probe.hpp).
 LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
                            const std::map<std::string, std::string>& options,
                            const std::shared_ptr<Logger>& logger, OpRegistry& ops,
-                           KernelRegistry& kernels);
+                           KernelRegistry& kernels, const ProbeSettings& probe_settings);
 
 // The plugin folder installed beside the core library (<libdir>/hxrt/plugins); "" if the
 // core cannot find where it was loaded from.

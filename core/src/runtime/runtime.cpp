@@ -70,7 +70,9 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   detail::add_builtin_ops(impl->ops);
   impl->loaded = detail::load_plugins(
       impl->config.plugin_candidates(detail::installed_plugin_dir()),
-      impl->config.plugin_options, impl->logger, impl->ops, impl->kernels);
+      impl->config.plugin_options, impl->logger, impl->ops, impl->kernels,
+      detail::probe_settings(impl->config.probe_plugins,
+                             std::chrono::milliseconds(impl->config.probe_timeout_ms)));
   for (const auto& plugin : impl->loaded.plugins) {
     impl->devices.add_plugin_devices(plugin, *impl->logger);
   }

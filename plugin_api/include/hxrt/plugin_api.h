@@ -45,6 +45,17 @@
  *   thread-safe. init and shutdown are called once, from one thread, with nothing else in
  *   flight.
  *
+ * Crashes. A plugin runs inside the host process, so a crash, abort(), exit() or endless wait
+ *   anywhere in it ends or blocks the host. With probing on (config plugins.probe, off by
+ *   default; hxrt-info probes), the core first loads each plugin in a child process that runs
+ *   dlopen, hx_plugin_init with the same options, device_count, device_get and
+ *   device_properties of each device, shutdown and dlclose; a plugin that crashes, exits or
+ *   does not finish there within the time limit is skipped with the reason and never loaded
+ *   into the host. That is all probing protects: a kernel, copy, stream or event function
+ *   that crashes, hangs or corrupts memory at run time takes the host down, probing or not,
+ *   and so can a crash the probe process does not reproduce (one that depends on the host's
+ *   other plugins, threads or timing).
+ *
  * Strings are UTF-8 and NUL-terminated unless a length is passed beside them. The core reads
  *   a plugin's string no further than the limit stated on its field, and escapes control
  *   characters (C0, DEL, C1) and bytes that are not UTF-8 as \xNN in everything it logs or

@@ -1,0 +1,154 @@
+#include "plugins/probe_cache.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "hxrt/plugin_api.h"
+
+namespace hxrt::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The file's first line names its format, so that a file of another format reads as empty.
+constexpr const char* kHeader = "hxrt plugin probe verdicts 1";
+// Room for every plugin of several installs and build trees, while a file that tests fill
+// with temporary folders stays small.
+constexpr size_t kMaxKeys = 256;
+// This core never writes a larger file: a larger one is somebody else's and is not read.
+constexpr std::uintmax_t kMaxFileBytes = 1 << 20;
+// A key is six fields and the path: ABI, options hash, device:inode, size, mtime, ctime.
+constexpr int kFieldsBeforePath = 6;
+
+// FNV-1a: a hash that is the same in every build, unlike std::hash.
+uint64_t stable_hash(const std::string& text) {
+  uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+std::string time_text(const timespec& time) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%lld.%09ld", static_cast<long long>(time.tv_sec),
+                static_cast<long>(time.tv_nsec));
+  return text;
+}
+
+// The plugin path a key ends with; "" for a line that is no key.
+std::string path_of(const std::string& key) {
+  size_t at = 0;
+  for (int field = 0; field < kFieldsBeforePath; ++field) {
+    at = key.find(' ', at);
+    if (at == std::string::npos) return {};
+    ++at;
+  }
+  return key.substr(at);
+}
+
+bool write_all(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t wrote = write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) return false;
+    done += static_cast<size_t>(wrote);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string ProbeCache::default_file() {
+  fs::path base;
+  const char* cache_home = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  if (cache_home != nullptr && cache_home[0] == '/') {
+    base = cache_home;
+  } else if (home != nullptr && home[0] == '/') {
+    base = fs::path(home) / ".cache";
+  } else {
+    return {};
+  }
+  return (base / "hxrt" / "plugin-probes").string();
+}
+
+std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
+                                           const std::string& options) {
+  std::error_code error;
+  const std::string path = fs::canonical(plugin_path, error).string();
+  struct stat info;
+  if (error || stat(path.c_str(), &info) != 0) return std::nullopt;
+  if (path.find_first_of("\r\n") != std::string::npos) return std::nullopt;
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(stable_hash(options)));
+  return "abi" + std::to_string(HX_ABI_VERSION_MAJOR) + "." +
+         std::to_string(HX_ABI_VERSION_MINOR) + " " + hash + " " +
+         std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + " " +
+         std::to_string(info.st_size) + " " + time_text(info.st_mtim) + " " +
+         time_text(info.st_ctim) + " " + path;
+}
+
+ProbeCache::ProbeCache(std::string file) : file_(std::move(file)) {
+  std::error_code error;
+  if (file_.empty() || fs::file_size(file_, error) > kMaxFileBytes || error) return;
+  std::ifstream in(file_);
+  std::string line;
+  if (!std::getline(in, line) || line != kHeader) return;
+  while (std::getline(in, line)) {
+    if (!line.empty()) keys_.push_back(line);
+  }
+  if (keys_.size() > kMaxKeys) keys_.erase(keys_.begin(), keys_.end() - kMaxKeys);
+}
+
+bool ProbeCache::contains(const std::string& key) const {
+  return std::find(keys_.begin(), keys_.end(), key) != keys_.end();
+}
+
+void ProbeCache::add(const std::string& key) {
+  const std::string path = path_of(key);
+  keys_.erase(std::remove_if(keys_.begin(), keys_.end(),
+                             [&](const std::string& old) { return path_of(old) == path; }),
+              keys_.end());
+  keys_.push_back(key);
+  if (keys_.size() > kMaxKeys) keys_.erase(keys_.begin());
+  changed_ = true;
+}
+
+std::string ProbeCache::save() {
+  if (!changed_ || file_.empty()) return {};
+  const fs::path folder = fs::path(file_).parent_path();
+  std::error_code error;
+  fs::create_directories(folder, error);
+  if (error) return "cannot create the folder " + folder.string() + ": " + error.message();
+  // Written beside the file and renamed over it, so that a reader never sees half a file.
+  std::string temporary = file_ + ".XXXXXX";
+  const int fd = mkostemp(temporary.data(), O_CLOEXEC);
+  if (fd < 0) return "cannot create a file in " + folder.string() + ": " + std::strerror(errno);
+  std::string text = std::string(kHeader) + "\n";
+  for (const std::string& key : keys_) text += key + "\n";
+  const bool written = write_all(fd, text);
+  const int write_error = errno;
+  const bool closed = close(fd) == 0;
+  if (!written || !closed || rename(temporary.c_str(), file_.c_str()) != 0) {
+    const int failure = written ? errno : write_error;
+    unlink(temporary.c_str());
+    return "cannot write " + file_ + ": " + std::strerror(failure);
+  }
+  changed_ = false;
+  return {};
+}
+
+}  // namespace hxrt::detail
