@@ -125,6 +125,14 @@ TEST_CASE("a custom op whose shape inference claims an output too large is refus
                 {"HugeOutput: output 0", "[4611686018427387904]", "float32"});
 }
 
+TEST_CASE("a custom op whose shape inference writes a negative extent is refused, naming it") {
+  hxrt::Runtime rt =
+      runtime_with(std::string(HXRT_TEST_FIXTURE_DIR) + "/libhx_fixture_huge_output.so");
+  check_refused([&] { rt.execute("NegativeOutput", {}); }, StatusCode::kInternal,
+                {"NegativeOutput: the plugin's shape inference wrote output 0", "-1",
+                 "a bug in the plugin"});
+}
+
 TEST_CASE("to_string summarises past 1000 elements as NumPy does") {
   hxrt::Runtime rt = cpu_runtime();
   std::vector<int32_t> values(2000);

@@ -220,7 +220,13 @@ InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
     hx_shape_inference_args args{HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, nullptr, &context,
                                  call.num_inputs, views.data(), num_outputs, specs.data(),
                                  user_data};
-    hx_status* status = infer(&args);
+    hx_status* status = nullptr;
+    try {
+      status = infer(&args);
+    } catch (...) {
+      throw Error(StatusCode::kInternal, op + ": the plugin's shape inference threw a C++ "
+                                              "exception across the C ABI (a bug in the plugin)");
+    }
     if (status != nullptr) {
       StatusCode code = static_cast<StatusCode>(status->code);
       std::string message = status->message;
@@ -239,7 +245,13 @@ InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
                         std::to_string(Shape::kMaxRank) + " (a bug in the plugin)");
       }
       outputs[i].dtype = static_cast<DType>(dtype);
-      outputs[i].shape = Shape(spec.shape, spec.rank);
+      try {
+        outputs[i].shape = Shape(spec.shape, spec.rank);
+      } catch (const Error& e) {
+        throw Error(StatusCode::kInternal, op + ": the plugin's shape inference wrote output " +
+                                               std::to_string(i) + " as an invalid shape: " +
+                                               e.what() + " (a bug in the plugin)");
+      }
     }
   };
 }
