@@ -34,7 +34,7 @@ const std::map<std::string, bool> kFixtureLoads = {
     {"small_table", false},      {"init_fails", false},     {"dup_cpu", false},
     {"missing_function", false}, {"unknown_op", false},     {"failing_kernel", true},
     {"no_devices", true},        {"duplicate_kernel", true},  {"cpu_kernel_tie", false},
-    {"cpu_kernel_override", true}, {"huge_device_count", false}, {"many_kernels", true},
+    {"cpu_kernel_override", true}, {"huge_device_count", false},
     {"bad_dtype", false},        {"bad_status_code", false}, {"bad_name", false},
     {"same_name", false},        {"huge_memory", true},      {"terminal_escapes", true},
     {"null_device", true},       {"logging_thread", true},
