@@ -213,6 +213,28 @@ TEST_CASE("HXRT_FORCE_MEMORY_GROWTH turns preallocation into growth, with a warn
         "configured");
 }
 
+TEST_CASE("Logical limits that add up past 64 bits are refused, not wrapped round",
+          "[devices][plan]") {
+  const auto devices = machine();
+  DeviceSettings settings;
+  settings.logical["GPU:0"] = {{uint64_t{1} << 43}, {uint64_t{1} << 43}};  // 2^63 bytes each
+  const auto error = hxrt_test::error_from([&] { plan_devices(devices, settings); });
+  REQUIRE(error);
+  CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
+  CHECK_THAT(error->what(), Catch::Contains("more than the 8.00 GiB the device has"));
+}
+
+TEST_CASE("All of a device that reports UINT64_MAX bytes limits nothing", "[devices][plan]") {
+  std::vector<hxrt::PhysicalDeviceInfo> devices{physical("NPU", 0, UINT64_MAX)};
+  DeviceSettings settings;
+  hxrt::MemoryPolicy policy;
+  policy.fraction = 1.0;
+  settings.memory["NPU"] = policy;
+  const DevicePlan plan = plan_devices(devices, settings);
+  REQUIRE(plan.devices.size() == 1);
+  CHECK(plan.devices[0].memory.limit_bytes == SIZE_MAX);
+}
+
 TEST_CASE("A fraction of a device whose plugin reports no memory is an error", "[devices][plan]") {
   std::vector<hxrt::PhysicalDeviceInfo> devices{physical("NPU", 0, 0)};
   DeviceSettings settings;

@@ -42,9 +42,10 @@ size_t physical_limit(const PhysicalDeviceInfo& device, const MemoryPolicy& poli
                       "' reports no total memory for " + device.short_name +
                       ", so a fraction of it means nothing; set limit_mb instead");
     }
-    const auto share = static_cast<size_t>(std::floor(*policy.fraction *
-                                                      static_cast<double>(device.memory_total)));
-    limit = std::min(limit, share);
+    // A share a size_t cannot hold (all of a device that reports UINT64_MAX bytes, which
+    // rounds up to 2^64 as a double) limits nothing; converting it would be undefined.
+    const double share = std::floor(*policy.fraction * static_cast<double>(device.memory_total));
+    if (share < static_cast<double>(SIZE_MAX)) limit = std::min(limit, static_cast<size_t>(share));
   }
   return limit;
 }
@@ -61,16 +62,18 @@ std::string describe_policy(const BfcOptions& options) {
 // others leave of the physical budget (no limit when the physical device has none).
 std::vector<size_t> split_limits(const PhysicalDeviceInfo& device, size_t budget,
                                  const std::vector<LogicalDeviceConfig>& split) {
-  uint64_t asked = 0;
+  // Each limit fits in bytes (the config caps memory_limit_mb); their sum saturates instead
+  // of wrapping round to a small number that every check below would pass.
+  uint64_t asked_bytes = 0;
   size_t unset = 0;
   for (const LogicalDeviceConfig& logical : split) {
-    if (logical.memory_limit_mb) {
-      asked += *logical.memory_limit_mb;
-    } else {
+    if (!logical.memory_limit_mb) {
       ++unset;
+    } else if (__builtin_add_overflow(asked_bytes, *logical.memory_limit_mb * kMiB,
+                                      &asked_bytes)) {
+      asked_bytes = UINT64_MAX;
     }
   }
-  const uint64_t asked_bytes = asked * kMiB;
   if (budget != SIZE_MAX && asked_bytes > budget) {
     throw Error(StatusCode::kInvalidArgument,
                 "the logical devices of " + device.short_name + " ask for " +
