@@ -1,6 +1,18 @@
 #!/usr/bin/env bash
-# Builds and runs every test twice: a Release build in build/, then a build in build-asan/
-# under AddressSanitizer and UndefinedBehaviorSanitizer. Exits non-zero on any failure.
+# Builds and runs the tests in three builds, each in its own folder, and prints each one's wall
+# time. Exits non-zero on the first failure.
+#
+#   build/       the default compiler (GCC on Debian; the build setup-and-demo.sh makes),
+#                Release, with the CUDA plugin when a toolkit is found: every test
+#   build-asan/  clang, AddressSanitizer + UBSan, no CUDA, the fuzz targets: every test,
+#                the fuzz targets' short runs among them
+#   build-tsan/  clang, ThreadSanitizer, no CUDA: only the tests labelled `threads`
+#                (hxrt_add_test ... THREADS), and only what they need is built
+#
+# The sanitizer builds leave the CUDA plugin out: the sanitizers see none of its device code,
+# its static CUDA runtime and ASan's shadow memory contend for the same address space on a GPU
+# machine, and compiling its kernels again would cost minutes of CI for what the Release build
+# already ran.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # shellcheck source=scripts/lib/packages.sh
@@ -9,20 +21,43 @@ source scripts/lib/packages.sh
 hxrt_require_packages
 jobs=$(nproc)
 
-echo "== Release build (build/)"
+# phase <title>: prints the title and starts the phase's clock; the next call (or `phase_end`)
+# prints how long the previous phase took.
+phase_title=""
+phase_start=0
+phase_end() {
+  if [[ -n $phase_title ]]; then
+    echo "== $phase_title: $((SECONDS - phase_start)) s"
+  fi
+}
+phase() {
+  phase_end
+  phase_title=$1
+  phase_start=$SECONDS
+  echo "== $phase_title"
+}
+
+phase "Release build (build/)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
-echo "== AddressSanitizer + UBSan build (build-asan/)"
-# Without the CUDA plugin: the sanitizers see none of its device code, its static CUDA
-# runtime and ASan's shadow memory contend for the same address space on a GPU machine
-# (ASan then needs protect_shadow_gap=0), and compiling its kernels again would cost several
-# minutes of the CI budget for what the Release build already ran.
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHXRT_SANITIZE=ON \
-  -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF
+phase "clang AddressSanitizer + UBSan build with the fuzz targets (build-asan/)"
+CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHXRT_SANITIZE=address \
+  -DHXRT_FUZZ=ON -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
 
-echo "== All tests passed (Release and sanitizers)"
+# RelWithDebInfo: ThreadSanitizer runs several times slower at -O0, and it instruments the
+# optimised code's memory accesses, so it finds the same races (hxrt has no assert() that only
+# a Debug build would keep).
+phase "clang ThreadSanitizer build of the tests labelled threads (build-tsan/)"
+CC=clang CXX=clang++ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DHXRT_SANITIZE=thread -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF
+cmake --build build-tsan -j"$jobs" --target hxrt_thread_tests
+# (The tests run with the TSAN_OPTIONS of cmake/sanitizers.cmake, tests/tsan_suppressions.txt.)
+ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L threads
+phase_end
+
+echo "== All tests passed (Release, clang ASan + UBSan, clang TSan)"

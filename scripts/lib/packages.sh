@@ -3,9 +3,11 @@
 # Sourced by scripts/setup-and-demo.sh, scripts/test.sh and .ci/run.
 
 # python3 and python3-jsonschema check config/hxrt.schema.json against the loader's test cases
-# (tests/config/check_schema.py); without them that test reports itself skipped.
+# (tests/config/check_schema.py); without them that test reports itself skipped. clang builds
+# the sanitizer and fuzz builds of scripts/test.sh; libclang-rt-dev holds its sanitizer and
+# libFuzzer runtimes (clang only recommends it, and recommendations are not installed).
 HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev nlohmann-json3-dev catch2
-               libbenchmark-dev python3 python3-jsonschema)
+               libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev)
 
 # Prints the packages of HXRT_PACKAGES that are not installed, one per line.
 hxrt_missing_packages() {
