@@ -1,6 +1,7 @@
 #include "hxrt/dtype.hpp"
 
 #include <cstdint>
+#include <iterator>
 #include <string>
 
 #include "hxrt/error.hpp"
@@ -24,12 +25,20 @@ constexpr DTypeInfo kDTypeInfo[] = {
     {DType::kBool, "bool", nullptr, 1, false},
 };
 
+// kDTypeInfo lists the dtypes in ABI order, F32 = 1 first, so a dtype's entry is found by its
+// value (dtype_size is on every op's path).
+constexpr bool in_abi_order() {
+  for (size_t i = 0; i < std::size(kDTypeInfo); ++i) {
+    if (static_cast<size_t>(kDTypeInfo[i].dtype) != i + 1) return false;
+  }
+  return true;
+}
+static_assert(in_abi_order(), "kDTypeInfo must list the dtypes in ABI order");
+
 // A DType may hold any int32 value that crossed the ABI, so lookups must not assume a valid one.
 const DTypeInfo* find_info(DType dtype) {
-  for (const DTypeInfo& info : kDTypeInfo) {
-    if (info.dtype == dtype) return &info;
-  }
-  return nullptr;
+  const size_t index = static_cast<uint32_t>(dtype) - 1u;  // dtype 0 wraps past the end
+  return index < std::size(kDTypeInfo) ? &kDTypeInfo[index] : nullptr;
 }
 
 }  // namespace

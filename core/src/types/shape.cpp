@@ -110,6 +110,7 @@ bool operator==(const Shape& a, const Shape& b) {
   return true;
 }
 
+// On every op's path (each output is checked, then allocated): one pass over the extents.
 size_t tensor_bytes(DType dtype, const Shape& shape) {
   const size_t element_bytes = dtype_size(dtype);
   if (element_bytes == 0) {
@@ -117,17 +118,27 @@ size_t tensor_bytes(DType dtype, const Shape& shape) {
                 "dtype value " + std::to_string(static_cast<int32_t>(dtype)) +
                     " is not a dtype; expected a hxrt::DType enumerator");
   }
-  const auto product = static_cast<size_t>(
-      nonzero_extent_product(shape.data(), static_cast<size_t>(shape.rank())));
-  size_t bytes = 0;
-  if (__builtin_mul_overflow(product, element_bytes, &bytes) || bytes > kMaxTensorBytes) {
+  // The element size times the non-zero extents: once past kMaxTensorBytes it stays past it,
+  // so a wrap of the unsigned product can only happen after the limit was already crossed.
+  uint64_t bytes = element_bytes;
+  bool empty = false;
+  bool too_large = false;
+  for (int i = 0; i < shape.rank(); ++i) {
+    const auto extent = static_cast<uint64_t>(shape[i]);
+    if (extent == 0) {
+      empty = true;
+    } else {
+      too_large |= __builtin_mul_overflow(bytes, extent, &bytes);
+    }
+  }
+  if (too_large || bytes > kMaxTensorBytes) {
     throw Error(StatusCode::kInvalidArgument,
                 "a tensor of shape " + shape.to_string() + " and dtype " + dtype_name(dtype) +
                     " would hold more than " + std::to_string(kMaxTensorBytes) +
                     " bytes, the most one tensor may hold (counting only its non-zero extents, "
                     "so that no stride overflows); use smaller extents");
   }
-  return shape.num_elements() == 0 ? 0 : bytes;
+  return empty ? 0 : static_cast<size_t>(bytes);
 }
 
 }  // namespace hxrt
