@@ -8,14 +8,9 @@
 #include <string_view>
 
 #include "hxrt/log.hpp"
+#include "hxrt/printable.hpp"  // what the core quotes from plugins passes through it
 
 namespace hxrt::detail {
-
-// `text` safe to write to a terminal: C0 controls, DEL, C1 controls (U+0080..U+009F, U+009B
-// being CSI) and bytes that are not UTF-8 written as \xNN; other UTF-8 is kept. Everything
-// the core quotes from a plugin passes through here, so that no plugin can move the cursor,
-// recolour or retitle the terminal that shows hxrt's log or hxrt-info.
-std::string printable(std::string_view text);
 
 class Logger {
  public:

@@ -13,7 +13,7 @@ using hxrt::detail::check_device_type;
 using hxrt::detail::check_plugin_name;
 using hxrt::detail::check_plugin_version;
 using hxrt::detail::plugin_text;
-using hxrt::detail::printable;
+using hxrt::printable;
 using hxrt::detail::read_bounded;
 
 TEST_CASE("printable escapes control characters and broken UTF-8, and keeps the rest") {

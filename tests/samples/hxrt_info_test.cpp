@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -127,4 +128,26 @@ TEST_CASE("hxrt-info probes plugins first, so one that crashes in its init is li
   INFO("output with --no-probe:\n" << unprobed.output);
   CHECK(unprobed.exit_code != 0);
   CHECK_THAT(unprobed.output, !Catch::Contains("probed plugin"));
+}
+
+TEST_CASE("hxrt-info shows a plugin file's name with its control characters escaped") {
+  // A file named to recolour the terminal, in a plugin folder: dlopen refuses it (it is text),
+  // and both the file column and the reason (dlopen's message quotes the name) must show the
+  // escape sequence as text, never send it to the terminal.
+  const hxrt_test::TempDir folder("hxrt_info_escapes");
+  const std::string name = "libhx_\x1b[31mred\x9b.so";
+  {
+    std::ofstream file(folder.path() / name);
+    file << "not a library\n";
+  }
+  const hxrt_test::ProgramResult result =
+      run_program(std::string(hxrt_test::kCleanEnvironment) + "HXRT_PLUGIN_PATH=" +
+                  shell_quote(folder.path().string()) + " " + built_program("hxrt-info") +
+                  " --no-probe 2>/dev/null");
+  INFO("output:\n" << result.output);
+  CHECK(result.exit_code == 0);
+  CHECK(result.output.find('\x1b') == std::string::npos);
+  CHECK(result.output.find('\x9b') == std::string::npos);
+  CHECK_THAT(result.output, Catch::Contains("libhx_\\x1b[31mred\\x9b.so"));
+  CHECK_THAT(result.output, Catch::Contains("reason: dlopen failed"));
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "byte_format.hpp"
+#include "hxrt/printable.hpp"
 #include "hxtools/text_table.hpp"
 
 namespace hxrt_info {
@@ -49,7 +50,8 @@ void print_plugins(std::ostream& out, const std::vector<hxrt::PluginReport>& plu
   for (const hxrt::PluginReport& plugin : plugins) {
     table.add_row({plugin.loaded ? "loaded" : "skipped", plugin.name, plugin.version,
                    plugin.abi_version, plugin.device_type,
-                   plugin.loaded ? std::to_string(plugin.device_count) : "", plugin.path});
+                   plugin.loaded ? std::to_string(plugin.device_count) : "",
+                   hxrt::printable(plugin.path)});
     if (!plugin.reason.empty()) table.add_note("reason: " + plugin.reason);
     if (!plugin.note.empty()) table.add_note("note: " + plugin.note);
   }

@@ -8,6 +8,7 @@
 #include "hxrt/error.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
+#include "hxrt/printable.hpp"
 #include "hxrt/runtime.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"

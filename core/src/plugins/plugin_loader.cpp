@@ -140,10 +140,11 @@ class Loader {
                                         entry.device_type + " device(s)" +
                                         (entry.note.empty() ? "" : " (" + entry.note + ")"));
     } catch (const Skip& skip) {
-      entry.reason = skip.reason;
-      logger_->log(LogLevel::kWarning, "skipped plugin " + printable(path) + ": " + skip.reason);
+      // A reason may quote the file name or dlerror()'s text about it, which no plugin vets.
+      entry.reason = printable(skip.reason);
+      logger_->log(LogLevel::kWarning, "skipped plugin " + printable(path) + ": " + entry.reason);
     } catch (const std::exception& e) {
-      entry.reason = std::string("unexpected error while loading: ") + e.what();
+      entry.reason = printable(std::string("unexpected error while loading: ") + e.what());
       logger_->log(LogLevel::kWarning, "skipped plugin " + printable(path) + ": " + entry.reason);
     }
     out.report.push_back(entry);
