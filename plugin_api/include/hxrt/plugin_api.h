@@ -1,33 +1,43 @@
 /*
- * hxrt plugin ABI — the whole specification a backend plugin is written against.
+ * hxrt plugin ABI, version 2 — the whole specification a backend plugin is written against.
  *
  * A plugin is a shared object (`libhx_<name>.so`) that exports one symbol, `hx_plugin_init`
- * (see the last section). The core loads it with dlopen(RTLD_LOCAL), calls that symbol once,
+ * (see THE ENTRY POINT). The core loads it with dlopen(RTLD_LOCAL), calls that symbol once,
  * and from then on talks to the plugin only through the function table the plugin returns.
- * Nothing else is needed to write a plugin: this header includes only <stddef.h>, <stdint.h>
- * and <stdbool.h>, and compiles as C99 and as C++.
+ * This header includes only <stddef.h>, <stdint.h> and <stdbool.h> and compiles as C99 and as
+ * C++. Its companion <hxrt/plugin_vocabulary.h> names the values of its enums ("float32",
+ * "INVALID_ARGUMENT"), gives dtype sizes and checks a function table for missing functions; the
+ * core, the plugin support library and hxrt-conformance all use it. The ops a kernel implements
+ * are specified by `hxrt-info --ops` (every op's inputs, outputs, attributes with their types and
+ * defaults, which input or attribute carries the type parameter T, and its shape rules) and by
+ * the ops reference installed with the documentation (share/doc/hxrt/ops.md).
  *
  * ============================================================================================
  * CONVENTIONS
  * ============================================================================================
  * Versioning. HX_ABI_VERSION_MAJOR changes when anything is removed, reordered or retyped;
  *   HX_ABI_VERSION_MINOR changes when something is appended. A core accepts a plugin of the
- *   same major and uses the lower of the two minors; a plugin of another major is skipped
- *   with a message naming both versions. The CHANGELOG at the end of this header lists every
- *   minor.
+ *   same major and uses the lower of the two minors; a plugin of another major is skipped with
+ *   a message naming both versions. Every member below is tagged [since X.Y]; the CHANGELOG at
+ *   the end lists every version.
  *
  * Struct sizes. Every struct that crosses the boundary starts with `size_t struct_size`
- *   followed by `void* extension` (reserved for chained extension structs; set it to NULL).
- *   Structs only grow at the end. HX_<NAME>_STRUCT_SIZE is the end offset of the last field
- *   of this version; the writer of a struct sets struct_size to that macro, and the reader
- *   reads a field only if struct_size covers it. A field beyond struct_size reads as zero /
- *   NULL, which always means "absent" or "unsupported".
+ *   followed by `const hx_extension* extensions`. Structs only grow at the end.
+ *   HX_<NAME>_STRUCT_SIZE is the end offset of the last field of this version; the writer of a
+ *   struct sets struct_size to that macro, and the reader reads a field only if struct_size
+ *   covers it. A field beyond struct_size reads as zero / NULL, which always means "absent" or
+ *   "unsupported".
+ *
+ * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
+ *   starting with an hx_extension (its type and the next link); the writer of the outer struct
+ *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
+ *   types it does not know. Version 2.0 defines no extension types yet: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
  *   hx_core_services.status_create; the receiver of a status owns it and frees it with
- *   hx_core_services.status_destroy. Nothing may throw, longjmp or abort across the
- *   boundary: a C++ plugin catches everything at its entry points.
+ *   hx_core_services.status_destroy. Nothing may throw, longjmp or abort across the boundary:
+ *   a C++ plugin catches everything at its entry points.
  *
  * Ownership words used on every field and parameter:
  *   "borrowed, valid until X"  the receiver may read it until X and must not free it;
@@ -36,9 +46,24 @@
  *   "may be NULL"              NULL is an accepted value and its meaning is given.
  *   Every create has a destroy, and every destroy accepts NULL.
  *
- * Optional functions. A function marked [optional] may be NULL in the table; NULL means
- *   "unsupported" and never makes a load fail. Required functions that are NULL make the core
- *   skip the plugin with a reason naming the function.
+ * Optional groups. Streams, events and page-locked host memory are sub-tables of the function
+ *   table, present (non-NULL, every function in them set) or absent (NULL) as a whole. An
+ *   absent group means "unsupported" and never makes a load fail; a present group with a NULL
+ *   function makes the core skip the plugin with a reason naming the function, as does a
+ *   required function of the main table that is NULL. A single function marked [optional] may
+ *   be NULL on its own; its field says what NULL means.
+ *
+ * Memory. Device memory is a set of buffers: allocate returns an opaque buffer handle
+ *   (hx_buffer*), and everything that touches device memory — tensor views, copies, memset —
+ *   names it as (buffer, byte offset), as DLPack names data and byte_offset. The core never
+ *   dereferences a buffer handle, does arithmetic on it or compares two of them for order: it
+ *   only passes them back. A plugin whose memory is linear may use the device address of the
+ *   buffer's first byte as its handle; a plugin whose memory is objects (cl_mem, a Vulkan
+ *   buffer, an accelerator's buffer id) uses those. The core allocates a few large buffers and
+ *   places tensors inside them at offsets (a caching allocator), so a tensor's byte_offset is
+ *   rarely 0. A device whose hx_device_properties.memory_kind is HX_MEMORY_HOST promises more:
+ *   its handles are host addresses, which the core may read and write directly once the work
+ *   queued on that memory has completed.
  *
  * Threading. Unless a function says otherwise the core may call it from any thread and from
  *   several threads at once: device queries, allocation, copies and kernels must be
@@ -61,9 +86,10 @@
  *   characters (C0, DEL, C1) and bytes that are not UTF-8 as \xNN in everything it logs or
  *   reports from a plugin (status messages included), so no plugin text reaches a terminal raw.
  *
- * Enums. A value of an enum type that the core receives (a dtype, a status code, a log level)
- *   is checked against the enumerators; one outside them is refused as described at the
- *   function that receives it, never undefined behaviour.
+ * Enums. Every enum value crossing the boundary travels as int32_t, so a value outside the
+ *   enumerators is representable; the receiver checks it against the enumerators and refuses
+ *   one outside them as described where it is received, never undefined behaviour.
+ *
  * Names: functions and types start with `hx_`, macros and enum values with `HX_`.
  */
 #ifndef HXRT_PLUGIN_API_H_
@@ -77,76 +103,106 @@
 extern "C" {
 #endif
 
-#define HX_ABI_VERSION_MAJOR 1
+#define HX_ABI_VERSION_MAJOR 2
 #define HX_ABI_VERSION_MINOR 0
 
-/* The name of the one symbol a plugin exports (see hx_plugin_init_fn). */
+/* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
 
-/* Marks the entry point as exported even when the plugin builds with -fvisibility=hidden. */
+/* Marks the entry point as exported even when the plugin builds with -fvisibility=hidden.
+ * [since 1.0] */
 #if defined(_WIN32)
 #define HX_EXPORT __declspec(dllexport)
 #else
 #define HX_EXPORT __attribute__((visibility("default")))
 #endif
 
-/* End offset of `field` in `type`: the value of every HX_<NAME>_STRUCT_SIZE macro. */
+/* End offset of `field` in `type`: the value of every HX_<NAME>_STRUCT_SIZE macro.
+ * [since 1.0] */
 #define HX_STRUCT_SIZE(type, field) (offsetof(type, field) + sizeof(((type*)0)->field))
 
-/* Most dimensions a tensor may have. */
+/* Most dimensions a tensor may have. [since 1.0] */
 #define HX_MAX_RANK 8
 
 /* ============================================================================================
  * OPAQUE HANDLES
  * ============================================================================================ */
 
-/* An error object; created by the core (hx_core_services.status_create). */
+/* An error object; created by the core (hx_core_services.status_create). [since 1.0] */
 typedef struct hx_status_s hx_status;
-/* The core's handle for one plugin; pass it back to every hx_core_services function. */
+/* The core's handle for one plugin; pass it back to every hx_core_services function that takes
+ * one. [since 1.0] */
 typedef struct hx_core_s hx_core;
-/* The plugin's own global state, returned by init and passed back to table functions. */
+/* The plugin's own global state, returned in the table and passed back to its functions.
+ * [since 1.0] */
 typedef struct hx_plugin_s hx_plugin;
-/* The plugin's state for one of its devices; owned by the plugin, valid until shutdown. */
+/* The plugin's state for one of its devices; owned by the plugin, valid until shutdown.
+ * [since 1.0] */
 typedef struct hx_device_s hx_device;
-/* An ordered queue of work on one device; owned by the plugin. */
+/* One allocation of device memory, as allocate returned it; owned by the plugin. The core
+ * never looks inside it (see Memory in CONVENTIONS). [since 2.0] */
+typedef struct hx_buffer_s hx_buffer;
+/* An ordered queue of work on one device; owned by the plugin. [since 1.0] */
 typedef struct hx_stream_s hx_stream;
-/* A marker in a stream that other streams and the host can wait for; owned by the plugin. */
+/* A marker in a stream that other streams and the host can wait for; owned by the plugin.
+ * [since 1.0] */
 typedef struct hx_event_s hx_event;
-/* The core's state for one kernel call; read attributes through hx_core_services. */
+/* The core's state for one call: the op's attributes, read through the getters in
+ * hx_core_services. [since 1.0] */
 typedef struct hx_kernel_context_s hx_kernel_context;
+/* A kernel's state for one combination of attributes, dtypes and device, made by its create
+ * function; owned by the plugin. [since 2.0] */
+typedef struct hx_kernel_instance_s hx_kernel_instance;
 
 /* ============================================================================================
- * STATUS CODES AND DATA TYPES
+ * EXTENSIONS
+ * ============================================================================================ */
+
+/* The kinds of extension struct. 2.0 defines none; values are never renumbered. [since 2.0] */
+typedef enum hx_extension_type {
+  HX_EXTENSION_TYPE_NONE = 0
+} hx_extension_type;
+
+/* The head of every extension struct: its kind and the next link of the chain. [since 2.0] */
+typedef struct hx_extension {
+  int32_t type;                    /* an hx_extension_type; readers skip kinds they do not know */
+  const struct hx_extension* next; /* may be NULL: the end of the chain */
+} hx_extension;
+
+/* ============================================================================================
+ * STATUS CODES, DATA TYPES AND OTHER ENUMS
  * ============================================================================================ */
 
 /* The fixed set of error codes. HX_OK is never carried by a status object (success is NULL);
- * it exists so that code can be compared and printed uniformly. */
+ * it exists so that code can be compared and printed uniformly. [since 1.0] */
 typedef enum hx_status_code {
   HX_OK = 0,
   HX_INVALID_ARGUMENT = 1,   /* the caller passed something wrong: shape, dtype, size, pointer */
   HX_NOT_FOUND = 2,          /* a named thing (attribute, op, device) does not exist */
   HX_ALREADY_EXISTS = 3,     /* registering something that is registered already */
   HX_OUT_OF_MEMORY = 4,      /* an allocation could not be satisfied */
-  HX_UNIMPLEMENTED = 5,      /* the operation is not supported by this plugin or device */
+  HX_UNIMPLEMENTED = 5,      /* not supported by this plugin, device or kernel; from a kernel's
+                                create or check it declines the call (see hx_kernel_def) */
   HX_FAILED_PRECONDITION = 6,/* the system is not in a state where this call can run */
   HX_UNAVAILABLE = 7,        /* the resource is absent (no driver, no device); may be transient */
   HX_OUT_OF_RANGE = 8,       /* an index or value outside its valid range */
   HX_INTERNAL = 9            /* a bug or a failure of an underlying library */
 } hx_status_code;
 
-/* Element types. Values are part of the ABI and never renumbered. */
+/* Element types. Values are part of the ABI and never renumbered; their names and sizes are in
+ * <hxrt/plugin_vocabulary.h>. [since 1.0] */
 typedef enum hx_dtype {
   HX_DTYPE_INVALID = 0,
-  HX_DTYPE_F32 = 1,  /* IEEE 754 binary32 */
-  HX_DTYPE_F64 = 2,  /* IEEE 754 binary64 */
-  HX_DTYPE_F16 = 3,  /* IEEE 754 binary16, stored as uint16_t */
-  HX_DTYPE_BF16 = 4, /* bfloat16 (upper half of a binary32), stored as uint16_t */
-  HX_DTYPE_I32 = 5,  /* int32_t */
-  HX_DTYPE_I64 = 6,  /* int64_t */
-  HX_DTYPE_BOOL = 7  /* one byte, 0 or 1 */
+  HX_DTYPE_F32 = 1,  /* "float32": IEEE 754 binary32 */
+  HX_DTYPE_F64 = 2,  /* "float64": IEEE 754 binary64 */
+  HX_DTYPE_F16 = 3,  /* "float16": IEEE 754 binary16, stored as uint16_t */
+  HX_DTYPE_BF16 = 4, /* "bfloat16": the upper half of a binary32, stored as uint16_t */
+  HX_DTYPE_I32 = 5,  /* "int32": int32_t */
+  HX_DTYPE_I64 = 6,  /* "int64": int64_t */
+  HX_DTYPE_BOOL = 7  /* "bool": one byte, 0 or 1 */
 } hx_dtype;
 
-/* Severity for hx_core_services.log. */
+/* Severity for hx_core_services.log. [since 1.0] */
 typedef enum hx_log_level {
   HX_LOG_DEBUG = 0,
   HX_LOG_INFO = 1,
@@ -154,25 +210,62 @@ typedef enum hx_log_level {
   HX_LOG_ERROR = 3
 } hx_log_level;
 
+/* Where a device's memory lives, as far as the host is concerned. [since 2.0] */
+typedef enum hx_memory_kind {
+  HX_MEMORY_KIND_INVALID = 0,
+  /* Memory only the device reaches; the host reaches it through the copy functions. */
+  HX_MEMORY_DEVICE = 1,
+  /* Device memory the host could reach as well (shared or unified memory, an integrated GPU,
+   * an OpenCL device on the host's own cores); handles stay opaque and the core still copies
+   * through the copy functions, but a copy costs about a memcpy. */
+  HX_MEMORY_HOST_VISIBLE = 2,
+  /* Host memory: every buffer handle is the host address of the buffer's first byte. */
+  HX_MEMORY_HOST = 3
+} hx_memory_kind;
+
+/* What kind of processor a device is. With no placement.device_priority in the config, the
+ * core prefers device types by their best class in this order (discrete accelerators, then
+ * accelerators running on the host, then CPUs), and types of one class by name. [since 2.0] */
+typedef enum hx_placement_class {
+  HX_PLACEMENT_CLASS_INVALID = 0,
+  /* A processor of its own with its own memory (a discrete GPU, an NPU). */
+  HX_PLACEMENT_DISCRETE_ACCELERATOR = 1,
+  /* An accelerator's programming model running on the host's processors or sharing them (an
+   * OpenCL CPU device, an integrated GPU, a simulator): preferred to the CPU only when asked. */
+  HX_PLACEMENT_HOST_ACCELERATOR = 2,
+  /* The host's processors. */
+  HX_PLACEMENT_CPU = 3
+} hx_placement_class;
+
 /* ============================================================================================
  * TENSORS AS KERNELS SEE THEM
  * ============================================================================================ */
 
-/* A view of one tensor's memory, valid for the duration of one kernel call (or shape
- * inference call). All pointers are borrowed from the core. */
+/* A view of one tensor. All pointers are borrowed from the core for the duration of the call
+ * that receives the view. [since 1.0; buffer and byte_offset since 2.0] */
 typedef struct hx_tensor_view {
-  size_t struct_size;     /* HX_TENSOR_VIEW_STRUCT_SIZE */
-  void* extension;        /* NULL */
-  void* data;             /* device memory of `device`, already offset to the first element;
-                             NULL in shape inference, and may be NULL when the tensor has no
-                             elements */
-  hx_dtype dtype;         /* element type */
+  size_t struct_size;              /* HX_TENSOR_VIEW_STRUCT_SIZE */
+  const hx_extension* extensions;  /* NULL */
+  hx_buffer* buffer;      /* the buffer of `device` that holds the elements; NULL where only
+                             types and shapes are passed (shape inference, create, check) and
+                             may be NULL when the tensor has no elements */
+  uint64_t byte_offset;   /* where element [0, ..., 0] starts in `buffer`; a multiple of the
+                             dtype's size and of the device's alignment (hx_device_properties);
+                             0 when buffer is NULL */
+  int32_t dtype;          /* an hx_dtype */
   int32_t rank;           /* number of dimensions, 0 (a scalar) to HX_MAX_RANK */
   const int64_t* shape;   /* borrowed: `rank` extents, each >= 0 */
-  const int64_t* strides; /* borrowed: `rank` strides in elements (not bytes); the core passes
-                             dense row-major tensors in ABI 1.0, so strides[rank-1] == 1 and
-                             each stride is the product of the extents after it */
-  hx_device* device;      /* the plugin device that holds `data`; NULL in shape inference */
+  const int64_t* strides; /* borrowed: `rank` strides in elements (not bytes), each >= 0.
+                             Outputs are always dense and row-major: strides[rank-1] == 1 and
+                             each stride is the product of the extents after it. Inputs are
+                             dense too, except the inputs of the ops whose schema says
+                             "broadcasts" (the binary element-wise ops): the core hands each of
+                             those over already broadcast to the output's rank and shape, with
+                             stride 0 along every dimension where the input repeats (NumPy's
+                             rules: [2,3] + [3] gives the second input shape [2,3] and strides
+                             [0,1]). The element at index i is at byte
+                             byte_offset + sum(i[d] * strides[d]) * dtype size. */
+  hx_device* device;      /* the plugin device that holds `buffer`; NULL where buffer is NULL */
 } hx_tensor_view;
 #define HX_TENSOR_VIEW_STRUCT_SIZE HX_STRUCT_SIZE(hx_tensor_view, device)
 
@@ -180,116 +273,179 @@ typedef struct hx_tensor_view {
  * KERNELS
  * ============================================================================================ */
 
-/* Everything one kernel call receives. Borrowed from the core for the duration of the call. */
-typedef struct hx_kernel_args {
-  size_t struct_size;            /* HX_KERNEL_ARGS_STRUCT_SIZE */
-  void* extension;               /* NULL */
-  hx_kernel_context* context;    /* for the attribute getters in hx_core_services */
-  hx_device* device;             /* the device the kernel runs on */
-  hx_stream* stream;             /* the stream to enqueue work on; NULL when the plugin has no
-                                    streams, in which case the kernel completes before it
-                                    returns. The core synchronises this stream before it reads
-                                    outputs on the host. */
-  size_t num_inputs;             /* number of inputs, already checked against the op's arity */
-  const hx_tensor_view* inputs;  /* borrowed: `num_inputs` views, all on `device` */
-  size_t num_outputs;            /* number of outputs of the op */
-  const hx_tensor_view* outputs; /* borrowed: `num_outputs` views on `device`, allocated by the
-                                    core with the shapes and dtypes that the op's shape
-                                    inference produced; the kernel writes their data */
-  void* user_data;               /* hx_kernel_def.user_data, as registered */
-} hx_kernel_args;
-#define HX_KERNEL_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_args, user_data)
+/* What a kernel's create function receives: one combination of attributes, dtypes and device.
+ * Borrowed for the duration of the call. [since 2.0] */
+typedef struct hx_kernel_create_args {
+  size_t struct_size;             /* HX_KERNEL_CREATE_ARGS_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  hx_kernel_context* context;     /* the op's attributes, for the getters; valid during create */
+  hx_device* device;              /* the device the instance will run on */
+  size_t num_inputs;              /* the call's number of inputs */
+  const int32_t* input_dtypes;    /* borrowed: `num_inputs` hx_dtype values */
+  size_t num_outputs;             /* the op's number of outputs */
+  const int32_t* output_dtypes;   /* borrowed: `num_outputs` hx_dtype values */
+  void* user_data;                /* hx_kernel_def.user_data, as registered */
+} hx_kernel_create_args;
+#define HX_KERNEL_CREATE_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_create_args, user_data)
 
-/* A kernel: computes the outputs from the inputs. Returns NULL on success or a status the core
- * takes ownership of (the error is reported to the caller of the op; the outputs are freed).
- * Called concurrently from several threads. */
+/* Everything one kernel call receives, for check and compute. Borrowed from the core for the
+ * duration of the call. [since 1.0; instance since 2.0] */
+typedef struct hx_kernel_args {
+  size_t struct_size;             /* HX_KERNEL_ARGS_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  hx_kernel_context* context;     /* the op's attributes, for the getters; kernels with a create
+                                     function read them there instead */
+  hx_device* device;              /* the device the kernel runs on */
+  hx_stream* stream;              /* compute: the stream to enqueue work on; NULL when the plugin
+                                     has no streams, in which case the kernel completes before
+                                     it returns. NULL in check. */
+  size_t num_inputs;              /* number of inputs, already checked against the op's arity */
+  const hx_tensor_view* inputs;   /* borrowed: `num_inputs` views on `device` (check: no
+                                     buffers) */
+  size_t num_outputs;             /* number of outputs of the op */
+  const hx_tensor_view* outputs;  /* borrowed: `num_outputs` views on `device`, allocated by the
+                                     core with the shapes and dtypes the op's shape inference
+                                     produced; compute writes every element (check: no
+                                     buffers) */
+  void* user_data;                /* hx_kernel_def.user_data, as registered */
+  hx_kernel_instance* instance;   /* what create made for this call's combination; NULL for a
+                                     kernel without create */
+} hx_kernel_args;
+#define HX_KERNEL_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_args, instance)
+
+/* Makes an instance for one combination of attributes, input and output dtypes and device,
+ * reading the attributes once. Returns NULL and sets *out_instance (which may be set to NULL
+ * when the kernel needs no state), or a status the core takes ownership of:
+ * HX_UNIMPLEMENTED declines every call of this combination — the placer treats the kernel as
+ * missing for it, falls back under the soft-placement mode and logs the status's message as
+ * the reason, so say what is not supported ("MatMul on QPU: transpose_a is not supported");
+ * HX_INVALID_ARGUMENT reports a bad attribute value to the caller of the op; any other code
+ * fails the call. The core makes an instance the first time a combination needs one and keeps
+ * it for later calls with the same combination until the runtime shuts down; it may destroy
+ * an instance earlier and make the combination's instance again later. Called concurrently
+ * from several threads (for different combinations). [since 2.0] */
+typedef hx_status* (*hx_kernel_create_fn)(const hx_kernel_create_args* args,
+                                          hx_kernel_instance** out_instance);
+
+/* Says whether the kernel runs one call of these shapes: NULL accepts it; a status of code
+ * HX_UNIMPLEMENTED declines it (the placer then treats the kernel as missing for this call,
+ * as with create; the message is the reason logged); any other status fails the call. The
+ * views carry dtypes, shapes and strides but no buffers; args->stream is NULL. Called before
+ * each call is placed on this kernel's device, from any thread, concurrently: it must be cheap
+ * and must not enqueue work. [since 2.0] */
+typedef hx_status* (*hx_kernel_check_fn)(const hx_kernel_args* args);
+
+/* Computes the outputs from the inputs: enqueues the work on args->stream, or does it before
+ * returning when the stream is NULL. Returns NULL on success or a status the core takes
+ * ownership of; the op then fails with it (the outputs are freed), whatever its code:
+ * HX_UNIMPLEMENTED from compute is an error of the call and never a fallback, so a kernel that
+ * cannot run a call must decline it in create or check. Called concurrently from several
+ * threads, with one instance shared by all calls of its combination: an instance is read-only
+ * during compute. [since 1.0; the instance in args since 2.0] */
 typedef hx_status* (*hx_kernel_fn)(const hx_kernel_args* args);
 
+/* Frees an instance that create made. Called once per instance, after every check and compute
+ * call that received it has returned and the work those calls enqueued has completed, and
+ * before shutdown. Accepts NULL. [since 2.0] */
+typedef void (*hx_kernel_destroy_fn)(hx_kernel_instance* instance, void* user_data);
+
 /* A kernel registration, passed to hx_core_services.register_kernel. The core copies
- * everything it needs before register_kernel returns. */
+ * everything it needs before register_kernel returns. A kernel runs on the devices of the
+ * plugin that registered it, and on no other plugin's devices. [since 1.0; device_type
+ * removed, create, check and destroy added in 2.0] */
 typedef struct hx_kernel_def {
-  size_t struct_size;            /* HX_KERNEL_DEF_STRUCT_SIZE */
-  void* extension;               /* NULL */
-  const char* op;                /* op name, e.g. "MatMul"; must be a core op or one this plugin
-                                    registered with register_op; at most 64 bytes */
-  const char* device_type;       /* the type of the devices the kernel runs on: normally the
-                                    plugin's own hx_plugin_api.device_type; a plugin may also
-                                    add kernels for another plugin's type (extra CPU kernels,
-                                    say), which then receive that plugin's device handle (to
-                                    be treated as opaque) and its memory; the same rule as
-                                    hx_plugin_api.device_type */
-  const hx_dtype* dtypes;        /* borrowed: the element types the kernel accepts for the op's
-                                    type parameter T (the dtype of its inputs; for Fill the
-                                    output dtype; for Cast the input dtype) */
-  size_t num_dtypes;             /* 1 to 7 (each dtype at most once) */
-  const hx_dtype* output_dtypes; /* may be NULL: the output dtypes accepted for ops whose output
-                                    type is chosen by an attribute (Cast's "dtype"); NULL means
-                                    every dtype */
-  size_t num_output_dtypes;      /* entries in output_dtypes, at most 7; 0 when it is NULL */
-  int32_t priority;              /* orders kernels of one op, device type and dtype; the higher
-                                    wins. Two kernels with the same op, device type, dtype and
-                                    priority are a registration error. */
-  hx_kernel_fn compute;          /* the kernel */
-  void* user_data;               /* may be NULL; passed back in hx_kernel_args.user_data */
+  size_t struct_size;             /* HX_KERNEL_DEF_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  const char* op;                 /* op name, e.g. "MatMul"; a core op (hxrt-info --ops) or one
+                                     this plugin registered with register_op; at most 64 bytes */
+  const int32_t* dtypes;          /* borrowed: the hx_dtype values the kernel accepts for the
+                                     op's type parameter T, which the op's schema says an input
+                                     or attribute carries (MatMul: input a; Fill: attribute
+                                     "dtype"; Cast: input x) */
+  size_t num_dtypes;              /* 1 to 7 (each dtype at most once) */
+  const int32_t* output_dtypes;   /* may be NULL: for ops whose output type is chosen by an
+                                     attribute other than T's (Cast's "dtype"), the output dtypes
+                                     accepted; NULL means every dtype */
+  size_t num_output_dtypes;       /* entries in output_dtypes, at most 7; 0 when it is NULL */
+  int32_t priority;               /* orders this plugin's kernels of one op and dtype; the higher
+                                     is tried first, and a lower one where the higher declines.
+                                     Two kernels of one plugin with the same op, dtype and
+                                     priority are a registration error. */
+  hx_kernel_fn compute;           /* required */
+  void* user_data;                /* may be NULL; passed back in every args struct and destroy */
+  hx_kernel_create_fn create;     /* [optional] NULL: no instances; args->instance is NULL and
+                                     compute reads attributes through the getters per call */
+  hx_kernel_check_fn check;       /* [optional] NULL: the kernel runs every call of the dtypes
+                                     it registered (and create accepted) */
+  hx_kernel_destroy_fn destroy;   /* [optional, required with create] */
 } hx_kernel_def;
-#define HX_KERNEL_DEF_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_def, user_data)
+#define HX_KERNEL_DEF_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_def, destroy)
 
 /* ============================================================================================
  * CUSTOM OPS
  * ============================================================================================ */
 
-/* One output's type and shape, written by a shape-inference function. */
+/* One output's type and shape, written by a shape-inference function. [since 1.0] */
 typedef struct hx_output_spec {
-  size_t struct_size;          /* HX_OUTPUT_SPEC_STRUCT_SIZE, set by the core */
-  void* extension;             /* NULL */
-  hx_dtype dtype;              /* out */
-  int32_t rank;                /* out: 0 to HX_MAX_RANK */
-  int64_t shape[HX_MAX_RANK];  /* out: the first `rank` entries, each >= 0 */
+  size_t struct_size;             /* HX_OUTPUT_SPEC_STRUCT_SIZE, set by the core */
+  const hx_extension* extensions; /* NULL */
+  int32_t dtype;                  /* out: an hx_dtype */
+  int32_t rank;                   /* out: 0 to HX_MAX_RANK */
+  int64_t shape[HX_MAX_RANK];     /* out: the first `rank` entries, each >= 0 */
 } hx_output_spec;
 #define HX_OUTPUT_SPEC_STRUCT_SIZE HX_STRUCT_SIZE(hx_output_spec, shape)
 
-/* What a shape-inference function receives. Borrowed for the duration of the call. */
+/* What a shape-inference function receives. Borrowed for the duration of the call.
+ * [since 1.0] */
 typedef struct hx_shape_inference_args {
-  size_t struct_size;           /* HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE */
-  void* extension;              /* NULL */
-  hx_kernel_context* context;   /* for the attribute getters */
-  size_t num_inputs;            /* within the op's declared arity */
-  const hx_tensor_view* inputs; /* borrowed: dtype and shape set; data and device are NULL */
-  size_t num_outputs;           /* hx_op_def.num_outputs */
-  hx_output_spec* outputs;      /* out: one spec per output, zero-filled by the core */
-  void* user_data;              /* hx_op_def.user_data */
+  size_t struct_size;             /* HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  hx_kernel_context* context;     /* for the attribute getters */
+  size_t num_inputs;              /* within the op's declared arity */
+  const hx_tensor_view* inputs;   /* borrowed: dtype, rank, shape and dense strides set; buffer
+                                     and device NULL */
+  size_t num_outputs;             /* hx_op_def.num_outputs */
+  hx_output_spec* outputs;        /* out: one spec per output, zero-filled by the core */
+  void* user_data;                /* hx_op_def.user_data */
 } hx_shape_inference_args;
 #define HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_shape_inference_args, user_data)
 
 /* Checks the inputs and attributes of one call and writes the output specs. A status of
  * HX_INVALID_ARGUMENT with a message naming the op and what it expects is the way to reject a
- * call. Called concurrently from several threads. */
+ * call. Called concurrently from several threads. [since 1.0] */
 typedef hx_status* (*hx_shape_inference_fn)(const hx_shape_inference_args* args);
 
-/* A custom op, passed to hx_core_services.register_op. Copied by the core. */
+/* A custom op, passed to hx_core_services.register_op. Copied by the core. [since 1.0;
+ * summary and type_input since 2.0] */
 typedef struct hx_op_def {
-  size_t struct_size;              /* HX_OP_DEF_STRUCT_SIZE */
-  void* extension;                 /* NULL */
-  const char* name;                /* [A-Z][A-Za-z0-9_]*, at most 64 bytes; must not name a core
-                                      op */
-  int32_t min_inputs;              /* >= 0 */
-  int32_t max_inputs;              /* >= min_inputs, or -1 for no upper bound */
-  int32_t num_outputs;             /* 1 to 64 */
-  hx_shape_inference_fn infer;     /* required */
-  void* user_data;                 /* may be NULL; passed back in the inference args */
+  size_t struct_size;             /* HX_OP_DEF_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  const char* name;               /* [A-Z][A-Za-z0-9_]*, at most 64 bytes; must not name a core
+                                     op */
+  int32_t min_inputs;             /* >= 0 */
+  int32_t max_inputs;             /* >= min_inputs, or -1 for no upper bound */
+  int32_t num_outputs;            /* 1 to 64 */
+  hx_shape_inference_fn infer;    /* required */
+  void* user_data;                /* may be NULL; passed back in the inference args */
+  const char* summary;            /* may be NULL: one line saying what the op computes, shown by
+                                     hxrt-info --ops; at most 256 bytes */
+  int32_t type_input;             /* the input whose dtype is the op's type parameter T, the
+                                     dtype a kernel registers for: 0 to min_inputs-1, or -1 for
+                                     an op without inputs, whose T is its first output's dtype */
 } hx_op_def;
-#define HX_OP_DEF_STRUCT_SIZE HX_STRUCT_SIZE(hx_op_def, user_data)
+#define HX_OP_DEF_STRUCT_SIZE HX_STRUCT_SIZE(hx_op_def, type_input)
 
 /* ============================================================================================
  * DEVICES
  * ============================================================================================ */
 
-/* Static facts about one device, filled by hx_plugin_api.device_properties. The core zero-fills
- * the struct and sets struct_size to what it knows; the plugin writes only the fields that
- * struct_size covers. */
+/* Facts about one device that do not change while the plugin is loaded, filled by
+ * hx_plugin_api.device_properties. The core zero-fills the struct and sets struct_size to what
+ * it knows; the plugin writes only the fields that struct_size covers. [since 1.0; the fields
+ * from memory_kind on since 2.0] */
 typedef struct hx_device_properties {
-  size_t struct_size;     /* set by the core: HX_DEVICE_PROPERTIES_STRUCT_SIZE of its version */
-  void* extension;        /* NULL */
+  size_t struct_size;             /* set by the core: HX_DEVICE_PROPERTIES_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
   /* The four strings below are read up to 256 bytes; a longer one is cut and ends "...". */
   const char* name;       /* out, borrowed until shutdown: product name ("NVIDIA H100 80GB HBM3",
                              "AMD EPYC 7B13"); may be NULL when unknown */
@@ -304,66 +460,78 @@ typedef struct hx_device_properties {
                              core leaves the device out */
   int32_t compute_units;  /* out: cores, SMs or equivalent; 0 when unknown; below 0 the core
                              leaves the device out */
+  int32_t memory_kind;    /* out: an hx_memory_kind; any other value leaves the device out */
+  int32_t placement_class;/* out: an hx_placement_class; any other value leaves the device out */
+  uint64_t max_allocation;/* out: the largest size one allocate call can give, in bytes; 0 when
+                             no smaller than memory_total. The core then keeps its own
+                             allocations (preallocation, growth, one large tensor's buffer) at
+                             or under it, using several buffers where one would be larger. */
+  uint64_t alignment;     /* out: the alignment allocate gives and kernels need, a power of two
+                             from 1 to 4096; 0 means 256. The core asks allocate for this
+                             alignment and places every tensor at a byte offset that is a
+                             multiple of it. */
 } hx_device_properties;
-#define HX_DEVICE_PROPERTIES_STRUCT_SIZE HX_STRUCT_SIZE(hx_device_properties, compute_units)
+#define HX_DEVICE_PROPERTIES_STRUCT_SIZE HX_STRUCT_SIZE(hx_device_properties, alignment)
 
 /* ============================================================================================
  * CORE SERVICES (core -> plugin)
  * ============================================================================================ */
 
 /* Functions the core offers to the plugin. Borrowed: valid from init until shutdown returns.
- * All are thread-safe. */
+ * All are thread-safe. [since 1.0] */
 typedef struct hx_core_services {
-  size_t struct_size; /* HX_CORE_SERVICES_STRUCT_SIZE of the core's version */
-  void* extension;    /* NULL */
+  size_t struct_size;             /* HX_CORE_SERVICES_STRUCT_SIZE of the core's version */
+  const hx_extension* extensions; /* NULL */
 
   /* ---- status objects ---- */
   /* Creates a status; `message` is copied (may be NULL for an empty message; at most 4096
    * bytes are kept, a longer one is cut and ends "...", and control characters are escaped).
    * `code` must be one of the error codes: HX_OK or a value outside hx_status_code makes an
    * HX_INTERNAL status whose message says which code was given. The receiver owns the result.
-   * Never returns NULL, short of the host running out of memory. */
-  hx_status* (*status_create)(hx_status_code code, const char* message);
-  /* Frees a status. Accepts NULL. */
+   * Never returns NULL: when the host is out of memory it returns a shared, preallocated
+   * HX_OUT_OF_MEMORY status (destroying it is harmless). [since 1.0] */
+  hx_status* (*status_create)(int32_t code, const char* message);
+  /* Frees a status. Accepts NULL. [since 1.0] */
   void (*status_destroy)(hx_status* status);
-  /* The code of a status; HX_OK for NULL. */
-  hx_status_code (*status_code)(const hx_status* status);
-  /* The message of a status; borrowed, valid until the status is destroyed; "" for NULL. */
+  /* The code of a status (an hx_status_code); HX_OK for NULL. [since 1.0] */
+  int32_t (*status_code)(const hx_status* status);
+  /* The message of a status; borrowed, valid until the status is destroyed; "" for NULL.
+   * [since 1.0] */
   const char* (*status_message)(const hx_status* status);
 
   /* ---- logging ---- */
   /* Writes a line to the core's log, tagged with the plugin's name. `message` is borrowed; at
    * most 4096 bytes are kept and control characters are escaped. A NULL core or message is
-   * ignored; a level outside hx_log_level is logged as a warning that names it. */
-  void (*log)(hx_core* core, hx_log_level level, const char* message);
+   * ignored; a level outside hx_log_level is logged as a warning that names it. [since 1.0] */
+  void (*log)(hx_core* core, int32_t level, const char* message);
 
   /* ---- registration (only during hx_plugin_init, from any thread; later calls return
    * FAILED_PRECONDITION) ---- */
-  /* Registers a kernel. Errors: INVALID_ARGUMENT (NULL def, op, device_type, compute or
-   * dtypes; unknown op; op longer than 64 bytes; device_type breaking the rule of
-   * hx_plugin_api.device_type; no dtypes, more than 7, or a value outside hx_dtype; bad
-   * struct_size), ALREADY_EXISTS (same op, device type, dtype and priority as a kernel already
-   * registered, by this plugin or one accepted before it; the message names both plugins),
-   * OUT_OF_RANGE (the plugin has registered 100000 kernels already, the most one plugin may).
-   * Registrations take effect only if the plugin is accepted after init. */
+  /* Registers a kernel for this plugin's devices. Errors: INVALID_ARGUMENT (NULL def, op,
+   * compute or dtypes; create without destroy; unknown op; op longer than 64 bytes; no dtypes,
+   * more than 7, or a value outside hx_dtype; bad struct_size), ALREADY_EXISTS (the plugin
+   * registered a kernel of the same op, dtype and priority already), OUT_OF_RANGE (the plugin
+   * has registered 100000 kernels already, the most one plugin may). Registrations take effect
+   * only if the plugin is accepted after init. [since 1.0] */
   hx_status* (*register_kernel)(hx_core* core, const hx_kernel_def* def);
   /* Registers a custom op (name, arity, shape inference). Errors: INVALID_ARGUMENT,
    * ALREADY_EXISTS when the name is taken, OUT_OF_RANGE when the plugin has registered 1000
-   * ops already, the most one plugin may. Register the op before its kernels. */
+   * ops already, the most one plugin may. Register the op before its kernels. [since 1.0] */
   hx_status* (*register_op)(hx_core* core, const hx_op_def* def);
 
-  /* ---- attributes of the current call (kernels and shape inference) ----
+  /* ---- attributes of the current call (kernel create, check and compute, and shape
+   * inference) ----
    * Each getter returns NULL and writes *out when the attribute is present with that type,
    * NOT_FOUND when it is absent (the kernel then applies the op's default; this status is
-   * shared and allocation-free, so asking for optional attributes on every call is cheap;
-   * destroy it like any other), and
-   * INVALID_ARGUMENT when it has another type or when ctx, name or an out pointer is NULL.
-   * `name` is borrowed for the call. */
+   * shared and allocation-free, so asking for optional attributes is cheap; destroy it like
+   * any other), and INVALID_ARGUMENT when it has another type or when ctx, name or an out
+   * pointer is NULL. `name` is borrowed for the call. [since 1.0] */
   hx_status* (*attr_bool)(const hx_kernel_context* ctx, const char* name, bool* out);
   hx_status* (*attr_int)(const hx_kernel_context* ctx, const char* name, int64_t* out);
   /* Also accepts an integer attribute, converted to double. */
   hx_status* (*attr_float)(const hx_kernel_context* ctx, const char* name, double* out);
-  hx_status* (*attr_dtype)(const hx_kernel_context* ctx, const char* name, hx_dtype* out);
+  /* *out is an hx_dtype. */
+  hx_status* (*attr_dtype)(const hx_kernel_context* ctx, const char* name, int32_t* out);
   /* A list of integers: *out is borrowed for the call, *count is its length. */
   hx_status* (*attr_ints)(const hx_kernel_context* ctx, const char* name, const int64_t** out,
                           size_t* count);
@@ -374,36 +542,91 @@ typedef struct hx_core_services {
 #define HX_CORE_SERVICES_STRUCT_SIZE HX_STRUCT_SIZE(hx_core_services, attr_string)
 
 /* ============================================================================================
+ * OPTIONAL GROUPS OF THE FUNCTION TABLE
+ * ============================================================================================ */
+
+/* Streams: ordered queues of work. Present together with hx_event_api or not at all: the core
+ * orders work across streams only with events, so a plugin with one group and not the other is
+ * run synchronously (its streams unused), with a warning. Without streams every copy and
+ * kernel completes before it returns. [since 2.0; the functions since 1.0] */
+typedef struct hx_stream_api {
+  size_t struct_size;             /* HX_STREAM_API_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  hx_status* (*create)(hx_device* device, hx_stream** out_stream);
+  void (*destroy)(hx_device* device, hx_stream* stream); /* accepts NULL */
+  /* Blocks until all work enqueued on the stream has completed. */
+  hx_status* (*synchronize)(hx_device* device, hx_stream* stream);
+  /* *out_done = true when all work enqueued so far has completed; does not block. */
+  hx_status* (*query)(hx_device* device, hx_stream* stream, bool* out_done);
+  /* Work enqueued on `stream` after this call waits until `event` has completed. `event` was
+   * created on a device of this plugin: `device` (the stream's) or another one, so one device
+   * can wait for another's work without the host waiting. */
+  hx_status* (*wait_event)(hx_device* device, hx_stream* stream, hx_event* event);
+} hx_stream_api;
+#define HX_STREAM_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_stream_api, wait_event)
+
+/* Events: points in a stream that streams and the host wait for. [since 2.0; the functions
+ * since 1.0] */
+typedef struct hx_event_api {
+  size_t struct_size;             /* HX_EVENT_API_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  hx_status* (*create)(hx_device* device, hx_event** out_event);
+  void (*destroy)(hx_device* device, hx_event* event); /* accepts NULL */
+  /* Marks the point after all work enqueued so far on `stream` (a stream of `device`). */
+  hx_status* (*record)(hx_device* device, hx_event* event, hx_stream* stream);
+  /* Blocks until the recorded point has completed (at once if never recorded). */
+  hx_status* (*synchronize)(hx_device* device, hx_event* event);
+  /* *out_done = true when the recorded point has completed; does not block. */
+  hx_status* (*query)(hx_device* device, hx_event* event, bool* out_done);
+} hx_event_api;
+#define HX_EVENT_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_event_api, query)
+
+/* Page-locked host memory for fast transfers to and from a device. [since 2.0; the functions
+ * since 1.0] */
+typedef struct hx_host_memory_api {
+  size_t struct_size;             /* HX_HOST_MEMORY_API_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  /* `size` bytes of host memory, at least 64-byte aligned; *out_ptr caller owns. */
+  hx_status* (*allocate)(hx_device* device, size_t size, void** out_ptr);
+  /* Frees what allocate gave. Accepts NULL. */
+  void (*deallocate)(hx_device* device, void* ptr);
+} hx_host_memory_api;
+#define HX_HOST_MEMORY_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_host_memory_api, deallocate)
+
+/* ============================================================================================
  * THE PLUGIN'S FUNCTION TABLE (plugin -> core)
  * ============================================================================================ */
 
 /* Filled by the plugin and returned from hx_plugin_init; owned by the plugin and valid until
- * shutdown returns (a static table is typical). The first four fields keep their place in
- * every major version, so any core can read any plugin's version. */
+ * shutdown returns (a static table is typical). The first four fields keep their place and
+ * size in every major version, so any core can read any plugin's version. */
 typedef struct hx_plugin_api {
-  size_t struct_size;        /* HX_PLUGIN_API_STRUCT_SIZE of the header the plugin built with */
-  void* extension;           /* NULL */
-  uint32_t abi_major;        /* HX_ABI_VERSION_MAJOR the plugin was built with */
-  uint32_t abi_minor;        /* HX_ABI_VERSION_MINOR the plugin was built with */
+  size_t struct_size;             /* HX_PLUGIN_API_STRUCT_SIZE of the header the plugin built
+                                     with [since 1.0] */
+  const hx_extension* extensions; /* NULL [since 1.0, typed since 2.0] */
+  uint32_t abi_major;             /* HX_ABI_VERSION_MAJOR the plugin was built with [since 1.0] */
+  uint32_t abi_minor;             /* HX_ABI_VERSION_MINOR the plugin was built with [since 1.0] */
 
-  /* ---- identity ---- */
+  /* ---- identity [since 1.0] ---- */
   const char* name;          /* borrowed until shutdown: short name, [a-z][a-z0-9_]* of at most
                                 64 characters ("cpu"); one plugin per name, and a second plugin
                                 with a taken name is skipped */
   const char* version;       /* borrowed until shutdown: the plugin's own version ("1.2.0"),
                                 printable ASCII of 1 to 64 characters */
   const char* device_type;   /* borrowed until shutdown: "CPU", "GPU" or the plugin's own type
-                                matching [A-Z][A-Z0-9_]* of at most 32 characters; one plugin
-                                owns a device type, and a second plugin claiming a taken type is
-                                skipped. A plugin breaking any of these three rules is skipped. */
+                                matching [A-Z][A-Z0-9_]* of at most 32 characters. Several
+                                plugins may provide one type: their devices are numbered in the
+                                order the plugins load (the order of plugins.paths, then file
+                                names). A plugin breaking any of these three rules is skipped. */
   hx_plugin* plugin;         /* the plugin's state; passed back to the functions below */
 
-  /* ---- lifecycle ---- */
-  /* Releases everything the plugin holds. Called once, after every device, stream, event and
-   * allocation the core obtained has been released, and never after a failed init. */
+  /* ---- lifecycle [since 1.0] ---- */
+  /* Releases everything the plugin holds. Called once, after every device, stream, event,
+   * buffer and kernel instance the core obtained has been released, and never after a failed
+   * init. */
   void (*shutdown)(hx_plugin* plugin);
 
-  /* ---- devices ---- */
+  /* ---- devices [since 1.0] ---- */
   /* Number of devices. A status of code UNAVAILABLE means "zero devices, and this is why"
    * ("no CUDA driver"): the plugin stays loaded, the core records the message in its load
    * report and takes the count as 0. Any other status, or a count outside 0 to 4096, skips
@@ -414,83 +637,75 @@ typedef struct hx_plugin_api {
   hx_status* (*device_get)(hx_plugin* plugin, int32_t ordinal, hx_device** out_device);
   /* Fills `props` (see hx_device_properties for who sets what). */
   hx_status* (*device_properties)(hx_device* device, hx_device_properties* props);
-  /* Current free and total bytes of device memory. */
+  /* [optional] Current free and total bytes of device memory. NULL: the plugin cannot tell,
+   * and free memory is shown as unknown. A status means the same for this call, and the core
+   * logs its message. */
   hx_status* (*memory_info)(hx_device* device, uint64_t* out_free, uint64_t* out_total);
 
-  /* ---- memory ---- */
-  /* Allocates `size` bytes aligned to `alignment`, a power of two of at most 256 from the
-   * core (which asks for 256); a plugin may refuse a larger one with INVALID_ARGUMENT.
-   * size 0 returns a unique non-NULL pointer or NULL, both accepted by deallocate.
-   * OUT_OF_MEMORY when the device cannot satisfy it. *out caller owns, free with deallocate. */
-  hx_status* (*allocate)(hx_device* device, size_t size, size_t alignment, void** out_ptr);
-  /* Frees memory from allocate; `size` is the size that was asked for. Accepts NULL. */
-  void (*deallocate)(hx_device* device, void* ptr, size_t size);
-  /* [optional] Page-locked host memory for fast transfers to and from this device. */
-  hx_status* (*host_allocate)(hx_device* device, size_t size, void** out_ptr);
-  /* [optional, required with host_allocate] Frees host_allocate memory. Accepts NULL. */
-  void (*host_deallocate)(hx_device* device, void* ptr);
+  /* ---- memory [since 1.0; buffers since 2.0] ---- */
+  /* Allocates a buffer of `size` bytes, 1 <= size <= the device's max_allocation (the core
+   * never asks for 0 bytes), whose offsets that are multiples of `alignment` (the device's
+   * declared alignment, a power of two) suit every kernel. OUT_OF_MEMORY when the device cannot
+   * satisfy it. *out_buffer: caller owns, never NULL on success; free it with deallocate. */
+  hx_status* (*allocate)(hx_device* device, size_t size, size_t alignment,
+                         hx_buffer** out_buffer);
+  /* Frees a buffer from allocate; `size` is the size that was asked for. The core calls it
+   * only when no work that reads or writes the buffer is queued or running on any stream:
+   * after the streams that used it were synchronised, or after events recorded behind their
+   * last use completed. Accepts NULL. */
+  void (*deallocate)(hx_device* device, hx_buffer* buffer, size_t size);
 
-  /* ---- transfers ----
+  /* ---- transfers [since 1.0; buffers and offsets since 2.0] ----
    * With stream == NULL each call completes before it returns. With a stream it is ordered
-   * after earlier work on that stream and may return at once; the memory on both sides must
-   * then stay valid until the stream is synchronised or an event recorded after it completes.
-   * Regions must not overlap. size 0 is a no-op that succeeds whatever the pointers (NULL
+   * after earlier work on that stream and may return at once; host memory and buffers on both
+   * sides must then stay valid until the stream is synchronised or an event recorded after it
+   * completes. Every (buffer, offset, size) the core passes lies inside the buffer. Ranges must
+   * not overlap. size 0 is a no-op that succeeds whatever the other arguments (NULL
    * included). */
-  hx_status* (*memset)(hx_device* device, hx_stream* stream, void* dst, uint8_t value,
-                       size_t size);
-  hx_status* (*copy_host_to_device)(hx_device* device, hx_stream* stream, void* dst_device,
-                                    const void* src_host, size_t size);
+  hx_status* (*memset)(hx_device* device, hx_stream* stream, hx_buffer* dst,
+                       uint64_t dst_offset, uint8_t value, size_t size);
+  hx_status* (*copy_host_to_device)(hx_device* device, hx_stream* stream, hx_buffer* dst,
+                                    uint64_t dst_offset, const void* src_host, size_t size);
   hx_status* (*copy_device_to_host)(hx_device* device, hx_stream* stream, void* dst_host,
-                                    const void* src_device, size_t size);
-  /* Between two devices of this plugin (or within one). `stream` belongs to `dst`. */
-  hx_status* (*copy_device_to_device)(hx_device* dst, hx_stream* stream, void* dst_ptr,
-                                      hx_device* src, const void* src_ptr, size_t size);
+                                    const hx_buffer* src, uint64_t src_offset, size_t size);
+  /* Between two devices of this plugin (or within one). `stream` belongs to `dst_device`. */
+  hx_status* (*copy_device_to_device)(hx_device* dst_device, hx_stream* stream,
+                                      hx_buffer* dst, uint64_t dst_offset,
+                                      hx_device* src_device, const hx_buffer* src,
+                                      uint64_t src_offset, size_t size);
 
-  /* ---- streams [optional: all five or none; without them everything is synchronous] ---- */
-  hx_status* (*stream_create)(hx_device* device, hx_stream** out_stream);
-  void (*stream_destroy)(hx_device* device, hx_stream* stream); /* accepts NULL */
-  /* Blocks until all work enqueued on the stream has completed. */
-  hx_status* (*stream_synchronize)(hx_device* device, hx_stream* stream);
-  /* *out_done = true when all work enqueued so far has completed; does not block. */
-  hx_status* (*stream_query)(hx_device* device, hx_stream* stream, bool* out_done);
-  /* Work enqueued on `stream` after this call waits until `event` has completed. `event` was
-   * created on `device`, the stream's device (ABI 1.0 never waits across devices). */
-  hx_status* (*stream_wait_event)(hx_device* device, hx_stream* stream, hx_event* event);
-
-  /* ---- events [optional: all five or none] ---- */
-  hx_status* (*event_create)(hx_device* device, hx_event** out_event);
-  void (*event_destroy)(hx_device* device, hx_event* event); /* accepts NULL */
-  /* Marks the point after all work enqueued so far on `stream`. */
-  hx_status* (*event_record)(hx_device* device, hx_event* event, hx_stream* stream);
-  /* Blocks until the recorded point has completed (at once if never recorded). */
-  hx_status* (*event_synchronize)(hx_device* device, hx_event* event);
-  /* *out_done = true when the recorded point has completed; does not block. */
-  hx_status* (*event_query)(hx_device* device, hx_event* event, bool* out_done);
+  /* ---- optional groups [since 2.0] ---- */
+  const hx_stream_api* streams;         /* may be NULL: no streams; borrowed until shutdown */
+  const hx_event_api* events;           /* may be NULL: no events; borrowed until shutdown */
+  const hx_host_memory_api* host_memory;/* may be NULL: no page-locked host memory; borrowed
+                                           until shutdown */
 } hx_plugin_api;
-#define HX_PLUGIN_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_plugin_api, event_query)
+#define HX_PLUGIN_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_plugin_api, host_memory)
 
 /* ============================================================================================
  * THE ENTRY POINT
  * ============================================================================================ */
 
 /* What the core passes to hx_plugin_init. Borrowed for the duration of the call, except
- * `services` and `core` which stay valid until shutdown returns. */
+ * `services` and `core` which stay valid until shutdown returns. [since 1.0] */
 typedef struct hx_plugin_init_args {
   size_t struct_size;               /* HX_PLUGIN_INIT_ARGS_STRUCT_SIZE of the core's version */
-  void* extension;                  /* NULL */
+  const hx_extension* extensions;   /* NULL */
   uint32_t core_abi_major;          /* HX_ABI_VERSION_MAJOR of the core */
   uint32_t core_abi_minor;          /* HX_ABI_VERSION_MINOR of the core */
   const hx_core_services* services; /* borrowed until shutdown returns */
   hx_core* core;                    /* pass to services that take one */
   const char* options_json;         /* borrowed for the call: the plugin's options from the
-                                       config, a JSON object as text ("{}" when none); an
-                                       unknown or malformed option is an INVALID_ARGUMENT
-                                       status naming it */
+                                       config (plugins.options.<name>), a JSON object as text
+                                       ("{}" when none). Refuse an unknown or malformed option
+                                       with an INVALID_ARGUMENT status whose message names the
+                                       option; the core fails start-up with that message and
+                                       the option's JSON path. */
   size_t options_json_length;       /* bytes in options_json, excluding its NUL */
 } hx_plugin_init_args;
 #define HX_PLUGIN_INIT_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length)
 
-/* The one exported symbol, named HX_PLUGIN_INIT_SYMBOL:
+/* The one exported symbol, named HX_PLUGIN_INIT_SYMBOL [since 1.0]:
  *
  *   HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
  *                                       const hx_plugin_api** out_api);
@@ -501,8 +716,8 @@ typedef struct hx_plugin_init_args {
  * everything itself: the core does not call shutdown after a failed init, and discards
  * every registration the plugin made. After a successful init the core may still skip the
  * plugin (another major in the table, a table smaller than it supports, a required function
- * missing, a device type already taken); it then calls shutdown and unloads it. A plugin
- * is initialised at most once per load; after shutdown, a new load may init it again. */
+ * missing, a name already taken); it then calls shutdown and unloads it. A plugin is
+ * initialised at most once per load; after shutdown, a new load may init it again. */
 typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
                                         const hx_plugin_api** out_api);
 
@@ -515,6 +730,15 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      lengths, one plugin per name, at most 4096 devices, 100000 kernels and 1000 ops per
  *      plugin, 1 to 64 outputs per op, string lengths, device figures, enum values outside
  *      their enumerators, NULL out pointers in the attribute getters, escaped plugin text.
+ * 2.0  Device memory as opaque buffers and byte offsets (allocate, deallocate, copies, memset,
+ *      tensor views) with a rule for when deallocate is called; devices describe their memory
+ *      kind, largest allocation, alignment and placement class, and memory_info is optional;
+ *      kernel instances (create, destroy) and declining kernels (create, check); a kernel runs
+ *      only on its own plugin's devices (hx_kernel_def.device_type removed), and several
+ *      plugins may provide one device type; broadcast inputs with stride 0; custom ops name
+ *      the input that carries T and a summary; typed extension chains replace `void*
+ *      extension`; streams, events and host memory are optional sub-tables; enums cross the
+ *      boundary as int32_t; status_create never returns NULL.
  */
 
 #ifdef __cplusplus

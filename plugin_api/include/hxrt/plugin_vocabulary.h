@@ -1,0 +1,142 @@
+/*
+ * The vocabulary of the hxrt plugin ABI (<hxrt/plugin_api.h>): the names of its enum values,
+ * the size of each dtype, and the check of a function table for missing functions. One copy,
+ * used by the core, the plugin support library, hxrt-conformance and any plugin, so every
+ * message names a dtype or a status code the same way. Header-only C99 (static inline).
+ */
+#ifndef HXRT_PLUGIN_VOCABULARY_H_
+#define HXRT_PLUGIN_VOCABULARY_H_
+
+#include <hxrt/plugin_api.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bytes per element of an hx_dtype; 0 for HX_DTYPE_INVALID and values outside the enum. */
+static inline size_t hx_dtype_size(int32_t dtype) {
+  switch (dtype) {
+    case HX_DTYPE_F32: return 4;
+    case HX_DTYPE_F64: return 8;
+    case HX_DTYPE_F16: return 2;
+    case HX_DTYPE_BF16: return 2;
+    case HX_DTYPE_I32: return 4;
+    case HX_DTYPE_I64: return 8;
+    case HX_DTYPE_BOOL: return 1;
+    default: return 0;
+  }
+}
+
+/* NumPy's name of an hx_dtype ("float32", "bfloat16", "int64", "bool"); "invalid" for
+ * HX_DTYPE_INVALID and values outside the enum. */
+static inline const char* hx_dtype_name(int32_t dtype) {
+  switch (dtype) {
+    case HX_DTYPE_F32: return "float32";
+    case HX_DTYPE_F64: return "float64";
+    case HX_DTYPE_F16: return "float16";
+    case HX_DTYPE_BF16: return "bfloat16";
+    case HX_DTYPE_I32: return "int32";
+    case HX_DTYPE_I64: return "int64";
+    case HX_DTYPE_BOOL: return "bool";
+    default: return "invalid";
+  }
+}
+
+/* True for the enumerators of hx_dtype other than HX_DTYPE_INVALID. */
+static inline bool hx_dtype_is_valid(int32_t dtype) { return hx_dtype_size(dtype) != 0; }
+
+/* The name of an hx_status_code ("OK", "INVALID_ARGUMENT"); "UNKNOWN" outside the enum. */
+static inline const char* hx_status_code_name(int32_t code) {
+  switch (code) {
+    case HX_OK: return "OK";
+    case HX_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
+    case HX_NOT_FOUND: return "NOT_FOUND";
+    case HX_ALREADY_EXISTS: return "ALREADY_EXISTS";
+    case HX_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
+    case HX_UNIMPLEMENTED: return "UNIMPLEMENTED";
+    case HX_FAILED_PRECONDITION: return "FAILED_PRECONDITION";
+    case HX_UNAVAILABLE: return "UNAVAILABLE";
+    case HX_OUT_OF_RANGE: return "OUT_OF_RANGE";
+    case HX_INTERNAL: return "INTERNAL";
+    default: return "UNKNOWN";
+  }
+}
+
+/* True for the error codes a status may carry: HX_INVALID_ARGUMENT to HX_INTERNAL. */
+static inline bool hx_status_code_is_error(int32_t code) {
+  return code >= HX_INVALID_ARGUMENT && code <= HX_INTERNAL;
+}
+
+/* "device", "host-visible", "host"; NULL outside the enum or for HX_MEMORY_KIND_INVALID. */
+static inline const char* hx_memory_kind_name(int32_t kind) {
+  switch (kind) {
+    case HX_MEMORY_DEVICE: return "device";
+    case HX_MEMORY_HOST_VISIBLE: return "host-visible";
+    case HX_MEMORY_HOST: return "host";
+    default: return NULL;
+  }
+}
+
+/* "discrete accelerator", "host accelerator", "CPU"; NULL outside the enum or for
+ * HX_PLACEMENT_CLASS_INVALID. */
+static inline const char* hx_placement_class_name(int32_t placement_class) {
+  switch (placement_class) {
+    case HX_PLACEMENT_DISCRETE_ACCELERATOR: return "discrete accelerator";
+    case HX_PLACEMENT_HOST_ACCELERATOR: return "host accelerator";
+    case HX_PLACEMENT_CPU: return "CPU";
+    default: return NULL;
+  }
+}
+
+/* The name of the first required function that is NULL in a plugin's table of this version,
+ * counting the functions of each optional group that is present ("streams.wait_event"); NULL
+ * when nothing required is missing. The table's struct_size must cover this version's fields
+ * and each present group's struct_size its own (the caller checks those first). */
+static inline const char* hx_plugin_api_missing_function(const hx_plugin_api* api) {
+  if (!api->shutdown) return "shutdown";
+  if (!api->device_count) return "device_count";
+  if (!api->device_get) return "device_get";
+  if (!api->device_properties) return "device_properties";
+  if (!api->allocate) return "allocate";
+  if (!api->deallocate) return "deallocate";
+  if (!api->memset) return "memset";
+  if (!api->copy_host_to_device) return "copy_host_to_device";
+  if (!api->copy_device_to_host) return "copy_device_to_host";
+  if (!api->copy_device_to_device) return "copy_device_to_device";
+  if (api->streams) {
+    if (!api->streams->create) return "streams.create";
+    if (!api->streams->destroy) return "streams.destroy";
+    if (!api->streams->synchronize) return "streams.synchronize";
+    if (!api->streams->query) return "streams.query";
+    if (!api->streams->wait_event) return "streams.wait_event";
+  }
+  if (api->events) {
+    if (!api->events->create) return "events.create";
+    if (!api->events->destroy) return "events.destroy";
+    if (!api->events->record) return "events.record";
+    if (!api->events->synchronize) return "events.synchronize";
+    if (!api->events->query) return "events.query";
+  }
+  if (api->host_memory) {
+    if (!api->host_memory->allocate) return "host_memory.allocate";
+    if (!api->host_memory->deallocate) return "host_memory.deallocate";
+  }
+  return NULL;
+}
+
+/* The name of the first optional group whose struct_size is too small for this version
+ * ("streams"), NULL when every present group is whole. */
+static inline const char* hx_plugin_api_short_group(const hx_plugin_api* api) {
+  if (api->streams && api->streams->struct_size < HX_STREAM_API_STRUCT_SIZE) return "streams";
+  if (api->events && api->events->struct_size < HX_EVENT_API_STRUCT_SIZE) return "events";
+  if (api->host_memory && api->host_memory->struct_size < HX_HOST_MEMORY_API_STRUCT_SIZE) {
+    return "host_memory";
+  }
+  return NULL;
+}
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* HXRT_PLUGIN_VOCABULARY_H_ */
