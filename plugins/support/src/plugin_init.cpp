@@ -36,7 +36,7 @@ hx_status* register_kernel(const hx_core_services& services, hx_core* core, hx_k
   hx_status* status = services.register_kernel(core, &def);
   if (status == nullptr) return nullptr;
   hx_status* described =
-      make_status(services, services.status_code(status), "registering the %s %s kernel: %s",
+      make_status(services, static_cast<hx_status_code>(services.status_code(status)), "registering the %s %s kernel: %s",
                   owner, def.op, services.status_message(status));
   services.status_destroy(status);
   return described;

@@ -17,16 +17,26 @@ int64_t element_count(const hx_tensor_view& view);
 // for a dtype outside the enum (the core never passes either).
 bool byte_count(const hx_tensor_view& view, size_t* bytes);
 
-// Views are dense and row-major (ABI 1.0), so a pointer to the first element is all a kernel
-// needs; data may be NULL when the tensor has no elements.
+// The address of element [0, ..., 0], for plugins whose buffer handle is the address of the
+// buffer's first byte (host memory, or a device's linear address space such as CUDA's); a
+// plugin whose handles are objects (cl_mem) keeps (buffer, byte_offset) instead. NULL when the
+// view has no buffer (a tensor without elements).
+inline void* element_address(const hx_tensor_view& view) {
+  if (view.buffer == nullptr) return nullptr;
+  return static_cast<char*>(static_cast<void*>(view.buffer)) + view.byte_offset;
+}
 template <class T>
 const T* input_data(const hx_tensor_view& view) {
-  return static_cast<const T*>(view.data);
+  return static_cast<const T*>(element_address(view));
 }
 template <class T>
 T* output_data(const hx_tensor_view& view) {
-  return static_cast<T*>(view.data);
+  return static_cast<T*>(element_address(view));
 }
+
+// True when the view's strides are the dense row-major ones of its shape (every output, and
+// every input but a broadcast one).
+bool is_dense(const hx_tensor_view& view);
 
 class KernelCall {
  public:
@@ -38,6 +48,7 @@ class KernelCall {
   const hx_tensor_view& input(size_t index) const { return args_.inputs[index]; }
   const hx_tensor_view& output(size_t index) const { return args_.outputs[index]; }
   const hx_kernel_args& args() const { return args_; }
+  hx_kernel_instance* instance() const { return args_.instance; }
 
   // A status with a printf-style message.
   hx_status* error(hx_status_code code, const char* format, ...) const
