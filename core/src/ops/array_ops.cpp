@@ -1,3 +1,4 @@
+#include <optional>
 #include <string>
 
 #include "hxrt/error.hpp"
@@ -36,9 +37,40 @@ void infer_fill(const InferContext& call, TensorMeta* outputs) {
 }  // namespace
 
 void add_array_ops(OpRegistry& registry) {
-  registry.add(OpSchema{"Cast", 1, 1, 1, infer_cast, ""});
-  registry.add(OpSchema{"Identity", 1, 1, 1, infer_identity, ""});
-  registry.add(OpSchema{"Fill", 0, 0, 1, infer_fill, ""});
+  OpSchema cast{"Cast", 1, 1, 1, infer_cast, ""};
+  cast.summary = "Converts every element of x to the dtype given by the attribute dtype.";
+  cast.type_parameter.output_dtype_attribute = "dtype";
+  cast.inputs = {{"x", "T", all_dtypes(), "any tensor", false}};
+  cast.outputs = {{"y", "dtype", all_dtypes(), "x converted element by element", false}};
+  cast.attrs = {{"dtype", AttrType::kDType, true, std::nullopt, "the dtype to convert to"}};
+  cast.shape_rule =
+      "y has x's shape. Floating to integer truncates toward zero, saturates at the integer's "
+      "limits and turns NaN into 0; anything to a floating dtype rounds to nearest even (too "
+      "large: infinity); integer to integer wraps modulo 2^bits; to bool: nonzero is true; "
+      "from bool: 1 and 0.";
+  registry.add(std::move(cast));
+
+  OpSchema identity{"Identity", 1, 1, 1, infer_identity, ""};
+  identity.summary = "Copies x: y = x.";
+  identity.inputs = {{"x", "T", all_dtypes(), "any tensor", false}};
+  identity.outputs = {{"y", "T", all_dtypes(), "a copy of x", false}};
+  identity.shape_rule = "y has x's dtype and shape.";
+  registry.add(std::move(identity));
+
+  OpSchema fill{"Fill", 0, 0, 1, infer_fill, ""};
+  fill.summary = "Makes a tensor of the given shape and dtype with every element set to value.";
+  fill.type_parameter.source = TypeParameter::Source::kAttribute;
+  fill.type_parameter.attribute = "dtype";
+  fill.outputs = {{"y", "T", all_dtypes(), "the filled tensor", false}};
+  fill.attrs = {
+      {"shape", AttrType::kInts, true, std::nullopt,
+       "the output's extents, each >= 0, at most 8 of them ([] makes a scalar)"},
+      {"value", AttrType::kFloat, true, std::nullopt,
+       "every element's value (an int is accepted too), converted to dtype as Cast converts"},
+      {"dtype", AttrType::kDType, false, AttrValue(DType::kF32), "the output's dtype: T"},
+  };
+  fill.shape_rule = "y has the shape of the attribute shape and the dtype of the attribute dtype.";
+  registry.add(std::move(fill));
 }
 
 }  // namespace hxrt::detail

@@ -1,5 +1,4 @@
 #include <string>
-#include <type_traits>
 
 #include "hxrt/error.hpp"
 #include "ops/op_schema.hpp"
@@ -24,20 +23,6 @@ T read(const InferContext& call, const char* name, const char* expected, T defau
 }
 
 }  // namespace
-
-const char* attr_type_name(const AttrValue& value) {
-  return std::visit(
-      [](const auto& v) -> const char* {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, bool>) return "bool";
-        else if constexpr (std::is_same_v<T, int64_t>) return "int";
-        else if constexpr (std::is_same_v<T, double>) return "float";
-        else if constexpr (std::is_same_v<T, std::string>) return "string";
-        else if constexpr (std::is_same_v<T, DType>) return "dtype";
-        else return "list of ints";
-      },
-      value);
-}
 
 bool attr_bool(const InferContext& call, const char* name, bool default_value) {
   return read<bool>(call, name, "a bool", default_value);

@@ -1,5 +1,6 @@
 #include <string>
 
+#include "ops/broadcast.hpp"
 #include "ops/builtin_op_families.hpp"
 #include "ops/infer_checks.hpp"
 
@@ -7,30 +8,11 @@ namespace hxrt::detail {
 
 namespace {
 
-// Equal shapes, or a one-element operand broadcast against the other; with two one-element
-// operands the higher rank wins so that [1, 1] + [] keeps its rank.
 void infer_binary(const InferContext& call, TensorMeta* outputs) {
   require_numeric_inputs(call);
   require_same_dtype(call);
-  const Shape& x = call.inputs[0].shape;
-  const Shape& y = call.inputs[1].shape;
-  const bool x_is_one = x.num_elements() == 1;
-  const bool y_is_one = y.num_elements() == 1;
-  const Shape* result = nullptr;
-  if (x == y) {
-    result = &x;
-  } else if (x_is_one && y_is_one) {
-    result = x.rank() >= y.rank() ? &x : &y;
-  } else if (x_is_one) {
-    result = &y;
-  } else if (y_is_one) {
-    result = &x;
-  } else {
-    reject_call(call, "shapes " + x.to_string() + " and " + y.to_string() +
-                          " are not compatible: expected equal shapes or a one-element operand");
-  }
   outputs[0].dtype = call.inputs[0].dtype;
-  outputs[0].shape = *result;
+  outputs[0].shape = broadcast_shapes(call, call.inputs[0].shape, call.inputs[1].shape);
 }
 
 void infer_add_n(const InferContext& call, TensorMeta* outputs) {
@@ -52,14 +34,62 @@ void infer_relu(const InferContext& call, TensorMeta* outputs) {
   outputs[0] = call.inputs[0];
 }
 
+struct BinaryOp {
+  const char* name;
+  const char* summary;
+};
+
+// What integer arithmetic does where the result does not fit, said once for the four ops.
+constexpr const char* kIntegerRule =
+    " Integer results wrap modulo 2^bits, as in NumPy; integer Div truncates toward zero and "
+    "fails the call on a zero divisor or on the minimum value divided by -1.";
+
+OpSchema binary_schema(const BinaryOp& op) {
+  OpSchema schema{op.name, 2, 2, 1, infer_binary, ""};
+  schema.broadcasts = true;
+  schema.summary = op.summary;
+  schema.inputs = {
+      {"x", "T", numeric_dtypes(), "the first operand", false},
+      {"y", "T", numeric_dtypes(), "the second operand, of x's dtype", false},
+  };
+  schema.outputs = {{"z", "T", numeric_dtypes(), "the result, element by element", false}};
+  schema.shape_rule = std::string(
+                          "z has the shape x and y broadcast to, as NumPy broadcasts: aligned at "
+                          "their last axes (a missing leading axis counts as 1), each pair of "
+                          "extents is equal or one of them is 1, and z takes the larger; [2, 3] "
+                          "and [3] give [2, 3], [2, 1] and [1, 3] give [2, 3], [2, 3] and [4] "
+                          "are refused. Kernels receive x and y already broadcast to z's shape, "
+                          "with stride 0 along the axes where they repeat.") +
+                      kIntegerRule;
+  return schema;
+}
+
 }  // namespace
 
 void add_elementwise_ops(OpRegistry& registry) {
-  for (const char* name : {"Add", "Sub", "Mul", "Div"}) {
-    registry.add(OpSchema{name, 2, 2, 1, infer_binary, ""});
+  for (const BinaryOp& op : {BinaryOp{"Add", "Adds x and y element by element: z = x + y."},
+                             BinaryOp{"Sub", "Subtracts y from x element by element: z = x - y."},
+                             BinaryOp{"Mul", "Multiplies x and y element by element: z = x * y."},
+                             BinaryOp{"Div", "Divides x by y element by element: z = x / y."}}) {
+    registry.add(binary_schema(op));
   }
-  registry.add(OpSchema{"AddN", 1, -1, 1, infer_add_n, ""});
-  registry.add(OpSchema{"Relu", 1, 1, 1, infer_relu, ""});
+
+  OpSchema add_n{"AddN", 1, -1, 1, infer_add_n, ""};
+  add_n.summary = "Sums any number of tensors of one dtype and shape element by element.";
+  add_n.inputs = {{"inputs", "T", numeric_dtypes(),
+                   "one or more tensors, all of one dtype and one shape (no broadcasting)",
+                   true}};
+  add_n.outputs = {{"sum", "T", numeric_dtypes(), "their element-wise sum", false}};
+  add_n.shape_rule = "sum has the shape of the inputs, which must all have one shape. Integer "
+                     "sums wrap modulo 2^bits.";
+  registry.add(std::move(add_n));
+
+  OpSchema relu{"Relu", 1, 1, 1, infer_relu, ""};
+  relu.summary = "Rectified linear unit: max(x, 0) element by element.";
+  relu.inputs = {{"x", "T", numeric_dtypes(), "any tensor", false}};
+  relu.outputs = {{"y", "T", numeric_dtypes(), "max(x, 0); NaN stays NaN", false}};
+  relu.shape_rule = "y has x's shape.";
+  registry.add(std::move(relu));
 }
 
 }  // namespace hxrt::detail

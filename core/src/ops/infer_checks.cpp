@@ -1,5 +1,6 @@
 #include "ops/infer_checks.hpp"
 
+#include <iterator>
 #include <string>
 
 #include "hxrt/error.hpp"
@@ -8,10 +9,9 @@ namespace hxrt::detail {
 
 namespace {
 
-std::string all_dtype_names(bool with_bool) {
+std::string dtype_names(const std::vector<DType>& dtypes) {
   std::string names;
-  for (DType dtype : kAllDTypes) {
-    if (dtype == DType::kBool && !with_bool) continue;
+  for (DType dtype : dtypes) {
     if (!names.empty()) names += ", ";
     names += dtype_name(dtype);
   }
@@ -20,6 +20,24 @@ std::string all_dtype_names(bool with_bool) {
 
 }  // namespace
 
+bool is_numeric(DType dtype) { return dtype != DType::kBool && dtype_size(dtype) != 0; }
+
+const std::vector<DType>& numeric_dtypes() {
+  static const std::vector<DType> dtypes = [] {
+    std::vector<DType> numeric;
+    for (DType dtype : kAllDTypes) {
+      if (is_numeric(dtype)) numeric.push_back(dtype);
+    }
+    return numeric;
+  }();
+  return dtypes;
+}
+
+const std::vector<DType>& all_dtypes() {
+  static const std::vector<DType> dtypes(std::begin(kAllDTypes), std::end(kAllDTypes));
+  return dtypes;
+}
+
 void reject_call(const InferContext& call, const std::string& reason) {
   throw Error(StatusCode::kInvalidArgument, call.op + ": " + reason);
 }
@@ -27,9 +45,9 @@ void reject_call(const InferContext& call, const std::string& reason) {
 void require_numeric_inputs(const InferContext& call) {
   for (size_t i = 0; i < call.num_inputs; ++i) {
     const DType dtype = call.inputs[i].dtype;
-    if (dtype == DType::kBool || dtype_size(dtype) == 0) {
+    if (!is_numeric(dtype)) {
       reject_call(call, "input " + std::to_string(i) + " has dtype " + dtype_name(dtype) + "; " +
-                            call.op + " accepts " + all_dtype_names(false) +
+                            call.op + " accepts " + dtype_names(numeric_dtypes()) +
                             " (convert with Cast first)");
     }
   }
@@ -50,7 +68,7 @@ void require_known_dtype(const InferContext& call, const char* attr_name, DType 
   if (dtype_size(dtype) == 0) {
     reject_call(call, std::string("attribute '") + attr_name + "' holds dtype value " +
                           std::to_string(static_cast<int32_t>(dtype)) +
-                          ", which is not a dtype; expected one of " + all_dtype_names(true));
+                          ", which is not a dtype; expected one of " + dtype_names(all_dtypes()));
   }
 }
 

@@ -3,14 +3,22 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "ops/op_schema.hpp"
 
 namespace hxrt::detail {
 
+// The dtypes arithmetic is defined on: every dtype but bool. The specifications and
+// require_numeric_inputs both use it.
+bool is_numeric(DType dtype);
+const std::vector<DType>& numeric_dtypes();
+// Every dtype, in ABI order.
+const std::vector<DType>& all_dtypes();
+
 [[noreturn]] void reject_call(const InferContext& call, const std::string& reason);
 
-// Every input has a dtype arithmetic is defined on: anything but bool.
+// Every input is numeric.
 void require_numeric_inputs(const InferContext& call);
 // Every input has the dtype of input 0.
 void require_same_dtype(const InferContext& call);

@@ -46,7 +46,24 @@ void infer_matmul(const InferContext& call, TensorMeta* outputs) {
 }  // namespace
 
 void add_matmul_op(OpRegistry& registry) {
-  registry.add(OpSchema{"MatMul", 2, 2, 1, infer_matmul, ""});
+  OpSchema schema{"MatMul", 2, 2, 1, infer_matmul, ""};
+  schema.summary = "Multiplies two matrices: c = op(a) x op(b), op transposing where asked.";
+  schema.inputs = {
+      {"a", "T", numeric_dtypes(), "the left matrix, rank 2: [m, k], or [k, m] with transpose_a",
+       false},
+      {"b", "T", numeric_dtypes(),
+       "the right matrix, rank 2, of a's dtype: [k, n], or [n, k] with transpose_b", false},
+  };
+  schema.outputs = {{"c", "T", numeric_dtypes(), "the product, [m, n]", false}};
+  schema.attrs = {
+      {"transpose_a", AttrType::kBool, false, AttrValue(false), "multiply by a's transpose"},
+      {"transpose_b", AttrType::kBool, false, AttrValue(false), "multiply by b's transpose"},
+  };
+  schema.shape_rule = "a and b have rank 2 (no batches, no broadcasting) and equal inner "
+                      "dimensions k after the transposes; c is [m, n]. Any extent may be 0; "
+                      "with k = 0, c is all zeros. Integer products and sums wrap modulo "
+                      "2^bits.";
+  registry.add(std::move(schema));
 }
 
 }  // namespace hxrt::detail

@@ -36,6 +36,47 @@ bool is_op_name(const std::string& name) {
 // num_outputs of two billion would be an allocation of that many on each call.
 constexpr int kMaxOutputs = 64;
 
+// An attribute that carries T or the outputs' dtype must be declared as a dtype, and one that
+// carries T needs a default or must be required, so that every call has a T.
+void check_dtype_attribute(const OpSchema& schema, const std::string& who,
+                           const std::string& name, const char* role) {
+  for (const OpAttrInfo& attr : schema.attrs) {
+    if (attr.name != name) continue;
+    const bool has_dtype_default =
+        attr.default_value && attr_type_of(*attr.default_value) == AttrType::kDType;
+    if (attr.type == AttrType::kDType && (attr.required || has_dtype_default)) return;
+    throw Error(StatusCode::kInvalidArgument,
+                who + ": attribute '" + name + "' carries " + role +
+                    ", so it must be a dtype attribute that is required or has a dtype "
+                    "default");
+  }
+  throw Error(StatusCode::kInvalidArgument,
+              who + ": " + role + " is carried by attribute '" + name +
+                  "', which the op does not declare");
+}
+
+void check_type_parameter(const OpSchema& schema, const std::string& who) {
+  const TypeParameter& t = schema.type_parameter;
+  if (t.source == TypeParameter::Source::kInput &&
+      (t.input < 0 || t.input >= schema.min_inputs)) {
+    const std::string expected =
+        schema.min_inputs == 0
+            ? "the op may be called without inputs, so T must come from its first output "
+              "(type_input -1)"
+            : "expected 0 to " + std::to_string(schema.min_inputs - 1) +
+                  " (an input every call has), or -1 for T from the first output";
+    throw Error(StatusCode::kInvalidArgument,
+                who + ": type_input " + std::to_string(t.input) + " is not an input every " +
+                    "call has; " + expected);
+  }
+  if (t.source == TypeParameter::Source::kAttribute) {
+    check_dtype_attribute(schema, who, t.attribute, "T");
+  }
+  if (!t.output_dtype_attribute.empty()) {
+    check_dtype_attribute(schema, who, t.output_dtype_attribute, "the outputs' dtype");
+  }
+}
+
 void check_schema(const OpSchema& schema) {
   // A custom op's name comes from a plugin and is quoted before its form is checked.
   const std::string who = "op '" + printable(schema.name) + "' from " + owner_phrase(schema.owner);
@@ -59,6 +100,7 @@ void check_schema(const OpSchema& schema) {
   if (!schema.infer) {
     throw Error(StatusCode::kInvalidArgument, who + ": it has no shape-inference function");
   }
+  check_type_parameter(schema, who);
 }
 
 bool name_less(const OpSchema& schema, const std::string& name) { return schema.name < name; }

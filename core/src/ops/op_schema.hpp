@@ -1,16 +1,18 @@
-// Op schemas: what the core knows about an op before any kernel runs — its arity and how its
-// outputs' dtypes and shapes follow from its inputs and attributes (shape inference).
-// Kernels are chosen by the op's type parameter T: the dtype of the first input, or, for ops
-// without inputs (Fill), the dtype of the first output.
+// Op schemas: what the core knows about an op before any kernel runs — its arity, how its
+// outputs' dtypes and shapes follow from its inputs and attributes (shape inference), where its
+// type parameter T comes from (the dtype kernels are registered for and chosen by), and its
+// specification as plugin authors read it (hxrt/op_info.hpp).
 #pragma once
 
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/dtype.hpp"
+#include "hxrt/op_info.hpp"
 #include "hxrt/shape.hpp"
 
 namespace hxrt::detail {
@@ -34,12 +36,33 @@ struct InferContext {
 using InferFn = std::function<void(const InferContext& call, TensorMeta* outputs)>;
 
 struct OpSchema {
+  OpSchema() = default;
+  // The ABI's part of a schema; the rest is set field by field.
+  OpSchema(std::string op_name, int min, int max, int outputs, InferFn infer_fn,
+           std::string owner_name)
+      : name(std::move(op_name)),
+        min_inputs(min),
+        max_inputs(max),
+        num_outputs(outputs),
+        infer(std::move(infer_fn)),
+        owner(std::move(owner_name)) {}
+
   std::string name;
   int min_inputs = 0;
   int max_inputs = 0;  // -1: no upper bound
   int num_outputs = 1;
   InferFn infer;
   std::string owner;  // "" for core ops, the plugin's name for custom ops
+  // Where T comes from. A custom op's is its hx_op_def.type_input: an input index, or -1
+  // (Source::kOutput).
+  TypeParameter type_parameter;
+  bool broadcasts = false;  // see OpInfo::broadcasts
+  // The specification, written once here for the core's ops (a custom op has only its summary).
+  std::string summary;
+  std::vector<OpArgInfo> inputs;
+  std::vector<OpArgInfo> outputs;
+  std::vector<OpAttrInfo> attrs;
+  std::string shape_rule;
 };
 
 // Checks arity (the message names the op and the arity it expects), runs infer, then
@@ -50,11 +73,19 @@ void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta*
 // Error(kInvalidArgument) naming the op, the output, its shape and dtype, and the limit.
 void check_outputs(const OpSchema& schema, const InferContext& call, const TensorMeta* outputs);
 
+// T of one call that infer_outputs accepted (`outputs` as it wrote them), from where the
+// schema says T is carried; an absent dtype attribute gives its declared default.
+DType type_parameter(const OpSchema& schema, const InferContext& call, const TensorMeta* outputs);
+
+// The specification of one schema, without kernels; owner "core" for the core's ops.
+OpInfo op_info(const OpSchema& schema);
+
 class OpRegistry {
  public:
   // Throws Error(kAlreadyExists) when the name is taken, naming both owners, and
   // Error(kInvalidArgument) for a schema the ABI's hx_op_def rules reject (name, arity,
-  // num_outputs, missing infer). Invalidates the pointers handed out by find() and all(): fill
+  // num_outputs, missing infer, a type_input that is not an input every call has) or whose T
+  // or output dtype is carried by an attribute it does not declare as a dtype. Invalidates the pointers handed out by find() and all(): fill
   // the registry at start-up, then only read it.
   void add(OpSchema schema);
   // nullptr when unknown. Binary search.
@@ -83,6 +114,8 @@ std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
 const AttrValue& required_attr(const InferContext& call, const char* name, const char* what);
 // The type names the readers' messages use: "bool", "int", "float", "string", "dtype",
 // "list of ints".
-const char* attr_type_name(const AttrValue& value);
+inline const char* attr_type_name(const AttrValue& value) {
+  return hxrt::attr_type_name(attr_type_of(value));
+}
 
 }  // namespace hxrt::detail

@@ -1,3 +1,4 @@
+#include <optional>
 #include <string>
 
 #include "ops/builtin_op_families.hpp"
@@ -58,7 +59,21 @@ void infer_sum(const InferContext& call, TensorMeta* outputs) {
 }  // namespace
 
 void add_reduction_ops(OpRegistry& registry) {
-  registry.add(OpSchema{"Sum", 1, 1, 1, infer_sum, ""});
+  OpSchema sum{"Sum", 1, 1, 1, infer_sum, ""};
+  sum.summary = "Sums the elements of x along the given axes (all of them by default).";
+  sum.inputs = {{"x", "T", numeric_dtypes(), "any tensor", false}};
+  sum.outputs = {{"y", "T", numeric_dtypes(), "the sums", false}};
+  sum.attrs = {
+      {"axes", AttrType::kInts, false, std::nullopt,
+       "the axes to reduce, each from -rank to rank-1 (negative ones count from the end), none "
+       "twice; absent: every axis; []: none (y is a copy of x)"},
+      {"keep_dims", AttrType::kBool, false, AttrValue(false),
+       "keep each reduced axis as an axis of extent 1"},
+  };
+  sum.shape_rule = "y is x's shape without the reduced axes, or with extent 1 in their place "
+                   "when keep_dims is true; reducing every axis gives a scalar. The sum over an "
+                   "axis of extent 0 is 0. Integer sums wrap modulo 2^bits.";
+  registry.add(std::move(sum));
 }
 
 }  // namespace hxrt::detail

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "hxrt/error.hpp"
+#include "builtin_op_calls.hpp"
 #include "ops/op_schema.hpp"
 
 using hxrt::Attrs;
@@ -20,42 +21,7 @@ using Catch::Equals;
 
 namespace {
 
-const OpRegistry& builtin_registry() {
-  static const OpRegistry registry = [] {
-    OpRegistry r;
-    hxrt::detail::add_builtin_ops(r);
-    return r;
-  }();
-  return registry;
-}
-
-TensorMeta meta(DType dtype, Shape shape) { return TensorMeta{dtype, shape}; }
-TensorMeta f32(Shape shape) { return meta(DType::kF32, shape); }
-
-TensorMeta infer(const std::string& op, const std::vector<TensorMeta>& inputs,
-                 const Attrs& attrs = {}) {
-  const OpSchema* schema = builtin_registry().find(op);
-  REQUIRE(schema != nullptr);
-  REQUIRE(schema->num_outputs == 1);
-  const InferContext call{op, inputs.data(), inputs.size(), attrs};
-  TensorMeta output;
-  output.dtype = static_cast<DType>(0);
-  hxrt::detail::infer_outputs(*schema, call, &output);
-  return output;
-}
-
-// The message of the Error(kInvalidArgument) that inference throws.
-std::string infer_error(const std::string& op, const std::vector<TensorMeta>& inputs,
-                        const Attrs& attrs = {}) {
-  try {
-    const TensorMeta output = infer(op, inputs, attrs);
-    FAIL("inference accepted the call and gave " << output.shape.to_string());
-  } catch (const Error& error) {
-    CHECK(error.code() == StatusCode::kInvalidArgument);
-    return error.what();
-  }
-  return {};
-}
+using namespace hxrt_test_ops;
 
 const std::string kNumericDTypes = "float32, float64, float16, bfloat16, int32, int64";
 
@@ -226,35 +192,6 @@ TEST_CASE("MatMul errors") {
   CHECK_THAT(infer_error("MatMul", {f32({2, 2}), f32({2, 2})},
                          {{"transpose_b", std::string("yes")}}),
              Equals("MatMul: attribute 'transpose_b' must be a bool, got string (\"yes\")"));
-}
-
-TEST_CASE("binary element-wise ops: equal shapes or a one-element operand") {
-  for (const char* op : {"Add", "Sub", "Mul", "Div"}) {
-    INFO(op);
-    CHECK(infer(op, {f32({2, 3}), f32({2, 3})}).shape == Shape{2, 3});
-    CHECK(infer(op, {f32({2, 3}), f32({})}).shape == Shape{2, 3});
-    CHECK(infer(op, {f32({}), f32({2, 3})}).shape == Shape{2, 3});
-    CHECK(infer(op, {f32({1, 1}), f32({2, 3})}).shape == Shape{2, 3});
-    CHECK(infer(op, {f32({2, 3}), f32({1})}).shape == Shape{2, 3});
-    CHECK(infer(op, {f32({1, 1}), f32({})}).shape == Shape{1, 1});
-    CHECK(infer(op, {f32({}), f32({1, 1, 1})}).shape == Shape{1, 1, 1});
-    CHECK(infer(op, {f32({0, 3}), f32({})}).shape == Shape{0, 3});
-    CHECK(infer(op, {meta(DType::kI64, {4}), meta(DType::kI64, {4})}).dtype == DType::kI64);
-  }
-}
-
-TEST_CASE("binary element-wise errors") {
-  CHECK_THAT(infer_error("Add", {f32({2, 3}), f32({3, 2})}),
-             Equals("Add: shapes [2, 3] and [3, 2] are not compatible: expected equal shapes or "
-                    "a one-element operand"));
-  CHECK_THAT(infer_error("Div", {f32({2}), f32({0})}),
-             Contains("Div: shapes [2] and [0] are not compatible"));
-  CHECK_THAT(infer_error("Mul", {f32({2}), f32({2, 1})}), Contains("Mul: shapes [2] and [2, 1]"));
-  CHECK_THAT(infer_error("Sub", {f32({2}), meta(DType::kBool, {2})}),
-             Equals("Sub: input 1 has dtype bool; Sub accepts " + kNumericDTypes +
-                    " (convert with Cast first)"));
-  CHECK_THAT(infer_error("Add", {meta(DType::kF64, {2}), f32({2})}),
-             Contains("Add: input 1 has dtype float32 but input 0 has float64"));
 }
 
 TEST_CASE("AddN sums inputs of one dtype and shape") {

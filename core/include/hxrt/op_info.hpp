@@ -1,0 +1,83 @@
+// What an op is, as a plugin author and a program read it (Runtime::ops(), hxrt-info --ops):
+// its inputs, outputs and attributes, where its type parameter T comes from, its shape rule,
+// and which device types have kernels for it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hxrt/attrs.hpp"
+#include "hxrt/dtype.hpp"
+
+namespace hxrt {
+
+// The kinds of attribute value, in the order of AttrValue's alternatives.
+enum class AttrType { kBool, kInt, kFloat, kString, kDType, kInts };
+
+// "bool", "int", "float", "string", "dtype", "list of ints".
+const char* attr_type_name(AttrType type);
+// The kind of value `value` holds.
+AttrType attr_type_of(const AttrValue& value);
+
+// One input or output of an op.
+struct OpArgInfo {
+  std::string name;         // "a"
+  std::string type;         // "T" (the op's type parameter), or the dtype attribute that sets it
+  std::vector<DType> dtypes;  // the dtypes it may have
+  std::string description;  // what it is, with its shape
+  bool variadic = false;    // an input that repeats to the end of the call (AddN's inputs)
+};
+
+// One attribute of an op.
+struct OpAttrInfo {
+  std::string name;
+  AttrType type = AttrType::kBool;
+  bool required = false;
+  // What an absent attribute stands for; nullopt when it is required, or when absence means
+  // something no value says (the description says what: Sum's absent axes reduce every axis).
+  std::optional<AttrValue> default_value;
+  std::string description;
+};
+
+// Where an op's type parameter T comes from. T is the dtype a kernel registers for
+// (hx_kernel_def.dtypes) and the one the placer looks kernels up by.
+struct TypeParameter {
+  enum class Source {
+    kInput,      // the dtype of input `input` (MatMul, Add, Cast: input 0)
+    kAttribute,  // the value of dtype attribute `attribute`, or its default (Fill: "dtype")
+    kOutput,     // the dtype of output 0 (a custom op without inputs, hx_op_def.type_input -1)
+  };
+  Source source = Source::kInput;
+  int input = 0;
+  std::string attribute;
+  // Set for ops whose outputs' dtype comes from a dtype attribute rather than from T (Cast's
+  // "dtype"): kernels name the output dtypes they accept (hx_kernel_def.output_dtypes).
+  std::string output_dtype_attribute;
+};
+
+// The kernels one device type has for an op.
+struct OpKernelInfo {
+  std::string device_type;   // "CPU"
+  std::vector<DType> dtypes;  // the values of T they accept, in ABI order
+};
+
+struct OpInfo {
+  std::string name;     // "MatMul"
+  std::string owner;    // "core", or the name of the plugin that registered the op
+  std::string summary;  // one line; may be empty for a custom op that gave none
+  int min_inputs = 0;
+  int max_inputs = 0;   // -1: no upper bound
+  int num_outputs = 1;
+  std::vector<OpArgInfo> inputs;   // empty for a custom op (the ABI does not declare them)
+  std::vector<OpArgInfo> outputs;  // likewise
+  std::vector<OpAttrInfo> attrs;
+  TypeParameter type_parameter;
+  // The binary element-wise ops: the inputs broadcast as NumPy's do, and kernels receive them
+  // already broadcast to the output's shape, with stride 0 where an input repeats.
+  bool broadcasts = false;
+  std::string shape_rule;  // the output shapes in words; shape inference is the executable rule
+  std::vector<OpKernelInfo> kernels;  // by device type, in name order
+};
+
+}  // namespace hxrt

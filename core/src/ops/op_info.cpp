@@ -1,0 +1,22 @@
+#include "ops/op_schema.hpp"
+
+namespace hxrt::detail {
+
+OpInfo op_info(const OpSchema& schema) {
+  OpInfo info;
+  info.name = schema.name;
+  info.owner = schema.owner.empty() ? "core" : schema.owner;
+  info.summary = schema.summary;
+  info.min_inputs = schema.min_inputs;
+  info.max_inputs = schema.max_inputs;
+  info.num_outputs = schema.num_outputs;
+  info.inputs = schema.inputs;
+  info.outputs = schema.outputs;
+  info.attrs = schema.attrs;
+  info.type_parameter = schema.type_parameter;
+  info.broadcasts = schema.broadcasts;
+  info.shape_rule = schema.shape_rule;
+  return info;
+}
+
+}  // namespace hxrt::detail

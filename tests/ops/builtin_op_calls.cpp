@@ -1,0 +1,56 @@
+#include "builtin_op_calls.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "hxrt/error.hpp"
+
+namespace hxrt_test_ops {
+
+using hxrt::DType;
+using hxrt::detail::InferContext;
+using hxrt::detail::OpRegistry;
+using hxrt::detail::OpSchema;
+using hxrt::detail::TensorMeta;
+
+const OpRegistry& builtin_registry() {
+  static const OpRegistry registry = [] {
+    OpRegistry r;
+    hxrt::detail::add_builtin_ops(r);
+    return r;
+  }();
+  return registry;
+}
+
+const OpSchema& builtin_schema(const std::string& op) {
+  const OpSchema* schema = builtin_registry().find(op);
+  REQUIRE(schema != nullptr);
+  return *schema;
+}
+
+TensorMeta meta(DType dtype, hxrt::Shape shape) { return TensorMeta{dtype, shape}; }
+TensorMeta f32(hxrt::Shape shape) { return meta(DType::kF32, shape); }
+
+TensorMeta infer(const std::string& op, const std::vector<TensorMeta>& inputs,
+                 const hxrt::Attrs& attrs) {
+  const OpSchema& schema = builtin_schema(op);
+  REQUIRE(schema.num_outputs == 1);
+  const InferContext call{op, inputs.data(), inputs.size(), attrs};
+  TensorMeta output;
+  output.dtype = static_cast<DType>(0);
+  hxrt::detail::infer_outputs(schema, call, &output);
+  return output;
+}
+
+std::string infer_error(const std::string& op, const std::vector<TensorMeta>& inputs,
+                        const hxrt::Attrs& attrs) {
+  try {
+    const TensorMeta output = infer(op, inputs, attrs);
+    FAIL("inference accepted the call and gave " << output.shape.to_string());
+  } catch (const hxrt::Error& error) {
+    CHECK(error.code() == hxrt::StatusCode::kInvalidArgument);
+    return error.what();
+  }
+  return {};
+}
+
+}  // namespace hxrt_test_ops
