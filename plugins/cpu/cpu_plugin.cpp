@@ -32,17 +32,9 @@ void fill_table(CpuPlugin& state) {
   api.copy_host_to_device = copy_host_to_device;
   api.copy_device_to_host = copy_device_to_host;
   api.copy_device_to_device = copy_device_to_device;
-  api.stream_create = stream_create;
-  api.stream_destroy = stream_destroy;
-  api.stream_synchronize = stream_synchronize;
-  api.stream_query = stream_query;
-  api.stream_wait_event = stream_wait_event;
-  api.event_create = event_create;
-  api.event_destroy = event_destroy;
-  api.event_record = event_record;
-  api.event_synchronize = event_synchronize;
-  api.event_query = event_query;
-  // No host_allocate: host memory is already host memory, so there is nothing to pin.
+  api.streams = &kStreamApi;
+  api.events = &kEventApi;
+  // No host_memory group: host memory is already host memory, so there is nothing to pin.
 }
 
 hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {

@@ -105,6 +105,17 @@ hx_status* device_properties(hx_device* device, hx_device_properties* props) {
   if (known >= HX_STRUCT_SIZE(hx_device_properties, compute_units)) {
     props->compute_units = cpu.compute_units;
   }
+  // Buffers are host addresses (memory.hpp); one allocation may take all of the host's memory.
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, memory_kind)) {
+    props->memory_kind = HX_MEMORY_HOST;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, placement_class)) {
+    props->placement_class = HX_PLACEMENT_CPU;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, max_allocation)) props->max_allocation = 0;
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, alignment)) {
+    props->alignment = kCpuAlignment;
+  }
   return nullptr;
 }
 

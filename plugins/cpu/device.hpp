@@ -8,6 +8,10 @@
 
 namespace hxcpu {
 
+// The alignment the CPU device declares: a cache line, which also suits every SIMD load the
+// kernels' loops compile to (AVX-512 included).
+constexpr uint64_t kCpuAlignment = 64;
+
 struct CpuDevice {
   const hx_core_services* services = nullptr;
   std::string product;  // /proc/cpuinfo "model name"; empty when the kernel does not say

@@ -42,6 +42,12 @@ uint64_t free_pages_bytes() {
 
 bool is_power_of_two(size_t value) { return value != 0 && (value & (value - 1)) == 0; }
 
+// A buffer handle is the host address of the buffer's first byte.
+void* at(hx_buffer* buffer, uint64_t offset) { return static_cast<char*>(static_cast<void*>(buffer)) + offset; }
+const void* at(const hx_buffer* buffer, uint64_t offset) {
+  return static_cast<const char*>(static_cast<const void*>(buffer)) + offset;
+}
+
 }  // namespace
 
 hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_total) {
@@ -53,7 +59,7 @@ hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_tota
   });
 }
 
-hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out_ptr) {
+hx_status* allocate(hx_device* device, size_t size, size_t alignment, hx_buffer** out_buffer) {
   const CpuDevice& cpu = from_handle(device);
   if (!is_power_of_two(alignment)) {
     return hxplugin::make_status(*cpu.services, HX_INVALID_ARGUMENT,
@@ -83,48 +89,50 @@ hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out
                                  "CPU allocate: posix_memalign(%zu, %zu) failed: %s",
                                  effective_alignment, size, std::strerror(error));
   }
-  *out_ptr = memory;
+  *out_buffer = static_cast<hx_buffer*>(memory);
   return nullptr;
 }
 
-void deallocate(hx_device* device, void* ptr, size_t size) {
+void deallocate(hx_device* device, hx_buffer* buffer, size_t size) {
   (void)device;
   (void)size;
-  std::free(ptr);
+  std::free(buffer);
 }
 
-// All transfers are synchronous, so `stream` is only an ordering token and is ignored.
+// All transfers are synchronous, so `stream` is only an ordering token and is ignored. Every
+// size-0 call returns before touching its (possibly NULL) arguments, as the ABI allows.
 
-hx_status* memset_bytes(hx_device* device, hx_stream* stream, void* dst, uint8_t value,
-                        size_t size) {
+hx_status* memset_bytes(hx_device* device, hx_stream* stream, hx_buffer* dst, uint64_t dst_offset,
+                        uint8_t value, size_t size) {
   (void)device;
   (void)stream;
-  if (size != 0) std::memset(dst, value, size);
+  if (size != 0) std::memset(at(dst, dst_offset), value, size);
   return nullptr;
 }
 
-hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, void* dst_device,
-                               const void* src_host, size_t size) {
+hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, hx_buffer* dst,
+                               uint64_t dst_offset, const void* src_host, size_t size) {
   (void)device;
   (void)stream;
-  if (size != 0) std::memcpy(dst_device, src_host, size);
+  if (size != 0) std::memcpy(at(dst, dst_offset), src_host, size);
   return nullptr;
 }
 
 hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_host,
-                               const void* src_device, size_t size) {
+                               const hx_buffer* src, uint64_t src_offset, size_t size) {
   (void)device;
   (void)stream;
-  if (size != 0) std::memcpy(dst_host, src_device, size);
+  if (size != 0) std::memcpy(dst_host, at(src, src_offset), size);
   return nullptr;
 }
 
-hx_status* copy_device_to_device(hx_device* dst, hx_stream* stream, void* dst_ptr,
-                                 hx_device* src, const void* src_ptr, size_t size) {
-  (void)dst;
-  (void)src;
+hx_status* copy_device_to_device(hx_device* dst_device, hx_stream* stream, hx_buffer* dst,
+                                 uint64_t dst_offset, hx_device* src_device, const hx_buffer* src,
+                                 uint64_t src_offset, size_t size) {
+  (void)dst_device;
+  (void)src_device;
   (void)stream;
-  if (size != 0) std::memcpy(dst_ptr, src_ptr, size);
+  if (size != 0) std::memcpy(at(dst, dst_offset), at(src, src_offset), size);
   return nullptr;
 }
 

@@ -13,8 +13,6 @@ namespace {
 struct StreamToken {};
 struct EventToken {};
 
-}  // namespace
-
 hx_status* stream_create(hx_device* device, hx_stream** out_stream) {
   return hxplugin::guarded(*from_handle(device).services, kPluginName, [&]() -> hx_status* {
     *out_stream = reinterpret_cast<hx_stream*>(new StreamToken);
@@ -78,5 +76,14 @@ hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
   *out_done = true;
   return nullptr;
 }
+
+}  // namespace
+
+const hx_stream_api kStreamApi = {HX_STREAM_API_STRUCT_SIZE, nullptr,      stream_create,
+                                  stream_destroy,            stream_synchronize, stream_query,
+                                  stream_wait_event};
+const hx_event_api kEventApi = {HX_EVENT_API_STRUCT_SIZE, nullptr,           event_create,
+                                event_destroy,            event_record,      event_synchronize,
+                                event_query};
 
 }  // namespace hxcpu

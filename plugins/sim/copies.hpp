@@ -1,20 +1,23 @@
-// Transfers. Each checks that the device side lies in the device's memory and the host side
-// does not lie in any simulated device's memory (device memory is reached only through these
-// functions), copies at once, and counts the call (transfer_counters.hpp).
+// Transfers. Each resolves the device side, a (buffer, offset, size) that must lie inside a live
+// buffer of its device, checks that the host side is a host pointer (not NULL, not a buffer
+// handle), copies at once, and counts the call (transfer_counters.hpp). A size-0 call is counted
+// and succeeds whatever its other arguments, as the ABI says.
 #pragma once
 
 #include <hxrt/plugin_api.h>
 
 #include <cstddef>
+#include <cstdint>
 
 namespace hxsim {
 
 // Function-table entries.
-hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, void* dst_device,
-                               const void* src_host, size_t size);
+hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, hx_buffer* dst,
+                               uint64_t dst_offset, const void* src_host, size_t size);
 hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_host,
-                               const void* src_device, size_t size);
-hx_status* copy_device_to_device(hx_device* dst, hx_stream* stream, void* dst_ptr, hx_device* src,
-                                 const void* src_ptr, size_t size);
+                               const hx_buffer* src, uint64_t src_offset, size_t size);
+hx_status* copy_device_to_device(hx_device* dst_device, hx_stream* stream, hx_buffer* dst,
+                                 uint64_t dst_offset, hx_device* src_device, const hx_buffer* src,
+                                 uint64_t src_offset, size_t size);
 
 }  // namespace hxsim

@@ -51,6 +51,19 @@ hx_status* device_properties(hx_device* device, hx_device_properties* props) {
   }
   if (known >= HX_STRUCT_SIZE(hx_device_properties, numa_node)) props->numa_node = -1;
   if (known >= HX_STRUCT_SIZE(hx_device_properties, compute_units)) props->compute_units = 1;
+  const SimOptions& options = sim.plugin.options;
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, memory_kind)) {
+    props->memory_kind = HX_MEMORY_DEVICE;  // handles are ids: the host cannot reach them
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, placement_class)) {
+    props->placement_class = options.placement_class;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, max_allocation)) {
+    props->max_allocation = options.max_allocation;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, alignment)) {
+    props->alignment = options.alignment;
+  }
   return nullptr;
 }
 

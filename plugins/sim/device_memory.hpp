@@ -1,7 +1,9 @@
-// One simulated device's memory: a fixed budget, spent on blocks from the host heap. The
-// device remembers every live block so that it can tell its own memory from anything else:
-// copies and kernels refuse a pointer that is not inside one of its blocks, which is how the
-// plugin keeps the core honest about device memory being separate from host memory.
+// One simulated device's memory: a fixed budget, spent on blocks from the host heap. A block is
+// known to the core only by its id, which is the buffer handle allocate returns: a small
+// integer, not an address, so that a core doing arithmetic on a handle or dereferencing it
+// (which the ABI forbids) gets a handle no device knows, or a fault under AddressSanitizer,
+// instead of working by accident. Copies and kernels resolve (id, offset, size) here and
+// refuse anything that is not inside a live block.
 #pragma once
 
 #include <cstddef>
@@ -21,28 +23,29 @@ class DeviceMemory {
   DeviceMemory& operator=(const DeviceMemory&) = delete;
 
   enum class Result { kOk, kOverBudget, kHostExhausted };
-  // `size` bytes aligned to `alignment` (a power of two), charged to the budget. A size of 0
-  // gets a distinct block that charges nothing.
-  Result allocate(size_t size, size_t alignment, void** out_ptr);
-  // Returns the block's size to the budget and frees it; false when `ptr` is not a live block.
-  bool deallocate(void* ptr);
-  // Whether [ptr, ptr + size) lies inside one live block.
-  bool contains(const void* ptr, size_t size) const;
-  // Whether [ptr, ptr + size) shares a byte with any live block.
-  bool overlaps(const void* ptr, size_t size) const;
+  // A block of `size` (>= 1) bytes whose storage is aligned to `alignment` (a power of two),
+  // charged to the budget and known by `id` (unique in the process, never reused).
+  Result allocate(uint64_t id, size_t size, size_t alignment);
+  // Returns the block's size to the budget and frees it; false when `id` is not a live block.
+  bool deallocate(uint64_t id);
+  // The storage of bytes [offset, offset + size) of block `id`; nullptr when `id` is not a live
+  // block or the range does not lie inside it.
+  char* resolve(uint64_t id, uint64_t offset, size_t size) const;
+  // Whether `id` is a live block, and its size.
+  bool find(uint64_t id, size_t* size) const;
 
   uint64_t budget() const { return budget_; }
   uint64_t in_use() const;
 
  private:
   struct Block {
-    size_t size;    // as requested, and charged
-    size_t extent;  // bytes actually allocated (at least 1)
+    char* storage;
+    size_t size;
   };
 
   const uint64_t budget_;
   mutable std::mutex mutex_;
-  std::map<uintptr_t, Block> blocks_;  // by start address
+  std::map<uint64_t, Block> blocks_;  // by id
   uint64_t in_use_ = 0;
 };
 

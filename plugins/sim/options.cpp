@@ -16,6 +16,8 @@ using nlohmann::json;
 // The largest budget whose byte count still fits in an int64, which is what memory figures
 // are reported in on the core's side.
 constexpr uint64_t kMaxMemoryMb = static_cast<uint64_t>(std::numeric_limits<int64_t>::max()) >> 20;
+// The most bytes a device figure may hold for the core (hx_device_properties.memory_total).
+constexpr uint64_t kMaxBytes = uint64_t{1} << 60;
 
 // The value as JSON text for a message, cut short so that a huge value cannot drown it.
 std::string shown(const json& value) {
@@ -77,6 +79,51 @@ hx_status* read_memory_mb(const hx_core_services& services, const json& value,
   return nullptr;
 }
 
+hx_status* read_placement_class(const hx_core_services& services, const json& value,
+                                SimOptions& options) {
+  static const struct {
+    const char* name;
+    int32_t placement_class;
+  } kClasses[] = {{"discrete_accelerator", HX_PLACEMENT_DISCRETE_ACCELERATOR},
+                  {"host_accelerator", HX_PLACEMENT_HOST_ACCELERATOR},
+                  {"cpu", HX_PLACEMENT_CPU}};
+  for (const auto& known : kClasses) {
+    if (value.is_string() && value.get<std::string>() == known.name) {
+      options.placement_class = known.placement_class;
+      return nullptr;
+    }
+  }
+  return bad_value(services, "placement_class",
+                   "\"discrete_accelerator\", \"host_accelerator\" or \"cpu\"", value);
+}
+
+hx_status* read_max_allocation(const hx_core_services& services, const json& value,
+                               SimOptions& options) {
+  if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
+      value.get<uint64_t>() > kMaxBytes) {
+    return bad_value(services, "max_allocation", "a number of bytes from 1 to 2^60", value);
+  }
+  options.max_allocation = value.get<uint64_t>();
+  return nullptr;
+}
+
+hx_status* read_alignment(const hx_core_services& services, const json& value,
+                          SimOptions& options) {
+  const bool valid = value.is_number_unsigned() && value.get<uint64_t>() >= 1 &&
+                     value.get<uint64_t>() <= 4096 &&
+                     (value.get<uint64_t>() & (value.get<uint64_t>() - 1)) == 0;
+  if (!valid) return bad_value(services, "alignment", "a power of two from 1 to 4096", value);
+  options.alignment = value.get<uint64_t>();
+  return nullptr;
+}
+
+hx_status* read_report_memory(const hx_core_services& services, const json& value,
+                              SimOptions& options) {
+  if (!value.is_boolean()) return bad_value(services, "report_memory", "true or false", value);
+  options.report_memory = value.get<bool>();
+  return nullptr;
+}
+
 hx_status* read_ops(const hx_core_services& services, const json& value, SimOptions& options) {
   if (!value.is_array()) return bad_value(services, "ops", "a list of op names", value);
   std::vector<std::string> ops;
@@ -129,10 +176,20 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
         status = read_memory_mb(services, value, options);
       } else if (key == "ops") {
         status = read_ops(services, value, options);
+      } else if (key == "placement_class") {
+        status = read_placement_class(services, value, options);
+      } else if (key == "max_allocation") {
+        status = read_max_allocation(services, value, options);
+      } else if (key == "alignment") {
+        status = read_alignment(services, value, options);
+      } else if (key == "report_memory") {
+        status = read_report_memory(services, value, options);
       } else {
         status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
                                        "sim plugin options: unknown option '%s'; the options are "
-                                       "device_type, device_count, memory_mb and ops",
+                                       "device_type, device_count, memory_mb, ops, "
+                                       "placement_class, max_allocation, alignment and "
+                                       "report_memory",
                                        key.c_str());
       }
       if (status != nullptr) return status;

@@ -19,6 +19,17 @@ struct SimOptions {
   uint64_t memory_mb = 1024;
   // The ops whose kernels are registered; by default every op the plugin implements.
   std::vector<std::string> ops;
+  // An hx_placement_class: by default a discrete accelerator, so that with device_type "GPU"
+  // the simulated devices are placed on as GPUs are; "host_accelerator" ranks them after
+  // discrete accelerators and before the CPU.
+  int32_t placement_class = HX_PLACEMENT_DISCRETE_ACCELERATOR;
+  // The largest single allocation, in bytes; 0 for none (the whole budget).
+  uint64_t max_allocation = 0;
+  // The alignment the devices declare and allocate refuses to exceed: a power of two, 1 to
+  // 4096.
+  uint64_t alignment = 256;
+  // false leaves memory_info out of the function table: the devices cannot tell free memory.
+  bool report_memory = true;
 };
 
 // Most devices one plugin instance simulates: each is an object built at init, and the cap

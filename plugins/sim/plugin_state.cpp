@@ -3,11 +3,21 @@
 #include <cstdarg>
 #include <cstdio>
 
+#include "memory.hpp"
+
 namespace hxsim {
 
 const SimDevice* SimPlugin::find_device(const hx_device* handle) const {
   for (const auto& device : devices) {
     if (to_handle(device.get()) == handle) return device.get();
+  }
+  return nullptr;
+}
+
+const SimDevice* SimPlugin::buffer_owner(const hx_buffer* buffer) const {
+  size_t size = 0;
+  for (const auto& device : devices) {
+    if (device->memory.find(buffer_id(buffer), &size)) return device.get();
   }
   return nullptr;
 }

@@ -3,6 +3,8 @@
 
 #include <hxrt/plugin_api.h>
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -24,10 +26,15 @@ struct SimPlugin {
   SimOptions options;
   std::vector<std::unique_ptr<SimDevice>> devices;
   Handles handles;
+  // The id of the next buffer any device allocates: ids are never reused, so a stale handle
+  // is never mistaken for a live one.
+  std::atomic<uint64_t> next_buffer_id{1};
   hx_plugin_api api{};
 
   // The device behind `handle`, or nullptr when it is not one of this instance's devices.
   const SimDevice* find_device(const hx_device* handle) const;
+  // The device with a live buffer `buffer`, or nullptr when no device has it.
+  const SimDevice* buffer_owner(const hx_buffer* buffer) const;
   // A warning in the core's log, for misuse that has no status to report it through.
   void warn(const char* format, ...) const __attribute__((format(printf, 2, 3)));
 };

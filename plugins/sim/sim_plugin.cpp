@@ -27,24 +27,17 @@ void fill_table(SimPlugin& state) {
   api.device_count = device_count;
   api.device_get = device_get;
   api.device_properties = device_properties;
-  api.memory_info = memory_info;
+  // Without it the core shows the devices' free memory as unknown.
+  api.memory_info = state.options.report_memory ? memory_info : nullptr;
   api.allocate = allocate;
   api.deallocate = deallocate;
   api.memset = memset_bytes;
   api.copy_host_to_device = copy_host_to_device;
   api.copy_device_to_host = copy_device_to_host;
   api.copy_device_to_device = copy_device_to_device;
-  api.stream_create = stream_create;
-  api.stream_destroy = stream_destroy;
-  api.stream_synchronize = stream_synchronize;
-  api.stream_query = stream_query;
-  api.stream_wait_event = stream_wait_event;
-  api.event_create = event_create;
-  api.event_destroy = event_destroy;
-  api.event_record = event_record;
-  api.event_synchronize = event_synchronize;
-  api.event_query = event_query;
-  // No host_allocate: the simulated devices copy from any host memory at the same speed.
+  api.streams = &kStreamApi;
+  api.events = &kEventApi;
+  // No host_memory group: the simulated devices copy from any host memory at the same speed.
 }
 
 hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {

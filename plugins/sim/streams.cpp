@@ -43,6 +43,8 @@ hx_status* check_stream(const SimDevice& device, const hx_stream* stream) {
   return not_of_device(device, "stream", stream, owner);
 }
 
+namespace {
+
 hx_status* stream_create(hx_device* device, hx_stream** out_stream) {
   const SimDevice& sim = from_handle(device);
   return hxplugin::guarded(*sim.plugin.services, kPluginName, [&]() -> hx_status* {
@@ -112,5 +114,14 @@ hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
   *out_done = true;
   return nullptr;
 }
+
+}  // namespace
+
+const hx_stream_api kStreamApi = {HX_STREAM_API_STRUCT_SIZE, nullptr,      stream_create,
+                                  stream_destroy,            stream_synchronize, stream_query,
+                                  stream_wait_event};
+const hx_event_api kEventApi = {HX_EVENT_API_STRUCT_SIZE, nullptr,           event_create,
+                                event_destroy,            event_record,      event_synchronize,
+                                event_query};
 
 }  // namespace hxsim

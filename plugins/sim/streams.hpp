@@ -13,17 +13,8 @@ struct SimDevice;
 // INVALID_ARGUMENT. Copies, memsets and kernels check the stream they are given with this.
 hx_status* check_stream(const SimDevice& device, const hx_stream* stream);
 
-// Function-table entries.
-hx_status* stream_create(hx_device* device, hx_stream** out_stream);
-void stream_destroy(hx_device* device, hx_stream* stream);
-hx_status* stream_synchronize(hx_device* device, hx_stream* stream);
-hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done);
-hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* event);
-
-hx_status* event_create(hx_device* device, hx_event** out_event);
-void event_destroy(hx_device* device, hx_event* event);
-hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream);
-hx_status* event_synchronize(hx_device* device, hx_event* event);
-hx_status* event_query(hx_device* device, hx_event* event, bool* out_done);
+// The optional groups of the function table.
+extern const hx_stream_api kStreamApi;
+extern const hx_event_api kEventApi;
 
 }  // namespace hxsim

@@ -30,15 +30,15 @@ hx_status* addn_kernel(const hx_kernel_args* args) {
         using T = typename decltype(tag)::type;
         T* sum = output_data<T>(out);
         if (count == 0) return nullptr;
-        std::memcpy(sum, call.input(0).data, static_cast<size_t>(count) * sizeof(T));
+        std::memcpy(sum, input_data<T>(call.input(0)), static_cast<size_t>(count) * sizeof(T));
         for (size_t input = 1; input < call.num_inputs(); ++input) {
           add_into(input_data<T>(call.input(input)), sum, count);
         }
         return nullptr;
       },
       [&] {
-        return call.error(HX_UNIMPLEMENTED, "AddN: the CPU kernel has no %s variant",
-                          dtype_name(out.dtype));
+        return call.error(HX_INVALID_ARGUMENT, "AddN: the CPU kernel has no %s variant",
+                          hx_dtype_name(out.dtype));
       });
 }
 

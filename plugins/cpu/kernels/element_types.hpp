@@ -1,8 +1,8 @@
 // The C++ type kernels use for each element type, and dispatch from hx_dtype to it.
 #pragma once
 
-#include <hxplugin/dtypes.hpp>
 #include <hxrt/plugin_api.h>
+#include <hxrt/plugin_vocabulary.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -27,13 +27,10 @@ struct TypeTag {
   using type = T;
 };
 
-using hxplugin::dtype_name;
-using hxplugin::dtype_size;
-
 // Calls visit(TypeTag<T>{}) for the element type T of an arithmetic dtype (f32 f64 i32 i64),
 // else returns otherwise().
 template <class Visit, class Otherwise>
-hx_status* visit_arithmetic(hx_dtype dtype, Visit&& visit, Otherwise&& otherwise) {
+hx_status* visit_arithmetic(int32_t dtype, Visit&& visit, Otherwise&& otherwise) {
   switch (dtype) {
     case HX_DTYPE_F32: return visit(TypeTag<float>{});
     case HX_DTYPE_F64: return visit(TypeTag<double>{});
@@ -45,7 +42,7 @@ hx_status* visit_arithmetic(hx_dtype dtype, Visit&& visit, Otherwise&& otherwise
 
 // Like visit_arithmetic, for every dtype.
 template <class Visit, class Otherwise>
-hx_status* visit_any(hx_dtype dtype, Visit&& visit, Otherwise&& otherwise) {
+hx_status* visit_any(int32_t dtype, Visit&& visit, Otherwise&& otherwise) {
   switch (dtype) {
     case HX_DTYPE_F16: return visit(TypeTag<Half>{});
     case HX_DTYPE_BF16: return visit(TypeTag<BFloat16>{});

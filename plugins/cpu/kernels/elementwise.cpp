@@ -1,5 +1,8 @@
-// Add, Sub, Mul and Div: same-shape operands, or one operand with a single element broadcast
-// against the other. The loops are plain so that the compiler vectorises them.
+// Add, Sub, Mul and Div, with NumPy broadcasting: the core hands the inputs over at the output's
+// shape with stride 0 where they repeat, and hxplugin::BinaryRows turns that into rows. The
+// loops are plain so that the compiler vectorises them.
+#include <hxplugin/broadcast.hpp>
+
 #include <limits>
 #include <type_traits>
 
@@ -41,37 +44,33 @@ struct DivOp {
   }
 };
 
-// Which operand, if any, is broadcast.
-enum class Layout { kSameShape, kBroadcastX, kBroadcastY };
-
+// One row of out = op(x, y): x and y advance by their steps (1 along a dense row, 0 where the
+// input repeats). Each common case gets a loop of its own, so that the compiler vectorises the
+// flat same-shape loop of the dense case exactly as before broadcasting existed.
 template <class Op, class T>
-void apply_binary(Layout layout, const T* __restrict__ x, const T* __restrict__ y,
-                  T* __restrict__ out, int64_t count) {
-  switch (layout) {
-    case Layout::kSameShape:
-      for (int64_t i = 0; i < count; ++i) out[i] = Op::apply(x[i], y[i]);
-      return;
-    case Layout::kBroadcastX: {
-      const T scalar = x[0];
-      for (int64_t i = 0; i < count; ++i) out[i] = Op::apply(scalar, y[i]);
-      return;
-    }
-    case Layout::kBroadcastY: {
-      const T scalar = y[0];
-      for (int64_t i = 0; i < count; ++i) out[i] = Op::apply(x[i], scalar);
-      return;
-    }
+void apply_row(const T* __restrict__ x, int64_t x_step, const T* __restrict__ y, int64_t y_step,
+               T* __restrict__ out, int64_t length) {
+  if (x_step == 1 && y_step == 1) {
+    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(x[i], y[i]);
+  } else if (x_step == 0 && y_step == 1) {
+    const T scalar = x[0];
+    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(scalar, y[i]);
+  } else if (x_step == 1 && y_step == 0) {
+    const T scalar = y[0];
+    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(x[i], scalar);
+  } else {
+    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(x[i * x_step], y[i * y_step]);
   }
 }
 
 // Truncating division. A zero divisor, or the one quotient that does not fit (min / -1), is an
 // error rather than the SIGFPE the hardware would raise.
 template <class T>
-hx_status* integer_divide(const KernelCall& call, Layout layout, const T* x, const T* y, T* out,
-                          int64_t count) {
-  for (int64_t i = 0; i < count; ++i) {
-    const T dividend = layout == Layout::kBroadcastX ? x[0] : x[i];
-    const T divisor = layout == Layout::kBroadcastY ? y[0] : y[i];
+hx_status* integer_divide_row(const KernelCall& call, const T* x, int64_t x_step, const T* y,
+                              int64_t y_step, T* out, int64_t length) {
+  for (int64_t i = 0; i < length; ++i) {
+    const T dividend = x[i * x_step];
+    const T divisor = y[i * y_step];
     if (divisor == 0) return call.error(HX_INVALID_ARGUMENT, "Div: integer division by zero");
     if (divisor == -1 && dividend == std::numeric_limits<T>::min()) {
       return call.error(HX_INVALID_ARGUMENT,
@@ -89,25 +88,17 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& y = call.input(1);
   const hx_tensor_view& out = call.output(0);
-  const int64_t count = element_count(out);
-  const int64_t x_count = element_count(x);
-  const int64_t y_count = element_count(y);
-  Layout layout;
-  if (x_count == count && y_count == count) {
-    layout = Layout::kSameShape;
-  } else if (x_count == 1 && y_count == count) {
-    layout = Layout::kBroadcastX;
-  } else if (y_count == 1 && x_count == count) {
-    layout = Layout::kBroadcastY;
-  } else {
+  hxplugin::BinaryRows rows;
+  if (!hxplugin::plan_binary_rows(x, y, out, &rows)) {
     return call.error(HX_INVALID_ARGUMENT,
-                      "%s: operands of %lld and %lld elements cannot make an output of %lld",
-                      Op::kName, static_cast<long long>(x_count),
-                      static_cast<long long>(y_count), static_cast<long long>(count));
+                      "%s: inputs of ranks %d and %d do not arrive broadcast to the output's "
+                      "rank %d and shape",
+                      Op::kName, static_cast<int>(x.rank), static_cast<int>(y.rank),
+                      static_cast<int>(out.rank));
   }
   if (x.dtype != y.dtype || x.dtype != out.dtype) {
     return call.error(HX_INVALID_ARGUMENT, "%s: dtypes %s, %s -> %s differ", Op::kName,
-                      dtype_name(x.dtype), dtype_name(y.dtype), dtype_name(out.dtype));
+                      hx_dtype_name(x.dtype), hx_dtype_name(y.dtype), hx_dtype_name(out.dtype));
   }
   return visit_arithmetic(
       x.dtype,
@@ -116,16 +107,24 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
         const T* x_data = input_data<T>(x);
         const T* y_data = input_data<T>(y);
         T* out_data = output_data<T>(out);
-        if constexpr (std::is_same_v<Op, DivOp> && std::is_integral_v<T>) {
-          return integer_divide(call, layout, x_data, y_data, out_data, count);
-        } else {
-          apply_binary<Op>(layout, x_data, y_data, out_data, count);
-          return nullptr;
-        }
+        hx_status* failure = nullptr;
+        rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
+          if constexpr (std::is_same_v<Op, DivOp> && std::is_integral_v<T>) {
+            if (failure == nullptr) {
+              failure = integer_divide_row(call, x_data + x_offset, rows.x_step,
+                                           y_data + y_offset, rows.y_step,
+                                           out_data + out_offset, rows.row_length);
+            }
+          } else {
+            apply_row<Op>(x_data + x_offset, rows.x_step, y_data + y_offset, rows.y_step,
+                          out_data + out_offset, rows.row_length);
+          }
+        });
+        return failure;
       },
       [&] {
-        return call.error(HX_UNIMPLEMENTED, "%s: the CPU kernel has no %s variant", Op::kName,
-                          dtype_name(x.dtype));
+        return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", Op::kName,
+                          hx_dtype_name(x.dtype));
       });
 }
 

@@ -8,7 +8,7 @@ namespace hxcpu {
 KernelCall::KernelCall(const hx_kernel_args* args)
     : hxplugin::KernelCall(*args, *static_cast<const CpuPlugin*>(args->user_data)->services) {}
 
-hx_status* KernelCall::expect_elements(const char* op, int64_t count, hx_dtype dtype) const {
+hx_status* KernelCall::expect_elements(const char* op, int64_t count, int32_t dtype) const {
   if (count < 0) {
     return error(HX_INVALID_ARGUMENT,
                  "%s: %lld is not an element count (a negative extent, or more elements than "
@@ -20,8 +20,8 @@ hx_status* KernelCall::expect_elements(const char* op, int64_t count, hx_dtype d
     if (view.dtype != dtype || element_count(view) != count) {
       return error(HX_INVALID_ARGUMENT,
                    "%s: input %zu is %s with %lld elements, expected %s with %lld", op, i,
-                   dtype_name(view.dtype), static_cast<long long>(element_count(view)),
-                   dtype_name(dtype), static_cast<long long>(count));
+                   hx_dtype_name(view.dtype), static_cast<long long>(element_count(view)),
+                   hx_dtype_name(dtype), static_cast<long long>(count));
     }
   }
   for (size_t i = 0; i < num_outputs(); ++i) {
@@ -29,8 +29,8 @@ hx_status* KernelCall::expect_elements(const char* op, int64_t count, hx_dtype d
     if (view.dtype != dtype || element_count(view) != count) {
       return error(HX_INVALID_ARGUMENT,
                    "%s: output %zu is %s with %lld elements, expected %s with %lld", op, i,
-                   dtype_name(view.dtype), static_cast<long long>(element_count(view)),
-                   dtype_name(dtype), static_cast<long long>(count));
+                   hx_dtype_name(view.dtype), static_cast<long long>(element_count(view)),
+                   hx_dtype_name(dtype), static_cast<long long>(count));
     }
   }
   return nullptr;

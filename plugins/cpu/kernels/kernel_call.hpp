@@ -22,7 +22,7 @@ class KernelCall : public hxplugin::KernelCall {
   // core's shape inference guarantees both; checking costs nothing and keeps a core bug from
   // becoming an out-of-bounds access); also for a count < 0, element_count's answer for a
   // view the core never passes.
-  hx_status* expect_elements(const char* op, int64_t count, hx_dtype dtype) const;
+  hx_status* expect_elements(const char* op, int64_t count, int32_t dtype) const;
 };
 
 }  // namespace hxcpu

@@ -9,38 +9,62 @@
 namespace hxcpu {
 namespace {
 
-constexpr hx_dtype kFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64};
-constexpr hx_dtype kArithmetic[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_DTYPE_I64};
-constexpr hx_dtype kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
-                             HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
+constexpr int32_t kFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64};
+constexpr int32_t kArithmetic[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_DTYPE_I64};
+constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
+                            HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
 
 struct KernelEntry {
   const char* op;
-  hx_kernel_fn compute;
-  const hx_dtype* dtypes;
+  const int32_t* dtypes;
   size_t num_dtypes;
+  hx_kernel_fn compute;
+  hx_kernel_create_fn create;
+  hx_kernel_check_fn check;
+  hx_kernel_destroy_fn destroy;
 };
 
-// The kernels do not allocate and should not throw; this wrapper (a try block, free on the
-// path that does not throw) makes sure that nothing unwinds into the core if one ever does.
+const hx_core_services& services_of(void* user_data) {
+  return *static_cast<const CpuPlugin*>(user_data)->services;
+}
+
+// The kernels should not throw (create allocates its instance, and may); these wrappers (a try
+// block, free on the path that does not throw) make sure that nothing unwinds into the core.
 template <hx_kernel_fn Kernel>
 hx_status* guarded_kernel(const hx_kernel_args* args) {
-  const CpuPlugin& plugin = *static_cast<const CpuPlugin*>(args->user_data);
-  return hxplugin::guarded(*plugin.services, kPluginName, [&] { return Kernel(args); });
+  return hxplugin::guarded(services_of(args->user_data), kPluginName,
+                           [&] { return Kernel(args); });
+}
+template <hx_kernel_create_fn Create>
+hx_status* guarded_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  return hxplugin::guarded(services_of(args->user_data), kPluginName,
+                           [&] { return Create(args, out_instance); });
 }
 
 template <hx_kernel_fn Kernel, size_t N>
-constexpr KernelEntry entry(const char* op, const hx_dtype (&dtypes)[N]) {
-  return {op, guarded_kernel<Kernel>, dtypes, N};
+constexpr KernelEntry entry(const char* op, const int32_t (&dtypes)[N]) {
+  return {op, dtypes, N, guarded_kernel<Kernel>, nullptr, nullptr, nullptr};
+}
+template <hx_kernel_fn Kernel, hx_kernel_create_fn Create, hx_kernel_destroy_fn Destroy,
+          size_t N>
+constexpr KernelEntry with_instances(const char* op, const int32_t (&dtypes)[N],
+                                     hx_kernel_check_fn check = nullptr) {
+  return {op, dtypes, N, guarded_kernel<Kernel>, guarded_create<Create>, check, Destroy};
 }
 
 // Cast's output dtypes are left unconstrained (NULL): every input dtype converts to every dtype.
 constexpr KernelEntry kKernels[] = {
-    entry<matmul_kernel>("MatMul", kFloating),   entry<add_kernel>("Add", kArithmetic),
-    entry<sub_kernel>("Sub", kArithmetic),       entry<mul_kernel>("Mul", kArithmetic),
-    entry<div_kernel>("Div", kArithmetic),       entry<addn_kernel>("AddN", kArithmetic),
-    entry<relu_kernel>("Relu", kArithmetic),     entry<sum_kernel>("Sum", kArithmetic),
-    entry<cast_kernel>("Cast", kAll),            entry<fill_kernel>("Fill", kAll),
+    with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kFloating,
+                                                                 matmul_check),
+    entry<add_kernel>("Add", kArithmetic),
+    entry<sub_kernel>("Sub", kArithmetic),
+    entry<mul_kernel>("Mul", kArithmetic),
+    entry<div_kernel>("Div", kArithmetic),
+    entry<addn_kernel>("AddN", kArithmetic),
+    entry<relu_kernel>("Relu", kArithmetic),
+    with_instances<sum_kernel, sum_create, sum_destroy>("Sum", kArithmetic),
+    with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
+    with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),
     entry<identity_kernel>("Identity", kAll),
 };
 
@@ -50,12 +74,14 @@ hx_status* register_kernels(CpuPlugin& plugin) {
   for (const KernelEntry& kernel : kKernels) {
     hx_kernel_def def{};
     def.op = kernel.op;
-    def.device_type = plugin.api.device_type;
     def.dtypes = kernel.dtypes;
     def.num_dtypes = kernel.num_dtypes;
     def.priority = 0;
     def.compute = kernel.compute;
     def.user_data = &plugin;
+    def.create = kernel.create;
+    def.check = kernel.check;
+    def.destroy = kernel.destroy;
     if (hx_status* status =
             hxplugin::register_kernel(*plugin.services, plugin.core, def, plugin.api.device_type)) {
       return status;

@@ -1,21 +1,36 @@
 // The CPU kernels, one compute function per op; each dispatches on its dtype inside. Every
-// one of them is registered with user_data = the CpuPlugin (see kernel_registry.cpp).
+// one of them is registered with user_data = the CpuPlugin (see kernel_registry.cpp). The
+// kernels with attributes read them once, in their create function, into an instance that
+// their destroy function frees.
 #pragma once
 
 #include <hxrt/plugin_api.h>
 
 namespace hxcpu {
 
+hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* matmul_check(const hx_kernel_args* args);
 hx_status* matmul_kernel(const hx_kernel_args* args);
+void matmul_destroy(hx_kernel_instance* instance, void* user_data);
+
+hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* sum_kernel(const hx_kernel_args* args);
+void sum_destroy(hx_kernel_instance* instance, void* user_data);
+
+hx_status* cast_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* cast_kernel(const hx_kernel_args* args);
+void cast_destroy(hx_kernel_instance* instance, void* user_data);
+
+hx_status* fill_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* fill_kernel(const hx_kernel_args* args);
+void fill_destroy(hx_kernel_instance* instance, void* user_data);
+
 hx_status* add_kernel(const hx_kernel_args* args);
 hx_status* sub_kernel(const hx_kernel_args* args);
 hx_status* mul_kernel(const hx_kernel_args* args);
 hx_status* div_kernel(const hx_kernel_args* args);
 hx_status* addn_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
-hx_status* cast_kernel(const hx_kernel_args* args);
-hx_status* fill_kernel(const hx_kernel_args* args);
-hx_status* sum_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
 
 }  // namespace hxcpu

@@ -1,5 +1,7 @@
-// MatMul through OpenBLAS GEMM.
+// MatMul through OpenBLAS GEMM. The transposes are read once, at create; check declines the
+// matrices whose extents BLAS's int arguments cannot carry, so that they run elsewhere.
 #include <cblas.h>
+#include <hxplugin/kernel_create.hpp>
 #include <hxplugin/matmul_dims.hpp>
 
 #include <climits>
@@ -9,9 +11,15 @@
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "plugin_state.hpp"
 
 namespace hxcpu {
 namespace {
+
+struct MatMulInstance {
+  bool transpose_a;
+  bool transpose_b;
+};
 
 struct GemmShape {
   int m, n, k;
@@ -34,13 +42,43 @@ void gemm(const GemmShape& shape, bool transpose_a, bool transpose_b, const doub
 
 }  // namespace
 
-hx_status* matmul_kernel(const hx_kernel_args* args) {
-  const KernelCall call(args);
-  bool transpose_a = false;
-  bool transpose_b = false;
-  if (hx_status* status = hxplugin::matmul_transposes(call, &transpose_a, &transpose_b)) {
+hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  const hxplugin::KernelCreate create(*args,
+                                      *static_cast<const CpuPlugin*>(args->user_data)->services);
+  MatMulInstance instance{};
+  if (hx_status* status =
+          hxplugin::matmul_transposes(create, &instance.transpose_a, &instance.transpose_b)) {
     return status;
   }
+  *out_instance = hxplugin::to_instance(new MatMulInstance(instance));
+  return nullptr;
+}
+
+void matmul_destroy(hx_kernel_instance* instance, void* user_data) {
+  hxplugin::destroy_instance<MatMulInstance>(instance, user_data);
+}
+
+hx_status* matmul_check(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  for (size_t i = 0; i < 2; ++i) {
+    const hx_tensor_view& operand = call.input(i);
+    for (int32_t axis = 0; axis < operand.rank; ++axis) {
+      if (operand.shape[axis] > INT_MAX) {
+        return call.error(HX_UNIMPLEMENTED,
+                          "MatMul on CPU: extent %lld of input %zu exceeds the BLAS interface's "
+                          "limit of %d",
+                          static_cast<long long>(operand.shape[axis]), i, INT_MAX);
+      }
+    }
+  }
+  return nullptr;
+}
+
+hx_status* matmul_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  const MatMulInstance& instance = hxplugin::instance_of<MatMulInstance>(call.instance());
+  const bool transpose_a = instance.transpose_a;
+  const bool transpose_b = instance.transpose_b;
 
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
@@ -60,11 +98,11 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   const int64_t k = dims.k;
   if (m == 0 || n == 0) return nullptr;
   if (k == 0) {  // an empty sum; BLAS is not asked, since lda would be 0
-    std::memset(c.data, 0, static_cast<size_t>(m * n) * dtype_size(c.dtype));
+    std::memset(output_data<char>(c), 0, static_cast<size_t>(m * n) * hx_dtype_size(c.dtype));
     return nullptr;
   }
   for (const int64_t extent : {a.shape[0], a.shape[1], b.shape[0], b.shape[1]}) {
-    if (extent > INT_MAX) {
+    if (extent > INT_MAX) {  // check declined these; a core that skips check gets an error
       return call.error(HX_INVALID_ARGUMENT,
                         "MatMul: extent %lld exceeds the BLAS interface's limit of %d",
                         static_cast<long long>(extent), INT_MAX);
@@ -82,8 +120,8 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
            output_data<double>(c));
       return nullptr;
     default:
-      return call.error(HX_UNIMPLEMENTED, "MatMul: the CPU kernel has no %s variant",
-                        dtype_name(a.dtype));
+      return call.error(HX_INVALID_ARGUMENT, "MatMul: the CPU kernel has no %s variant",
+                        hx_dtype_name(a.dtype));
   }
 }
 

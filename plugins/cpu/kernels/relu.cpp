@@ -21,8 +21,8 @@ hx_status* relu_kernel(const hx_kernel_args* args) {
         return nullptr;
       },
       [&] {
-        return call.error(HX_UNIMPLEMENTED, "Relu: the CPU kernel has no %s variant",
-                          dtype_name(out.dtype));
+        return call.error(HX_INVALID_ARGUMENT, "Relu: the CPU kernel has no %s variant",
+                          hx_dtype_name(out.dtype));
       });
 }
 

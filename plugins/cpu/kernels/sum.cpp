@@ -1,5 +1,7 @@
-// Sum over a set of axes. The input is walked once in memory order; each element is added to
-// the output element its kept coordinates select.
+// Sum over a set of axes, read once at create. The input is walked once in memory order; each
+// element is added to the output element its kept coordinates select.
+#include <hxplugin/kernel_create.hpp>
+
 #include <cstring>
 #include <type_traits>
 
@@ -7,9 +9,18 @@
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "plugin_state.hpp"
 
 namespace hxcpu {
 namespace {
+
+// The `axes` attribute as given (absent: every axis). Negative axes count from the end, which
+// needs the input's rank, so they are resolved per call, without a lookup by name.
+struct SumInstance {
+  bool every_axis = true;
+  size_t axis_count = 0;
+  int64_t axes[HX_MAX_RANK] = {};
+};
 
 // The input's dimensions with extent-1 axes dropped and neighbours of the same kind (reduced
 // or kept) merged, which leaves at most HX_MAX_RANK groups and usually one or two.
@@ -77,22 +88,47 @@ void reduce(const ReductionPlan& plan, const T* in, int64_t in_count, T* out) {
 
 }  // namespace
 
+hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  const hxplugin::KernelCreate create(*args,
+                                      *static_cast<const CpuPlugin*>(args->user_data)->services);
+  const int64_t* axes = nullptr;
+  size_t axis_count = 0;
+  bool axes_given = false;
+  if (hx_status* status = create.attr_ints("axes", &axes, &axis_count, &axes_given)) {
+    return status;
+  }
+  // More axes than any tensor has dimensions must repeat one, whatever the rank.
+  if (axes_given && axis_count > HX_MAX_RANK) {
+    return create.error(HX_INVALID_ARGUMENT,
+                        "Sum: %zu axes given; a tensor has at most %d, each listed once",
+                        axis_count, HX_MAX_RANK);
+  }
+  SumInstance instance;
+  instance.every_axis = !axes_given;
+  instance.axis_count = axes_given ? axis_count : 0;
+  for (size_t i = 0; i < instance.axis_count; ++i) instance.axes[i] = axes[i];
+  *out_instance = hxplugin::to_instance(new SumInstance(instance));
+  return nullptr;
+}
+
+void sum_destroy(hx_kernel_instance* instance, void* user_data) {
+  hxplugin::destroy_instance<SumInstance>(instance, user_data);
+}
+
 hx_status* sum_kernel(const hx_kernel_args* args) {
   const KernelCall call(args);
   const hx_tensor_view& in = call.input(0);
   const hx_tensor_view& out = call.output(0);
   if (in.dtype != out.dtype) {
     return call.error(HX_INVALID_ARGUMENT, "Sum: input is %s but output is %s",
-                      dtype_name(in.dtype), dtype_name(out.dtype));
+                      hx_dtype_name(in.dtype), hx_dtype_name(out.dtype));
   }
 
-  const int64_t* axes = nullptr;
-  size_t axis_count = 0;
-  bool axes_given = false;
-  if (hx_status* status = call.attr_ints("axes", &axes, &axis_count, &axes_given)) return status;
+  const SumInstance& instance = hxplugin::instance_of<SumInstance>(call.instance());
+  const int64_t* axes = instance.axes;
   bool reduced_axis[HX_MAX_RANK] = {};
-  for (int32_t axis = 0; axis < in.rank; ++axis) reduced_axis[axis] = !axes_given;
-  for (size_t i = 0; axes_given && i < axis_count; ++i) {
+  for (int32_t axis = 0; axis < in.rank; ++axis) reduced_axis[axis] = instance.every_axis;
+  for (size_t i = 0; i < instance.axis_count; ++i) {
     const int64_t axis = axes[i] < 0 ? axes[i] + in.rank : axes[i];
     if (axis < 0 || axis >= in.rank || reduced_axis[axis]) {
       return call.error(HX_INVALID_ARGUMENT,
@@ -124,8 +160,8 @@ hx_status* sum_kernel(const hx_kernel_args* args) {
         return nullptr;
       },
       [&] {
-        return call.error(HX_UNIMPLEMENTED, "Sum: the CPU kernel has no %s variant",
-                          dtype_name(in.dtype));
+        return call.error(HX_INVALID_ARGUMENT, "Sum: the CPU kernel has no %s variant",
+                          hx_dtype_name(in.dtype));
       });
 }
 

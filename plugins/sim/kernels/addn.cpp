@@ -5,19 +5,17 @@
 namespace hxsim {
 
 hx_status* addn_kernel(const hx_kernel_args* args) {
-  const KernelCall call(args);
+  KernelCall call(args);
   if (hx_status* status = call.check_operands("AddN")) return status;
   if (call.num_inputs() == 0) {
     return call.error(HX_INVALID_ARGUMENT, "AddN: expected at least one input");
   }
   const int64_t count = element_count(call.output(0));
   if (hx_status* status = call.expect_elements("AddN", count)) return status;
-  float* sum = output_data<float>(call.output(0));
+  float* sum = call.out(0);
   for (int64_t i = 0; i < count; ++i) {
-    float value = input_data<float>(call.input(0))[i];
-    for (size_t input = 1; input < call.num_inputs(); ++input) {
-      value += input_data<float>(call.input(input))[i];
-    }
+    float value = call.in(0)[i];
+    for (size_t input = 1; input < call.num_inputs(); ++input) value += call.in(input)[i];
     sum[i] = value;
   }
   return nullptr;

@@ -1,5 +1,7 @@
-// Add and Mul: same-shape operands, or one operand with a single element broadcast against
-// the other (the core's shape inference has already decided the output shape).
+// Add and Mul, with NumPy broadcasting: the core hands the inputs over at the output's shape
+// with stride 0 where they repeat, and hxplugin::BinaryRows walks them.
+#include <hxplugin/broadcast.hpp>
+
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 
@@ -17,29 +19,25 @@ struct MulOp {
 
 template <class Op>
 hx_status* binary_kernel(const hx_kernel_args* args) {
-  const KernelCall call(args);
-  if (hx_status* status = call.check_operands(Op::kName)) return status;
-  const hx_tensor_view& x = call.input(0);
-  const hx_tensor_view& y = call.input(1);
-  const hx_tensor_view& out = call.output(0);
-  const int64_t count = element_count(out);
-  const int64_t x_count = element_count(x);
-  const int64_t y_count = element_count(y);
-  // A one-element operand is read at index 0 throughout; the other at each index.
-  const bool x_broadcast = x_count == 1 && x_count != count;
-  const bool y_broadcast = y_count == 1 && y_count != count;
-  if ((x_count != count && !x_broadcast) || (y_count != count && !y_broadcast)) {
+  KernelCall call(args);
+  if (hx_status* status = call.check_operands(Op::kName, KernelCall::Inputs::kBroadcast)) {
+    return status;
+  }
+  hxplugin::BinaryRows rows;
+  if (!hxplugin::plan_binary_rows(call.input(0), call.input(1), call.output(0), &rows)) {
     return call.error(HX_INVALID_ARGUMENT,
-                      "%s: operands of %lld and %lld elements cannot make an output of %lld",
-                      Op::kName, static_cast<long long>(x_count), static_cast<long long>(y_count),
-                      static_cast<long long>(count));
+                      "%s: the inputs do not arrive broadcast to the output's rank and shape",
+                      Op::kName);
   }
-  const float* x_data = input_data<float>(x);
-  const float* y_data = input_data<float>(y);
-  float* out_data = output_data<float>(out);
-  for (int64_t i = 0; i < count; ++i) {
-    out_data[i] = Op::apply(x_data[x_broadcast ? 0 : i], y_data[y_broadcast ? 0 : i]);
-  }
+  const float* x = call.in(0);
+  const float* y = call.in(1);
+  float* out = call.out(0);
+  rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
+    for (int64_t i = 0; i < rows.row_length; ++i) {
+      out[out_offset + i] =
+          Op::apply(x[x_offset + i * rows.x_step], y[y_offset + i * rows.y_step]);
+    }
+  });
   return nullptr;
 }
 

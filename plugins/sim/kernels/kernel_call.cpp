@@ -1,26 +1,58 @@
 #include "kernels/kernel_call.hpp"
 
+#include <hxrt/plugin_vocabulary.h>
+
+#include <cstdio>
+
+#include "memory.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
 
 namespace hxsim {
+namespace {
+
+// Bytes from element [0, ..., 0] to the end of the last element, following the strides, in
+// *bytes; false when that overflows (the core never passes such a view).
+bool strided_span(const hx_tensor_view& view, size_t element_size, uint64_t* bytes) {
+  uint64_t last = 0;
+  for (int32_t axis = 0; axis < view.rank; ++axis) {
+    uint64_t reach = 0;
+    if (view.strides[axis] < 0 ||
+        __builtin_mul_overflow(static_cast<uint64_t>(view.shape[axis] - 1),
+                               static_cast<uint64_t>(view.strides[axis]), &reach) ||
+        __builtin_add_overflow(last, reach, &last)) {
+      return false;
+    }
+  }
+  return !__builtin_add_overflow(last, uint64_t{1}, &last) &&
+         !__builtin_mul_overflow(last, static_cast<uint64_t>(element_size), bytes);
+}
+
+}  // namespace
 
 KernelCall::KernelCall(const hx_kernel_args* args)
     : hxplugin::KernelCall(*args, *static_cast<const SimPlugin*>(args->user_data)->services),
       plugin_(*static_cast<const SimPlugin*>(args->user_data)) {}
 
-hx_status* KernelCall::check_operands(const char* op) const {
+hx_status* KernelCall::check_operands(const char* op, Inputs inputs) {
   const SimDevice* device = plugin_.find_device(args().device);
   if (device == nullptr) {
     return error(HX_INVALID_ARGUMENT, "%s: device handle %p is not a device of the sim plugin", op,
                  static_cast<const void*>(args().device));
   }
   if (hx_status* status = check_stream(*device, args().stream)) return status;
+  inputs_.assign(num_inputs(), nullptr);
+  outputs_.assign(num_outputs(), nullptr);
   for (size_t i = 0; i < num_inputs(); ++i) {
-    if (hx_status* status = check_view(op, *device, "input", i, input(i))) return status;
+    float* data = nullptr;
+    if (hx_status* status = check_view(op, *device, "input", i, input(i),
+                                       inputs == Inputs::kBroadcast, &data)) {
+      return status;
+    }
+    inputs_[i] = data;
   }
   for (size_t i = 0; i < num_outputs(); ++i) {
-    if (hx_status* status = check_view(op, *device, "output", i, output(i))) {
+    if (hx_status* status = check_view(op, *device, "output", i, output(i), false, &outputs_[i])) {
       return status;
     }
   }
@@ -28,25 +60,46 @@ hx_status* KernelCall::check_operands(const char* op) const {
 }
 
 hx_status* KernelCall::check_view(const char* op, const SimDevice& device, const char* role,
-                                  size_t index, const hx_tensor_view& view) const {
+                                  size_t index, const hx_tensor_view& view, bool may_broadcast,
+                                  float** out) const {
   if (view.dtype != HX_DTYPE_F32) {
-    return error(HX_INVALID_ARGUMENT, "%s: %s %zu has dtype %d; the sim kernels take float32", op,
-                 role, index, static_cast<int>(view.dtype));
+    return error(HX_INVALID_ARGUMENT, "%s: %s %zu is %s; the sim kernels take float32", op, role,
+                 index, hx_dtype_name(view.dtype));
   }
   if (view.device != args().device) {
     return error(HX_INVALID_ARGUMENT, "%s: %s %zu lives on device %p, not on %s", op, role, index,
                  static_cast<const void*>(view.device), device.label.c_str());
   }
-  size_t bytes = 0;
-  if (!hxplugin::byte_count(view, &bytes)) {
+  const int64_t count = element_count(view);
+  if (count < 0) {
     return error(HX_INVALID_ARGUMENT,
                  "%s: %s %zu has a negative extent, or more elements than fit in 64 bits", op,
                  role, index);
   }
-  if (bytes != 0 && !device.memory.contains(view.data, bytes)) {
-    return error(HX_INVALID_ARGUMENT, "%s: %s %zu's data [%p, +%zu bytes) is not memory of %s", op,
-                 role, index, view.data, bytes, device.label.c_str());
+  if (count == 0) return nullptr;
+  if (!may_broadcast && !hxplugin::is_dense(view)) {
+    return error(HX_INVALID_ARGUMENT, "%s: %s %zu is not dense row-major", op, role, index);
   }
+  if (view.byte_offset % device.plugin.options.alignment != 0) {
+    return error(HX_INVALID_ARGUMENT,
+                 "%s: %s %zu starts at byte_offset %llu, not a multiple of the %llu-byte "
+                 "alignment %s declares",
+                 op, role, index, static_cast<unsigned long long>(view.byte_offset),
+                 static_cast<unsigned long long>(device.plugin.options.alignment),
+                 device.label.c_str());
+  }
+  uint64_t bytes = 0;
+  if (!strided_span(view, sizeof(float), &bytes)) {
+    return error(HX_INVALID_ARGUMENT, "%s: %s %zu's strides reach past 2^64 bytes", op, role,
+                 index);
+  }
+  char what[160];
+  std::snprintf(what, sizeof what, "%s: %s %zu's elements", op, role, index);
+  char* data = nullptr;
+  if (hx_status* status = resolve_range(device, view.buffer, view.byte_offset, bytes, what, &data)) {
+    return status;
+  }
+  *out = reinterpret_cast<float*>(data);
   return nullptr;
 }
 

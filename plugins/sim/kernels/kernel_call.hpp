@@ -1,5 +1,7 @@
 // One sim kernel invocation: the shared accessor (hxplugin::KernelCall) plus the checks a
-// device would make on its operands.
+// device would make on its operands, and the operands' storage. The sim's buffer handles are
+// ids, not addresses, so its kernels never use hxplugin::input_data: check_operands resolves
+// each (buffer, byte_offset) through the device's memory and keeps what it found.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -7,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace hxsim {
 
@@ -14,26 +17,34 @@ struct SimPlugin;
 struct SimDevice;
 
 using hxplugin::element_count;
-using hxplugin::input_data;
-using hxplugin::output_data;
 
 class KernelCall : public hxplugin::KernelCall {
  public:
   // `args->user_data` is the SimPlugin that registered the kernel.
   explicit KernelCall(const hx_kernel_args* args);
 
+  // Which inputs may arrive with stride 0 where they repeat (hx_tensor_view.strides).
+  enum class Inputs { kDense, kBroadcast };
   // What a device would refuse: a device handle that is not this plugin's, a stream that is
-  // not the device's, an operand that is not float32, lives on another device, or whose data
-  // is not inside the device's memory. INVALID_ARGUMENT naming `op` and the operand.
-  hx_status* check_operands(const char* op) const;
+  // not the device's, an operand that is not float32, lives on another device, is not dense
+  // (but for broadcast inputs), starts at a byte_offset that is not a multiple of the device's
+  // alignment, or whose elements do not lie inside a live buffer of the device.
+  // INVALID_ARGUMENT naming `op` and the operand. On success in() and out() are valid.
+  hx_status* check_operands(const char* op, Inputs inputs = Inputs::kDense);
   // INVALID_ARGUMENT unless every input and output has `count` elements.
   hx_status* expect_elements(const char* op, int64_t count) const;
 
+  // Element [0, ..., 0] of an operand (nullptr for one without elements).
+  const float* in(size_t index) const { return inputs_[index]; }
+  float* out(size_t index) const { return outputs_[index]; }
+
  private:
   hx_status* check_view(const char* op, const SimDevice& device, const char* role, size_t index,
-                        const hx_tensor_view& view) const;
+                        const hx_tensor_view& view, bool may_broadcast, float** out) const;
 
   const SimPlugin& plugin_;
+  std::vector<const float*> inputs_;
+  std::vector<float*> outputs_;
 };
 
 }  // namespace hxsim

@@ -9,26 +9,42 @@
 namespace hxsim {
 namespace {
 
-constexpr hx_dtype kFloat32[] = {HX_DTYPE_F32};
+constexpr int32_t kFloat32[] = {HX_DTYPE_F32};
 
 struct KernelEntry {
   const char* op;
   hx_kernel_fn compute;
+  hx_kernel_create_fn create;
+  hx_kernel_check_fn check;
+  hx_kernel_destroy_fn destroy;
 };
 
-// The kernels check their inputs and do not allocate; this wrapper (a try block, free on the
-// path that does not throw) makes sure that nothing unwinds into the core if one ever throws.
+const hx_core_services& services_of(void* user_data) {
+  return *static_cast<const SimPlugin*>(user_data)->services;
+}
+
+// The kernels allocate (the operand list, an instance) and so may throw; these wrappers (a try
+// block, free on the path that does not throw) make sure that nothing unwinds into the core.
 template <hx_kernel_fn Kernel>
 hx_status* guarded_kernel(const hx_kernel_args* args) {
-  const SimPlugin& plugin = *static_cast<const SimPlugin*>(args->user_data);
-  return hxplugin::guarded(*plugin.services, kPluginName, [&] { return Kernel(args); });
+  return hxplugin::guarded(services_of(args->user_data), kPluginName,
+                           [&] { return Kernel(args); });
+}
+template <hx_kernel_create_fn Create>
+hx_status* guarded_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  return hxplugin::guarded(services_of(args->user_data), kPluginName,
+                           [&] { return Create(args, out_instance); });
 }
 
 constexpr KernelEntry kKernels[] = {
-    {"MatMul", guarded_kernel<matmul_kernel>}, {"Add", guarded_kernel<add_kernel>},
-    {"Mul", guarded_kernel<mul_kernel>},       {"Relu", guarded_kernel<relu_kernel>},
-    {"AddN", guarded_kernel<addn_kernel>},     {"Identity", guarded_kernel<identity_kernel>},
-    {"Fill", guarded_kernel<fill_kernel>},
+    {"MatMul", guarded_kernel<matmul_kernel>, guarded_create<matmul_create>, matmul_check,
+     matmul_destroy},
+    {"Add", guarded_kernel<add_kernel>, nullptr, nullptr, nullptr},
+    {"Mul", guarded_kernel<mul_kernel>, nullptr, nullptr, nullptr},
+    {"Relu", guarded_kernel<relu_kernel>, nullptr, nullptr, nullptr},
+    {"AddN", guarded_kernel<addn_kernel>, nullptr, nullptr, nullptr},
+    {"Identity", guarded_kernel<identity_kernel>, nullptr, nullptr, nullptr},
+    {"Fill", guarded_kernel<fill_kernel>, guarded_create<fill_create>, nullptr, fill_destroy},
 };
 
 const KernelEntry* find_kernel(const std::string& op) {
@@ -62,12 +78,14 @@ hx_status* register_kernels(SimPlugin& plugin) {
     const KernelEntry* kernel = find_kernel(op);  // the options admit implemented ops only
     hx_kernel_def def{};
     def.op = kernel->op;
-    def.device_type = plugin.api.device_type;
     def.dtypes = kFloat32;
     def.num_dtypes = 1;
     def.priority = 0;
     def.compute = kernel->compute;
     def.user_data = &plugin;
+    def.create = kernel->create;
+    def.check = kernel->check;
+    def.destroy = kernel->destroy;
     if (hx_status* status =
             hxplugin::register_kernel(*plugin.services, plugin.core, def, kPluginName)) {
       return status;

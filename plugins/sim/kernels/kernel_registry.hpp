@@ -15,7 +15,7 @@ std::vector<std::string> implemented_ops();
 std::string implemented_op_list();
 bool implements_op(const std::string& op);
 
-// Registers the float32 kernel (priority 0, the plugin's device type) of every op in
+// Registers the float32 kernel (priority 0) of every op in
 // plugin.options.ops. Returns the first failure, its message prefixed by the op it concerned.
 hx_status* register_kernels(SimPlugin& plugin);
 

@@ -2,11 +2,11 @@
 
 namespace hxplugin {
 
-hx_status* matmul_transposes(const KernelCall& call, bool* transpose_a, bool* transpose_b) {
+hx_status* matmul_transposes(const KernelCreate& create, bool* transpose_a, bool* transpose_b) {
   *transpose_a = false;
   *transpose_b = false;
-  if (hx_status* status = call.attr_bool("transpose_a", transpose_a)) return status;
-  return call.attr_bool("transpose_b", transpose_b);
+  if (hx_status* status = create.attr_bool("transpose_a", transpose_a)) return status;
+  return create.attr_bool("transpose_b", transpose_b);
 }
 
 hx_status* matmul_dims(const KernelCall& call, bool transpose_a, bool transpose_b,

@@ -39,7 +39,7 @@ extern "C" {
 /* The copies made for one device since the process started or the last reset. */
 typedef struct hx_sim_transfer_counts_s {
   size_t struct_size;             /* set by the caller: HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE */
-  void* extension;                /* NULL */
+  const hx_extension* extensions; /* NULL */
   uint64_t host_to_device;        /* out: copy_host_to_device calls into this device */
   uint64_t host_to_device_bytes;  /* out: bytes they copied */
   uint64_t device_to_host;        /* out: copy_device_to_host calls out of this device */

@@ -1,6 +1,7 @@
-// One kernel invocation as a plugin's kernels see it: typed access to the tensors, attribute
-// reads that apply defaults, and statuses. Nothing here allocates, so the hot path stays a few
-// loads and the compute itself. Plugins derive from KernelCall to add their own operand checks.
+// One kernel call (check or compute) as a plugin's kernels see it: the tensors, the instance
+// create made, and statuses. No attribute reads: kernels read their attributes once, in create
+// (kernel_create.hpp). Nothing here allocates, so the hot path stays a few loads and the
+// compute itself. Plugins derive from KernelCall to add their own operand checks.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -54,19 +55,7 @@ class KernelCall {
   hx_status* error(hx_status_code code, const char* format, ...) const
       __attribute__((format(printf, 3, 4)));
 
-  // Attribute reads. An absent attribute leaves *value untouched (the caller initialises it
-  // with the op's default) and returns NULL; a present attribute of another type returns the
-  // core's INVALID_ARGUMENT status.
-  hx_status* attr_bool(const char* name, bool* value) const;
-  hx_status* attr_ints(const char* name, const int64_t** values, size_t* count,
-                       bool* present) const;
-  // A required attribute: absent is INVALID_ARGUMENT naming `op` and the attribute.
-  hx_status* required_attr_float(const char* op, const char* name, double* value) const;
-
  private:
-  // NULL for success and for NOT_FOUND (destroyed here), else the status.
-  hx_status* absent_is_ok(hx_status* status, bool* present) const;
-
   const hx_kernel_args& args_;
   const hx_core_services& services_;
 };

@@ -1,4 +1,5 @@
-// MatMul's dimension check, the same for every plugin's kernel whatever computes the product.
+// MatMul's attributes and dimension check, the same for every plugin's kernel whatever computes
+// the product.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -6,6 +7,7 @@
 #include <cstdint>
 
 #include "hxplugin/kernel_call.hpp"
+#include "hxplugin/kernel_create.hpp"
 
 namespace hxplugin {
 
@@ -14,8 +16,8 @@ struct MatMulDims {
   int64_t m, n, k;
 };
 
-// Reads the attributes transpose_a and transpose_b (absent: false).
-hx_status* matmul_transposes(const KernelCall& call, bool* transpose_a, bool* transpose_b);
+// Reads the attributes transpose_a and transpose_b (absent: false), at create.
+hx_status* matmul_transposes(const KernelCreate& create, bool* transpose_a, bool* transpose_b);
 
 // Reads the dimensions from the call's rank-2 inputs a, b and output c (ranks are the caller's
 // to check first). INVALID_ARGUMENT "MatMul: shapes [..] x [..] -> [..] do not agree" when the
