@@ -21,6 +21,17 @@ namespace {
 
 void shutdown(hx_plugin* plugin) { delete &from_handle(plugin); }
 
+// The optional groups are all present: CUDA has streams, events and page-locked host memory.
+// They hold only function pointers, so every instance of the plugin shares them.
+constexpr hx_stream_api kStreams = {HX_STREAM_API_STRUCT_SIZE, nullptr,       stream_create,
+                                    stream_destroy,            stream_synchronize, stream_query,
+                                    stream_wait_event};
+constexpr hx_event_api kEvents = {HX_EVENT_API_STRUCT_SIZE, nullptr,           event_create,
+                                  event_destroy,            event_record,      event_synchronize,
+                                  event_query};
+constexpr hx_host_memory_api kHostMemory = {HX_HOST_MEMORY_API_STRUCT_SIZE, nullptr,
+                                            host_allocate, host_deallocate};
+
 void fill_table(CudaPlugin& state) {
   hx_plugin_api& api = state.api;
   hxplugin::describe_plugin(api, kPluginName, "0.1.0", "GPU", to_handle(&state));
@@ -31,22 +42,13 @@ void fill_table(CudaPlugin& state) {
   api.memory_info = memory_info;
   api.allocate = allocate;
   api.deallocate = deallocate;
-  api.host_allocate = host_allocate;
-  api.host_deallocate = host_deallocate;
   api.memset = memset_bytes;
   api.copy_host_to_device = copy_host_to_device;
   api.copy_device_to_host = copy_device_to_host;
   api.copy_device_to_device = copy_device_to_device;
-  api.stream_create = stream_create;
-  api.stream_destroy = stream_destroy;
-  api.stream_synchronize = stream_synchronize;
-  api.stream_query = stream_query;
-  api.stream_wait_event = stream_wait_event;
-  api.event_create = event_create;
-  api.event_destroy = event_destroy;
-  api.event_record = event_record;
-  api.event_synchronize = event_synchronize;
-  api.event_query = event_query;
+  api.streams = &kStreams;
+  api.events = &kEvents;
+  api.host_memory = &kHostMemory;
 }
 
 void add_devices(CudaPlugin& state) {

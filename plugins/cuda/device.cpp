@@ -2,7 +2,9 @@
 
 #include <hxplugin/status.hpp>
 
+#include "cublas_library.hpp"
 #include "kernel_env.hpp"
+#include "memory.hpp"
 #include "plugin_state.hpp"
 
 namespace hxcuda {
@@ -14,10 +16,13 @@ CudaDevice::CudaDevice(CudaPlugin& plugin, DeviceFacts facts)
 
 CudaDevice::~CudaDevice() {
   if (cublas_handles_.empty()) return;
+  // Handles exist only once cuBLAS was loaded, so this returns at once.
+  const char* why = nullptr;
+  const CublasLibrary* cublas = cublas_library(&why);
   // A failure here has no one to report to, and the handles go with the process anyway.
-  if (cudaSetDevice(facts_.cuda_ordinal) == cudaSuccess) {
+  if (cublas != nullptr && cudaSetDevice(facts_.cuda_ordinal) == cudaSuccess) {
     for (auto& [stream, handle] : cublas_handles_) {
-      if (handle != nullptr) cublasDestroy(handle);
+      if (handle != nullptr) cublas->destroy(handle);
     }
   }
   (void)cudaGetLastError();
@@ -68,6 +73,15 @@ hx_status* device_properties(hx_device* device, hx_device_properties* props) {
   if (known >= HX_STRUCT_SIZE(hx_device_properties, compute_units)) {
     props->compute_units = facts.compute_units;
   }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, memory_kind)) {
+    props->memory_kind = HX_MEMORY_DEVICE;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, placement_class)) {
+    props->placement_class = HX_PLACEMENT_DISCRETE_ACCELERATOR;
+  }
+  // cudaMalloc has no limit of its own below the device's memory: 0 says so.
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, max_allocation)) props->max_allocation = 0;
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, alignment)) props->alignment = kAlignment;
   return nullptr;
 }
 

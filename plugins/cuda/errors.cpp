@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "cublas_library.hpp"
 #include "kernel_env.hpp"
 
 namespace hxcuda {
@@ -65,8 +66,15 @@ hx_status* completion_query(const hx_core_services& services, cudaError_t error,
 hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status, const char* call) {
   if (status == CUBLAS_STATUS_SUCCESS) return nullptr;
   const hx_status_code code = status == CUBLAS_STATUS_ALLOC_FAILED ? HX_OUT_OF_MEMORY : HX_INTERNAL;
-  return hxplugin::make_status(services, code, "%s: %s: %s", call, cublasGetStatusName(status),
-                               cublasGetStatusString(status));
+  // A cuBLAS status comes from a cuBLAS call, so the library is loaded and this returns at once.
+  const char* why = nullptr;
+  const CublasLibrary* cublas = cublas_library(&why);
+  if (cublas == nullptr) {
+    return hxplugin::make_status(services, code, "%s: cuBLAS status %d", call,
+                                 static_cast<int>(status));
+  }
+  return hxplugin::make_status(services, code, "%s: %s: %s", call, cublas->status_name(status),
+                               cublas->status_string(status));
 }
 
 }  // namespace hxcuda

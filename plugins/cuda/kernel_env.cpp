@@ -9,6 +9,10 @@
 
 namespace hxcuda {
 
+const hx_core_services& plugin_services(const void* user_data) {
+  return *static_cast<const CudaPlugin*>(user_data)->services;
+}
+
 hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out) {
   const CudaPlugin& plugin = *static_cast<const CudaPlugin*>(args->user_data);
   CudaDevice* device = plugin.find_device(args->device);
@@ -28,14 +32,15 @@ hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out) {
   return nullptr;
 }
 
-hx_status* CublasLease::acquire(const KernelEnv& env, CublasLease* out) {
+hx_status* CublasLease::acquire(const KernelEnv& env, const CublasLibrary& cublas,
+                                CublasLease* out) {
   CudaDevice& device = *env.device;
   const hx_core_services& services = *env.services;
   out->lock_ = std::unique_lock<std::mutex>(device.cublas_mutex());
   cublasHandle_t& handle = device.cublas_handle(env.stream);
   // Made on the device that kernel_env made current; it lives until the plugin shuts down.
   if (handle == nullptr) {
-    if (hx_status* status = cublas_error(services, cublasCreate(&handle), "cublasCreate")) {
+    if (hx_status* status = cublas_error(services, cublas.create(&handle), "cublasCreate")) {
       handle = nullptr;
       out->lock_.unlock();
       return status;
@@ -45,10 +50,10 @@ hx_status* CublasLease::acquire(const KernelEnv& env, CublasLease* out) {
   // come back as a new stream's) and starts from the default math mode: one kernel's TF32
   // choice must not leak into the next one's GEMM.
   hx_status* status =
-      cublas_error(services, cublasSetStream(handle, env.stream), "cublasSetStream");
+      cublas_error(services, cublas.set_stream(handle, env.stream), "cublasSetStream");
   if (status == nullptr) {
-    status =
-        cublas_error(services, cublasSetMathMode(handle, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
+    status = cublas_error(services, cublas.set_math_mode(handle, CUBLAS_DEFAULT_MATH),
+                          "cublasSetMathMode");
   }
   if (status != nullptr) {
     out->lock_.unlock();

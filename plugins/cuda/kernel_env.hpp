@@ -10,10 +10,16 @@
 
 #include <mutex>
 
+#include "cublas_library.hpp"
+
 namespace hxcuda {
 
 struct CudaPlugin;
 class CudaDevice;
+
+// The name in the function table, in ABI mismatch reports and in the messages of statuses made
+// from exceptions.
+constexpr char kPluginName[] = "cuda";
 
 // Where one kernel call runs.
 struct KernelEnv {
@@ -26,6 +32,10 @@ struct KernelEnv {
 // and makes the device current on the calling thread. args->user_data is the CudaPlugin that
 // registered the kernel.
 hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out);
+
+// The core services of the plugin whose CudaPlugin is `user_data` (every kernel's user data),
+// for kernel create and check, which run before any device or stream is resolved.
+const hx_core_services& plugin_services(const void* user_data);
 
 // A status for a failed CUDA or cuBLAS call: INTERNAL (OUT_OF_MEMORY for allocation failures)
 // with "<call>: <error name>: <error text>", e.g.
@@ -40,7 +50,7 @@ hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status,
 class CublasLease {
  public:
   // On failure `handle()` is NULL and the status says why.
-  static hx_status* acquire(const KernelEnv& env, CublasLease* out);
+  static hx_status* acquire(const KernelEnv& env, const CublasLibrary& cublas, CublasLease* out);
   cublasHandle_t handle() const { return handle_; }
 
  private:
@@ -48,8 +58,8 @@ class CublasLease {
   cublasHandle_t handle_ = nullptr;
 };
 
-// Implemented by the kernels: registers every CUDA kernel (device type "GPU", user_data =
-// `plugin`) with the core. Returns the first refusal.
+// Implemented by the kernels: registers every CUDA kernel (user_data = `plugin`) with the
+// core. Returns the first refusal.
 hx_status* register_kernels(const hx_core_services& services, hx_core* core, CudaPlugin& plugin);
 
 }  // namespace hxcuda

@@ -1,5 +1,7 @@
 #include "memory.hpp"
 
+#include <cstdint>
+
 #include <hxplugin/status.hpp>
 
 #include "device.hpp"
@@ -61,37 +63,61 @@ hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_tota
   return nullptr;
 }
 
-hx_status* allocate(hx_device* device, size_t size, size_t alignment, void** out_ptr) {
+hx_status* device_address(const CudaDevice& device, const char* what, const hx_buffer* buffer,
+                          uint64_t offset, size_t size, void** out) {
+  const auto base = reinterpret_cast<uintptr_t>(buffer);
+  uintptr_t end = 0;
+  if (buffer == nullptr && size > 0) {
+    return hxplugin::make_status(device.services(), HX_INVALID_ARGUMENT,
+                                 "%s: %s: NULL buffer for %zu bytes", device.label().c_str(),
+                                 what, size);
+  }
+  if (offset > UINTPTR_MAX - base || __builtin_add_overflow(base + offset, size, &end)) {
+    return hxplugin::make_status(
+        device.services(), HX_INVALID_ARGUMENT,
+        "%s: %s: %zu bytes at offset %llu of buffer %p run past the end of the address space",
+        device.label().c_str(), what, size, static_cast<unsigned long long>(offset),
+        static_cast<const void*>(buffer));
+  }
+  *out = reinterpret_cast<void*>(base + offset);
+  return nullptr;
+}
+
+hx_status* allocate(hx_device* device, size_t size, size_t alignment, hx_buffer** out_buffer) {
   const CudaDevice& gpu = from_handle(device);
-  if (!is_power_of_two(alignment) || alignment > kMaxAlignment) {
+  if (!is_power_of_two(alignment) || alignment > kAlignment) {
     return hxplugin::make_status(
         gpu.services(), HX_INVALID_ARGUMENT,
         "%s: allocate: alignment %zu is not a power of two of at most %zu bytes (what "
         "cudaMalloc guarantees)",
-        gpu.label().c_str(), alignment, kMaxAlignment);
+        gpu.label().c_str(), alignment, kAlignment);
   }
-  // No CUDA call for nothing: an empty allocation must not create a context.
+  // Refused before any CUDA call, so that it creates no context.
   if (size == 0) {
-    *out_ptr = nullptr;
-    return nullptr;
+    return hxplugin::make_status(gpu.services(), HX_INVALID_ARGUMENT,
+                                 "%s: allocate: size 0 (a buffer has at least 1 byte)",
+                                 gpu.label().c_str());
   }
   if (hx_status* status = gpu.make_current()) return status;
-  const cudaError_t error = cudaMalloc(out_ptr, size);
+  void* address = nullptr;
+  const cudaError_t error = cudaMalloc(&address, size);
   if (error == cudaErrorMemoryAllocation) return out_of_device_memory(gpu, size, error);
-  return cuda_error(gpu.services(), error, "cudaMalloc");
+  if (hx_status* status = cuda_error(gpu.services(), error, "cudaMalloc")) return status;
+  *out_buffer = reinterpret_cast<hx_buffer*>(address);
+  return nullptr;
 }
 
-void deallocate(hx_device* device, void* ptr, size_t size) {
+void deallocate(hx_device* device, hx_buffer* buffer, size_t size) {
   (void)size;  // cudaFree knows each block's size
-  if (ptr == nullptr) return;
+  if (buffer == nullptr) return;
   const CudaDevice& gpu = from_handle(device);
   const char* call = "cudaSetDevice";
   cudaError_t error = cudaSetDevice(gpu.cuda_ordinal());
   if (error == cudaSuccess) {
     call = "cudaFree";
-    error = cudaFree(ptr);
+    error = cudaFree(buffer);
   }
-  if (error != cudaSuccess) log_failed_free(gpu, error, call, ptr);
+  if (error != cudaSuccess) log_failed_free(gpu, error, call, buffer);
 }
 
 hx_status* host_allocate(hx_device* device, size_t size, void** out_ptr) {
@@ -122,15 +148,17 @@ void host_deallocate(hx_device* device, void* ptr) {
   if (error != cudaSuccess) log_failed_free(gpu, error, "cudaFreeHost", ptr);
 }
 
-hx_status* memset_bytes(hx_device* device, hx_stream* stream, void* dst, uint8_t value,
-                        size_t size) {
+hx_status* memset_bytes(hx_device* device, hx_stream* stream, hx_buffer* dst, uint64_t dst_offset,
+                        uint8_t value, size_t size) {
+  // The ABI makes size 0 a no-op that succeeds whatever the other arguments are.
+  if (size == 0) return nullptr;
   CudaDevice& gpu = from_handle(device);
-  if (size == 0) {
-    CudaStream* unused = nullptr;
-    return resolve_stream(gpu, stream, &unused);
+  void* address = nullptr;
+  if (hx_status* status = device_address(gpu, "memset", dst, dst_offset, size, &address)) {
+    return status;
   }
   return run_ordered(gpu, stream, "cudaMemsetAsync", [&](cudaStream_t cuda_stream) {
-    return cudaMemsetAsync(dst, value, size, cuda_stream);
+    return cudaMemsetAsync(address, value, size, cuda_stream);
   });
 }
 

@@ -9,12 +9,9 @@
 
 #include "device.hpp"
 #include "handles.hpp"
+#include "kernel_env.hpp"
 
 namespace hxcuda {
-
-// The name in the function table, in ABI mismatch reports and in the messages of statuses made
-// from exceptions.
-constexpr char kPluginName[] = "cuda";
 
 // The function table lives here rather than in a static: two runtimes in one process share
 // the dlopen handle and each init the plugin.

@@ -2,7 +2,6 @@
 // kMaxAddNChunk inputs per launch (addn.cu).
 #include <algorithm>
 
-#include "kernels/dtypes.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/launchers.hpp"
 
@@ -15,14 +14,14 @@ hx_status* addn_kernel(const GpuKernelCall& call) {
     return call.error(HX_INVALID_ARGUMENT, "AddN: expected at least one input");
   }
   if (hx_status* status = call.expect_elements("AddN", count, out.dtype)) return status;
-  if (!is_elementwise_dtype(out.dtype)) return call.no_variant("AddN", out.dtype);
   for (size_t first = 0; first < call.num_inputs(); first += kMaxAddNChunk) {
     const size_t chunk_size = std::min(kMaxAddNChunk, call.num_inputs() - first);
     const void* chunk[kMaxAddNChunk];
-    for (size_t i = 0; i < chunk_size; ++i) chunk[i] = call.input(first + i).data;
+    for (size_t i = 0; i < chunk_size; ++i) chunk[i] = hxplugin::element_address(call.input(first + i));
     if (hx_status* status =
-            call.cuda_status(launch_addn_chunk(out.dtype, chunk, chunk_size, first > 0, out.data,
-                                               count, call.stream()),
+            call.cuda_status(launch_addn_chunk(out.dtype, chunk, chunk_size, first > 0,
+                                               hxplugin::element_address(out), count,
+                                               call.stream()),
                              "AddN")) {
       return status;
     }

@@ -26,7 +26,7 @@ __global__ void addn_kernel(AddNChunk<T> chunk, T* __restrict__ out, int64_t cou
 
 }  // namespace
 
-cudaError_t launch_addn_chunk(hx_dtype dtype, const void* const* inputs, size_t num_inputs,
+cudaError_t launch_addn_chunk(int32_t dtype, const void* const* inputs, size_t num_inputs,
                               bool add_to_out, void* out, int64_t count, cudaStream_t stream) {
   if (count == 0 || num_inputs == 0) return cudaSuccess;
   if (num_inputs > kMaxAddNChunk) return cudaErrorInvalidValue;

@@ -13,7 +13,7 @@ __global__ void cast_kernel(const From* __restrict__ in, To* __restrict__ out, i
 
 }  // namespace
 
-cudaError_t launch_cast(hx_dtype from, hx_dtype to, const void* in, void* out, int64_t count,
+cudaError_t launch_cast(int32_t from, int32_t to, const void* in, void* out, int64_t count,
                         cudaStream_t stream) {
   if (count == 0) return cudaSuccess;
   return visit_float_dtype(from, [&](auto from_tag) {

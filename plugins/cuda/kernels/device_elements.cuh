@@ -21,7 +21,7 @@ struct TypeTag {
 // Calls visit(TypeTag<T>{}) for f32, f16 and bf16 (the types the element-wise kernels compute),
 // else returns cudaErrorNotSupported.
 template <class Visit>
-cudaError_t visit_elementwise_dtype(hx_dtype dtype, Visit&& visit) {
+cudaError_t visit_elementwise_dtype(int32_t dtype, Visit&& visit) {
   switch (dtype) {
     case HX_DTYPE_F32: return visit(TypeTag<float>{});
     case HX_DTYPE_F16: return visit(TypeTag<__half>{});
@@ -32,7 +32,7 @@ cudaError_t visit_elementwise_dtype(hx_dtype dtype, Visit&& visit) {
 
 // Like visit_elementwise_dtype, with f64 as well.
 template <class Visit>
-cudaError_t visit_float_dtype(hx_dtype dtype, Visit&& visit) {
+cudaError_t visit_float_dtype(int32_t dtype, Visit&& visit) {
   if (dtype == HX_DTYPE_F64) return visit(TypeTag<double>{});
   return visit_elementwise_dtype(dtype, visit);
 }

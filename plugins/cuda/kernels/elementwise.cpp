@@ -1,4 +1,6 @@
 // Add, Sub, Mul, Div and Relu: operand checks on the host, the arithmetic in elementwise.cu.
+#include <hxplugin/broadcast.hpp>
+
 #include "kernels/dtypes.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/launchers.hpp"
@@ -6,35 +8,56 @@
 namespace hxcuda::kernels {
 namespace {
 
-// The core's shape rule for these ops: equal element counts, or one operand with a single
-// element broadcast against the other.
+// The launch that fits the operands' layout: the plain element-by-element kernel when both are
+// dense or one is a single repeated element (the common cases, and the benchmark's), the
+// strided one otherwise ([2,3] + [3], [2,1] + [1,3]).
+cudaError_t launch(BinaryOp op, int32_t dtype, const hxplugin::BinaryRows& rows, const void* x,
+                   const void* y, void* out, int64_t count, cudaStream_t stream) {
+  // One row covering the output: each operand is read element by element (step 1) or is one
+  // element repeated (step 0). A single element is the first of every case.
+  const auto dense_or_repeated = [](int64_t step) { return step == 0 || step == 1; };
+  if (count == 1) return launch_binary(op, dtype, Broadcast::kNone, x, y, out, count, stream);
+  if (rows.outer_rank == 0 && dense_or_repeated(rows.x_step) && dense_or_repeated(rows.y_step)) {
+    const Broadcast broadcast = rows.x_step == 0   ? Broadcast::kX
+                                : rows.y_step == 0 ? Broadcast::kY
+                                                   : Broadcast::kNone;
+    return launch_binary(op, dtype, broadcast, x, y, out, count, stream);
+  }
+  BinaryLayout layout;
+  layout.row_length = rows.row_length;
+  layout.x_step = rows.x_step;
+  layout.y_step = rows.y_step;
+  layout.outer_rank = rows.outer_rank;
+  for (int axis = 0; axis < rows.outer_rank; ++axis) {
+    layout.outer_shape[axis] = rows.outer_shape[axis];
+    layout.x_outer_stride[axis] = rows.x_outer_stride[axis];
+    layout.y_outer_stride[axis] = rows.y_outer_stride[axis];
+  }
+  return launch_binary_strided(op, dtype, layout, x, y, out, count, stream);
+}
+
+// The core hands both inputs over at the output's shape, with stride 0 where one repeats
+// (NumPy's broadcasting, worked out by the core).
 hx_status* binary_kernel(const GpuKernelCall& call, BinaryOp op, const char* name) {
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& y = call.input(1);
   const hx_tensor_view& out = call.output(0);
-  const int64_t count = element_count(out);
-  const int64_t x_count = element_count(x);
-  const int64_t y_count = element_count(y);
-  Broadcast broadcast;
-  if (x_count == count && y_count == count) {
-    broadcast = Broadcast::kNone;
-  } else if (x_count == 1 && y_count == count) {
-    broadcast = Broadcast::kX;
-  } else if (y_count == 1 && x_count == count) {
-    broadcast = Broadcast::kY;
-  } else {
-    return call.error(HX_INVALID_ARGUMENT,
-                      "%s: operands of %lld and %lld elements cannot make an output of %lld", name,
-                      static_cast<long long>(x_count), static_cast<long long>(y_count),
-                      static_cast<long long>(count));
-  }
   if (x.dtype != y.dtype || x.dtype != out.dtype) {
     return call.error(HX_INVALID_ARGUMENT, "%s: dtypes %s, %s -> %s differ", name,
-                      dtype_name(x.dtype), dtype_name(y.dtype), dtype_name(out.dtype));
+                      hx_dtype_name(x.dtype), hx_dtype_name(y.dtype), hx_dtype_name(out.dtype));
   }
-  if (!is_elementwise_dtype(x.dtype)) return call.no_variant(name, x.dtype);
-  return call.cuda_status(
-      launch_binary(op, x.dtype, broadcast, x.data, y.data, out.data, count, call.stream()), name);
+  hxplugin::BinaryRows rows;
+  if (!hxplugin::plan_binary_rows(x, y, out, &rows)) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "%s: inputs of ranks %d and %d are not views of the output's shape (rank "
+                      "%d) with non-negative strides",
+                      name, static_cast<int>(x.rank), static_cast<int>(y.rank),
+                      static_cast<int>(out.rank));
+  }
+  return call.cuda_status(launch(op, out.dtype, rows, hxplugin::element_address(x),
+                                 hxplugin::element_address(y), hxplugin::element_address(out),
+                                 element_count(out), call.stream()),
+                          name);
 }
 
 }  // namespace
@@ -56,9 +79,9 @@ hx_status* relu_kernel(const GpuKernelCall& call) {
   const hx_tensor_view& out = call.output(0);
   const int64_t count = element_count(out);
   if (hx_status* status = call.expect_elements("Relu", count, out.dtype)) return status;
-  if (!is_elementwise_dtype(out.dtype)) return call.no_variant("Relu", out.dtype);
-  return call.cuda_status(
-      launch_relu(out.dtype, call.input(0).data, out.data, count, call.stream()), "Relu");
+  return call.cuda_status(launch_relu(out.dtype, hxplugin::element_address(call.input(0)),
+                                      hxplugin::element_address(out), count, call.stream()),
+                          "Relu");
 }
 
 }  // namespace hxcuda::kernels

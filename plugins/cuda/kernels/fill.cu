@@ -14,7 +14,7 @@ __global__ void fill_kernel(double value, T* __restrict__ out, int64_t count) {
 
 }  // namespace
 
-cudaError_t launch_fill(hx_dtype dtype, double value, void* out, int64_t count,
+cudaError_t launch_fill(int32_t dtype, double value, void* out, int64_t count,
                         cudaStream_t stream) {
   if (count == 0) return cudaSuccess;
   return visit_float_dtype(dtype, [&](auto tag) {

@@ -4,12 +4,12 @@
 
 namespace hxcuda::kernels {
 
-hx_status* GpuKernelCall::expect_elements(const char* op, int64_t count, hx_dtype dtype) const {
+hx_status* GpuKernelCall::expect_elements(const char* op, int64_t count, int32_t dtype) const {
   const auto check = [&](const hx_tensor_view& view, const char* role, size_t index) -> hx_status* {
     if (view.dtype == dtype && element_count(view) == count) return nullptr;
     return error(HX_INVALID_ARGUMENT, "%s: %s %zu is %s with %lld elements, expected %s with %lld",
-                 op, role, index, dtype_name(view.dtype),
-                 static_cast<long long>(element_count(view)), dtype_name(dtype),
+                 op, role, index, hx_dtype_name(view.dtype),
+                 static_cast<long long>(element_count(view)), hx_dtype_name(dtype),
                  static_cast<long long>(count));
   };
   for (size_t i = 0; i < num_inputs(); ++i) {
@@ -19,10 +19,6 @@ hx_status* GpuKernelCall::expect_elements(const char* op, int64_t count, hx_dtyp
     if (hx_status* status = check(output(i), "output", i)) return status;
   }
   return nullptr;
-}
-
-hx_status* GpuKernelCall::no_variant(const char* op, hx_dtype dtype) const {
-  return error(HX_UNIMPLEMENTED, "%s: the GPU kernel has no %s variant", op, dtype_name(dtype));
 }
 
 }  // namespace hxcuda::kernels

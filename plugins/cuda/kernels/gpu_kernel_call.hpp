@@ -1,5 +1,6 @@
-// One GPU kernel invocation: the shared accessor (hxplugin::KernelCall) plus where the call
-// runs (KernelEnv: device and stream) and the checks every GPU kernel makes.
+// One GPU kernel invocation: the shared accessor (hxplugin::KernelCall: tensors and the
+// instance) plus where the call runs (KernelEnv: device and stream) and the checks every GPU
+// kernel makes.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -26,9 +27,7 @@ class GpuKernelCall : public hxplugin::KernelCall {
   // INVALID_ARGUMENT unless every input and output has `count` elements and `dtype` (the
   // core's shape inference guarantees both; checking costs nothing and keeps a core bug from
   // becoming an out-of-bounds access on the device).
-  hx_status* expect_elements(const char* op, int64_t count, hx_dtype dtype) const;
-  // UNIMPLEMENTED "<op>: the GPU kernel has no <dtype> variant".
-  hx_status* no_variant(const char* op, hx_dtype dtype) const;
+  hx_status* expect_elements(const char* op, int64_t count, int32_t dtype) const;
   // NULL for cudaSuccess, else the plugin's status for a failed CUDA call named `what`.
   hx_status* cuda_status(cudaError_t error, const char* what) const {
     return cuda_error(*env_.services, error, what);

@@ -8,10 +8,11 @@ hx_status* identity_kernel(const GpuKernelCall& call) {
   const hx_tensor_view& out = call.output(0);
   const int64_t count = element_count(out);
   if (hx_status* status = call.expect_elements("Identity", count, out.dtype)) return status;
-  const size_t bytes = static_cast<size_t>(count) * dtype_size(out.dtype);
+  const size_t bytes = static_cast<size_t>(count) * hx_dtype_size(out.dtype);
   if (bytes == 0) return nullptr;
   return call.cuda_status(
-      cudaMemcpyAsync(out.data, call.input(0).data, bytes, cudaMemcpyDeviceToDevice, call.stream()),
+      cudaMemcpyAsync(hxplugin::element_address(out), hxplugin::element_address(call.input(0)),
+                      bytes, cudaMemcpyDeviceToDevice, call.stream()),
       "cudaMemcpyAsync");
 }
 

@@ -1,4 +1,4 @@
-// The kernels the CUDA plugin offers for device type "GPU", and their registration.
+// The kernels the CUDA plugin offers for its GPU devices, and their registration.
 //
 // No int32 or int64 arithmetic kernels, on purpose: the GPU of the TensorFlow guide has none,
 // so an int32 MatMul or Add placed on a GPU falls back to the CPU, visibly (the placement log
@@ -17,12 +17,10 @@ namespace {
 using kernels::GpuKernel;
 using kernels::GpuKernelCall;
 
-constexpr char kDeviceType[] = "GPU";
-
-constexpr hx_dtype kElementwise[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
-constexpr hx_dtype kFloat[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
-constexpr hx_dtype kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
-                             HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
+constexpr int32_t kElementwise[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
+constexpr int32_t kFloat[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
+constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
+                            HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
 
 // Resolves the call's device and stream (making the device current), then runs the kernel
 // behind the exception barrier: nothing may unwind into the core.
@@ -30,38 +28,103 @@ template <GpuKernel Kernel>
 hx_status* compute(const hx_kernel_args* args) {
   KernelEnv env;
   if (hx_status* status = kernel_env(args, &env)) return status;
-  return hxplugin::guarded(*env.services, "cuda",
+  return hxplugin::guarded(*env.services, kPluginName,
                            [&] { return Kernel(GpuKernelCall(*args, env)); });
+}
+
+// The same for a kernel with an instance: it receives the state its create made.
+template <class State, hx_status* (*Kernel)(const GpuKernelCall&, const State&)>
+hx_status* compute_with_state(const hx_kernel_args* args) {
+  KernelEnv env;
+  if (hx_status* status = kernel_env(args, &env)) return status;
+  if (args->instance == nullptr) {
+    return env.services->status_create(
+        HX_INVALID_ARGUMENT,
+        "cuda plugin: a kernel with a create function was called without its instance");
+  }
+  const State& state = hxplugin::instance_of<State>(args->instance);
+  return hxplugin::guarded(*env.services, kPluginName,
+                           [&] { return Kernel(GpuKernelCall(*args, env), state); });
+}
+
+template <class State, hx_status* (*Create)(const hxplugin::KernelCreate&, State*)>
+hx_status* create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  const hx_core_services& services = plugin_services(args->user_data);
+  return hxplugin::guarded(services, kPluginName, [&]() -> hx_status* {
+    State state;
+    if (hx_status* status = Create(hxplugin::KernelCreate(*args, services), &state)) {
+      return status;
+    }
+    *out_instance = hxplugin::to_instance(new State(state));
+    return nullptr;
+  });
+}
+
+template <hx_status* (*Check)(const hxplugin::KernelCall&)>
+hx_status* check(const hx_kernel_args* args) {
+  const hx_core_services& services = plugin_services(args->user_data);
+  return hxplugin::guarded(services, kPluginName,
+                           [&] { return Check(hxplugin::KernelCall(*args, services)); });
 }
 
 struct KernelEntry {
   const char* op;
   hx_kernel_fn compute;
-  const hx_dtype* dtypes;
+  const int32_t* dtypes;
   size_t num_dtypes;
-  const hx_dtype* output_dtypes;  // NULL: not constrained (the op's output dtype follows T)
+  const int32_t* output_dtypes;  // NULL: not constrained (the op's output dtype follows T)
   size_t num_output_dtypes;
+  hx_kernel_create_fn create;
+  hx_kernel_check_fn check;
+  hx_kernel_destroy_fn destroy;
 };
 
 template <GpuKernel Kernel, size_t N>
-constexpr KernelEntry entry(const char* op, const hx_dtype (&dtypes)[N]) {
-  return {op, compute<Kernel>, dtypes, N, nullptr, 0};
+constexpr KernelEntry entry(const char* op, const int32_t (&dtypes)[N]) {
+  return {op, compute<Kernel>, dtypes, N, nullptr, 0, nullptr, nullptr, nullptr};
 }
 
-constexpr KernelEntry kKernels[] = {
-    entry<kernels::matmul_kernel>("MatMul", kFloat),
+template <class State, hx_status* (*Create)(const hxplugin::KernelCreate&, State*),
+          hx_status* (*Kernel)(const GpuKernelCall&, const State&), size_t N>
+constexpr KernelEntry entry_with_state(const char* op, const int32_t (&dtypes)[N]) {
+  return {op,      compute_with_state<State, Kernel>, dtypes, N, nullptr, 0,
+          create<State, Create>, nullptr, hxplugin::destroy_instance<State>};
+}
+
+KernelEntry with_check(KernelEntry kernel, hx_kernel_check_fn check_fn) {
+  kernel.check = check_fn;
+  return kernel;
+}
+
+KernelEntry with_output_dtypes(KernelEntry kernel, const int32_t* dtypes, size_t count) {
+  kernel.output_dtypes = dtypes;
+  kernel.num_output_dtypes = count;
+  return kernel;
+}
+
+using kernels::CastState;
+using kernels::FillState;
+using kernels::MatMulState;
+using kernels::SumState;
+
+const KernelEntry kKernels[] = {
+    with_check(entry_with_state<MatMulState, kernels::matmul_create, kernels::matmul_kernel>(
+                   "MatMul", kFloat),
+               check<kernels::matmul_check>),
     entry<kernels::add_kernel>("Add", kElementwise),
     entry<kernels::sub_kernel>("Sub", kElementwise),
     entry<kernels::mul_kernel>("Mul", kElementwise),
     entry<kernels::div_kernel>("Div", kElementwise),
     entry<kernels::relu_kernel>("Relu", kElementwise),
     entry<kernels::addn_kernel>("AddN", kElementwise),
-    entry<kernels::sum_kernel>("Sum", kElementwise),
-    entry<kernels::fill_kernel>("Fill", kFloat),
+    entry_with_state<SumState, kernels::sum_create, kernels::sum_kernel>("Sum", kElementwise),
+    entry_with_state<FillState, kernels::fill_create, kernels::fill_kernel>("Fill", kFloat),
     entry<kernels::identity_kernel>("Identity", kAll),
     // Cast converts among the float types only, both ways: a Cast to or from an integer type
     // runs on the CPU.
-    {"Cast", compute<kernels::cast_kernel>, kFloat, std::size(kFloat), kFloat, std::size(kFloat)},
+    with_output_dtypes(
+        entry_with_state<CastState, kernels::cast_create, kernels::cast_kernel>("Cast", kFloat),
+        kFloat, std::size(kFloat)),
 };
 
 }  // namespace
@@ -70,7 +133,6 @@ hx_status* register_kernels(const hx_core_services& services, hx_core* core, Cud
   for (const KernelEntry& kernel : kKernels) {
     hx_kernel_def def{};
     def.op = kernel.op;
-    def.device_type = kDeviceType;
     def.dtypes = kernel.dtypes;
     def.num_dtypes = kernel.num_dtypes;
     def.output_dtypes = kernel.output_dtypes;
@@ -78,7 +140,10 @@ hx_status* register_kernels(const hx_core_services& services, hx_core* core, Cud
     def.priority = 0;
     def.compute = kernel.compute;
     def.user_data = &plugin;
-    if (hx_status* status = hxplugin::register_kernel(services, core, def, kDeviceType)) {
+    def.create = kernel.create;
+    def.check = kernel.check;
+    def.destroy = kernel.destroy;
+    if (hx_status* status = hxplugin::register_kernel(services, core, def, kPluginName)) {
       return status;
     }
   }

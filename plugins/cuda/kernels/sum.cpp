@@ -1,6 +1,6 @@
-// Sum over a set of axes (attribute `axes`: absent reduces every axis, [] none; `keep_dims`
-// only changes the output's shape, which the core has already worked out). The host merges the
-// input's axes into runs of kept and of reduced axes; sum.cu does the adding.
+// Sum over a set of axes (attribute `axes`, read at create: absent reduces every axis, [] none;
+// `keep_dims` only changes the output's shape, which the core has already worked out). The
+// host merges the input's axes into runs of kept and of reduced axes; sum.cu does the adding.
 #include "kernels/dtypes.hpp"
 #include "kernels/kernels.hpp"
 #include "kernels/launchers.hpp"
@@ -53,27 +53,43 @@ SumPlan plan_sum(const hx_tensor_view& in, const bool* reduced_axis) {
 
 }  // namespace
 
-hx_status* sum_kernel(const GpuKernelCall& call) {
+hx_status* sum_create(const hxplugin::KernelCreate& create, SumState* out) {
+  const int32_t dtype = create.input_dtype(0);
+  if (!is_elementwise_dtype(dtype)) {
+    return create.error(HX_UNIMPLEMENTED,
+                        "Sum on GPU: no %s kernel (float32, float16 and bfloat16 only)",
+                        hx_dtype_name(dtype));
+  }
+  const int64_t* axes = nullptr;
+  size_t axis_count = 0;
+  if (hx_status* status = create.attr_ints("axes", &axes, &axis_count, &out->axes_given)) {
+    return status;
+  }
+  // Axes are distinct and a tensor has at most HX_MAX_RANK of them.
+  if (axis_count > HX_MAX_RANK) {
+    return create.error(HX_INVALID_ARGUMENT, "Sum: %zu axes given; a tensor has at most %d",
+                        axis_count, HX_MAX_RANK);
+  }
+  out->axis_count = axis_count;
+  for (size_t i = 0; i < axis_count; ++i) out->axes[i] = axes[i];
+  return nullptr;
+}
+
+hx_status* sum_kernel(const GpuKernelCall& call, const SumState& state) {
   const hx_tensor_view& in = call.input(0);
   const hx_tensor_view& out = call.output(0);
   if (in.dtype != out.dtype) {
     return call.error(HX_INVALID_ARGUMENT, "Sum: input is %s but output is %s",
-                      dtype_name(in.dtype), dtype_name(out.dtype));
+                      hx_dtype_name(in.dtype), hx_dtype_name(out.dtype));
   }
-  if (!is_elementwise_dtype(in.dtype)) return call.no_variant("Sum", in.dtype);
-
-  const int64_t* axes = nullptr;
-  size_t axis_count = 0;
-  bool axes_given = false;
-  if (hx_status* status = call.attr_ints("axes", &axes, &axis_count, &axes_given)) return status;
   bool reduced_axis[HX_MAX_RANK] = {};
-  for (int32_t axis = 0; axis < in.rank; ++axis) reduced_axis[axis] = !axes_given;
-  for (size_t i = 0; axes_given && i < axis_count; ++i) {
-    const int64_t axis = axes[i] < 0 ? axes[i] + in.rank : axes[i];
+  for (int32_t axis = 0; axis < in.rank; ++axis) reduced_axis[axis] = !state.axes_given;
+  for (size_t i = 0; i < state.axis_count; ++i) {
+    const int64_t axis = state.axes[i] < 0 ? state.axes[i] + in.rank : state.axes[i];
     if (axis < 0 || axis >= in.rank || reduced_axis[axis]) {
       return call.error(HX_INVALID_ARGUMENT,
                         "Sum: axis %lld is out of range or repeated for an input of rank %d",
-                        static_cast<long long>(axes[i]), static_cast<int>(in.rank));
+                        static_cast<long long>(state.axes[i]), static_cast<int>(in.rank));
     }
     reduced_axis[axis] = true;
   }
@@ -84,7 +100,9 @@ hx_status* sum_kernel(const GpuKernelCall& call) {
                       static_cast<long long>(element_count(out)),
                       static_cast<long long>(plan.out_count));
   }
-  return call.cuda_status(launch_sum(in.dtype, plan, in.data, out.data, call.stream()), "Sum");
+  return call.cuda_status(launch_sum(in.dtype, plan, hxplugin::element_address(in),
+                                     hxplugin::element_address(out), call.stream()),
+                          "Sum");
 }
 
 }  // namespace hxcuda::kernels

@@ -56,7 +56,7 @@ __global__ void sum_per_block(SumPlan plan, const T* __restrict__ in, T* __restr
 
 }  // namespace
 
-cudaError_t launch_sum(hx_dtype dtype, const SumPlan& plan, const void* in, void* out,
+cudaError_t launch_sum(int32_t dtype, const SumPlan& plan, const void* in, void* out,
                        cudaStream_t stream) {
   if (plan.out_count == 0) return cudaSuccess;
   return visit_elementwise_dtype(dtype, [&](auto tag) {
