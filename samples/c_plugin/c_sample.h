@@ -22,6 +22,10 @@
  * OUT_OF_MEMORY, and memory_info reports what is free). */
 #define C_SAMPLE_MEMORY_BYTES ((uint64_t)512 << 20)
 
+/* The alignment the device declares: allocate gives it, and the core places every tensor at
+ * an offset that is a multiple of it. 64 bytes is a cache line, and enough for any dtype. */
+#define C_SAMPLE_ALIGNMENT 64
+
 /* One device. Its handle (hx_device*) is a pointer to this struct, valid until shutdown. */
 struct hx_device_s {
   struct hx_plugin_s* plugin; /* for the services, which every status needs */
@@ -44,8 +48,8 @@ struct hx_plugin_s {
 
 /* A status made by the core from a printf-style message (the core copies the text).
  * `code` must not be HX_OK. */
-hx_status* c_sample_status(const hx_core_services* services, hx_status_code code,
-                           const char* format, ...)
+hx_status* c_sample_status(const hx_core_services* services, int32_t code, const char* format,
+                           ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
@@ -59,8 +63,8 @@ void c_sample_fill_device_functions(hx_plugin_api* api);
 /* memory.c: fills allocate, deallocate, memset and the copies. */
 void c_sample_fill_memory_functions(hx_plugin_api* api);
 
-/* leaky_relu.c: registers the LeakyRelu op and its f32 and f64 kernels for CSAMPLE devices.
- * Called during init (registration is refused later). */
+/* leaky_relu.c: registers the LeakyRelu op and its float32 and float64 kernels, which run on
+ * this plugin's devices. Called during init (registration is refused later). */
 hx_status* c_sample_register_leaky_relu(hx_plugin* plugin);
 
 #endif /* HX_C_SAMPLE_H_ */

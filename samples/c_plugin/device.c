@@ -1,6 +1,7 @@
 /* The c_sample plugin's device: one CSAMPLE device whose memory is a budget of host memory.
- * The core asks for the count, a handle per ordinal, the static properties and the free and
- * total memory; hxrt-info prints all of it. */
+ * The core asks for the count, a handle per ordinal, the static properties (what the device
+ * is, what kind of memory it has, how the placer should rank it) and the free and total
+ * memory; hxrt-info prints all of it. */
 #include "c_sample.h"
 
 #include <stddef.h>
@@ -47,9 +48,23 @@ static hx_status* device_properties(hx_device* device, hx_device_properties* pro
   if (C_SAMPLE_COVERS(props, memory_total)) props->memory_total = C_SAMPLE_MEMORY_BYTES;
   if (C_SAMPLE_COVERS(props, numa_node)) props->numa_node = -1;
   if (C_SAMPLE_COVERS(props, compute_units)) props->compute_units = 1;
+  /* Its buffers are host memory and its handles their host addresses (memory.c), which lets
+   * the core read and write them directly. */
+  if (C_SAMPLE_COVERS(props, memory_kind)) props->memory_kind = HX_MEMORY_HOST;
+  /* It runs on the host's own cores, so it must not be ranked like a GPU: the placer orders
+   * device types by class (see hx_placement_class), and placement.device_priority in the
+   * config overrides that order. */
+  if (C_SAMPLE_COVERS(props, placement_class)) {
+    props->placement_class = HX_PLACEMENT_HOST_ACCELERATOR;
+  }
+  /* One allocation may take the whole budget: 0 says "no limit below memory_total". */
+  if (C_SAMPLE_COVERS(props, max_allocation)) props->max_allocation = 0;
+  if (C_SAMPLE_COVERS(props, alignment)) props->alignment = C_SAMPLE_ALIGNMENT;
   return NULL;
 }
 
+/* Optional: a device that cannot tell its free memory leaves memory_info NULL, and the core
+ * shows it as unknown. This one counts what it hands out, so it can. */
 static hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_total) {
   pthread_mutex_lock(&device->lock);
   *out_free = C_SAMPLE_MEMORY_BYTES - device->bytes_in_use;

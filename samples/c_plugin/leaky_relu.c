@@ -2,52 +2,27 @@
  * attribute "alpha" (default 0.2, as TensorFlow's tf.nn.leaky_relu).
  *
  * The core owns ops: their arity and shape inference decide, before any device is chosen,
- * whether a call is valid and what it returns. A plugin that brings an op of its own registers
- * it with register_op first (name, arity, shape inference), then its kernels with
+ * whether a call is valid and what it returns, and `hxrt-info --ops` shows them to users. A
+ * plugin that brings an op of its own registers it with register_op first (name, arity, shape
+ * inference, a one-line summary, the input that carries its type T), then its kernels with
  * register_kernel, both during init. Host applications then run it like a core op:
  *
  *   rt.execute("LeakyRelu", {x}, {{"alpha", 0.1}});
  *
- * and the placer puts it on a CSAMPLE device, the only type with a kernel for it. */
+ * and the placer puts it on a CSAMPLE device, the only type with a kernel for it.
+ *
+ * Each kernel has an instance: the core calls create once per combination of attributes and
+ * dtypes, which reads "alpha" there, and passes what it made to every compute of that
+ * combination, so no call looks an attribute up by name. */
 #include "c_sample.h"
 
+#include <hxrt/plugin_vocabulary.h>
+
+#include <stdlib.h>
 #include <string.h>
 
 #define LEAKY_RELU "LeakyRelu"
 #define LEAKY_RELU_DEFAULT_ALPHA 0.2
-
-static const char* dtype_name(hx_dtype dtype) {
-  switch (dtype) {
-    case HX_DTYPE_F32: return "float32";
-    case HX_DTYPE_F64: return "float64";
-    case HX_DTYPE_F16: return "float16";
-    case HX_DTYPE_BF16: return "bfloat16";
-    case HX_DTYPE_I32: return "int32";
-    case HX_DTYPE_I64: return "int64";
-    case HX_DTYPE_BOOL: return "bool";
-    default: return "an unknown dtype";
-  }
-}
-
-/* "alpha", or its default when the call gives none. attr_float also takes an integer
- * attribute; any other type is the caller's mistake (INVALID_ARGUMENT). */
-static hx_status* read_alpha(const hx_core_services* services, const hx_kernel_context* context,
-                             double* alpha) {
-  hx_status* status = services->attr_float(context, "alpha", alpha);
-  hx_status* described;
-  if (status == NULL) return NULL;
-  if (services->status_code(status) == HX_NOT_FOUND) {
-    /* Absent: the op's default. The NOT_FOUND status is cheap, but still ours to free. */
-    services->status_destroy(status);
-    *alpha = LEAKY_RELU_DEFAULT_ALPHA;
-    return NULL;
-  }
-  /* The core's message names the attribute and its type; add the op. */
-  described = c_sample_status(services, services->status_code(status), "%s: %s", LEAKY_RELU,
-                              services->status_message(status));
-  services->status_destroy(status);
-  return described;
-}
 
 /* Shape inference: one output with the input's dtype and shape. Only the dtypes this plugin
  * has kernels for are accepted, so that an int32 call fails here with the op's own words
@@ -56,21 +31,61 @@ static hx_status* infer_leaky_relu(const hx_shape_inference_args* args) {
   const hx_plugin* plugin = (const hx_plugin*)args->user_data;
   const hx_tensor_view* x = &args->inputs[0]; /* the core checked the arity: one input */
   hx_output_spec* y = &args->outputs[0];
-  double alpha;
-  hx_status* status;
   int32_t d;
   if (x->dtype != HX_DTYPE_F32 && x->dtype != HX_DTYPE_F64) {
     return c_sample_status(plugin->services, HX_INVALID_ARGUMENT,
                            "%s: input 0 must be float32 or float64, got %s", LEAKY_RELU,
-                           dtype_name(x->dtype));
+                           hx_dtype_name(x->dtype));
   }
-  /* A wrong "alpha" is reported before the op is placed, not by the kernel. */
-  status = read_alpha(plugin->services, args->context, &alpha);
-  if (status != NULL) return status;
   y->dtype = x->dtype;
   y->rank = x->rank;
   for (d = 0; d < x->rank; ++d) y->shape[d] = x->shape[d];
   return NULL;
+}
+
+/* What create keeps for one combination: alpha, read once. Compute only reads it (one instance
+ * serves concurrent calls). */
+typedef struct leaky_relu_instance {
+  double alpha;
+} leaky_relu_instance;
+
+/* "alpha", or its default when the call gives none. attr_float also takes an integer
+ * attribute; any other type is the caller's mistake, and INVALID_ARGUMENT from create reaches
+ * the caller of the op. */
+static hx_status* create_leaky_relu(const hx_kernel_create_args* args,
+                                    hx_kernel_instance** out_instance) {
+  const hx_core_services* services = ((const hx_plugin*)args->user_data)->services;
+  double alpha = LEAKY_RELU_DEFAULT_ALPHA;
+  leaky_relu_instance* instance;
+  hx_status* status = services->attr_float(args->context, "alpha", &alpha);
+  if (status != NULL) {
+    hx_status* described;
+    if (services->status_code(status) == HX_NOT_FOUND) {
+      /* Absent: the op's default. The NOT_FOUND status is cheap, but still ours to free. */
+      services->status_destroy(status);
+      alpha = LEAKY_RELU_DEFAULT_ALPHA;
+    } else {
+      /* The core's message names the attribute and its type; add the op. */
+      described = c_sample_status(services, services->status_code(status), "%s: %s",
+                                  LEAKY_RELU, services->status_message(status));
+      services->status_destroy(status);
+      return described;
+    }
+  }
+  instance = (leaky_relu_instance*)malloc(sizeof *instance);
+  if (instance == NULL) {
+    return c_sample_status(services, HX_OUT_OF_MEMORY, "%s: no memory for a kernel instance",
+                           LEAKY_RELU);
+  }
+  instance->alpha = alpha;
+  *out_instance = (hx_kernel_instance*)instance;
+  return NULL;
+}
+
+/* Called once per instance, after its last compute; accepts NULL like every destroy. */
+static void destroy_leaky_relu(hx_kernel_instance* instance, void* user_data) {
+  (void)user_data;
+  free(instance);
 }
 
 static int64_t element_count(const hx_tensor_view* tensor) {
@@ -80,34 +95,34 @@ static int64_t element_count(const hx_tensor_view* tensor) {
   return count;
 }
 
-/* The kernels. Inputs and outputs are on this plugin's device (host memory here), dense and
- * row-major (ABI 1.0), so a flat loop covers every element; a tensor without elements may have
- * NULL data and runs no iteration. The output is allocated by the core with the shape that
- * inference gave. */
+/* Where a view's element [0, ..., 0] is: this device's buffer handles are host addresses
+ * (HX_MEMORY_HOST), and a tensor starts byte_offset bytes into its buffer. A tensor without
+ * elements may have no buffer; it runs no iteration below. */
+static void* elements(const hx_tensor_view* view) {
+  return view->buffer == NULL ? NULL : (char*)view->buffer + view->byte_offset;
+}
+
+/* The kernels. Inputs and outputs are on this plugin's device, dense and row-major (only the
+ * inputs of ops that broadcast have other strides), so a flat loop covers every element. The
+ * output is allocated by the core with the shape that inference gave. */
 static hx_status* leaky_relu_f32(const hx_kernel_args* args) {
-  const hx_plugin* plugin = (const hx_plugin*)args->user_data;
-  const float* x = (const float*)args->inputs[0].data;
-  float* y = (float*)args->outputs[0].data;
+  const leaky_relu_instance* instance = (const leaky_relu_instance*)args->instance;
+  const float* x = (const float*)elements(&args->inputs[0]);
+  float* y = (float*)elements(&args->outputs[0]);
   const int64_t count = element_count(&args->inputs[0]);
-  double alpha;
-  float a;
+  const float alpha = (float)instance->alpha;
   int64_t i;
-  hx_status* status = read_alpha(plugin->services, args->context, &alpha);
-  if (status != NULL) return status;
-  a = (float)alpha;
-  for (i = 0; i < count; ++i) y[i] = x[i] > 0.0f ? x[i] : a * x[i];
+  for (i = 0; i < count; ++i) y[i] = x[i] > 0.0f ? x[i] : alpha * x[i];
   return NULL;
 }
 
 static hx_status* leaky_relu_f64(const hx_kernel_args* args) {
-  const hx_plugin* plugin = (const hx_plugin*)args->user_data;
-  const double* x = (const double*)args->inputs[0].data;
-  double* y = (double*)args->outputs[0].data;
+  const leaky_relu_instance* instance = (const leaky_relu_instance*)args->instance;
+  const double* x = (const double*)elements(&args->inputs[0]);
+  double* y = (double*)elements(&args->outputs[0]);
   const int64_t count = element_count(&args->inputs[0]);
-  double alpha;
+  const double alpha = instance->alpha;
   int64_t i;
-  hx_status* status = read_alpha(plugin->services, args->context, &alpha);
-  if (status != NULL) return status;
   for (i = 0; i < count; ++i) y[i] = x[i] > 0.0 ? x[i] : alpha * x[i];
   return NULL;
 }
@@ -123,17 +138,21 @@ static hx_status* describe_failure(const hx_core_services* services, hx_status* 
   return described;
 }
 
-static hx_status* register_kernel(hx_plugin* plugin, hx_dtype dtype, hx_kernel_fn compute) {
+/* A kernel runs on the devices of the plugin that registers it: no device type to name. */
+static hx_status* register_kernel(hx_plugin* plugin, int32_t dtype, hx_kernel_fn compute) {
   hx_kernel_def def;
   memset(&def, 0, sizeof def);
   def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE;
+  def.extensions = NULL;
   def.op = LEAKY_RELU;
-  def.device_type = C_SAMPLE_DEVICE_TYPE;
   def.dtypes = &dtype; /* borrowed: the core copies it before register_kernel returns */
   def.num_dtypes = 1;
   def.priority = 0;
   def.compute = compute;
   def.user_data = plugin;
+  def.create = create_leaky_relu;
+  def.check = NULL; /* every shape is fine: nothing to decline per call */
+  def.destroy = destroy_leaky_relu;
   return describe_failure(plugin->services, plugin->services->register_kernel(plugin->core, &def),
                           dtype == HX_DTYPE_F32 ? "registering the LeakyRelu float32 kernel"
                                                 : "registering the LeakyRelu float64 kernel");
@@ -144,12 +163,15 @@ hx_status* c_sample_register_leaky_relu(hx_plugin* plugin) {
   hx_status* status;
   memset(&op, 0, sizeof op);
   op.struct_size = HX_OP_DEF_STRUCT_SIZE;
+  op.extensions = NULL;
   op.name = LEAKY_RELU;
   op.min_inputs = 1;
   op.max_inputs = 1;
   op.num_outputs = 1;
   op.infer = infer_leaky_relu;
   op.user_data = plugin;
+  op.summary = "x where x > 0, alpha * x elsewhere (float attribute alpha, default 0.2)";
+  op.type_input = 0; /* T is the dtype of input 0, x: the dtype each kernel registers for */
   /* The op first: a kernel for an op the core does not know is refused. */
   status = describe_failure(plugin->services, plugin->services->register_op(plugin->core, &op),
                             "registering the LeakyRelu op");

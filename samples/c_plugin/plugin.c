@@ -1,13 +1,15 @@
 /* libhx_c_sample.so: a complete hxrt plugin in plain C99, written against hxrt/plugin_api.h
- * alone. This file is its entry point: hx_plugin_init checks the core's ABI version and the
- * options, creates the plugin's state, registers the plugin's op and kernels and hands the core
- * its function table.
+ * and its vocabulary, hxrt/plugin_vocabulary.h, alone. This file is its entry point:
+ * hx_plugin_init checks the core's ABI version and the options, creates the plugin's state,
+ * registers the plugin's op and kernels and hands the core its function table.
  *
- * What it offers: one device of its own type, CSAMPLE, backed by a budget of host memory;
- * synchronous copies and memset; a new op, LeakyRelu, with float32 and float64 kernels. It has
- * no streams and no events: those functions are optional, and without them the core runs
- * everything on this device synchronously (each copy and kernel completes before it returns).
- * A device with queues of its own (a GPU) would add them.
+ * What it offers: one device of its own type, CSAMPLE, backed by a budget of host memory
+ * (declared as host memory, and as an accelerator running on the host, so that the placer does
+ * not rank it like a GPU); synchronous copies and memset; a new op, LeakyRelu, with float32 and
+ * float64 kernels made once per value of "alpha". It has no streams and no events: those
+ * optional groups are absent, and without them the core runs everything on this device
+ * synchronously (each copy and kernel completes before it returns). A device with queues of
+ * its own (a GPU) would add them.
  *
  * Statuses: every function that can fail returns NULL for success or a status made through
  * the core's services; nothing here aborts or exits, whatever the core or a user passes. */
@@ -18,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-hx_status* c_sample_status(const hx_core_services* services, hx_status_code code,
-                           const char* format, ...) {
+hx_status* c_sample_status(const hx_core_services* services, int32_t code, const char* format,
+                           ...) {
   char message[512];
   va_list args;
   va_start(args, format);
@@ -86,11 +88,9 @@ static void c_sample_shutdown(hx_plugin* plugin) {
 
 static void fill_table(hx_plugin* plugin) {
   hx_plugin_api* api = &plugin->api;
-  /* Zero first: every optional function left out (host_allocate, streams, events) is NULL,
-   * which the core reads as "unsupported". */
   memset(api, 0, sizeof *api);
   api->struct_size = HX_PLUGIN_API_STRUCT_SIZE;
-  api->extension = NULL;
+  api->extensions = NULL; /* no extension structs: 2.0 defines none */
   api->abi_major = HX_ABI_VERSION_MAJOR;
   api->abi_minor = HX_ABI_VERSION_MINOR;
   api->name = C_SAMPLE_NAME;
@@ -100,6 +100,14 @@ static void fill_table(hx_plugin* plugin) {
   api->shutdown = c_sample_shutdown;
   c_sample_fill_device_functions(api);
   c_sample_fill_memory_functions(api);
+  /* The optional groups, each present or absent as a whole. This device has no queues of its
+   * own, so no streams and no events: the core runs its copies and kernels synchronously.
+   * Its memory is host memory already, so there is nothing to pin either. A GPU plugin would
+   * point these at static hx_stream_api, hx_event_api and hx_host_memory_api tables, every
+   * function of a present group set. */
+  api->streams = NULL;
+  api->events = NULL;
+  api->host_memory = NULL;
 }
 
 /* The one exported symbol (HX_EXPORT makes it visible although the library is built with
