@@ -1,8 +1,11 @@
-// Every kernel of every loaded plugin, looked up by (op, device type, T, output dtype).
+// Every kernel of every loaded plugin, looked up by (op, plugin, T, output dtype). A kernel runs
+// only on the devices of the plugin that registered it (ABI 2.0), so two plugins of one device
+// type never compete for a kernel slot.
 #pragma once
 
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -14,34 +17,37 @@ namespace hxrt::detail {
 
 struct KernelEntry {
   std::string op;
-  std::string device_type;
+  std::string plugin;       // name of the plugin that registered it
+  std::string device_type;  // that plugin's device type, for listings
   std::vector<DType> dtypes;         // accepted values of the type parameter T
   std::vector<DType> output_dtypes;  // empty: any output dtype
   int priority = 0;
   hx_kernel_fn compute = nullptr;
+  hx_kernel_create_fn create = nullptr;  // NULL: no instances
+  hx_kernel_check_fn check = nullptr;    // NULL: accepts every call of its dtypes
+  hx_kernel_destroy_fn destroy = nullptr;
   void* user_data = nullptr;
-  std::string plugin;  // name of the plugin that registered it
 
   bool accepts(DType t, DType output) const;
+  // Whether it may decline a call (create or check): its placements are not final until asked.
+  bool may_decline() const { return create != nullptr || check != nullptr; }
 };
 
 class KernelRegistry {
  public:
-  // Throws Error(kAlreadyExists) when a kernel for the same op, device type and one of the same
-  // dtypes has the same priority; the message names both plugins.
+  // Throws Error(kAlreadyExists) when the same plugin registered a kernel for the same op, one
+  // of the same dtypes and the same priority; the message says to change a priority.
   void add(KernelEntry entry);
-  // Throws what add() would throw for `entry`, without adding it.
-  void check_no_tie(const KernelEntry& entry) const;
 
-  // The highest-priority kernel for the call, or nullptr.
-  const KernelEntry* find(const std::string& op, const std::string& device_type, DType t,
-                          DType output) const;
-  // Whether any kernel of the op runs on the device type (whatever its dtypes).
-  bool has_kernels_for(const std::string& op, const std::string& device_type) const;
+  // The plugin's kernels for the call, highest priority first (the order they are tried in).
+  std::vector<const KernelEntry*> find(const std::string& op, const std::string& plugin, DType t,
+                                       DType output) const;
 
-  // TensorFlow's listing: "  device='CPU'; T in [float32, float64]", one line per kernel.
-  std::string describe_kernels(const std::string& op) const;
-  // All kernels, ordered by op, device type, priority (highest first).
+  // TensorFlow's listing: "  device='CPU'; T in [float32, float64]", one line per kernel of a
+  // plugin `listed` accepts.
+  std::string describe_kernels(const std::string& op,
+                               const std::function<bool(const std::string& plugin)>& listed) const;
+  // All kernels, ordered by op, device type, plugin, priority (highest first).
   std::vector<const KernelEntry*> all() const;
   size_t size() const { return size_; }
 
@@ -49,12 +55,11 @@ class KernelRegistry {
   // Node-based, so that adding is O(log n) however many kernels an op has (a plugin may
   // register many) and the entries never move. Equal priorities keep registration order.
   using ByPriority = std::multimap<int, KernelEntry, std::greater<int>>;
-  // (op, device type, priority, T) of every registered kernel, and the plugin that registered
-  // it: a tie is found in O(log n).
+  // (op, plugin, priority, T) of every registered kernel: a tie is found in O(log n).
   using TieKey = std::tuple<std::string, std::string, int, DType>;
 
   std::map<std::string, ByPriority> by_op_;
-  std::map<TieKey, std::string> ties_;
+  std::set<TieKey> ties_;
   size_t size_ = 0;
 };
 

@@ -11,8 +11,14 @@ hx_status* attribute_not_set_status() {
   return &not_set;
 }
 
+hx_status* out_of_memory_status() {
+  static hx_status_s out_of_memory{HX_OUT_OF_MEMORY,
+                                   "the host ran out of memory while making a status"};
+  return &out_of_memory;
+}
+
 void free_status(hx_status* status) {
-  if (status != attribute_not_set_status()) delete status;
+  if (status != attribute_not_set_status() && status != out_of_memory_status()) delete status;
 }
 
 std::string consume_status(hx_status* status) {

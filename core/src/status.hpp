@@ -21,7 +21,11 @@ hx_status* make_status(hx_status_code code, std::string message);
 // leaves it alone.
 hx_status* attribute_not_set_status();
 
-// Frees any status, the shared one above included. Accepts NULL. Use it, never delete.
+// The OUT_OF_MEMORY status status_create returns when the host has no memory left to make
+// another: preallocated, shared, and left alone by free_status.
+hx_status* out_of_memory_status();
+
+// Frees any status, the shared ones above included. Accepts NULL. Use it, never delete.
 void free_status(hx_status* status);
 
 // Frees `status` and returns "CODE_NAME: message"; "" for NULL.

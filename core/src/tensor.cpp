@@ -13,10 +13,10 @@ namespace detail {
 TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in)
     : device(std::move(device_in)), dtype(dtype_in), shape(shape_in) {
   bytes = tensor_bytes(dtype, shape);
-  data = device->allocate(bytes);
+  memory = device->allocate(bytes);
 }
 
-TensorImpl::~TensorImpl() { device->deallocate(data); }
+TensorImpl::~TensorImpl() { device->deallocate(memory.block); }
 
 }  // namespace detail
 
@@ -145,7 +145,7 @@ void Tensor::copy_to_host(void* dst, size_t bytes) const {
                     " bytes, the destination " + std::to_string(bytes));
   }
   if (bytes == 0) return;
-  impl.device->copy_to_host(dst, impl.data, bytes);
+  impl.device->copy_to_host(dst, impl.memory, bytes);
 }
 
 void Tensor::check_element_type(DType requested) const {

@@ -20,7 +20,7 @@ struct TensorImpl {
   DType dtype;
   Shape shape;
   size_t bytes;
-  void* data;
+  Device::Block memory;  // (buffer, byte offset) of the elements
 };
 
 }  // namespace hxrt::detail

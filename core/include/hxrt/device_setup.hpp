@@ -46,6 +46,7 @@ struct PhysicalDeviceInfo {
   std::string plugin;
   std::string product;
   uint64_t memory_total = 0;
+  std::string placement_class;  // "discrete accelerator", "host accelerator" or "CPU"
   // Short names of the logical devices made from it, in id order. Filled when the runtime
   // is initialised; empty before, and for a device that is not visible.
   std::vector<std::string> logical;

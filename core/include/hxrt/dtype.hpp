@@ -24,7 +24,8 @@ inline constexpr DType kAllDTypes[] = {DType::kF32, DType::kF64, DType::kF16, DT
 
 // Bytes per element.
 size_t dtype_size(DType dtype);
-// TensorFlow's names: "float32", "float64", "float16", "bfloat16", "int32", "int64", "bool".
+// NumPy's names, from hx_dtype_name: "float32", "float64", "float16", "bfloat16", "int32",
+// "int64", "bool".
 const char* dtype_name(DType dtype);
 // Parses a name from dtype_name (also "f32", "f64", "f16", "bf16", "i32", "i64"); throws
 // Error(kInvalidArgument) listing the accepted names otherwise.

@@ -24,6 +24,7 @@
 #include "hxrt/error.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
+#include "hxrt/op_info.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"
 
@@ -65,6 +66,8 @@ struct RuntimeOptions {
   // Overrides "plugins.probe" and $HXRT_PROBE_PLUGINS: load each plugin in a child process
   // first, and skip one that crashes, exits or hangs there (README, "Probing plugins").
   std::optional<bool> probe_plugins;
+  // Overrides "plugins.disabled": plugins not to load, by name ("sim").
+  std::optional<std::vector<std::string>> disabled_plugins;
   // Overrides "log_device_placement" and $HXRT_LOG_DEVICE_PLACEMENT.
   std::optional<bool> log_device_placement;
   // Overrides "log_level" and $HXRT_LOG_LEVEL.
@@ -122,9 +125,15 @@ struct DeviceInfo {
   std::string bus_id;
   std::string arch;
   uint64_t memory_total = 0;
-  uint64_t memory_free = 0;  // read from the plugin when devices() is called
+  // Read from the plugin when devices() is called; empty when the plugin cannot tell (it has
+  // no memory_info, or the call failed: the failure is logged).
+  std::optional<uint64_t> memory_free;
   int numa_node = -1;
   int compute_units = 0;
+  std::string memory_kind;      // "device", "host-visible" or "host" (hx_memory_kind_name)
+  std::string placement_class;  // "discrete accelerator", "host accelerator" or "CPU"
+  uint64_t max_allocation = 0;  // the largest single allocation; 0: no smaller than the memory
+  uint64_t alignment = 256;     // of every tensor's byte offset
 };
 
 struct KernelInfo {
@@ -154,6 +163,9 @@ class Runtime {
   // The logical devices ops run on. Initialises the runtime.
   std::vector<DeviceInfo> devices() const;
   std::vector<KernelInfo> kernels() const;
+  // Every op, the core's and the plugins' custom ones, in name order: its specification and
+  // the kernels each device type has for it. Does not initialise the runtime.
+  std::vector<OpInfo> ops() const;
 
   // Device setup (DESIGN.md, Memory), as TensorFlow's tf.config: allowed until the runtime is
   // initialised, then each throws Error(kFailedPrecondition) with the guide's text. They

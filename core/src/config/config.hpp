@@ -21,6 +21,7 @@ struct Config {
   std::vector<std::string> api_plugin_paths;     // RuntimeOptions::plugin_paths
   bool use_installed_plugins = true;
   std::map<std::string, std::string> plugin_options;  // plugin name -> JSON object text
+  std::vector<std::string> disabled_plugins;           // "plugins.disabled"
   bool probe_plugins = false;                          // "plugins.probe"
   int probe_timeout_ms = 5000;                         // "plugins.probe_timeout_ms"
   bool log_device_placement = false;

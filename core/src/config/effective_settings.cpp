@@ -53,6 +53,7 @@ void add_plugin_settings(const Config& config, SettingList& list) {
   list.add("/plugins/use_installed", config.use_installed_plugins);
   list.add("/plugins/probe", config.probe_plugins);
   list.add("/plugins/probe_timeout_ms", config.probe_timeout_ms);
+  list.add("/plugins/disabled", config.disabled_plugins);
   if (config.plugin_options.empty()) list.add("/plugins/options", json::object());
   for (const auto& [name, text] : config.plugin_options) {
     list.add(pointer_child("/plugins/options", name), json::parse(text));

@@ -3,6 +3,7 @@
 #include "config/json_pointer.hpp"
 #include "config/json_text.hpp"
 #include "config/message_text.hpp"
+#include "plugins/plugin_identity.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -17,7 +18,7 @@ void apply_plugins_section(const nlohmann::json& plugins, const std::string& sou
   require_object(plugins, source, "/plugins");
   check_keys(plugins,
              {"search_paths", "libraries", "use_installed", "options", "probe",
-              "probe_timeout_ms"},
+              "probe_timeout_ms", "disabled"},
              source, "/plugins");
   if (plugins.contains("search_paths")) {
     config.plugin_search_paths =
@@ -27,6 +28,19 @@ void apply_plugins_section(const nlohmann::json& plugins, const std::string& sou
   if (plugins.contains("libraries")) {
     config.plugin_libraries = read_strings(plugins["libraries"], source, "/plugins/libraries");
     config.origins["/plugins/libraries"] = source;
+  }
+  if (plugins.contains("disabled")) {
+    std::vector<std::string> names =
+        read_strings(plugins["disabled"], source, "/plugins/disabled");
+    for (size_t i = 0; i < names.size(); ++i) {
+      try {
+        check_plugin_name(names[i]);
+      } catch (const Error& e) {
+        fail(source, "/plugins/disabled/" + std::to_string(i), e.what());
+      }
+    }
+    config.disabled_plugins = std::move(names);
+    config.origins["/plugins/disabled"] = source;
   }
   if (plugins.contains("use_installed")) {
     config.use_installed_plugins =

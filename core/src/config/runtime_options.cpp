@@ -21,6 +21,9 @@ void apply_runtime_options(const RuntimeOptions& options, Config& config) {
         parse_config_json(text, source, pointer_child("/plugins/options", name));
     apply_plugins_section({{"options", {{name, parsed}}}}, source, config);
   }
+  if (options.disabled_plugins) {
+    apply_plugins_section({{"disabled", *options.disabled_plugins}}, source, config);
+  }
   if (options.probe_plugins) {
     apply_plugins_section({{"probe", *options.probe_plugins}}, source, config);
   }

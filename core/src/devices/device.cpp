@@ -1,9 +1,26 @@
 #include "devices/device.hpp"
 
 #include "device_name.hpp"
+#include "plugins/core_handle.hpp"
+#include "hxrt/plugin_vocabulary.h"
 #include "status.hpp"
 
 namespace hxrt::detail {
+namespace {
+
+// The allocator's options for this device: regions within its largest allocation, sized in
+// multiples of its alignment (at least the allocator's own 256 bytes).
+BfcOptions device_memory_options(BfcOptions options, const PhysicalDevice& physical) {
+  if (physical.max_allocation() != 0 && physical.max_allocation() < options.max_region_bytes) {
+    options.max_region_bytes = static_cast<size_t>(physical.max_allocation());
+  }
+  if (physical.alignment() > options.region_alignment) {
+    options.region_alignment = static_cast<size_t>(physical.alignment());
+  }
+  return options;
+}
+
+}  // namespace
 
 Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
                const BfcOptions& memory, std::string memory_policy)
@@ -15,35 +32,49 @@ Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
       memory_policy_(std::move(memory_policy)) {
   Plugin& owner = plugin();
   hx_device* device = handle();
-  RawMemory raw;
   // The physical device, not this logical one, is what the plugin knows: the message names
   // both when they differ.
   const std::string where = short_name_ == physical_->short_name()
                                 ? name_
                                 : name_ + " (physical " + physical_->short_name() + ")";
-  raw.allocate = [&owner, device, where](size_t bytes) {
-    void* ptr = nullptr;
-    throw_if_error(owner.api().allocate(device, bytes, BfcAllocator::kAlignment, &ptr),
-                   "allocating a region of " + std::to_string(bytes) + " bytes on " + where);
-    return ptr;
+  const size_t alignment = static_cast<size_t>(physical_->alignment());
+  RawMemory raw;
+  raw.allocate = [&owner, device, where, alignment](size_t bytes) -> void* {
+    hx_buffer* buffer = nullptr;
+    throw_if_error(owner.api().allocate(device, bytes, alignment, &buffer),
+                   "allocating a buffer of " + std::to_string(bytes) + " bytes on " + where);
+    if (buffer == nullptr) {
+      throw Error(StatusCode::kInternal, "plugin '" + owner.name() + "' allocate on " + where +
+                                             " succeeded but returned a NULL buffer; fix the "
+                                             "plugin");
+    }
+    return buffer;
   };
-  raw.deallocate = [&owner, device](void* ptr, size_t bytes) {
-    owner.api().deallocate(device, ptr, bytes);
+  // plugin_api.h: a buffer goes back only when no queued work uses it. Work on this device's
+  // memory is queued on its one stream, so synchronising it is enough.
+  raw.deallocate = [this, &owner, device](void* buffer, size_t bytes) {
+    if (stream_ != nullptr) free_status(owner.streams()->synchronize(device, stream_));
+    owner.api().deallocate(device, static_cast<hx_buffer*>(buffer), bytes);
   };
-  allocator_ = std::make_unique<BfcAllocator>(name_, std::move(raw), memory);
-
-  if (owner.has_streams()) {
-    throw_if_error(owner.api().stream_create(device, &stream_),
-                   "plugin '" + owner.name() + "' stream_create for " + short_name_);
+  if (owner.streams() != nullptr) {
+    throw_if_error(owner.streams()->create(device, &stream_),
+                   "plugin '" + owner.name() + "' streams.create for " + short_name_);
+  }
+  try {
+    allocator_ = std::make_unique<BfcAllocator>(
+        name_, std::move(raw), device_memory_options(memory, *physical_));
+  } catch (...) {
+    if (stream_ != nullptr) owner.streams()->destroy(device, stream_);
+    throw;
   }
 }
 
 Device::~Device() {
-  if (stream_ != nullptr) {
-    // Work still queued must finish before the stream goes; errors here have no one to go to.
-    free_status(plugin().api().stream_synchronize(handle(), stream_));
-    plugin().api().stream_destroy(handle(), stream_);
-  }
+  // Work still queued must finish before its memory and its stream go; errors here have no
+  // one to go to.
+  if (stream_ != nullptr) free_status(plugin().streams()->synchronize(handle(), stream_));
+  allocator_.reset();
+  if (stream_ != nullptr) plugin().streams()->destroy(handle(), stream_);
 }
 
 DeviceInfo Device::info() const {
@@ -52,37 +83,59 @@ DeviceInfo Device::info() const {
   info.short_name = short_name_;
   info.id = id_;
   info.memory_policy = memory_policy_;
+  const auto memory_info = plugin().api().memory_info;
+  if (memory_info == nullptr) return info;  // the plugin cannot tell: unknown
   uint64_t free = 0, total = 0;
-  hx_status* status = plugin().api().memory_info(handle(), &free, &total);
-  if (status == nullptr) info.memory_free = free;
+  hx_status* status = memory_info(handle(), &free, &total);
+  if (status == nullptr) {
+    info.memory_free = free;
+  } else if (!memory_info_failed_.exchange(true)) {
+    plugin().core_handle().logger->log(LogLevel::kWarning,
+                            "plugin '" + plugin().name() + "' memory_info(" +
+                                physical_->short_name() + ") failed, so free memory is shown "
+                                "as unknown: " + consume_status(status));
+    status = nullptr;
+  }
   free_status(status);
   return info;
 }
 
-void Device::deallocate(void* ptr) noexcept {
+Device::Block Device::allocate(size_t bytes) {
+  // Every offset a multiple of the device's alignment: sizes are multiples of it too, and
+  // regions are (device_memory_options). A request of 0 bytes still gets a block of its own.
+  const size_t alignment = static_cast<size_t>(physical_->alignment());
+  const size_t rounded = bytes == 0 ? alignment : (bytes + alignment - 1) & ~(alignment - 1);
+  void* block = allocator_->allocate(rounded < bytes ? bytes : rounded);
+  const BufferLocation location = allocator_->locate(block);
+  return {block, static_cast<hx_buffer*>(location.buffer), location.offset};
+}
+
+void Device::deallocate(void* block) noexcept {
   try {
-    allocator_->deallocate(ptr);
+    allocator_->deallocate(block);
   } catch (const Error&) {
-    // Only a pointer this allocator never handed out gets here: a core bug, not worth a crash.
+    // Only a block this allocator never handed out gets here: a core bug, not worth a crash.
   }
 }
 
-void Device::copy_from_host(void* dst, const void* src, size_t bytes) {
-  throw_if_error(plugin().api().copy_host_to_device(handle(), stream_, dst, src, bytes),
+void Device::copy_from_host(const Block& dst, const void* src, size_t bytes) {
+  throw_if_error(plugin().api().copy_host_to_device(handle(), stream_, dst.buffer, dst.offset,
+                                                     src, bytes),
                  "copying " + std::to_string(bytes) + " bytes from the host to " + name_);
   // The source is the caller's host memory, which it may reuse as soon as we return.
   synchronize();
 }
 
-void Device::copy_to_host(void* dst, const void* src, size_t bytes) {
-  throw_if_error(plugin().api().copy_device_to_host(handle(), stream_, dst, src, bytes),
+void Device::copy_to_host(void* dst, const Block& src, size_t bytes) {
+  throw_if_error(plugin().api().copy_device_to_host(handle(), stream_, dst, src.buffer,
+                                                     src.offset, bytes),
                  "copying " + std::to_string(bytes) + " bytes from " + name_ + " to the host");
   synchronize();
 }
 
 void Device::synchronize() {
   if (stream_ == nullptr) return;
-  throw_if_error(plugin().api().stream_synchronize(handle(), stream_),
+  throw_if_error(plugin().streams()->synchronize(handle(), stream_),
                  "synchronizing the stream of " + name_);
 }
 

@@ -4,6 +4,7 @@
 // and through it the plugin, so both stay while the device is referenced.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -42,16 +43,23 @@ class Device : public std::enable_shared_from_this<Device> {
   // context for it).
   DeviceInfo info() const;
 
+  // A tensor's memory: the allocator's block (what deallocate takes) and where it lies, a
+  // buffer of the plugin and a byte offset in it that is a multiple of the device's alignment.
+  struct Block {
+    void* block;
+    hx_buffer* buffer;
+    uint64_t offset;
+  };
   // From the device's caching allocator. Throws Error(kOutOfMemory) naming the device, the
   // request and the allocator's figures.
-  void* allocate(size_t bytes) { return allocator_->allocate(bytes); }
-  void deallocate(void* ptr) noexcept;
+  Block allocate(size_t bytes);
+  void deallocate(void* block) noexcept;
   AllocatorStats memory_stats() const { return allocator_->stats(); }
   void reset_peak_memory() { allocator_->reset_peak(); }
   size_t release_unused_memory() { return allocator_->release_unused_regions(); }
-  void copy_from_host(void* dst, const void* src, size_t bytes);
+  void copy_from_host(const Block& dst, const void* src, size_t bytes);
   // Returns once the bytes are in host memory.
-  void copy_to_host(void* dst, const void* src, size_t bytes);
+  void copy_to_host(void* dst, const Block& src, size_t bytes);
   // Waits for all work on the default stream.
   void synchronize();
 
@@ -63,6 +71,7 @@ class Device : public std::enable_shared_from_this<Device> {
   std::string name_;
   std::string short_name_;
   std::string memory_policy_;
+  mutable std::atomic<bool> memory_info_failed_{false};  // logged once
   // Declared last: destroyed first, so its regions go back while the plugin is loaded.
   std::unique_ptr<BfcAllocator> allocator_;
 };

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "device_name.hpp"
+#include "hxrt/plugin_vocabulary.h"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_text.hpp"
 #include "status.hpp"
@@ -13,7 +14,8 @@ namespace {
 std::string property_text(const char* text) { return plugin_text(text, kMaxPropertyLength); }
 
 // The figures the core computes with or shows as facts: a plugin's garbage there would
-// overflow the arithmetic of memory limits, so the device is left out instead.
+// overflow the arithmetic of memory limits, or leave the core guessing what the device is, so
+// the device is left out instead.
 void check_figures(const hx_device_properties& props, const std::string& context) {
   std::string problem;
   if (props.memory_total > kMaxDeviceMemory) {
@@ -23,6 +25,18 @@ void check_figures(const hx_device_properties& props, const std::string& context
     problem = "numa_node " + std::to_string(props.numa_node) + ", below -1 (unknown)";
   } else if (props.compute_units < 0) {
     problem = "compute_units " + std::to_string(props.compute_units) + ", below 0 (unknown)";
+  } else if (hx_memory_kind_name(props.memory_kind) == nullptr) {
+    problem = "memory_kind " + std::to_string(props.memory_kind) +
+              ", which is not an hx_memory_kind (HX_MEMORY_DEVICE, HX_MEMORY_HOST_VISIBLE or "
+              "HX_MEMORY_HOST)";
+  } else if (hx_placement_class_name(props.placement_class) == nullptr) {
+    problem = "placement_class " + std::to_string(props.placement_class) +
+              ", which is not an hx_placement_class (HX_PLACEMENT_DISCRETE_ACCELERATOR, "
+              "HX_PLACEMENT_HOST_ACCELERATOR or HX_PLACEMENT_CPU)";
+  } else if (props.alignment > kMaxDeviceAlignment ||
+             (props.alignment & (props.alignment - 1)) != 0) {
+    problem = "alignment " + std::to_string(props.alignment) + ", not a power of two from 1 to " +
+              std::to_string(kMaxDeviceAlignment) + " (0 means 256)";
   }
   if (!problem.empty()) {
     throw Error(StatusCode::kInternal,
@@ -62,6 +76,12 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal)
   properties_.plugin = plugin_->name();
   properties_.product = property_text(props.name);
   properties_.memory_total = props.memory_total;
+  properties_.placement_class = hx_placement_class_name(props.placement_class);
+  placement_class_ = static_cast<hx_placement_class>(props.placement_class);
+  memory_kind_ = static_cast<hx_memory_kind>(props.memory_kind);
+  // 0: no smaller than the memory; the core keeps every region at or under it.
+  max_allocation_ = props.max_allocation;
+  alignment_ = props.alignment == 0 ? kDefaultDeviceAlignment : props.alignment;
 
   descriptive_.type = type();
   descriptive_.physical = short_name_;
@@ -73,6 +93,10 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal)
   descriptive_.memory_total = props.memory_total;
   descriptive_.numa_node = props.numa_node;
   descriptive_.compute_units = props.compute_units;
+  descriptive_.memory_kind = hx_memory_kind_name(props.memory_kind);
+  descriptive_.placement_class = properties_.placement_class;
+  descriptive_.max_allocation = max_allocation_;
+  descriptive_.alignment = alignment_;
 }
 
 }  // namespace hxrt::detail

@@ -28,6 +28,13 @@ class PhysicalDevice {
   const std::shared_ptr<Plugin>& plugin_ptr() const { return plugin_; }
   hx_device* handle() const { return handle_; }
   uint64_t memory_total() const { return properties_.memory_total; }
+  hx_memory_kind memory_kind() const { return memory_kind_; }
+  hx_placement_class placement_class() const { return placement_class_; }
+  // The largest size one allocate call gives; 0 when no smaller than the memory.
+  uint64_t max_allocation() const { return max_allocation_; }
+  // A power of two from 1 to 4096: what allocate is asked for, and what every tensor's byte
+  // offset is a multiple of.
+  uint64_t alignment() const { return alignment_; }
   // The plugin's properties; `logical` is left empty.
   const PhysicalDeviceInfo& properties() const { return properties_; }
   // What DeviceInfo repeats of the physical device (product, vendor, bus, ...).
@@ -38,6 +45,10 @@ class PhysicalDevice {
   int ordinal_;
   hx_device* handle_ = nullptr;
   std::string short_name_;
+  hx_memory_kind memory_kind_ = HX_MEMORY_DEVICE;
+  hx_placement_class placement_class_ = HX_PLACEMENT_DISCRETE_ACCELERATOR;
+  uint64_t max_allocation_ = 0;
+  uint64_t alignment_ = 0;
   PhysicalDeviceInfo properties_;
   DeviceInfo descriptive_;
 };

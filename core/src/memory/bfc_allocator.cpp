@@ -28,6 +28,7 @@ BfcAllocator::BfcAllocator(std::string device_name, RawMemory raw, BfcOptions op
       device_name_(std::move(device_name)),
       raw_(std::move(raw)),
       options_(options),
+      buffers_(new std::atomic<void*>[kMaxRegions]()),
       first_region_bytes_(region_size(options.first_region_bytes)),
       max_growth_region_bytes_(region_size(options.max_growth_region_bytes)) {
   if (!options_.preallocate) return;
@@ -37,14 +38,23 @@ BfcAllocator::BfcAllocator(std::string device_name, RawMemory raw, BfcOptions op
                     ": preallocation takes the memory limit, and the device has none. Set a "
                     "memory limit, or turn preallocation off.");
   }
-  const size_t budget = std::min(options_.limit_bytes, kMaxBytes) & ~(kAlignment - 1);
-  std::string why_not = "the memory limit is below " + std::to_string(kAlignment) + " bytes";
-  chunks_.reserve(1);
-  if (budget == 0 || add_region(budget, budget, RegionKind::kBudget, why_not) == kNone) {
-    throw Error(StatusCode::kOutOfMemory,
-                "Out of memory: preallocating " + format_bytes(budget) + " on " + device_name_ +
-                    " failed: " + why_not +
-                    ". Lower the device's memory limit, or turn preallocation off.");
+  const size_t budget = options_.limit_bytes & ~(options_.region_alignment - 1);
+  std::string why_not = "the memory limit is below " +
+                        std::to_string(options_.region_alignment) + " bytes";
+  const size_t largest =
+      std::min(options_.max_region_bytes, kMaxBytes) & ~(options_.region_alignment - 1);
+  // A budget larger than the device's largest allocation comes in several regions.
+  for (size_t taken = 0; budget == 0 || taken < budget;) {
+    const size_t bytes = std::min(budget - taken, largest);
+    chunks_.reserve(1);
+    if (bytes == 0 || add_region(bytes, bytes, RegionKind::kBudget, why_not) == kNone) {
+      for (const Region& region : regions_) raw_.deallocate(region.buffer, region.size);
+      throw Error(StatusCode::kOutOfMemory,
+                  "Out of memory: preallocating " + format_bytes(budget) + " on " +
+                      device_name_ + " failed: " + why_not +
+                      ". Lower the device's memory limit, or turn preallocation off.");
+    }
+    taken += bytes;
   }
 }
 
@@ -56,7 +66,7 @@ BfcAllocator::~BfcAllocator() {
       if (cache != nullptr) cache->orphan();
     }
   }
-  for (const Region& region : regions_) raw_.deallocate(region.base, region.size);
+  for (const Region& region : regions_) raw_.deallocate(region.buffer, region.size);
 }
 
 // Inline in both callers: the large requests' locked path is short, and a call shows in it.

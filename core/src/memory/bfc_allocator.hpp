@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,14 +40,22 @@
 
 namespace hxrt::detail {
 
-// Where regions come from: the device's own allocate/deallocate.
+// Where regions come from: the device's own allocate/deallocate. A region is a buffer whose
+// handle the allocator never looks into (plugin_api.h, Memory): it places blocks in a space
+// of addresses of its own, one range per region, and locate() says which buffer and offset a
+// block is.
 struct RawMemory {
-  // Returns `bytes` of device memory aligned to BfcAllocator::kAlignment; throws
-  // hxrt::Error(kOutOfMemory) when the device has not that much. Other errors pass through
-  // the allocator to its caller.
+  // Returns the handle of a buffer of `bytes` (never null); throws hxrt::Error(kOutOfMemory)
+  // when the device has not that much. Other errors pass through the allocator to its caller.
   std::function<void*(size_t bytes)> allocate;
-  // Gives back what allocate returned, with the same size. Must not throw.
-  std::function<void(void* ptr, size_t bytes)> deallocate;
+  // Gives back a buffer allocate returned, with the same size. Must not throw.
+  std::function<void(void* buffer, size_t bytes)> deallocate;
+};
+
+// Where a block lies: its region's buffer handle and the byte offset in it.
+struct BufferLocation {
+  void* buffer;
+  uint64_t offset;
 };
 
 struct BfcOptions {
@@ -65,7 +74,13 @@ struct BfcOptions {
   // without the lock (memory/thread_cache.hpp). Off, every call takes the lock and every
   // freed block goes straight back to the bins, as tests of the best-fit policy want.
   bool thread_caches = true;
-  // Take limit_bytes (which must be finite) as one region at construction and never grow:
+  // The most one region may hold: the device's largest single allocation. A larger request
+  // is out of memory naming it; preallocation takes the budget in several regions.
+  size_t max_region_bytes = SIZE_MAX;
+  // Every region's size is a multiple of this (a power of two, at least kAlignment), so a
+  // request whose size is a multiple of it lies at an offset that is one too.
+  size_t region_alignment = 256;
+  // Take limit_bytes (which must be finite) at construction and never grow:
   // the constructor throws Error(kOutOfMemory) naming the device when it cannot. That region
   // is the budget the user asked to hold, so it is never given back, not even by
   // release_unused_regions or with release_unused.
@@ -74,13 +89,15 @@ struct BfcOptions {
 
 class BfcAllocator {
  public:
-  // Every size is rounded up to this, and every pointer is aligned to it.
+  // Every size is rounded up to this, and every offset is a multiple of it.
   static constexpr size_t kAlignment = SizeBins::kUnitBytes;
-  // The largest request, and the largest region: PTRDIFF_MAX rounded down to kAlignment, so
-  // that a chunk's end (ptr + size) is a pointer offset C++ defines. A larger request is out of
-  // memory at once, before any arithmetic on it can overflow; no device has half of the
-  // address space.
-  static constexpr size_t kMaxBytes = static_cast<size_t>(PTRDIFF_MAX) & ~(kAlignment - 1);
+  // The allocator's own addresses: region slot s covers [(s + 1) << kRegionBits, ...), so a
+  // block's region and offset are a shift and a mask away, and no two regions ever touch.
+  static constexpr int kRegionBits = 48;
+  static constexpr uint32_t kMaxRegions = 16383;  // (kMaxRegions + 1) << kRegionBits < 2^63
+  // The largest request, and the largest region: 256 TiB less kAlignment, far beyond any
+  // device. A larger request is out of memory at once, before any arithmetic on it.
+  static constexpr size_t kMaxBytes = (size_t{1} << kRegionBits) - kAlignment;
 
   // `device_name` is how errors name the device. Takes no memory before the first request.
   BfcAllocator(std::string device_name, RawMemory raw, BfcOptions options = {});
@@ -116,6 +133,13 @@ class BfcAllocator {
     ThreadCache* cache = find_thread_cache(id_);
     if (cache != nullptr && cache->try_free(ptr, epoch_.load(std::memory_order_relaxed))) return;
     deallocate_slow(ptr, cache);
+  }
+  // The buffer and offset of a block allocate returned and that is still live. Lock-free: a
+  // live block's region stays.
+  BufferLocation locate(const void* block) const {
+    const auto address = reinterpret_cast<uintptr_t>(block);
+    return {buffers_[(address >> kRegionBits) - 1].load(std::memory_order_acquire),
+            address & ((uint64_t{1} << kRegionBits) - 1)};
   }
   // Gives the calling thread's cached blocks back, asks the other threads' caches to follow,
   // then gives every empty region back to the device; returns the bytes given back.
@@ -154,7 +178,9 @@ class BfcAllocator {
   }
 
   struct Region {
-    char* base;
+    char* base;    // in the allocator's own addresses, never dereferenced
+    void* buffer;  // the device's handle
+    uint32_t slot;
     size_t size;
     // Requests are cut from the top of a free chunk and merges keep the lower record, so the
     // first chunk of a region keeps its record for the region's life.
@@ -254,6 +280,10 @@ class BfcAllocator {
   ChunkTable chunks_;
   PointerTable live_;
   std::vector<Region> regions_;
+  // The buffer of each region slot, for locate(); slots of released regions are reused.
+  std::unique_ptr<std::atomic<void*>[]> buffers_;
+  std::vector<uint32_t> free_slots_;
+  uint32_t slots_used_ = 0;
   const size_t first_region_bytes_;
   const size_t max_growth_region_bytes_;
   // Live chunks, thread caches' blocks included; what the user sees in use is this less

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "hxrt/error.hpp"
-#include "memory/address_text.hpp"
 #include "memory/bfc_allocator.hpp"
 #include "memory/region_policy.hpp"
 
@@ -33,40 +32,55 @@ int32_t BfcAllocator::grow(size_t bytes, std::string& why_not) {
 
 int32_t BfcAllocator::add_region(size_t region_bytes, size_t bytes, RegionKind kind,
                                  std::string& why_not) {
-  const size_t available = (options_.limit_bytes - bytes_reserved_) & ~(kAlignment - 1);
+  const size_t alignment = options_.region_alignment;
+  const size_t available = (options_.limit_bytes - bytes_reserved_) & ~(alignment - 1);
+  const size_t largest = std::min(options_.max_region_bytes, kMaxBytes) & ~(alignment - 1);
   if (bytes > available) {
     why_not = "a new region would pass the memory limit";
     return kNone;
   }
-  // A fitted region rounds its request up to a granule, which may pass kMaxBytes.
-  region_bytes = std::min({region_bytes, available, kMaxBytes});
+  if (bytes > largest) {
+    why_not = "the device's largest single allocation is " + format_bytes(largest) +
+              " (max_allocation), and one tensor must fit in one";
+    return kNone;
+  }
+  if (free_slots_.empty() && slots_used_ == kMaxRegions) {
+    why_not = "the allocator holds " + std::to_string(kMaxRegions) + " regions, the most it keeps";
+    return kNone;
+  }
+  // A fitted region rounds its request up to a granule, which may pass kMaxBytes; every
+  // region's size is a multiple of the alignment.
+  region_bytes = std::min({region_bytes, available, largest}) & ~(alignment - 1);
   regions_.reserve(regions_.size() + 1);
-  void* memory = nullptr;
+  free_slots_.reserve(free_slots_.size() + 1);
+  void* buffer = nullptr;
   for (;;) {
     try {
-      memory = raw_.allocate(region_bytes);
-      if (memory == nullptr) {
-        why_not = "the device returned no memory for a region of " + format_bytes(region_bytes);
+      buffer = raw_.allocate(region_bytes);
+      if (buffer == nullptr) {
+        why_not = "the device returned no buffer for a region of " + format_bytes(region_bytes);
       }
     } catch (const Error& error) {
       if (error.code() != StatusCode::kOutOfMemory) throw;
       why_not = "the device could not supply a region of " + format_bytes(region_bytes) + " (" +
                 error.what() + ")";
     }
-    if (memory != nullptr) break;
+    if (buffer != nullptr) break;
     // The larger size may be what the device lacks; the request alone may still fit.
     if (region_bytes == bytes) return kNone;
     region_bytes = bytes;
   }
-  if (reinterpret_cast<uintptr_t>(memory) % kAlignment != 0) {
-    raw_.deallocate(memory, region_bytes);
-    throw Error(StatusCode::kInternal,
-                "The device " + device_name_ + " returned memory at " + address_text(memory) +
-                    ", which is not aligned to " + std::to_string(kAlignment) + " bytes.");
+  uint32_t slot = slots_used_;
+  if (!free_slots_.empty()) {
+    slot = free_slots_.back();
+    free_slots_.pop_back();
+  } else {
+    ++slots_used_;
   }
-  const int32_t chunk =
-      chunks_.add_region(static_cast<char*>(memory), region_bytes, pool_of(kind));
-  regions_.push_back(Region{static_cast<char*>(memory), region_bytes, chunk, kind});
+  buffers_[slot].store(buffer, std::memory_order_release);
+  char* base = reinterpret_cast<char*>((uintptr_t{slot} + 1) << kRegionBits);
+  const int32_t chunk = chunks_.add_region(base, region_bytes, pool_of(kind));
+  regions_.push_back(Region{base, buffer, slot, region_bytes, chunk, kind});
   bytes_reserved_ += region_bytes;
   return chunk;
 }
@@ -127,7 +141,9 @@ void BfcAllocator::release_region(size_t region_index) {
   regions_[region_index] = regions_.back();
   regions_.pop_back();
   bytes_reserved_ -= region.size;
-  raw_.deallocate(region.base, region.size);
+  buffers_[region.slot].store(nullptr, std::memory_order_relaxed);
+  free_slots_.push_back(region.slot);  // room reserved when the region was added
+  raw_.deallocate(region.buffer, region.size);
 }
 
 }  // namespace hxrt::detail

@@ -6,26 +6,41 @@
 
 #include "device_name.hpp"
 #include "hxrt/error.hpp"
+#include "status.hpp"
 
 namespace hxrt::detail {
 namespace {
 
+// The best (lowest) hx_placement_class among each type's devices.
+std::map<std::string, int> best_classes(const DeviceManager& devices) {
+  std::map<std::string, int> best;
+  for (const auto& device : devices.all()) {
+    const int placement_class = device->physical().placement_class();
+    auto found = best.find(device->type());
+    if (found == best.end() || placement_class < found->second) {
+      best[device->type()] = placement_class;
+    }
+  }
+  return best;
+}
+
 std::vector<std::string> order_types(const DeviceManager& devices,
                                      const std::vector<std::string>& preferred) {
-  std::set<std::string> present;
-  for (const auto& device : devices.all()) present.insert(device->type());
+  const std::map<std::string, int> best = best_classes(devices);
   std::vector<std::string> order;
-  auto add = [&](const std::string& type) {
-    if (present.count(type) && std::find(order.begin(), order.end(), type) == order.end()) {
+  for (const std::string& type : preferred) {
+    if (best.count(type) && std::find(order.begin(), order.end(), type) == order.end()) {
       order.push_back(type);
     }
-  };
-  for (const std::string& type : preferred) add(type);
-  add("GPU");
-  for (const std::string& type : present) {
-    if (type != "CPU") add(type);
   }
-  add("CPU");
+  std::vector<std::pair<int, std::string>> rest;
+  for (const auto& item : best) {
+    if (std::find(order.begin(), order.end(), item.first) == order.end()) {
+      rest.emplace_back(item.second, item.first);
+    }
+  }
+  std::sort(rest.begin(), rest.end());  // by class, then name
+  for (const auto& item : rest) order.push_back(item.second);
   return order;
 }
 
@@ -49,7 +64,18 @@ size_t Placer::KeyHash::operator()(const Key& key) const {
 
 Placer::Placer(const DeviceManager& devices, const KernelRegistry& kernels,
                const std::vector<std::string>& priority)
-    : devices_(devices), kernels_(kernels), type_priority_(order_types(devices, priority)) {}
+    : devices_(devices), kernels_(kernels), type_priority_(order_types(devices, priority)) {
+  for (const auto& device : devices_.all()) {
+    instances_[device.get()] = std::make_unique<KernelInstances>(*device);
+  }
+}
+
+Placer::~Placer() = default;  // each KernelInstances waits for its device first
+
+size_t Placer::instance_count(const Device& device) const {
+  auto found = instances_.find(&device);
+  return found == instances_.end() ? 0 : found->second->size();
+}
 
 bool Placer::make_key(const PlacementRequest& request, Key& key) const {
   if (request.num_inputs > kMaxKeyedInputs) return false;
@@ -68,73 +94,160 @@ bool Placer::make_key(const PlacementRequest& request, Key& key) const {
   return true;
 }
 
-Placement Placer::place(const PlacementRequest& request) {
+const Placer::Route& Placer::route(const PlacementRequest& request, Route& uncached) {
   Key key;
-  if (!make_key(request, key)) return decide(request);
+  if (!make_key(request, key)) return uncached = decide(request);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = cache_.find(key);
     if (it != cache_.end()) return it->second;
   }
-  // Decided outside the lock: decisions are pure, so two threads racing store the same one.
-  Placement placement = decide(request);
+  // Decided outside the lock: routes are pure, so two threads racing store the same one.
+  Route decided = decide(request);
   std::lock_guard<std::mutex> lock(mutex_);
-  return cache_.emplace(std::move(key), std::move(placement)).first->second;
+  return cache_.emplace(std::move(key), std::move(decided)).first->second;
 }
 
-Placement Placer::best_by_priority(const std::string& op, DType t, DType output) const {
+Placement Placer::place(const PlacementRequest& request) {
+  Route uncached;
+  const Route& chosen = route(request, uncached);
+  std::string declines;  // the kernels' own reasons, in the order they declined
+  for (const Candidate& candidate : chosen.candidates) {
+    Placement placement{candidate.device, candidate.kernel, nullptr, {}};
+    std::string declined;
+    if (!candidate.kernel->may_decline() || accepts(candidate, request, placement, declined)) {
+      placement.reason = candidate.reason;
+      if (!declines.empty()) {
+        placement.reason += (placement.reason.empty() ? "" : "; ") + declines;
+      }
+      return placement;
+    }
+    declines += (declines.empty() ? "" : "; ") + std::string("the kernel of plugin '") +
+                candidate.kernel->plugin + "' on " + candidate.device->name() +
+                " declined: " + declined;
+  }
+  throw Error(chosen.failure_code,
+              chosen.failure + (declines.empty() ? "" : "\nDeclined: " + declines));
+}
+
+bool Placer::accepts(const Candidate& candidate, const PlacementRequest& request,
+                     Placement& placement, std::string& declined) {
+  const KernelEntry& kernel = *candidate.kernel;
+  if (kernel.create != nullptr) {
+    int32_t dtypes[2 * HX_MAX_RANK];  // the stack for the common few, else the heap
+    std::vector<int32_t> many;
+    const size_t count = request.num_inputs + request.num_outputs;
+    int32_t* all = dtypes;
+    if (count > std::size(dtypes)) {
+      many.resize(count);
+      all = many.data();
+    }
+    for (size_t i = 0; i < request.num_inputs; ++i) all[i] = request.inputs[i].dtype;
+    for (size_t i = 0; i < request.num_outputs; ++i) {
+      all[request.num_inputs + i] = request.outputs[i].dtype;
+    }
+    InstanceLookup lookup = instances_.at(candidate.device)
+                                ->get(kernel, request.attrs, all, request.num_inputs,
+                                      all + request.num_inputs, request.num_outputs);
+    if (lookup.declined) {
+      declined = lookup.reason;
+      return false;
+    }
+    placement.instance = std::move(lookup.instance);
+  }
+  if (kernel.check == nullptr) return true;
+  hx_kernel_context_s context{&request.attrs};
+  const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE, nullptr,          &context,
+                            candidate.device->handle(), nullptr,          request.num_inputs,
+                            request.inputs,             request.num_outputs, request.outputs,
+                            kernel.user_data,           placement.instance.get()};
+  hx_status* status = nullptr;
+  try {
+    status = kernel.check(&args);
+  } catch (...) {
+    throw Error(StatusCode::kInternal, request.op->name + " on " + candidate.device->name() +
+                                           ": the kernel of plugin '" + kernel.plugin +
+                                           "' threw a C++ exception from check across the C ABI");
+  }
+  if (status != nullptr && status->code == HX_UNIMPLEMENTED) {
+    declined = status->message;
+    free_status(status);
+    return false;
+  }
+  throw_if_error(status, request.op->name + " on " + candidate.device->name() +
+                             ": the check of plugin '" + kernel.plugin + "''s kernel");
+  return true;
+}
+
+void Placer::add_kernels(Device& device, const std::string& op, DType t, DType output,
+                         const std::string& reason, Route& route) const {
+  for (const KernelEntry* kernel : kernels_.find(op, device.plugin().name(), t, output)) {
+    route.candidates.push_back({&device, kernel, reason});
+  }
+}
+
+void Placer::add_by_priority(const std::string& op, DType t, DType output,
+                             const std::string& reason, Route& route) const {
   for (const std::string& type : type_priority_) {
-    const KernelEntry* kernel = kernels_.find(op, type, t, output);
-    if (kernel == nullptr) continue;
     for (const auto& device : devices_.all()) {  // ids ascend within a type
-      if (device->type() == type) return {device.get(), kernel, {}};
+      if (device->type() != type) continue;
+      const std::string chosen = reason.empty() ? reason : reason + device->name();
+      add_kernels(*device, op, t, output, chosen, route);
     }
   }
-  std::string message = "No device can run op '" + op + "' with T=" + dtype_name(t) +
-                        ": no loaded plugin registered a kernel for it on a device that exists.";
-  message += "\nRegistered kernels:\n" + kernels_.describe_kernels(op);
-  message += "\nDevices: " + devices_.describe();
-  throw Error(StatusCode::kNotFound, message);
 }
 
-Placement Placer::decide(const PlacementRequest& request) const {
+std::string Placer::describe_kernels(const std::string& op) const {
+  std::set<std::string> present;
+  for (const auto& device : devices_.all()) present.insert(device->plugin().name());
+  return kernels_.describe_kernels(
+      op, [&present](const std::string& plugin) { return present.count(plugin) > 0; });
+}
+
+Placer::Route Placer::decide(const PlacementRequest& request) const {
   const std::string& op = request.op->name;
-  if (request.requested.empty()) return best_by_priority(op, request.t, request.output);
+  const std::string t_text = dtype_name(request.t);
+  Route route;
+  route.failure = "No device can run op '" + op + "' with T=" + t_text +
+                  ": no loaded plugin registered a kernel for it that accepts the call on a "
+                  "device that exists.\nRegistered kernels:\n" + describe_kernels(op) +
+                  "\nDevices: " + devices_.describe();
+  if (request.requested.empty()) {
+    add_by_priority(op, request.t, request.output, {}, route);
+    return route;
+  }
 
   const DeviceSpec spec = parse_device_name(request.requested);
   const std::vector<Device*> candidates = devices_.matching(spec);
   if (candidates.empty()) {
     if (request.mode == SoftPlacement::kSoft) {
-      Placement placement = best_by_priority(op, request.t, request.output);
-      placement.reason = "requested " + to_string(spec) +
-                         ", which does not exist; soft placement chose " +
-                         placement.device->name();
-      return placement;
+      add_by_priority(op, request.t, request.output,
+                      "requested " + to_string(spec) +
+                          ", which does not exist; soft placement chose ",
+                      route);
+      return route;
     }
-    throw Error(StatusCode::kInvalidArgument,
-                to_string(spec) + " unknown device.\nExisting devices: " + devices_.describe() +
+    route.failure_code = StatusCode::kInvalidArgument;
+    route.failure = to_string(spec) + " unknown device.\nExisting devices: " +
+                    devices_.describe() +
                     "\nTo place ops on the best existing device instead, set soft placement "
-                    "(placement.soft_placement: \"soft\").");
+                    "(placement.soft_placement: \"soft\").";
+    return route;
   }
-  for (Device* device : candidates) {
-    if (const KernelEntry* kernel =
-            kernels_.find(op, device->type(), request.t, request.output)) {
-      return {device, kernel, {}};
-    }
-  }
+  for (Device* device : candidates) add_kernels(*device, op, request.t, request.output, {}, route);
   const std::string type = candidates.front()->type();
   if (request.mode != SoftPlacement::kStrict) {
-    Placement placement = best_by_priority(op, request.t, request.output);
-    placement.reason = "requested " + to_string(spec) + ", but no supported kernel for " + type +
-                       " devices is available for T=" + dtype_name(request.t) +
-                       "; fell back to " + placement.device->name();
-    return placement;
+    add_by_priority(op, request.t, request.output,
+                    "requested " + to_string(spec) + ", but no supported kernel for " + type +
+                        " devices is available for T=" + t_text + "; fell back to ",
+                    route);
+    return route;
   }
-  throw Error(StatusCode::kNotFound,
-              "Could not satisfy explicit device specification '" + to_string(spec) +
+  route.failure = "Could not satisfy explicit device specification '" + to_string(spec) +
                   "' because no supported kernel for " + type +
-                  " devices is available.\nOp: " + op + " with T=" + dtype_name(request.t) +
-                  "\nRegistered kernels:\n" + kernels_.describe_kernels(op));
+                  " devices is available.\nOp: " + op + " with T=" + t_text +
+                  "\nRegistered kernels:\n" + describe_kernels(op);
+  return route;
 }
 
 }  // namespace hxrt::detail

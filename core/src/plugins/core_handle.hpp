@@ -20,8 +20,6 @@ struct hx_core_s {
   std::string plugin_name;  // the name from the file until the plugin is accepted
   std::shared_ptr<hxrt::detail::Logger> logger;
   const hxrt::detail::OpRegistry* core_ops = nullptr;  // to check the ops kernels name
-  // Kernels of plugins accepted earlier, so a tie is refused when it is registered.
-  const hxrt::detail::KernelRegistry* accepted_kernels = nullptr;
   // Registrations are collected during init and take effect only if the plugin is accepted.
   bool registration_open = true;
   hxrt::detail::OpRegistry pending_ops;

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstring>
 #include <iterator>
-#include <type_traits>
 
+#include "hxrt/plugin_vocabulary.h"
 #include "plugins/core_handle.hpp"
 #include "plugins/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
@@ -16,24 +16,11 @@
 namespace hxrt::detail {
 namespace {
 
-// The integer a plugin stored in an enum-typed field or parameter. Loading a value outside the
-// enumerators (a plugin's 42) as the enum type is undefined behaviour in C++, so the bytes are
-// read as an integer and checked before anything converts them. Signed, as C plugins write
-// enums from ints, so that a -1 is reported as -1.
-template <class Enum>
-int32_t enum_value(const Enum& stored) {
-  static_assert(std::is_enum_v<Enum> && sizeof(Enum) == sizeof(int32_t),
-                "the ABI's enums are int-sized");
-  int32_t value;
-  std::memcpy(&value, &stored, sizeof value);
-  return value;
-}
-
-hx_status* status_create(hx_status_code code, const char* message) {
+// Never NULL, by the ABI: a plugin returns what it gets, and NULL would read as success.
+hx_status* status_create(int32_t value, const char* message) {
   try {
-    const auto value = enum_value(code);
     std::string text = plugin_text(message, kMaxMessageLength);
-    if (value <= HX_OK || value > HX_INTERNAL) {
+    if (!hx_status_code_is_error(value)) {
       // Still an error, and one that says what went wrong with it.
       text += " (status_create was given code " + std::to_string(value) +
               ", which is not an hx_status_code error)";
@@ -41,13 +28,13 @@ hx_status* status_create(hx_status_code code, const char* message) {
     }
     return make_status(static_cast<hx_status_code>(value), std::move(text));
   } catch (...) {
-    return nullptr;  // out of memory while reporting an error: nothing better to return
+    return out_of_memory_status();  // the only failure of copying a message
   }
 }
 
 void status_destroy(hx_status* status) { free_status(status); }
 
-hx_status_code status_code(const hx_status* status) {
+int32_t status_code(const hx_status* status) {
   return status == nullptr ? HX_OK : status->code;
 }
 
@@ -57,10 +44,9 @@ const char* status_message(const hx_status* status) {
 
 // A NULL core or message is ignored: there is no one to tell. A level outside hx_log_level
 // is logged as a warning that says so, rather than dropped.
-void log(hx_core* core, hx_log_level level, const char* message) {
+void log(hx_core* core, int32_t value, const char* message) {
   if (core == nullptr || message == nullptr) return;
   try {
-    const auto value = enum_value(level);
     std::string name;
     {
       std::lock_guard<std::mutex> lock(core->mutex);
@@ -79,9 +65,8 @@ void log(hx_core* core, hx_log_level level, const char* message) {
 }
 
 // The dtype a plugin stored, or Error naming `field` when it is none.
-DType checked_dtype(const hx_dtype& stored, const std::string& field) {
-  const auto value = enum_value(stored);
-  if (value < HX_DTYPE_F32 || value > HX_DTYPE_BOOL) {
+DType checked_dtype(int32_t value, const std::string& field) {
+  if (!hx_dtype_is_valid(value)) {
     throw Error(StatusCode::kInvalidArgument,
                 field + " is " + std::to_string(value) + ", which is not an hx_dtype (" +
                     std::to_string(HX_DTYPE_F32) + " to " + std::to_string(HX_DTYPE_BOOL) + ")");
@@ -89,7 +74,7 @@ DType checked_dtype(const hx_dtype& stored, const std::string& field) {
   return static_cast<DType>(value);
 }
 
-std::vector<DType> copy_dtypes(const hx_dtype* list, size_t count, const char* field) {
+std::vector<DType> copy_dtypes(const int32_t* list, size_t count, const char* field) {
   if (count > 0 && list == nullptr) {
     throw Error(StatusCode::kInvalidArgument, std::string(field) + " is NULL but its count is " +
                                                   std::to_string(count));
@@ -169,12 +154,14 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
                       "kernel instead");
     }
     const std::string op = registration_text(def->op, kMaxOpNameLength, "op");
-    const std::string device_type =
-        registration_text(def->device_type, kMaxDeviceTypeLength, "device_type");
-    check_device_type(device_type, "kernel device type");
     if (def->compute == nullptr) {
       throw Error(StatusCode::kInvalidArgument,
                   "kernel for '" + printable(op) + "' has no compute function");
+    }
+    if (def->create != nullptr && def->destroy == nullptr) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "kernel for '" + printable(op) + "' has create but no destroy; instances "
+                  "create makes are freed with destroy, so give both");
     }
     if (!op_known(core, op)) {
       throw Error(StatusCode::kInvalidArgument,
@@ -186,15 +173,16 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
     }
     KernelEntry entry;
     entry.op = op;
-    entry.device_type = device_type;
     entry.dtypes = copy_dtypes(def->dtypes, def->num_dtypes, "dtypes");
     entry.output_dtypes =
         copy_dtypes(def->output_dtypes, def->num_output_dtypes, "output_dtypes");
     entry.priority = def->priority;
     entry.compute = def->compute;
+    entry.create = def->create;
+    entry.check = def->check;
+    entry.destroy = def->destroy;
     entry.user_data = def->user_data;
     entry.plugin = core->plugin_name;
-    core->accepted_kernels->check_no_tie(entry);
     core->pending_kernels.add(std::move(entry));
   });
 }
@@ -207,8 +195,8 @@ InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
     std::vector<hx_tensor_view> views(call.num_inputs);
     for (size_t i = 0; i < call.num_inputs; ++i) {
       const TensorMeta& in = call.inputs[i];
-      views[i] = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE, nullptr, nullptr,
-                                static_cast<hx_dtype>(in.dtype), in.shape.rank(),
+      views[i] = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE, nullptr, nullptr, 0,
+                                static_cast<int32_t>(in.dtype), in.shape.rank(),
                                 in.shape.data(), strides, nullptr};
     }
     hx_kernel_context_s context{&call.attrs};
@@ -235,8 +223,8 @@ InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
     }
     for (size_t i = 0; i < num_outputs; ++i) {
       const hx_output_spec& spec = specs[i];
-      const auto dtype = enum_value(spec.dtype);
-      if (dtype < HX_DTYPE_F32 || dtype > HX_DTYPE_BOOL || spec.rank < 0 ||
+      const int32_t dtype = spec.dtype;
+      if (!hx_dtype_is_valid(dtype) || spec.rank < 0 ||
           spec.rank > Shape::kMaxRank) {
         throw Error(StatusCode::kInternal,
                     op + ": the plugin's shape inference wrote dtype " + std::to_string(dtype) +
@@ -281,6 +269,14 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
     schema.infer = wrap_infer(def->infer, def->user_data, name,
                               static_cast<size_t>(std::max(def->num_outputs, 0)));
     schema.owner = core->plugin_name;
+    if (def->summary != nullptr) schema.summary = plugin_text(def->summary, kMaxOpSummaryLength);
+    // -1: an op without inputs, whose T is its first output's dtype. The registry checks that
+    // an index names an input every call has.
+    if (def->type_input < 0) {
+      schema.type_parameter.source = TypeParameter::Source::kOutput;
+    } else {
+      schema.type_parameter.input = def->type_input;
+    }
     core->pending_ops.add(std::move(schema));  // checks the name's form, arity and outputs
   });
 }
@@ -332,9 +328,9 @@ hx_status* attr_float(const hx_kernel_context* ctx, const char* name, double* ou
   });
 }
 
-hx_status* attr_dtype(const hx_kernel_context* ctx, const char* name, hx_dtype* out) {
+hx_status* attr_dtype(const hx_kernel_context* ctx, const char* name, int32_t* out) {
   return read_attr(ctx, name, out != nullptr, "a dtype", [&](const AttrValue& v) {
-    if (const DType* d = std::get_if<DType>(&v)) return *out = static_cast<hx_dtype>(*d), true;
+    if (const DType* d = std::get_if<DType>(&v)) return *out = static_cast<int32_t>(*d), true;
     return false;
   });
 }

@@ -14,8 +14,9 @@ namespace hxrt::detail {
 class Plugin {
  public:
   // `api` is copied into a zero-filled table of this core's size, so fields beyond the
-  // plugin's struct_size read as NULL ("unsupported"). Name, version and device type are read
-  // no further than one byte beyond their limits (plugin_limits.hpp) and not yet checked.
+  // plugin's struct_size read as NULL ("unsupported"); its optional groups stay the plugin's
+  // (borrowed until shutdown). Name, version and device type are read no further than one
+  // byte beyond their limits (plugin_limits.hpp) and not yet checked.
   Plugin(std::string path, void* library, const hx_plugin_api& api,
          std::unique_ptr<hx_core_s> core);
   ~Plugin();
@@ -30,8 +31,14 @@ class Plugin {
   const std::string& device_type() const { return device_type_; }
   std::string abi_version() const;
   hx_core_s& core_handle() { return *core_; }
-  bool has_streams() const { return api_.stream_create != nullptr; }
-  bool has_events() const { return api_.event_create != nullptr; }
+  // The plugin's streams and events, both NULL when it runs synchronously: it has neither,
+  // or only one of the two (the core orders work across streams only with events).
+  const hx_stream_api* streams() const { return streams_; }
+  const hx_event_api* events() const { return events_; }
+  void run_synchronously() {
+    streams_ = nullptr;
+    events_ = nullptr;
+  }
 
   int device_count() const { return device_count_; }
   void set_device_count(int count) { device_count_ = count; }
@@ -40,6 +47,8 @@ class Plugin {
   std::string path_;
   void* library_;
   hx_plugin_api api_;
+  const hx_stream_api* streams_;
+  const hx_event_api* events_;
   std::unique_ptr<hx_core_s> core_;
   std::string name_;
   std::string version_;

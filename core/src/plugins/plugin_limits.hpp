@@ -21,6 +21,7 @@ constexpr size_t kMaxPluginNameLength = 64;
 constexpr size_t kMaxVersionLength = 64;
 constexpr size_t kMaxDeviceTypeLength = 32;
 constexpr size_t kMaxOpNameLength = 64;
+constexpr size_t kMaxOpSummaryLength = 256;
 // Status messages and log lines: longer ones are cut and marked "...".
 constexpr size_t kMaxMessageLength = 4096;
 // Product, vendor, bus id and architecture of a device: longer ones are cut and marked "...".
@@ -28,5 +29,9 @@ constexpr size_t kMaxPropertyLength = 256;
 // 2^60 bytes (one EiB): no device has more memory; a figure above it is (uint64_t)-1 or
 // garbage, and would overflow the arithmetic of memory fractions and limits.
 constexpr uint64_t kMaxDeviceMemory = uint64_t{1} << 60;
+// hx_device_properties.alignment: a page is the most any device asks of an offset; 0 means
+// kDefaultDeviceAlignment.
+constexpr uint64_t kMaxDeviceAlignment = 4096;
+constexpr uint64_t kDefaultDeviceAlignment = 256;
 
 }  // namespace hxrt::detail

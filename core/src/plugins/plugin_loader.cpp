@@ -10,6 +10,7 @@
 #include <set>
 #include <system_error>
 
+#include "hxrt/plugin_vocabulary.h"
 #include "plugins/core_location.hpp"
 #include "plugins/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
@@ -19,9 +20,6 @@
 namespace hxrt::detail {
 namespace fs = std::filesystem;
 namespace {
-
-// Tables of ABI 1.0 are the oldest this core reads.
-constexpr size_t kOldestPluginApiSize = HX_PLUGIN_API_STRUCT_SIZE;
 
 // Thrown inside the loader to skip a candidate with a reason.
 struct Skip {
@@ -73,54 +71,31 @@ std::string not_a_regular_file(const std::string& path) {
   }
 }
 
+// A present optional group must be whole, and every required function set
+// (hx_plugin_api_short_group, hx_plugin_api_missing_function: the ABI's own check).
 void check_required_functions(const hx_plugin_api& api) {
-  struct Required {
-    const char* name;
-    bool present;
-  };
-  const Required required[] = {
-      {"shutdown", api.shutdown != nullptr},
-      {"device_count", api.device_count != nullptr},
-      {"device_get", api.device_get != nullptr},
-      {"device_properties", api.device_properties != nullptr},
-      {"memory_info", api.memory_info != nullptr},
-      {"allocate", api.allocate != nullptr},
-      {"deallocate", api.deallocate != nullptr},
-      {"memset", api.memset != nullptr},
-      {"copy_host_to_device", api.copy_host_to_device != nullptr},
-      {"copy_device_to_host", api.copy_device_to_host != nullptr},
-      {"copy_device_to_device", api.copy_device_to_device != nullptr},
-  };
-  for (const Required& r : required) {
-    if (!r.present) throw Skip{std::string("required function '") + r.name + "' is missing"};
+  if (const char* group = hx_plugin_api_short_group(&api)) {
+    throw Skip{std::string("optional group '") + group + "' has a struct_size smaller than "
+               "ABI " + std::to_string(HX_ABI_VERSION_MAJOR) + "." +
+               std::to_string(HX_ABI_VERSION_MINOR) + " defines; set it to its " +
+               "HX_<GROUP>_API_STRUCT_SIZE, or leave the group NULL"};
   }
-  const Required streams[] = {{"stream_create", api.stream_create != nullptr},
-                              {"stream_destroy", api.stream_destroy != nullptr},
-                              {"stream_synchronize", api.stream_synchronize != nullptr},
-                              {"stream_query", api.stream_query != nullptr},
-                              {"stream_wait_event", api.stream_wait_event != nullptr}};
-  const Required events[] = {{"event_create", api.event_create != nullptr},
-                             {"event_destroy", api.event_destroy != nullptr},
-                             {"event_record", api.event_record != nullptr},
-                             {"event_synchronize", api.event_synchronize != nullptr},
-                             {"event_query", api.event_query != nullptr}};
-  for (const auto* group : {&streams, &events}) {
-    bool any = std::any_of(std::begin(*group), std::end(*group), [](auto& r) { return r.present; });
-    for (const Required& r : *group) {
-      if (any && !r.present) {
-        throw Skip{std::string("optional group is incomplete: '") + r.name +
-                   "' is missing while others of its group are given (give all five or none)"};
-      }
-    }
+  if (const char* missing = hx_plugin_api_missing_function(&api)) {
+    throw Skip{std::string("required function '") + missing + "' is NULL" +
+               (std::strchr(missing, '.') != nullptr
+                    ? "; a group given must have every function (or leave the group NULL)"
+                    : "")};
   }
 }
 
 class Loader {
  public:
   // `probe` (may be NULL: probing is off) vets each plugin before it is loaded here.
-  Loader(const std::map<std::string, std::string>& options, std::shared_ptr<Logger> logger,
+  Loader(const std::map<std::string, std::string>& options,
+         const std::vector<std::string>& disabled, std::shared_ptr<Logger> logger,
          OpRegistry& ops, KernelRegistry& kernels, PluginProbe* probe)
       : options_(options),
+        disabled_(disabled),
         logger_(std::move(logger)),
         ops_(ops),
         kernels_(kernels),
@@ -150,28 +125,9 @@ class Loader {
     out.report.push_back(entry);
   }
 
-  // Registers the kernels of the plugins without devices. One whose device type another plugin
-  // took keeps only its kernels for other types, and its load report says so.
-  void finish(LoadedPlugins& out) {
-    for (const std::shared_ptr<Plugin>& plugin : out.plugins) {
-      if (plugin->device_count() > 0) continue;
-      const Plugin& owner = *device_type_owner_.at(plugin->device_type());
-      if (&owner != plugin.get()) {
-        drop_kernels_of_type(*plugin, plugin->device_type());
-        for (PluginReport& entry : out.report) {
-          if (entry.loaded && entry.path == plugin->path()) {
-            entry.note += (entry.note.empty() ? "" : "; ") + std::string("device type '") +
-                          plugin->device_type() + "' is provided by plugin '" + owner.name() +
-                          "', so its " + plugin->device_type() + " kernels are not registered";
-          }
-        }
-      }
-      commit_kernels(*plugin);
-    }
-  }
-
  private:
   std::shared_ptr<Plugin> load_one(const std::string& path, PluginReport& entry) {
+    check_enabled(plugin_name_from_path(path));
     if (std::string reason = not_a_regular_file(path); !reason.empty()) throw Skip{reason};
     if (probe_ != nullptr) {
       std::string reason = probe_->check(path, entry.name, options_for(path));
@@ -199,7 +155,6 @@ class Loader {
     core->plugin_name = entry.name;
     core->logger = logger_;
     core->core_ops = &ops_;
-    core->accepted_kernels = &kernels_;
 
     const std::string options = options_for(path);
     hx_plugin_init_args args{HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
@@ -231,34 +186,35 @@ class Loader {
                  " bytes, too small to hold its ABI version"};
     }
     if (api->abi_major != HX_ABI_VERSION_MAJOR) {
-      throw Skip{"plugin '" + entry.name + "' speaks ABI " + std::to_string(api->abi_major) +
-                 "." + std::to_string(api->abi_minor) + ", core speaks " +
-                 std::to_string(HX_ABI_VERSION_MAJOR) + "." +
-                 std::to_string(HX_ABI_VERSION_MINOR)};
+      // Nothing beyond the version is laid out as this core knows, shutdown included.
+      throw Skip{"plugin '" + entry.name + "' was built for plugin ABI " +
+                 std::to_string(api->abi_major) + "." + std::to_string(api->abi_minor) +
+                 ", and this core speaks ABI " + std::to_string(HX_ABI_VERSION_MAJOR) + "." +
+                 std::to_string(HX_ABI_VERSION_MINOR) + "; rebuild the plugin against the " +
+                 std::to_string(HX_ABI_VERSION_MAJOR) + ".x headers (hxrt/plugin_api.h)"};
     }
-    if (api->struct_size < kOldestPluginApiSize) {
+    if (api->struct_size < HX_PLUGIN_API_STRUCT_SIZE) {
       // Call shutdown only if the short table still reaches it.
       if (api->struct_size >= HX_STRUCT_SIZE(hx_plugin_api, shutdown) && api->shutdown) {
         api->shutdown(api->plugin);
       }
       throw Skip{"function table is " + std::to_string(api->struct_size) +
-                 " bytes, smaller than the oldest this core supports (" +
-                 std::to_string(kOldestPluginApiSize) + " bytes)"};
+                 " bytes, smaller than ABI " + std::to_string(HX_ABI_VERSION_MAJOR) +
+                 ".0's (" + std::to_string(HX_PLUGIN_API_STRUCT_SIZE) +
+                 " bytes); set struct_size to HX_PLUGIN_API_STRUCT_SIZE"};
     }
 
     closer.library = nullptr;  // the Plugin owns it now, and shuts down on every way out
     auto plugin = std::make_shared<Plugin>(path, library, *api, std::move(core));
     fill_identity(*plugin, entry);
+    check_enabled(plugin->name());
     check_name_free(*plugin);
     check_required_functions(plugin->api());
+    check_ordering(*plugin, entry);
     count_devices(*plugin, entry);
-    check_device_type_free(*plugin);
     commit_ops(*plugin);
-    device_type_owner_[plugin->device_type()] = plugin;
     path_by_name_[plugin->name()] = path;
-    // The kernels of a plugin without devices wait for finish(): a plugin with devices may
-    // still take its device type, and must not find them in its way when it registers its own.
-    if (plugin->device_count() > 0) commit_kernels(*plugin);
+    commit_kernels(*plugin);
     return plugin;
   }
 
@@ -268,28 +224,25 @@ class Loader {
     return found != options_.end() ? found->second : "{}";
   }
 
-  // A plugin without devices (a GPU plugin on a machine without a GPU) holds its device type
-  // only until a plugin with devices of that type comes: the sim plugin standing in for GPUs
-  // must not be refused because the CUDA plugin found no driver.
-  void check_device_type_free(const Plugin& plugin) {
-    auto owner = device_type_owner_.find(plugin.device_type());
-    if (owner == device_type_owner_.end()) return;
-    const Plugin& holder = *owner->second;
-    if (holder.device_count() > 0 || plugin.device_count() == 0) {
-      throw Skip{"device type '" + plugin.device_type() + "' is already provided by plugin '" +
-                 holder.name() + "'"};
-    }
-    logger_->log(LogLevel::kInfo, "plugin '" + plugin.name() + "' provides device type '" +
-                                      plugin.device_type() + "' in place of plugin '" +
-                                      holder.name() + "', which has no devices");
+  // A plugin named in plugins.disabled is skipped: by its file's name before anything of it
+  // runs, and by its table's name after init (a file may be named otherwise).
+  void check_enabled(const std::string& name) const {
+    auto found = std::find(disabled_.begin(), disabled_.end(), name);
+    if (found == disabled_.end()) return;
+    throw Skip{"disabled by /plugins/disabled/" + std::to_string(found - disabled_.begin())};
   }
 
-  static void drop_kernels_of_type(Plugin& plugin, const std::string& device_type) {
-    KernelRegistry kept;
-    for (const KernelEntry* pending : plugin.core_handle().pending_kernels.all()) {
-      if (pending->device_type != device_type) kept.add(*pending);
-    }
-    plugin.core_handle().pending_kernels = std::move(kept);
+  // Streams without events (or the reverse) cannot be ordered: run the plugin synchronously.
+  void check_ordering(Plugin& plugin, PluginReport& entry) {
+    const hx_plugin_api& api = plugin.api();
+    if ((api.streams == nullptr) == (api.events == nullptr)) return;
+    const std::string note = std::string("it has ") + (api.streams ? "streams" : "events") +
+                             " but no " + (api.streams ? "events" : "streams") +
+                             ", and the core orders work across streams only with events: "
+                             "it runs synchronously";
+    plugin.run_synchronously();
+    entry.note = note;
+    logger_->log(LogLevel::kWarning, "plugin '" + plugin.name() + "': " + note);
   }
 
   void fill_identity(Plugin& plugin, PluginReport& entry) {
@@ -323,7 +276,7 @@ class Loader {
     int32_t count = 0;
     hx_status* status = plugin.api().device_count(plugin.state(), &count);
     if (status != nullptr && status->code == HX_UNAVAILABLE) {
-      entry.note = status->message;
+      entry.note += (entry.note.empty() ? "" : "; ") + status->message;
       free_status(status);
       count = 0;
     } else if (status != nullptr) {
@@ -356,6 +309,7 @@ class Loader {
     for (const KernelEntry* pending : core.pending_kernels.all()) {
       KernelEntry kernel = *pending;
       kernel.plugin = plugin.name();
+      kernel.device_type = plugin.device_type();
       try {
         kernels_.add(std::move(kernel));
       } catch (const Error& e) {
@@ -366,11 +320,11 @@ class Loader {
   }
 
   const std::map<std::string, std::string>& options_;
+  const std::vector<std::string>& disabled_;
   std::shared_ptr<Logger> logger_;
   OpRegistry& ops_;
   KernelRegistry& kernels_;
   PluginProbe* probe_;
-  std::map<std::string, std::shared_ptr<Plugin>> device_type_owner_;
   std::map<std::string, std::string> path_by_name_;  // of the accepted plugins
 };
 
@@ -378,12 +332,13 @@ class Loader {
 
 LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
                            const std::map<std::string, std::string>& options,
+                           const std::vector<std::string>& disabled,
                            const std::shared_ptr<Logger>& logger, OpRegistry& ops,
                            KernelRegistry& kernels, const ProbeSettings& probe_settings) {
   LoadedPlugins out;
   std::optional<PluginProbe> probe;
   if (probe_settings.enabled) probe.emplace(probe_settings, logger);
-  Loader loader(options, logger, ops, kernels, probe ? &*probe : nullptr);
+  Loader loader(options, disabled, logger, ops, kernels, probe ? &*probe : nullptr);
   std::set<std::string> seen;
   for (const std::string& file : expand_candidates(candidates, out.report)) {
     std::error_code error;
@@ -391,7 +346,6 @@ LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
     if (!seen.insert(error ? file : identity).second) continue;  // one load per file
     loader.load(file, out);
   }
-  loader.finish(out);
   if (probe) probe->save();
   return out;
 }

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <memory>
 
+#include "ops/broadcast.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
 #include "status.hpp"
@@ -46,8 +47,8 @@ struct ViewStorage {
   int64_t strides[Shape::kMaxRank];
 };
 
-void fill_view(const detail::TensorImpl& tensor, ViewStorage& storage) {
-  const Shape& shape = tensor.shape;
+// A view of `shape` as a dense row-major tensor, without buffer: what create and check see.
+void fill_dense_view(DType dtype, const Shape& shape, ViewStorage& storage) {
   int64_t stride = 1;
   for (int i = shape.rank() - 1; i >= 0; --i) {
     storage.strides[i] = stride;
@@ -55,12 +56,35 @@ void fill_view(const detail::TensorImpl& tensor, ViewStorage& storage) {
   }
   storage.view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
                                 nullptr,
-                                tensor.data,
-                                static_cast<hx_dtype>(tensor.dtype),
+                                nullptr,
+                                0,
+                                static_cast<int32_t>(dtype),
                                 shape.rank(),
                                 shape.data(),
                                 storage.strides,
-                                tensor.device->handle()};
+                                nullptr};
+}
+
+// An input of an op that broadcasts, seen at the output's shape: stride 0 where it repeats
+// (plugin_api.h, hx_tensor_view.strides), computed here once for every kernel.
+void fill_broadcast_view(DType dtype, const Shape& input, const Shape& output,
+                         ViewStorage& storage) {
+  detail::broadcast_strides(input, output, storage.strides);
+  storage.view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
+                                nullptr,
+                                nullptr,
+                                0,
+                                static_cast<int32_t>(dtype),
+                                output.rank(),
+                                output.data(),
+                                storage.strides,
+                                nullptr};
+}
+
+void set_memory(const detail::TensorImpl& tensor, hx_tensor_view& view) {
+  view.buffer = tensor.memory.buffer;
+  view.byte_offset = tensor.memory.offset;
+  view.device = tensor.device->handle();
 }
 
 Tensor execute_single(Runtime::Impl& impl, const std::string& op, const Tensor* inputs,
@@ -119,18 +143,37 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
       request = &from_function;
     }
   }
+  InlineArray<ViewStorage> input_views(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) {
+    if (schema.broadcasts) {
+      fill_broadcast_view(input_meta[i].dtype, input_meta[i].shape, output_meta[0].shape,
+                          input_views[i]);
+    } else {
+      fill_dense_view(input_meta[i].dtype, input_meta[i].shape, input_views[i]);
+    }
+  }
+  InlineArray<hx_tensor_view> input_array(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) input_array[i] = input_views[i].view;
+  InlineArray<ViewStorage> output_views(num_outputs);
+  InlineArray<hx_tensor_view> output_array(num_outputs);
+  for (size_t i = 0; i < num_outputs; ++i) {
+    fill_dense_view(output_meta[i].dtype, output_meta[i].shape, output_views[i]);
+    output_array[i] = output_views[i].view;
+  }
+
   InlineArray<detail::Device*> input_devices(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) input_devices[i] = inputs[i].impl()->device.get();
-  const DType t = num_inputs > 0 ? input_meta[0].dtype : output_meta[0].dtype;
-  const detail::Placement& placement = placer->place(
+  const DType t = detail::type_parameter(
+      schema, {op, input_meta.data(), num_inputs, attrs}, output_meta.data());
+  const detail::Placement placement = placer->place(
       {&schema, t, output_meta[0].dtype, *request, input_devices.data(), num_inputs,
-       soft_placement.load(std::memory_order_relaxed)});
+       soft_placement.load(std::memory_order_relaxed), attrs, input_array.data(),
+       output_array.data(), num_outputs});
   detail::Device& device = *placement.device;
   const bool logging = log_placement.load(std::memory_order_relaxed);
 
   // Inputs that live elsewhere are copied to the op's device; the copies die with the call.
   InlineArray<Tensor> local_inputs(num_inputs);
-  InlineArray<ViewStorage> input_views(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) {
     const Tensor* input = &inputs[i];
     if (input->impl()->device.get() != &device) {
@@ -141,28 +184,29 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
       local_inputs[i] = copy_to(*input, device);
       input = &local_inputs[i];
     }
-    fill_view(*input->impl(), input_views[i]);
+    set_memory(*input->impl(), input_array[i]);
   }
-  InlineArray<hx_tensor_view> input_array(num_inputs);
-  for (size_t i = 0; i < num_inputs; ++i) input_array[i] = input_views[i].view;
 
-  InlineArray<ViewStorage> output_views(num_outputs);
-  InlineArray<hx_tensor_view> output_array(num_outputs);
   std::shared_ptr<detail::Device> device_ref = device.shared_from_this();
   for (size_t i = 0; i < num_outputs; ++i) {
     auto impl = std::make_shared<detail::TensorImpl>(device_ref, output_meta[i].dtype,
                                                      output_meta[i].shape);
-    fill_view(*impl, output_views[i]);
-    output_array[i] = output_views[i].view;
+    set_memory(*impl, output_array[i]);
     outputs[i] = Tensor(std::move(impl));
   }
 
   hx_kernel_context_s context{&attrs};
-  const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE, nullptr,
-                            &context,                   device.handle(),
-                            device.stream(),            num_inputs,
-                            input_array.data(),         num_outputs,
-                            output_array.data(),        placement.kernel->user_data};
+  const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
+                            nullptr,
+                            &context,
+                            device.handle(),
+                            device.stream(),
+                            num_inputs,
+                            input_array.data(),
+                            num_outputs,
+                            output_array.data(),
+                            placement.kernel->user_data,
+                            placement.instance.get()};
   hx_status* status = nullptr;
   try {
     status = placement.kernel->compute(&args);

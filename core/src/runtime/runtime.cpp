@@ -70,7 +70,8 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   detail::add_builtin_ops(impl->ops);
   impl->loaded = detail::load_plugins(
       impl->config.plugin_candidates(detail::installed_plugin_dir()),
-      impl->config.plugin_options, impl->logger, impl->ops, impl->kernels,
+      impl->config.plugin_options, impl->config.disabled_plugins, impl->logger, impl->ops,
+      impl->kernels,
       detail::probe_settings(impl->config.probe_plugins,
                              std::chrono::milliseconds(impl->config.probe_timeout_ms)));
   for (const auto& plugin : impl->loaded.plugins) {
@@ -123,16 +124,20 @@ Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
     if (&source.device->plugin() == &device.plugin()) {
       source.device->synchronize();  // the source may still be being written on its stream
       detail::throw_if_error(
-          device.plugin().api().copy_device_to_device(device.handle(), device.stream(),
-                                                      copy->data, source.device->handle(),
-                                                      source.data, source.bytes),
+          device.plugin().api().copy_device_to_device(
+              device.handle(), device.stream(), copy->memory.buffer, copy->memory.offset,
+              source.device->handle(), source.memory.buffer, source.memory.offset,
+              source.bytes),
           "copying " + std::to_string(source.bytes) + " bytes from " + source.device->name() +
               " to " + device.name());
+      // The copy reads the source on this device's stream, which the source's allocator
+      // does not order its reuse or release after (plugin_api.h, deallocate).
+      device.synchronize();
     } else {
-      // Devices of different plugins share no address space: stage through host memory.
+      // Devices of different plugins share no buffers: stage through host memory.
       std::vector<unsigned char> staging(source.bytes);
-      source.device->copy_to_host(staging.data(), source.data, source.bytes);
-      device.copy_from_host(copy->data, staging.data(), source.bytes);
+      source.device->copy_to_host(staging.data(), source.memory, source.bytes);
+      device.copy_from_host(copy->memory, staging.data(), source.bytes);
     }
   }
   return Tensor(std::move(copy));
@@ -170,7 +175,7 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
   if (dtype == DType::kBool) check_bool_bytes(static_cast<const unsigned char*>(data), bytes);
   detail::Device& target = state.data_device(device);
   auto tensor = std::make_shared<detail::TensorImpl>(target.shared_from_this(), dtype, shape);
-  if (bytes > 0) target.copy_from_host(tensor->data, data, bytes);
+  if (bytes > 0) target.copy_from_host(tensor->memory, data, bytes);
   return Tensor(std::move(tensor));
 }
 

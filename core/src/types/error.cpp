@@ -1,22 +1,13 @@
 #include "hxrt/error.hpp"
 
+#include "hxrt/plugin_vocabulary.h"
+
 namespace hxrt {
 
+// StatusCode's values are the ABI's hx_status_code values, so the ABI's vocabulary names them
+// (a code that crossed the ABI from a plugin may be outside the enum: "UNKNOWN").
 const char* status_code_name(StatusCode code) {
-  switch (code) {
-    case StatusCode::kOk: return "OK";
-    case StatusCode::kInvalidArgument: return "INVALID_ARGUMENT";
-    case StatusCode::kNotFound: return "NOT_FOUND";
-    case StatusCode::kAlreadyExists: return "ALREADY_EXISTS";
-    case StatusCode::kOutOfMemory: return "OUT_OF_MEMORY";
-    case StatusCode::kUnimplemented: return "UNIMPLEMENTED";
-    case StatusCode::kFailedPrecondition: return "FAILED_PRECONDITION";
-    case StatusCode::kUnavailable: return "UNAVAILABLE";
-    case StatusCode::kOutOfRange: return "OUT_OF_RANGE";
-    case StatusCode::kInternal: return "INTERNAL";
-  }
-  // A code that crossed the ABI from a plugin may be outside the enum.
-  return "UNKNOWN";
+  return hx_status_code_name(static_cast<int32_t>(code));
 }
 
 }  // namespace hxrt
