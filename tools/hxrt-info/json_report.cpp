@@ -59,8 +59,14 @@ ordered_json device_json(const DeviceSnapshot& snapshot) {
           {"bus_id", device.bus_id},
           {"numa_node", device.numa_node},
           {"compute_units", device.compute_units},
+          {"placement_class", device.placement_class},
+          {"memory_kind", device.memory_kind},
           {"memory_total_bytes", device.memory_total},
-          {"memory_free_bytes", device.memory_free},
+          // null: the plugin cannot tell
+          {"memory_free_bytes",
+           device.memory_free ? ordered_json(*device.memory_free) : ordered_json(nullptr)},
+          {"max_allocation_bytes", device.max_allocation},
+          {"alignment_bytes", device.alignment},
           {"memory_policy", device.memory_policy},
           {"memory", memory_json(snapshot.memory)}};
 }

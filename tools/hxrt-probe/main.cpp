@@ -15,7 +15,7 @@
 #include <string>
 
 #include "devices/physical_device.hpp"
-#include "kernel_registry.hpp"
+#include "hxrt/plugin_vocabulary.h"
 #include "ops/op_schema.hpp"
 #include "plugins/core_handle.hpp"
 #include "plugins/plugin.hpp"
@@ -84,12 +84,10 @@ void probe(const std::string& path, const std::string& options) {
 
   hxrt::detail::OpRegistry ops;
   hxrt::detail::add_builtin_ops(ops);
-  const hxrt::detail::KernelRegistry no_kernels_yet;
   auto core = std::make_unique<hx_core_s>();
   core->plugin_name = hxrt::detail::plugin_name_from_path(path);
   core->logger = std::make_shared<hxrt::detail::Logger>();  // to stderr, which the core reads
   core->core_ops = &ops;
-  core->accepted_kernels = &no_kernels_yet;
   const hx_plugin_init_args args{HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
                                  nullptr,
                                  HX_ABI_VERSION_MAJOR,
@@ -113,8 +111,11 @@ void probe(const std::string& path, const std::string& options) {
   if (api == nullptr) return;
 
   step("the core's read of its function table");
+  // A table the in-process load would skip is not called here either.
   if (api->struct_size < HX_STRUCT_SIZE(hx_plugin_api, abi_minor) ||
-      api->abi_major != HX_ABI_VERSION_MAJOR) {
+      api->abi_major != HX_ABI_VERSION_MAJOR || api->struct_size < HX_PLUGIN_API_STRUCT_SIZE ||
+      hx_plugin_api_short_group(api) != nullptr ||
+      hx_plugin_api_missing_function(api) != nullptr) {
     return;
   }
   auto plugin = std::make_shared<Plugin>(path, library, *api, std::move(core));
