@@ -1,6 +1,7 @@
 // Add, Sub, Mul, Div and Relu on GPU:0 against the CPU plugin, for f32, f16 and bf16: equal
-// shapes, a one-element operand on either side, scalars, empty tensors, and one tensor larger
-// than the kernels' grid so that the grid-stride loop wraps.
+// shapes, a one-element operand on either side, scalars, NumPy broadcasting (the inputs arrive
+// with stride 0 where they repeat, and take the strided launch), empty tensors, and one tensor
+// larger than the kernels' grid so that the grid-stride loop wraps.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -23,6 +24,10 @@ const OperandShapes kBinaryShapes[] = {
     {{5, 6}, {}},        // a scalar y broadcast
     {{}, {}},            // scalars
     {{1, 1}, {1}},       // two one-element operands
+    {{2, 3}, {3}},       // a row repeated down the rows
+    {{2, 1}, {1, 3}},    // a column against a row: both repeat
+    {{4, 1, 5}, {3, 1}}, // three dimensions, none merged
+    {{3}, {2, 1, 3}},    // the lower rank on the left
     {{0, 5}, {0, 5}},    // empty
     {{3, 0}, {1}},       // empty against a broadcast one
     {{4097}, {4097}},    // more than one block
@@ -57,6 +62,7 @@ TEST_CASE("GPU Add covers tensors larger than one grid", "[cuda][elementwise]") 
   const int64_t count = int64_t{65536} * 256 + 3;
   check_binary("Add", hxrt::DType::kF32, {{count}, {count}}, 2000);
   check_binary("Mul", hxrt::DType::kBF16, {{count}, {1}}, 2002);
+  check_binary("Sub", hxrt::DType::kF32, {{count / 5 + 1, 5}, {5}}, 2004);  // strided
 }
 
 TEST_CASE("GPU Relu matches the CPU, NaN and infinities included", "[cuda][elementwise]") {

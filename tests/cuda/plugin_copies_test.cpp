@@ -30,11 +30,11 @@ class HostBuffer {
       return;
     }
     void* memory = nullptr;
-    require_ok(DirectPlugin::outcome(plugin.api().host_allocate(device, size, &memory)));
+    require_ok(DirectPlugin::outcome(plugin.api().host_memory->allocate(device, size, &memory)));
     data_ = static_cast<uint8_t*>(memory);
   }
   ~HostBuffer() {
-    if (pinned_) plugin_.api().host_deallocate(device_, data_);
+    if (pinned_) plugin_.api().host_memory->deallocate(device_, data_);
   }
   HostBuffer(const HostBuffer&) = delete;
   HostBuffer& operator=(const HostBuffer&) = delete;
@@ -59,10 +59,10 @@ class HostBuffer {
   uint8_t* data_ = nullptr;
 };
 
-void* device_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
-  void* ptr = nullptr;
-  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, size, 256, &ptr)));
-  return ptr;
+hx_buffer* device_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
+  hx_buffer* buffer = nullptr;
+  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, size, 256, &buffer)));
+  return buffer;
 }
 
 void fill_pattern(uint8_t* data, size_t size, uint32_t seed) {
@@ -76,21 +76,24 @@ void round_trip(const DirectPlugin& plugin, hx_device* device, hx_stream* stream
   HostBuffer source(plugin, device, size, pinned);
   HostBuffer result(plugin, device, size, pinned);
   fill_pattern(source.data(), size, static_cast<uint32_t>(size));
-  void* a = device_buffer(plugin, device, size);
-  void* b = device_buffer(plugin, device, size);
+  hx_buffer* a = device_buffer(plugin, device, size);
+  hx_buffer* b = device_buffer(plugin, device, size);
 
   require_ok(
-      DirectPlugin::outcome(api.copy_host_to_device(device, stream, a, source.data(), size)));
-  require_ok(DirectPlugin::outcome(api.copy_device_to_device(device, stream, b, device, a, size)));
+      DirectPlugin::outcome(api.copy_host_to_device(device, stream, a, 0, source.data(), size)));
   require_ok(
-      DirectPlugin::outcome(api.copy_device_to_host(device, stream, result.data(), b, size)));
-  if (stream != nullptr) require_ok(DirectPlugin::outcome(api.stream_synchronize(device, stream)));
+      DirectPlugin::outcome(api.copy_device_to_device(device, stream, b, 0, device, a, 0, size)));
+  require_ok(
+      DirectPlugin::outcome(api.copy_device_to_host(device, stream, result.data(), b, 0, size)));
+  if (stream != nullptr)
+    require_ok(DirectPlugin::outcome(api.streams->synchronize(device, stream)));
   CHECK(result.equals(source));
 
-  require_ok(DirectPlugin::outcome(api.memset(device, stream, b, 0x5a, size)));
+  require_ok(DirectPlugin::outcome(api.memset(device, stream, b, 0, 0x5a, size)));
   require_ok(
-      DirectPlugin::outcome(api.copy_device_to_host(device, stream, result.data(), b, size)));
-  if (stream != nullptr) require_ok(DirectPlugin::outcome(api.stream_synchronize(device, stream)));
+      DirectPlugin::outcome(api.copy_device_to_host(device, stream, result.data(), b, 0, size)));
+  if (stream != nullptr)
+    require_ok(DirectPlugin::outcome(api.streams->synchronize(device, stream)));
   CHECK(result.all(0x5a));
 
   api.deallocate(device, a, size);
@@ -106,7 +109,7 @@ TEST_CASE("Copies of every size go host to device to device to host intact",
   CUDA_DIRECT_REQUIRE_GPU(plugin);
   hx_device* device = plugin.device(0);
   hx_stream* stream = nullptr;
-  require_ok(DirectPlugin::outcome(plugin.api().stream_create(device, &stream)));
+  require_ok(DirectPlugin::outcome(plugin.api().streams->create(device, &stream)));
   for (size_t size : kSizes) {
     for (bool pinned : {false, true}) {
       INFO("size " << size << (pinned ? ", pinned" : ", pageable"));
@@ -114,7 +117,7 @@ TEST_CASE("Copies of every size go host to device to device to host intact",
       round_trip(plugin, device, nullptr, size, pinned);
     }
   }
-  plugin.api().stream_destroy(device, stream);
+  plugin.api().streams->destroy(device, stream);
   CHECK(plugin.warnings().empty());
 }
 
@@ -131,23 +134,25 @@ TEST_CASE("Copies of every size go from one GPU to another", "[cuda][copies][gpu
   hx_device* to = plugin.device(1);
   const hx_plugin_api& api = plugin.api();
   hx_stream* stream = nullptr;
-  require_ok(DirectPlugin::outcome(api.stream_create(to, &stream)));
+  require_ok(DirectPlugin::outcome(api.streams->create(to, &stream)));
   for (size_t size : kSizes) {
     INFO("size " << size);
     std::vector<uint8_t> source(size), result(size);
     fill_pattern(source.data(), size, 7);
-    void* a = device_buffer(plugin, from, size);
-    void* b = device_buffer(plugin, to, size);
+    hx_buffer* a = device_buffer(plugin, from, size);
+    hx_buffer* b = device_buffer(plugin, to, size);
     require_ok(
-        DirectPlugin::outcome(api.copy_host_to_device(from, nullptr, a, source.data(), size)));
-    require_ok(DirectPlugin::outcome(api.copy_device_to_device(to, stream, b, from, a, size)));
-    require_ok(DirectPlugin::outcome(api.copy_device_to_host(to, stream, result.data(), b, size)));
-    require_ok(DirectPlugin::outcome(api.stream_synchronize(to, stream)));
+        DirectPlugin::outcome(api.copy_host_to_device(from, nullptr, a, 0, source.data(), size)));
+    require_ok(
+        DirectPlugin::outcome(api.copy_device_to_device(to, stream, b, 0, from, a, 0, size)));
+    require_ok(
+        DirectPlugin::outcome(api.copy_device_to_host(to, stream, result.data(), b, 0, size)));
+    require_ok(DirectPlugin::outcome(api.streams->synchronize(to, stream)));
     CHECK(result == source);
     api.deallocate(from, a, size);
     api.deallocate(to, b, size);
   }
-  api.stream_destroy(to, stream);
+  api.streams->destroy(to, stream);
 }
 
 TEST_CASE("Tensors of every size go to the GPU and back through the runtime",

@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,10 +17,23 @@ namespace cuda_direct {
 
 using hxrt_test::Outcome;
 
+// A kernel as the plugin registered it; `def`'s dtype pointers were borrowed for the call, so
+// the dtypes are kept apart.
 struct RegisteredKernel {
   std::string op;
-  std::string device_type;
-  void* user_data = nullptr;
+  std::vector<int32_t> dtypes;
+  hx_kernel_def def{};
+};
+
+// The attributes of a direct kernel call: pass context() to create (or check and compute),
+// and the fake core's getters answer from here (an attribute not set is absent).
+struct Attributes {
+  std::map<std::string, bool> bools;
+  std::map<std::string, double> floats;
+  std::map<std::string, std::vector<int64_t>> int_lists;
+  hx_kernel_context* context() const {
+    return reinterpret_cast<hx_kernel_context*>(const_cast<Attributes*>(this));
+  }
 };
 
 class DirectPlugin {
@@ -43,6 +57,8 @@ class DirectPlugin {
   static Outcome outcome(hx_status* status);
 
   const std::vector<RegisteredKernel>& kernels() const { return kernels_; }
+  // The one kernel registered for `op`; fails the test when there is none.
+  const RegisteredKernel& kernel(const std::string& op) const;
   // Lines the plugin logged at warning level or above.
   const std::vector<std::string>& warnings() const { return warnings_; }
 

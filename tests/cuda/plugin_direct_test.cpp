@@ -6,6 +6,8 @@
 #include <regex>
 #include <string>
 
+#include <hxrt/plugin_vocabulary.h>
+
 #include "plugin_direct.hpp"
 #include "plugin_test_support.hpp"
 
@@ -20,7 +22,7 @@ TEST_CASE("Directly: the CUDA plugin refuses a core of another ABI major", "[cud
   const DirectPlugin plugin("{}", HX_ABI_VERSION_MAJOR + 1);
   CHECK(plugin.init_outcome().code == HX_FAILED_PRECONDITION);
   CHECK_THAT(plugin.init_outcome().message,
-             Contains("plugin 'cuda' speaks ABI 1.0") && Contains("core speaks 2.0"));
+             Contains("plugin 'cuda' speaks ABI 2.0") && Contains("core speaks 3.0"));
 }
 
 TEST_CASE("Directly: the CUDA plugin takes no options", "[cuda][direct]") {
@@ -45,12 +47,17 @@ TEST_CASE("Directly: the CUDA plugin provides GPU devices with streams, events a
   CHECK(api.abi_major == HX_ABI_VERSION_MAJOR);
   CHECK_THAT(api.name, Equals("cuda"));
   CHECK_THAT(api.device_type, Equals("GPU"));
-  CHECK(api.host_allocate != nullptr);
-  CHECK(api.host_deallocate != nullptr);
-  CHECK(api.stream_create != nullptr);
-  CHECK(api.stream_wait_event != nullptr);
-  CHECK(api.event_create != nullptr);
-  CHECK(api.event_query != nullptr);
+  // The optional groups, each whole.
+  REQUIRE(api.streams != nullptr);
+  REQUIRE(api.events != nullptr);
+  REQUIRE(api.host_memory != nullptr);
+  CHECK(api.streams->struct_size == HX_STREAM_API_STRUCT_SIZE);
+  CHECK(api.events->struct_size == HX_EVENT_API_STRUCT_SIZE);
+  CHECK(api.host_memory->struct_size == HX_HOST_MEMORY_API_STRUCT_SIZE);
+  CHECK(hx_plugin_api_short_group(&api) == nullptr);
+  CHECK(hx_plugin_api_missing_function(&api) == nullptr);
+  CHECK(api.memory_info != nullptr);
+  CHECK(api.extensions == nullptr);
 }
 
 TEST_CASE("Directly: device_count gives the reason when there is no device", "[cuda][direct]") {
@@ -83,16 +90,16 @@ TEST_CASE("Directly: device_count gives the reason when there is no device", "[c
   CHECK(negative.code == HX_OUT_OF_RANGE);
 }
 
-TEST_CASE("Directly: every kernel is registered for GPU devices, with the plugin as user data",
-          "[cuda][direct]") {
+TEST_CASE("Directly: every kernel is registered with the plugin as user data", "[cuda][direct]") {
   const DirectPlugin plugin;
   require_ok(plugin.init_outcome());
   REQUIRE_FALSE(plugin.kernels().empty());
   for (const cuda_direct::RegisteredKernel& kernel : plugin.kernels()) {
     INFO(kernel.op);
-    CHECK(kernel.device_type == "GPU");
+    CHECK(kernel.def.struct_size == HX_KERNEL_DEF_STRUCT_SIZE);
     // kernel_env.hpp: a kernel finds its plugin through its user data.
-    CHECK(kernel.user_data == static_cast<void*>(plugin.api().plugin));
+    CHECK(kernel.def.user_data == static_cast<void*>(plugin.api().plugin));
+    CHECK((kernel.def.create == nullptr) == (kernel.def.destroy == nullptr));
   }
 }
 
@@ -113,6 +120,10 @@ TEST_CASE("Directly: device properties come from the driver", "[cuda][direct][gp
   CHECK(props.memory_total > 0);
   CHECK(props.compute_units > 0);
   CHECK(props.numa_node >= -1);
+  CHECK(props.memory_kind == HX_MEMORY_DEVICE);
+  CHECK(props.placement_class == HX_PLACEMENT_DISCRETE_ACCELERATOR);
+  CHECK(props.alignment == 256);
+  CHECK(props.max_allocation == 0);
   uint64_t free = 0, total = 0;
   require_ok(DirectPlugin::outcome(plugin.api().memory_info(device, &free, &total)));
   CHECK(total == props.memory_total);
@@ -127,18 +138,20 @@ TEST_CASE("Directly: allocate honours alignments up to 256 bytes and refuses lar
   hx_device* device = plugin.device(0);
   const hx_plugin_api& api = plugin.api();
   for (size_t alignment : {size_t{1}, size_t{64}, size_t{256}}) {
-    void* ptr = nullptr;
-    require_ok(DirectPlugin::outcome(api.allocate(device, 1000, alignment, &ptr)));
-    CHECK(reinterpret_cast<uintptr_t>(ptr) % alignment == 0);
-    api.deallocate(device, ptr, 1000);
+    hx_buffer* buffer = nullptr;
+    require_ok(DirectPlugin::outcome(api.allocate(device, 1000, alignment, &buffer)));
+    // The handle is the device address cudaMalloc gave (memory.hpp).
+    CHECK(reinterpret_cast<uintptr_t>(buffer) % alignment == 0);
+    api.deallocate(device, buffer, 1000);
   }
-  void* ptr = nullptr;
-  const Outcome too_strict = DirectPlugin::outcome(api.allocate(device, 1000, 512, &ptr));
+  hx_buffer* buffer = nullptr;
+  const Outcome too_strict = DirectPlugin::outcome(api.allocate(device, 1000, 512, &buffer));
   CHECK(too_strict.code == HX_INVALID_ARGUMENT);
   CHECK_THAT(too_strict.message, Contains("alignment 512 is not a power of two of at most 256"));
-  CHECK(DirectPlugin::outcome(api.allocate(device, 1000, 48, &ptr)).code == HX_INVALID_ARGUMENT);
-  require_ok(DirectPlugin::outcome(api.allocate(device, 0, 256, &ptr)));
-  api.deallocate(device, ptr, 0);
+  CHECK(DirectPlugin::outcome(api.allocate(device, 1000, 48, &buffer)).code == HX_INVALID_ARGUMENT);
+  const Outcome empty = DirectPlugin::outcome(api.allocate(device, 0, 256, &buffer));
+  CHECK(empty.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(empty.message, Contains("size 0"));
   api.deallocate(device, nullptr, 0);
   CHECK(plugin.warnings().empty());
 }
@@ -154,33 +167,35 @@ TEST_CASE("Directly: stream and event handles that are not live are refused",
   auto* bogus_stream = reinterpret_cast<hx_stream*>(&never_created);
   auto* bogus_event = reinterpret_cast<hx_event*>(&never_created);
 
-  const Outcome sync = DirectPlugin::outcome(api.stream_synchronize(device, bogus_stream));
+  const Outcome sync = DirectPlugin::outcome(api.streams->synchronize(device, bogus_stream));
   CHECK(sync.code == HX_INVALID_ARGUMENT);
   CHECK_THAT(sync.message, Contains("is not a live stream of the cuda plugin"));
-  CHECK(DirectPlugin::outcome(api.stream_synchronize(device, nullptr)).code == HX_INVALID_ARGUMENT);
+  CHECK(DirectPlugin::outcome(api.streams->synchronize(device, nullptr)).code ==
+        HX_INVALID_ARGUMENT);
   char host[16] = {};
-  void* dst = nullptr;
+  hx_buffer* dst = nullptr;
   require_ok(DirectPlugin::outcome(api.allocate(device, sizeof host, 256, &dst)));
-  CHECK(DirectPlugin::outcome(api.copy_host_to_device(device, bogus_stream, dst, host, sizeof host))
+  CHECK(DirectPlugin::outcome(
+            api.copy_host_to_device(device, bogus_stream, dst, 0, host, sizeof host))
             .code == HX_INVALID_ARGUMENT);
-  CHECK(DirectPlugin::outcome(api.event_record(device, bogus_event, nullptr)).code ==
+  CHECK(DirectPlugin::outcome(api.events->record(device, bogus_event, nullptr)).code ==
         HX_INVALID_ARGUMENT);
 
   hx_stream* stream = nullptr;
-  require_ok(DirectPlugin::outcome(api.stream_create(device, &stream)));
-  CHECK(DirectPlugin::outcome(api.stream_wait_event(device, stream, bogus_event)).code ==
+  require_ok(DirectPlugin::outcome(api.streams->create(device, &stream)));
+  CHECK(DirectPlugin::outcome(api.streams->wait_event(device, stream, bogus_event)).code ==
         HX_INVALID_ARGUMENT);
-  api.stream_destroy(device, stream);
-  const Outcome destroyed = DirectPlugin::outcome(api.stream_synchronize(device, stream));
+  api.streams->destroy(device, stream);
+  const Outcome destroyed = DirectPlugin::outcome(api.streams->synchronize(device, stream));
   CHECK(destroyed.code == HX_INVALID_ARGUMENT);
 
-  api.stream_destroy(device, bogus_stream);
+  api.streams->destroy(device, bogus_stream);
   REQUIRE(plugin.warnings().size() == 1);
   CHECK_THAT(plugin.warnings()[0], Contains("stream_destroy") && Contains("ignored"));
 
   int not_a_device = 0;
   const Outcome foreign = DirectPlugin::outcome(api.copy_device_to_device(
-      device, nullptr, dst, reinterpret_cast<hx_device*>(&not_a_device), dst, sizeof host));
+      device, nullptr, dst, 0, reinterpret_cast<hx_device*>(&not_a_device), dst, 0, sizeof host));
   CHECK(foreign.code == HX_INVALID_ARGUMENT);
   CHECK_THAT(foreign.message, Contains("not a device of the cuda plugin"));
   api.deallocate(device, dst, sizeof host);
@@ -201,14 +216,15 @@ TEST_CASE("Directly: a stream or event of one device is refused on another",
   const hx_plugin_api& api = plugin.api();
   hx_stream* stream = nullptr;
   hx_event* event = nullptr;
-  require_ok(DirectPlugin::outcome(api.stream_create(second, &stream)));
-  require_ok(DirectPlugin::outcome(api.event_create(second, &event)));
-  const Outcome sync = DirectPlugin::outcome(api.stream_synchronize(first, stream));
+  require_ok(DirectPlugin::outcome(api.streams->create(second, &stream)));
+  require_ok(DirectPlugin::outcome(api.events->create(second, &event)));
+  const Outcome sync = DirectPlugin::outcome(api.streams->synchronize(first, stream));
   CHECK(sync.code == HX_INVALID_ARGUMENT);
   CHECK_THAT(sync.message, Contains("belongs to CUDA device 1"));
-  CHECK(DirectPlugin::outcome(api.event_record(first, event, nullptr)).code == HX_INVALID_ARGUMENT);
-  api.event_destroy(second, event);
-  api.stream_destroy(second, stream);
+  CHECK(DirectPlugin::outcome(api.events->record(first, event, nullptr)).code ==
+        HX_INVALID_ARGUMENT);
+  api.events->destroy(second, event);
+  api.streams->destroy(second, stream);
 }
 
 TEST_CASE("Directly: a stream without work and an event never recorded are complete",
@@ -220,23 +236,23 @@ TEST_CASE("Directly: a stream without work and an event never recorded are compl
   const hx_plugin_api& api = plugin.api();
   hx_stream* stream = nullptr;
   hx_event* event = nullptr;
-  require_ok(DirectPlugin::outcome(api.stream_create(device, &stream)));
-  require_ok(DirectPlugin::outcome(api.event_create(device, &event)));
+  require_ok(DirectPlugin::outcome(api.streams->create(device, &stream)));
+  require_ok(DirectPlugin::outcome(api.events->create(device, &event)));
   bool done = false;
-  require_ok(DirectPlugin::outcome(api.stream_query(device, stream, &done)));
+  require_ok(DirectPlugin::outcome(api.streams->query(device, stream, &done)));
   CHECK(done);
-  require_ok(DirectPlugin::outcome(api.stream_synchronize(device, stream)));
+  require_ok(DirectPlugin::outcome(api.streams->synchronize(device, stream)));
   done = false;
-  require_ok(DirectPlugin::outcome(api.event_query(device, event, &done)));
+  require_ok(DirectPlugin::outcome(api.events->query(device, event, &done)));
   CHECK(done);
-  require_ok(DirectPlugin::outcome(api.event_synchronize(device, event)));
+  require_ok(DirectPlugin::outcome(api.events->synchronize(device, event)));
   // Recording a stream that never had work marks a point already reached.
-  require_ok(DirectPlugin::outcome(api.event_record(device, event, stream)));
+  require_ok(DirectPlugin::outcome(api.events->record(device, event, stream)));
   done = false;
-  require_ok(DirectPlugin::outcome(api.event_query(device, event, &done)));
+  require_ok(DirectPlugin::outcome(api.events->query(device, event, &done)));
   CHECK(done);
-  require_ok(DirectPlugin::outcome(api.stream_wait_event(device, stream, event)));
-  api.event_destroy(device, event);
-  api.stream_destroy(device, stream);
+  require_ok(DirectPlugin::outcome(api.streams->wait_event(device, stream, event)));
+  api.events->destroy(device, event);
+  api.streams->destroy(device, stream);
   CHECK(plugin.warnings().empty());
 }

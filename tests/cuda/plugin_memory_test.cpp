@@ -23,17 +23,17 @@ TEST_CASE("An allocation the GPU cannot hold is OUT_OF_MEMORY naming the size an
   uint64_t free = 0, total = 0;
   require_ok(DirectPlugin::outcome(api.memory_info(device, &free, &total)));
   const size_t too_much = static_cast<size_t>(total) * 2;
-  void* ptr = nullptr;
+  hx_buffer* buffer = nullptr;
   const cuda_direct::Outcome refused =
-      DirectPlugin::outcome(api.allocate(device, too_much, 256, &ptr));
+      DirectPlugin::outcome(api.allocate(device, too_much, 256, &buffer));
   CHECK(refused.code == HX_OUT_OF_MEMORY);
   CHECK_THAT(refused.message, Contains("CUDA device 0 (") &&
                                   Contains("out of memory: cannot allocate " +
                                            std::to_string(too_much) + " bytes") &&
                                   Contains("cudaMalloc: cudaErrorMemoryAllocation"));
   // The failure does not linger: the next allocation that fits succeeds.
-  require_ok(DirectPlugin::outcome(api.allocate(device, 1 << 20, 256, &ptr)));
-  api.deallocate(device, ptr, 1 << 20);
+  require_ok(DirectPlugin::outcome(api.allocate(device, 1 << 20, 256, &buffer)));
+  api.deallocate(device, buffer, 1 << 20);
 }
 
 TEST_CASE("Pinned host memory is host memory the plugin hands out and takes back",
@@ -43,12 +43,12 @@ TEST_CASE("Pinned host memory is host memory the plugin hands out and takes back
   CUDA_DIRECT_REQUIRE_GPU(plugin);
   hx_device* device = plugin.device(0);
   void* ptr = nullptr;
-  require_ok(DirectPlugin::outcome(plugin.api().host_allocate(device, 4096, &ptr)));
+  require_ok(DirectPlugin::outcome(plugin.api().host_memory->allocate(device, 4096, &ptr)));
   REQUIRE(ptr != nullptr);
   static_cast<uint8_t*>(ptr)[4095] = 7;  // writable from the host
-  plugin.api().host_deallocate(device, ptr);
-  require_ok(DirectPlugin::outcome(plugin.api().host_allocate(device, 0, &ptr)));
-  plugin.api().host_deallocate(device, ptr);
+  plugin.api().host_memory->deallocate(device, ptr);
+  require_ok(DirectPlugin::outcome(plugin.api().host_memory->allocate(device, 0, &ptr)));
+  plugin.api().host_memory->deallocate(device, ptr);
   CHECK(plugin.warnings().empty());
 }
 
