@@ -18,6 +18,9 @@ if(sanitize STREQUAL "address" OR sanitize STREQUAL "on")
   set(sanitizers address,undefined)
   set(HXRT_SANITIZER_FLAGS -fsanitize=${sanitizers} -fno-sanitize-recover=undefined
                            -fno-omit-frame-pointer)
+  # PoCL (the OpenCL platform of the OpenCL plugin's tests) and its LLVM leak by design.
+  set(HXRT_SANITIZER_TEST_ENVIRONMENT
+      "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan_suppressions.txt")
 elseif(sanitize STREQUAL "thread")
   set(HXRT_SANITIZER thread)
   set(sanitizers thread)

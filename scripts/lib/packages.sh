@@ -6,8 +6,11 @@
 # (tests/config/check_schema.py); without them that test reports itself skipped. clang builds
 # the sanitizer and fuzz builds of scripts/test.sh; libclang-rt-dev holds its sanitizer and
 # libFuzzer runtimes (clang only recommends it, and recommendations are not installed).
+# ocl-icd-opencl-dev (the ICD loader) and opencl-headers build the OpenCL plugin;
+# pocl-opencl-icd is the OpenCL platform its tests run on (one device on the host's cores).
 HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev nlohmann-json3-dev catch2
-               libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev)
+               libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev
+               ocl-icd-opencl-dev opencl-headers pocl-opencl-icd)
 
 # Prints the packages of HXRT_PACKAGES that are not installed, one per line.
 hxrt_missing_packages() {

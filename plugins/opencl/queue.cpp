@@ -1,0 +1,90 @@
+#include "queue.hpp"
+
+#include <memory>
+#include <new>
+
+#include "device.hpp"
+#include "errors.hpp"
+#include "event.hpp"
+#include "platform.hpp"
+
+namespace hxopencl {
+
+cl_command_queue queue_for(const OpenClDevice& device, hx_stream* stream) {
+  return stream != nullptr ? from_handle(stream)->queue : device.synchronous_queue;
+}
+
+hx_status* complete_if_synchronous(const OpenClDevice& device, hx_stream* stream,
+                                   const char* call) {
+  if (stream != nullptr) return nullptr;
+  return cl_status_about(device.services(), clFinish(device.synchronous_queue), "clFinish",
+                         "after %s", call);
+}
+
+hx_status* stream_create(hx_device* handle, hx_stream** out_stream) {
+  const OpenClDevice& device = from_handle(handle);
+  cl_int error = CL_SUCCESS;
+  // No CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE: a stream runs its work in order.
+  const cl_command_queue queue =
+      clCreateCommandQueue(device.platform.context, device.id, 0, &error);
+  if (hx_status* status = cl_status(device.services(), error, "clCreateCommandQueue")) {
+    return status;
+  }
+  auto* stream = new (std::nothrow) Stream{&device, queue};
+  if (stream == nullptr) {
+    clReleaseCommandQueue(queue);
+    return cl_status(device.services(), CL_OUT_OF_HOST_MEMORY, "creating a stream");
+  }
+  *out_stream = to_handle(stream);
+  return nullptr;
+}
+
+void stream_destroy(hx_device*, hx_stream* handle) {
+  if (handle == nullptr) return;
+  const std::unique_ptr<Stream> stream(from_handle(handle));
+  clFinish(stream->queue);  // the core releases a stream when its work is done; be sure
+  clReleaseCommandQueue(stream->queue);
+}
+
+hx_status* stream_synchronize(hx_device* handle, hx_stream* stream) {
+  return cl_status(from_handle(handle).services(), clFinish(from_handle(stream)->queue),
+                   "clFinish");
+}
+
+// OpenCL cannot ask a queue whether it is idle: a marker enqueued now completes when
+// everything before it has.
+hx_status* stream_query(hx_device* handle, hx_stream* stream, bool* out_done) {
+  const OpenClDevice& device = from_handle(handle);
+  cl_event marker = nullptr;
+  const cl_int error =
+      clEnqueueMarkerWithWaitList(from_handle(stream)->queue, 0, nullptr, &marker);
+  if (hx_status* status = cl_status(device.services(), error, "clEnqueueMarkerWithWaitList")) {
+    return status;
+  }
+  clFlush(from_handle(stream)->queue);  // so that the marker can complete without a wait
+  hx_status* status = marker_done(device, marker, out_done);
+  clReleaseEvent(marker);
+  return status;
+}
+
+hx_status* stream_wait_event(hx_device* handle, hx_stream* stream, hx_event* event_handle) {
+  const OpenClDevice& device = from_handle(handle);
+  const Event& event = from_handle(event_handle);
+  const cl_event marker = event.get();
+  if (marker == nullptr) return nullptr;  // never recorded: nothing to wait for
+  cl_int error = CL_SUCCESS;
+  const char* call = "clEnqueueBarrierWithWaitList";
+  if (&event.device().platform == &device.platform) {
+    // One context: the device itself waits, and the host goes on.
+    error = clEnqueueBarrierWithWaitList(from_handle(stream)->queue, 1, &marker, nullptr);
+  } else {
+    // OpenCL orders queues only on events of their own context; across platforms the host
+    // waits instead.
+    call = "clWaitForEvents";
+    error = clWaitForEvents(1, &marker);
+  }
+  clReleaseEvent(marker);
+  return cl_status(device.services(), error, call);
+}
+
+}  // namespace hxopencl
