@@ -224,14 +224,16 @@ typedef enum hx_memory_kind {
 } hx_memory_kind;
 
 /* What kind of processor a device is. With no placement.device_priority in the config, the
- * core prefers device types by their best class in this order (discrete accelerators, then
- * accelerators running on the host, then CPUs), and types of one class by name. [since 2.0] */
+ * core prefers device types by their best class: discrete accelerators first, then CPUs, then
+ * accelerators that run on the host's own processors (they would compete with the CPU for the
+ * same cores, usually with slower kernels), and types of one class by name. The values are
+ * identifiers, not that order. [since 2.0] */
 typedef enum hx_placement_class {
   HX_PLACEMENT_CLASS_INVALID = 0,
   /* A processor of its own with its own memory (a discrete GPU, an NPU). */
   HX_PLACEMENT_DISCRETE_ACCELERATOR = 1,
   /* An accelerator's programming model running on the host's processors or sharing them (an
-   * OpenCL CPU device, an integrated GPU, a simulator): preferred to the CPU only when asked. */
+   * OpenCL CPU device, a simulator): preferred to the CPU only when the config asks. */
   HX_PLACEMENT_HOST_ACCELERATOR = 2,
   /* The host's processors. */
   HX_PLACEMENT_CPU = 3
