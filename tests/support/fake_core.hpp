@@ -22,11 +22,12 @@ struct Status {
   std::string message;
 };
 
-inline hx_status* status_create(hx_status_code code, const char* message) {
-  return reinterpret_cast<hx_status*>(new Status{code, message ? message : ""});
+inline hx_status* status_create(int32_t code, const char* message) {
+  return reinterpret_cast<hx_status*>(
+      new Status{static_cast<hx_status_code>(code), message ? message : ""});
 }
 inline void status_destroy(hx_status* status) { delete reinterpret_cast<Status*>(status); }
-inline hx_status_code status_code(const hx_status* status) {
+inline int32_t status_code(const hx_status* status) {
   return status ? reinterpret_cast<const Status*>(status)->code : HX_OK;
 }
 inline const char* status_message(const hx_status* status) {
@@ -39,7 +40,7 @@ inline hx_status* absent() { return status_create(HX_NOT_FOUND, "no such attribu
 inline hx_status* attr_bool(const hx_kernel_context*, const char*, bool*) { return absent(); }
 inline hx_status* attr_int(const hx_kernel_context*, const char*, int64_t*) { return absent(); }
 inline hx_status* attr_float(const hx_kernel_context*, const char*, double*) { return absent(); }
-inline hx_status* attr_dtype(const hx_kernel_context*, const char*, hx_dtype*) { return absent(); }
+inline hx_status* attr_dtype(const hx_kernel_context*, const char*, int32_t*) { return absent(); }
 inline hx_status* attr_ints(const hx_kernel_context*, const char*, const int64_t**, size_t*) {
   return absent();
 }
@@ -51,7 +52,7 @@ inline hx_status* attr_string(const hx_kernel_context*, const char*, const char*
 
 // The services, with the harness's `log` and `register_kernel` (which find the harness
 // through the hx_core* it passed to init).
-inline hx_core_services fake_core_services(void (*log)(hx_core*, hx_log_level, const char*),
+inline hx_core_services fake_core_services(void (*log)(hx_core*, int32_t, const char*),
                                            hx_status* (*register_kernel)(hx_core*,
                                                                          const hx_kernel_def*)) {
   return {HX_CORE_SERVICES_STRUCT_SIZE, nullptr,
@@ -66,7 +67,8 @@ inline hx_core_services fake_core_services(void (*log)(hx_core*, hx_log_level, c
 
 // Takes ownership of `status` and frees it.
 inline Outcome take_outcome(hx_status* status) {
-  Outcome result{fake_core::status_code(status), fake_core::status_message(status)};
+  Outcome result{static_cast<hx_status_code>(fake_core::status_code(status)),
+                 fake_core::status_message(status)};
   fake_core::status_destroy(status);
   return result;
 }
