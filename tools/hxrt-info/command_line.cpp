@@ -5,7 +5,7 @@
 
 namespace hxrt_info {
 
-const char* const kUsage = R"(Usage: hxrt-info [--json] [--config] [--no-probe]
+const char* const kUsage = R"(Usage: hxrt-info [--json] [--config] [--ops [--markdown]] [--no-probe]
 
 Starts hxrt as a host application would (config file from $HXRT_CONFIG, plugins from the
 config, $HXRT_PLUGIN_PATH and the folder installed beside libhxrt), probing each plugin
@@ -24,6 +24,13 @@ Options:
   --config    print the effective configuration instead: one line per setting with its
               JSON path, value and source (default, file, environment or API); with
               --json, an array of {"path", "value", "source"}
+  --ops       print every op instead (the core's and the plugins' custom ones): what it
+              computes, its inputs and outputs with their dtypes, its attributes with
+              types and defaults, where its type parameter T comes from (the dtype
+              kernels register for), its shape rule and the kernels each device type has;
+              with --json, an array of objects
+  --markdown  with --ops: print the ops reference as Markdown (share/doc/hxrt/ops.md is
+              the core's part of it)
   --no-probe  load plugins without probing them in a child process first, as a host
               application does by default; a plugin that crashes in its init then ends
               hxrt-info
@@ -41,6 +48,10 @@ std::optional<CommandLine> parse_command_line(int argc, char** argv) {
       command_line.json = true;
     } else if (arg == "--config") {
       command_line.config = true;
+    } else if (arg == "--ops") {
+      command_line.ops = true;
+    } else if (arg == "--markdown") {
+      command_line.markdown = true;
     } else if (arg == "--no-probe") {
       command_line.probe = false;
     } else if (arg == "--help" || arg == "-h") {
@@ -50,6 +61,10 @@ std::optional<CommandLine> parse_command_line(int argc, char** argv) {
                 << "Run 'hxrt-info --help' for the options.\n";
       return std::nullopt;
     }
+  }
+  if (command_line.markdown && !command_line.ops) {
+    std::cerr << "hxrt-info: --markdown goes with --ops (hxrt-info --ops --markdown)\n";
+    return std::nullopt;
   }
   return command_line;
 }

@@ -9,6 +9,7 @@
 #include "config_report.hpp"
 #include "hxrt/hxrt.hpp"
 #include "json_report.hpp"
+#include "ops_report.hpp"
 #include "snapshot.hpp"
 #include "text_report.hpp"
 
@@ -30,6 +31,17 @@ void print_config(const hxrt::Runtime& runtime, bool json) {
     print_json(hxrt_info::config_json(settings));
   } else {
     hxrt_info::print_config_text(std::cout, settings);
+  }
+}
+
+void print_ops(const hxrt::Runtime& runtime, const hxrt_info::CommandLine& command_line) {
+  const std::vector<hxrt::OpInfo> ops = runtime.ops();
+  if (command_line.json) {
+    print_json(hxrt_info::ops_json(ops));
+  } else if (command_line.markdown) {
+    hxrt_info::print_ops_markdown(std::cout, ops);
+  } else {
+    hxrt_info::print_ops_text(std::cout, ops);
   }
 }
 
@@ -61,6 +73,8 @@ int main(int argc, char** argv) {
     const hxrt::Runtime runtime = hxrt::Runtime::create(options);
     if (command_line->config) {
       print_config(runtime, command_line->json);
+    } else if (command_line->ops) {
+      print_ops(runtime, *command_line);
     } else {
       print_report(runtime, command_line->json);
     }

@@ -37,12 +37,10 @@ void infer_relu(const InferContext& call, TensorMeta* outputs) {
 struct BinaryOp {
   const char* name;
   const char* summary;
+  const char* numbers;  // what the op does where a result does not fit or is undefined
 };
 
-// What integer arithmetic does where the result does not fit, said once for the four ops.
-constexpr const char* kIntegerRule =
-    " Integer results wrap modulo 2^bits, as in NumPy; integer Div truncates toward zero and "
-    "fails the call on a zero divisor or on the minimum value divided by -1.";
+constexpr const char* kWrapping = " Integer results wrap modulo 2^bits, as in NumPy.";
 
 OpSchema binary_schema(const BinaryOp& op) {
   OpSchema schema{op.name, 2, 2, 1, infer_binary, ""};
@@ -60,17 +58,23 @@ OpSchema binary_schema(const BinaryOp& op) {
                           "and [3] give [2, 3], [2, 1] and [1, 3] give [2, 3], [2, 3] and [4] "
                           "are refused. Kernels receive x and y already broadcast to z's shape, "
                           "with stride 0 along the axes where they repeat.") +
-                      kIntegerRule;
+                      op.numbers;
   return schema;
 }
 
 }  // namespace
 
 void add_elementwise_ops(OpRegistry& registry) {
-  for (const BinaryOp& op : {BinaryOp{"Add", "Adds x and y element by element: z = x + y."},
-                             BinaryOp{"Sub", "Subtracts y from x element by element: z = x - y."},
-                             BinaryOp{"Mul", "Multiplies x and y element by element: z = x * y."},
-                             BinaryOp{"Div", "Divides x by y element by element: z = x / y."}}) {
+  const BinaryOp ops[] = {
+      {"Add", "Adds x and y element by element: z = x + y.", kWrapping},
+      {"Sub", "Subtracts y from x element by element: z = x - y.", kWrapping},
+      {"Mul", "Multiplies x and y element by element: z = x * y.", kWrapping},
+      {"Div", "Divides x by y element by element: z = x / y.",
+       " Floating division follows IEEE 754 (x / 0 is an infinity or NaN); integer division "
+       "truncates toward zero, and a zero divisor or the minimum value divided by -1 fails the "
+       "call."},
+  };
+  for (const BinaryOp& op : ops) {
     registry.add(binary_schema(op));
   }
 
