@@ -68,7 +68,7 @@ void enumerate_devices(const std::shared_ptr<Plugin>& plugin) {
   for (int32_t ordinal = 0; ordinal < count; ++ordinal) {
     step("device_get or device_properties of device " + std::to_string(ordinal));
     try {
-      hxrt::detail::PhysicalDevice device(plugin, ordinal);
+      hxrt::detail::PhysicalDevice device(plugin, ordinal, ordinal);
     } catch (const hxrt::Error&) {
       return;
     }

@@ -1,14 +1,21 @@
 #include "devices/device_manager.hpp"
 
+#include <algorithm>
+
 #include "devices/device_plan.hpp"
 #include "hxrt/error.hpp"
 
 namespace hxrt::detail {
 
 void DeviceManager::add_plugin_devices(const std::shared_ptr<Plugin>& plugin, Logger& logger) {
+  // Several plugins may provide one type: their devices are numbered in load order.
+  int id = static_cast<int>(std::count_if(physical_.begin(), physical_.end(), [&](const auto& d) {
+    return d->type() == plugin->device_type();
+  }));
   for (int ordinal = 0; ordinal < plugin->device_count(); ++ordinal) {
     try {
-      physical_.push_back(std::make_shared<PhysicalDevice>(plugin, ordinal));
+      physical_.push_back(std::make_shared<PhysicalDevice>(plugin, ordinal, id));
+      ++id;
     } catch (const Error& e) {
       logger.log(LogLevel::kWarning, std::string("device left out: ") + e.what());
     }

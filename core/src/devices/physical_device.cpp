@@ -47,10 +47,10 @@ void check_figures(const hx_device_properties& props, const std::string& context
 
 }  // namespace
 
-PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal)
+PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal, int id)
     : plugin_(std::move(plugin)), ordinal_(ordinal) {
   const hx_plugin_api& api = plugin_->api();
-  short_name_ = short_device_name(type(), ordinal_);
+  short_name_ = short_device_name(type(), id);
   const std::string get_context =
       "plugin '" + plugin_->name() + "' device_get(" + std::to_string(ordinal) + ")";
   throw_if_error(api.device_get(plugin_->state(), ordinal, &handle_), get_context);
@@ -72,7 +72,7 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal)
   properties_.name = "/physical_device:" + short_name_;
   properties_.short_name = short_name_;
   properties_.type = type();
-  properties_.id = ordinal_;
+  properties_.id = id;
   properties_.plugin = plugin_->name();
   properties_.product = property_text(props.name);
   properties_.memory_total = props.memory_total;

@@ -17,7 +17,8 @@ class PhysicalDevice {
   // Opens ordinal `ordinal` of `plugin` and reads its properties (their text bounded and
   // escaped); throws Error when the plugin refuses either, returns a NULL handle or reports
   // figures no device has.
-  PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal);
+  // `id` numbers it among the physical devices of its type, across plugins in load order.
+  PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal, int id);
   PhysicalDevice(const PhysicalDevice&) = delete;
   PhysicalDevice& operator=(const PhysicalDevice&) = delete;
 
