@@ -33,8 +33,9 @@ hx_status* copy_through_host(const OpenClDevice& dst_device, hx_stream* stream, 
     return status;
   }
   // Blocking: the staging memory goes when this returns.
+  Completion completion(stream);
   error = clEnqueueWriteBuffer(queue_for(dst_device, stream), dst, CL_TRUE, dst_offset, size,
-                               staging.get(), 0, nullptr, nullptr);
+                               staging.get(), 0, nullptr, completion.event());
   return cl_status(dst_device.services(), error, "clEnqueueWriteBuffer");
 }
 
@@ -44,8 +45,10 @@ hx_status* memset_bytes(hx_device* handle, hx_stream* stream, hx_buffer* dst,
                         uint64_t dst_offset, uint8_t value, size_t size) {
   if (size == 0) return nullptr;
   const OpenClDevice& device = from_handle(handle);
-  const cl_int error = clEnqueueFillBuffer(queue_for(device, stream), from_handle(dst), &value,
-                                           sizeof value, dst_offset, size, 0, nullptr, nullptr);
+  Completion completion(stream);
+  const cl_int error =
+      clEnqueueFillBuffer(queue_for(device, stream), from_handle(dst), &value, sizeof value,
+                          dst_offset, size, 0, nullptr, completion.event());
   if (hx_status* status = cl_status(device.services(), error, "clEnqueueFillBuffer")) {
     return status;
   }
@@ -56,9 +59,10 @@ hx_status* copy_host_to_device(hx_device* handle, hx_stream* stream, hx_buffer* 
                                uint64_t dst_offset, const void* src_host, size_t size) {
   if (size == 0) return nullptr;
   const OpenClDevice& device = from_handle(handle);
+  Completion completion(stream);
   const cl_int error =
       clEnqueueWriteBuffer(queue_for(device, stream), from_handle(dst), blocking(stream),
-                           dst_offset, size, src_host, 0, nullptr, nullptr);
+                           dst_offset, size, src_host, 0, nullptr, completion.event());
   return cl_status(device.services(), error, "clEnqueueWriteBuffer");
 }
 
@@ -66,9 +70,10 @@ hx_status* copy_device_to_host(hx_device* handle, hx_stream* stream, void* dst_h
                                const hx_buffer* src, uint64_t src_offset, size_t size) {
   if (size == 0) return nullptr;
   const OpenClDevice& device = from_handle(handle);
+  Completion completion(stream);
   const cl_int error =
       clEnqueueReadBuffer(queue_for(device, stream), from_handle(src), blocking(stream),
-                          src_offset, size, dst_host, 0, nullptr, nullptr);
+                          src_offset, size, dst_host, 0, nullptr, completion.event());
   return cl_status(device.services(), error, "clEnqueueReadBuffer");
 }
 
@@ -82,9 +87,10 @@ hx_status* copy_device_to_device(hx_device* dst_handle, hx_stream* stream, hx_bu
     return copy_through_host(dst_device, stream, from_handle(dst), dst_offset, src_device,
                              from_handle(src), src_offset, size);
   }
+  Completion completion(stream);
   const cl_int error =
       clEnqueueCopyBuffer(queue_for(dst_device, stream), from_handle(src), from_handle(dst),
-                          src_offset, dst_offset, size, 0, nullptr, nullptr);
+                          src_offset, dst_offset, size, 0, nullptr, completion.event());
   if (hx_status* status = cl_status(dst_device.services(), error, "clEnqueueCopyBuffer")) {
     return status;
   }

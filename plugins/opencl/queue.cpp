@@ -1,6 +1,5 @@
 #include "queue.hpp"
 
-#include <memory>
 #include <new>
 
 #include "device.hpp"
@@ -9,6 +8,28 @@
 #include "platform.hpp"
 
 namespace hxopencl {
+
+Stream::~Stream() {
+  clFinish(queue);  // the core releases a stream when its work is done; be sure
+  clReleaseCommandQueue(queue);
+  if (last_ != nullptr) clReleaseEvent(last_);
+}
+
+void Stream::remember(cl_event event) {
+  cl_event previous = nullptr;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    previous = last_;
+    last_ = event;
+  }
+  if (previous != nullptr) clReleaseEvent(previous);
+}
+
+cl_event Stream::last() const {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  if (last_ != nullptr) clRetainEvent(last_);
+  return last_;
+}
 
 cl_command_queue queue_for(const OpenClDevice& device, hx_stream* stream) {
   return stream != nullptr ? from_handle(stream)->queue : device.synchronous_queue;
@@ -30,7 +51,7 @@ hx_status* stream_create(hx_device* handle, hx_stream** out_stream) {
   if (hx_status* status = cl_status(device.services(), error, "clCreateCommandQueue")) {
     return status;
   }
-  auto* stream = new (std::nothrow) Stream{&device, queue};
+  auto* stream = new (std::nothrow) Stream(device, queue);
   if (stream == nullptr) {
     clReleaseCommandQueue(queue);
     return cl_status(device.services(), CL_OUT_OF_HOST_MEMORY, "creating a stream");
@@ -39,31 +60,22 @@ hx_status* stream_create(hx_device* handle, hx_stream** out_stream) {
   return nullptr;
 }
 
-void stream_destroy(hx_device*, hx_stream* handle) {
-  if (handle == nullptr) return;
-  const std::unique_ptr<Stream> stream(from_handle(handle));
-  clFinish(stream->queue);  // the core releases a stream when its work is done; be sure
-  clReleaseCommandQueue(stream->queue);
-}
+void stream_destroy(hx_device*, hx_stream* handle) { delete from_handle(handle); }
 
 hx_status* stream_synchronize(hx_device* handle, hx_stream* stream) {
   return cl_status(from_handle(handle).services(), clFinish(from_handle(stream)->queue),
                    "clFinish");
 }
 
-// OpenCL cannot ask a queue whether it is idle: a marker enqueued now completes when
-// everything before it has.
 hx_status* stream_query(hx_device* handle, hx_stream* stream, bool* out_done) {
-  const OpenClDevice& device = from_handle(handle);
-  cl_event marker = nullptr;
-  const cl_int error =
-      clEnqueueMarkerWithWaitList(from_handle(stream)->queue, 0, nullptr, &marker);
-  if (hx_status* status = cl_status(device.services(), error, "clEnqueueMarkerWithWaitList")) {
-    return status;
+  const cl_event last = from_handle(stream)->last();
+  if (last == nullptr) {
+    *out_done = true;
+    return nullptr;
   }
-  clFlush(from_handle(stream)->queue);  // so that the marker can complete without a wait
-  hx_status* status = marker_done(device, marker, out_done);
-  clReleaseEvent(marker);
+  clFlush(from_handle(stream)->queue);  // so that the work can complete without a wait
+  hx_status* status = marker_done(from_handle(handle), last, out_done);
+  clReleaseEvent(last);
   return status;
 }
 
@@ -76,7 +88,9 @@ hx_status* stream_wait_event(hx_device* handle, hx_stream* stream, hx_event* eve
   const char* call = "clEnqueueBarrierWithWaitList";
   if (&event.device().platform == &device.platform) {
     // One context: the device itself waits, and the host goes on.
-    error = clEnqueueBarrierWithWaitList(from_handle(stream)->queue, 1, &marker, nullptr);
+    Completion completion(stream);
+    error = clEnqueueBarrierWithWaitList(from_handle(stream)->queue, 1, &marker,
+                                         completion.event());
   } else {
     // OpenCL orders queues only on events of their own context; across platforms the host
     // waits instead.

@@ -6,17 +6,53 @@
 
 #include <CL/cl.h>
 
+#include <mutex>
+
 namespace hxopencl {
 
 struct OpenClDevice;
 
-struct Stream {
-  const OpenClDevice* device;
-  cl_command_queue queue;
+class Stream {
+ public:
+  Stream(const OpenClDevice& device, cl_command_queue queue) : device(device), queue(queue) {}
+  ~Stream();  // releases the queue (after its work) and the last command's event
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
+
+  // Keeps `event` (takes ownership) as the stream's last command, releasing the one before.
+  void remember(cl_event event);
+  // The last command's event, retained for the caller; NULL when nothing was enqueued.
+  cl_event last() const;
+
+  const OpenClDevice& device;
+  const cl_command_queue queue;
+
+ private:
+  // OpenCL cannot ask a queue whether it is idle; in order, the queue is idle when its last
+  // command has completed.
+  mutable std::mutex mutex_;
+  cl_event last_ = nullptr;
 };
 
 inline hx_stream* to_handle(Stream* stream) { return reinterpret_cast<hx_stream*>(stream); }
 inline Stream* from_handle(hx_stream* stream) { return reinterpret_cast<Stream*>(stream); }
+
+// The event argument of one enqueue: with a stream, a slot whose event the stream keeps as its
+// last command when this goes out of scope; with none, NULL (no event is made).
+class Completion {
+ public:
+  explicit Completion(hx_stream* stream) : stream_(from_handle(stream)) {}
+  ~Completion() {
+    if (event_ != nullptr) stream_->remember(event_);
+  }
+  Completion(const Completion&) = delete;
+  Completion& operator=(const Completion&) = delete;
+  cl_event* event() { return stream_ != nullptr ? &event_ : nullptr; }
+
+ private:
+  Stream* stream_;
+  cl_event event_ = nullptr;
+};
 
 // The queue work for `stream` goes on: the stream's own, or the synchronous one for NULL.
 cl_command_queue queue_for(const OpenClDevice& device, hx_stream* stream);

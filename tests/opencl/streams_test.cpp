@@ -44,10 +44,14 @@ TEST_CASE("An OpenCL event never recorded is complete", "[opencl]") {
   CHECK(done);
   CHECK(DirectPlugin::outcome(plugin.api().events->synchronize(streams.device, event)).code ==
         HX_OK);
-  // A stream told to wait for it goes on at once.
-  CHECK(DirectPlugin::outcome(plugin.api().streams->wait_event(streams.device, streams.stream(),
-                                                               event))
+  // A stream told to wait for it goes on at once, and a stream with no work is done.
+  hx_stream* stream = streams.stream();
+  CHECK(DirectPlugin::outcome(plugin.api().streams->wait_event(streams.device, stream, event))
             .code == HX_OK);
+  done = false;
+  CHECK(DirectPlugin::outcome(plugin.api().streams->query(streams.device, stream, &done)).code ==
+        HX_OK);
+  CHECK(done);
   plugin.api().events->destroy(streams.device, nullptr);  // accepted
   plugin.api().streams->destroy(streams.device, nullptr);  // accepted
 }

@@ -36,10 +36,11 @@ hx_status* fill_compute(const hx_kernel_args* args) {
   const hx_tensor_view& out = args->outputs[0];
   const size_t bytes = element_count(out) * sizeof(float);
   if (bytes == 0) return nullptr;
+  Completion completion(args->stream);
   const cl_int error = clEnqueueFillBuffer(queue_for(instance.device, args->stream),
                                            from_handle(out.buffer), &instance.value,
                                            sizeof instance.value, out.byte_offset, bytes, 0,
-                                           nullptr, nullptr);
+                                           nullptr, completion.event());
   if (hx_status* status = cl_status(instance.device.services(), error, "clEnqueueFillBuffer")) {
     return status;
   }

@@ -96,8 +96,10 @@ cl_int Launch::set(cl_uint& index, const Operand& value) const {
 }
 
 cl_int Launch::enqueue(cl_uint dimensions, const size_t* global, const size_t* local) const {
+  Completion completion(stream_);
   return clEnqueueNDRangeKernel(queue_for(instance_.device, stream_), instance_.kernel,
-                                dimensions, nullptr, global, local, 0, nullptr, nullptr);
+                                dimensions, nullptr, global, local, 0, nullptr,
+                                completion.event());
 }
 
 hx_status* Launch::finish(cl_int error) const {
@@ -112,10 +114,11 @@ hx_status* Launch::finish(cl_int error) const {
 hx_status* copy_tensor(const OpenClDevice& device, hx_stream* stream, const hx_tensor_view& from,
                        const hx_tensor_view& to, size_t size) {
   if (size == 0) return nullptr;
+  Completion completion(stream);
   const cl_int error =
       clEnqueueCopyBuffer(queue_for(device, stream), from_handle(from.buffer),
                           from_handle(to.buffer), from.byte_offset, to.byte_offset, size, 0,
-                          nullptr, nullptr);
+                          nullptr, completion.event());
   if (hx_status* status = cl_status(device.services(), error, "clEnqueueCopyBuffer")) {
     return status;
   }
