@@ -1,5 +1,6 @@
 // Device memory of the plugin under test: one allocate that deallocates itself, so that a
-// check that stops early leaks nothing into the checks after it.
+// check that stops early leaks nothing into the checks after it. The buffer handle is opaque:
+// the kit passes it back with byte offsets and never looks inside it.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -12,31 +13,29 @@
 
 namespace hxrt_conformance {
 
-// The alignment the core's allocator asks for (plugin_api.h); the checks allocate with it
-// unless they are checking alignment.
-constexpr size_t kCoreAlignment = 256;
-
 // "allocate(1000 bytes, alignment 256)".
 std::string allocate_call(size_t size, size_t alignment);
 
-// One allocation, released with deallocate when it goes out of scope. Work a stream may still
-// do on it must be over by then: declare it before the stream (see DeviceStream).
+// One buffer, released with deallocate when it goes out of scope. Work a stream may still do
+// on it must be over by then: declare it before the stream (see DeviceStream).
 class DeviceAllocation {
  public:
-  DeviceAllocation(const DeviceUnderTest& device, size_t size, size_t alignment = kCoreAlignment);
+  // At the device's declared alignment, as the core allocates.
+  DeviceAllocation(const DeviceUnderTest& device, size_t size);
+  DeviceAllocation(const DeviceUnderTest& device, size_t size, size_t alignment);
   ~DeviceAllocation();
   DeviceAllocation(DeviceAllocation&& other) noexcept;
   DeviceAllocation(const DeviceAllocation&) = delete;
   DeviceAllocation& operator=(const DeviceAllocation&) = delete;
   DeviceAllocation& operator=(DeviceAllocation&&) = delete;
 
-  // allocate succeeded and, unless size is 0, gave a pointer.
-  bool ok() const { return outcome_.ok() && (ptr_ != nullptr || size_ == 0); }
+  // allocate succeeded and gave a buffer.
+  bool ok() const { return outcome_.ok() && buffer_ != nullptr; }
   // "" when ok(), else "allocate(1000 bytes, alignment 256) failed: OUT_OF_MEMORY: ...".
   std::string failure() const;
   // What allocate returned.
   const Outcome& outcome() const { return outcome_; }
-  unsigned char* ptr() const { return static_cast<unsigned char*>(ptr_); }
+  hx_buffer* buffer() const { return buffer_; }
   size_t size() const { return size_; }
   size_t alignment() const { return alignment_; }
 
@@ -45,7 +44,7 @@ class DeviceAllocation {
   hx_device* device_;
   size_t size_;
   size_t alignment_;
-  void* ptr_ = nullptr;
+  hx_buffer* buffer_ = nullptr;
   Outcome outcome_;
   bool owned_ = false;  // deallocate is due: allocate succeeded and the object was not moved
 };

@@ -6,15 +6,15 @@ namespace hxrt_conformance {
 
 DeviceStream::DeviceStream(const DeviceUnderTest& device)
     : api_(device.api), device_(device.device) {
-  outcome_ = KitCore::take(api_->stream_create(device_, &stream_));
+  outcome_ = KitCore::take(api_->streams->create(device_, &stream_));
   if (!outcome_.ok()) stream_ = nullptr;
 }
 
 DeviceStream::~DeviceStream() {
   if (stream_ == nullptr) return;
   // Work still queued must not outlive the memory it uses, and destroy alone need not wait.
-  KitCore::take(api_->stream_synchronize(device_, stream_));
-  api_->stream_destroy(device_, stream_);
+  KitCore::take(api_->streams->synchronize(device_, stream_));
+  api_->streams->destroy(device_, stream_);
 }
 
 std::string DeviceStream::failure() const {
@@ -30,12 +30,12 @@ std::optional<DeviceStream> stream_if_offered(const PluginSession& session,
 }
 
 DeviceEvent::DeviceEvent(const DeviceUnderTest& device) : api_(device.api), device_(device.device) {
-  outcome_ = KitCore::take(api_->event_create(device_, &event_));
+  outcome_ = KitCore::take(api_->events->create(device_, &event_));
   if (!outcome_.ok()) event_ = nullptr;
 }
 
 DeviceEvent::~DeviceEvent() {
-  if (event_ != nullptr) api_->event_destroy(device_, event_);
+  if (event_ != nullptr) api_->events->destroy(device_, event_);
 }
 
 std::string DeviceEvent::failure() const {

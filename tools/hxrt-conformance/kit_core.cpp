@@ -10,15 +10,24 @@ namespace hxrt_conformance {
 namespace {
 
 struct KitStatus {
-  hx_status_code code;
+  int32_t code;
   std::string message;
 };
 
-hx_status* status_create(hx_status_code code, const char* message) {
+// As the core's: a code that is not an error makes an INTERNAL status saying which it was, so
+// that a plugin's mistake is never read as success.
+hx_status* status_create(int32_t code, const char* message) {
+  if (!hx_status_code_is_error(code)) {
+    return reinterpret_cast<hx_status*>(
+        new KitStatus{HX_INTERNAL, "status_create was given code " + std::to_string(code) +
+                                       " (" + hx_status_code_name(code) +
+                                       "), which is not an error code; message: " +
+                                       (message ? message : "")});
+  }
   return reinterpret_cast<hx_status*>(new KitStatus{code, message ? message : ""});
 }
 void status_destroy(hx_status* status) { delete reinterpret_cast<KitStatus*>(status); }
-hx_status_code status_code(const hx_status* status) {
+int32_t status_code(const hx_status* status) {
   return status ? reinterpret_cast<const KitStatus*>(status)->code : HX_OK;
 }
 const char* status_message(const hx_status* status) {
@@ -79,7 +88,7 @@ hx_status* attr_float(const hx_kernel_context* context, const char* name, double
   return status;
 }
 
-hx_status* attr_dtype(const hx_kernel_context* context, const char* name, hx_dtype* out) {
+hx_status* attr_dtype(const hx_kernel_context* context, const char* name, int32_t* out) {
   const hx_dtype* value = nullptr;
   hx_status* status = read_attr(context, name, &value);
   if (status == nullptr) *out = *value;
@@ -108,8 +117,6 @@ hx_status* attr_string(const hx_kernel_context* context, const char* name, const
   return status;
 }
 
-bool valid_dtype(hx_dtype dtype) { return dtype >= HX_DTYPE_F32 && dtype <= HX_DTYPE_BOOL; }
-
 bool is_core_op(const std::string& name) {
   const std::vector<std::string>& ops = core_ops();
   return std::find(ops.begin(), ops.end(), name) != ops.end();
@@ -117,51 +124,19 @@ bool is_core_op(const std::string& name) {
 
 }  // namespace
 
-const char* status_code_name(hx_status_code code) {
-  switch (code) {
-    case HX_OK: return "OK";
-    case HX_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
-    case HX_NOT_FOUND: return "NOT_FOUND";
-    case HX_ALREADY_EXISTS: return "ALREADY_EXISTS";
-    case HX_OUT_OF_MEMORY: return "OUT_OF_MEMORY";
-    case HX_UNIMPLEMENTED: return "UNIMPLEMENTED";
-    case HX_FAILED_PRECONDITION: return "FAILED_PRECONDITION";
-    case HX_UNAVAILABLE: return "UNAVAILABLE";
-    case HX_OUT_OF_RANGE: return "OUT_OF_RANGE";
-    case HX_INTERNAL: return "INTERNAL";
-  }
-  return "an unknown status code";
-}
-
-std::string dtype_name(hx_dtype dtype) {
-  switch (dtype) {
-    case HX_DTYPE_F32: return "f32";
-    case HX_DTYPE_F64: return "f64";
-    case HX_DTYPE_F16: return "f16";
-    case HX_DTYPE_BF16: return "bf16";
-    case HX_DTYPE_I32: return "i32";
-    case HX_DTYPE_I64: return "i64";
-    case HX_DTYPE_BOOL: return "bool";
-    case HX_DTYPE_INVALID: break;
-  }
-  return "dtype " + std::to_string(static_cast<int>(dtype));
-}
-
-size_t dtype_size(hx_dtype dtype) {
-  switch (dtype) {
-    case HX_DTYPE_F32: case HX_DTYPE_I32: return 4;
-    case HX_DTYPE_F64: case HX_DTYPE_I64: return 8;
-    case HX_DTYPE_F16: case HX_DTYPE_BF16: return 2;
-    case HX_DTYPE_BOOL: return 1;
-    case HX_DTYPE_INVALID: break;
-  }
-  return 0;
+std::string dtype_name(int32_t dtype) {
+  if (hx_dtype_is_valid(dtype)) return hx_dtype_name(dtype);
+  return "dtype " + std::to_string(dtype);
 }
 
 const std::vector<hx_dtype>& all_dtypes() {
-  static const std::vector<hx_dtype> dtypes = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16,
-                                               HX_DTYPE_BF16, HX_DTYPE_I32, HX_DTYPE_I64,
-                                               HX_DTYPE_BOOL};
+  static const std::vector<hx_dtype> dtypes = [] {
+    std::vector<hx_dtype> valid;
+    for (int32_t dtype = HX_DTYPE_INVALID + 1; hx_dtype_is_valid(dtype); ++dtype) {
+      valid.push_back(static_cast<hx_dtype>(dtype));
+    }
+    return valid;
+  }();
   return dtypes;
 }
 
@@ -197,22 +172,27 @@ Outcome KitCore::take(hx_status* status) {
   return outcome;
 }
 
-hx_status* KitCore::make_status(hx_status_code code, const std::string& message) {
+hx_status* KitCore::make_status(int32_t code, const std::string& message) {
   return status_create(code, message.c_str());
 }
 
-hx_status* KitCore::refuse(hx_status_code code, const std::string& message) {
+hx_status* KitCore::refuse(int32_t code, const std::string& message) {
   registration_errors_.push_back(message);
   return status_create(code, message.c_str());
 }
 
-void KitCore::log(hx_core* core, hx_log_level level, const char* message) {
+void KitCore::log(hx_core* core, int32_t level, const char* message) {
   static const char* const kLevels[] = {"debug", "info", "warning", "error"};
   auto& kit = *reinterpret_cast<KitCore*>(core);
   const char* level_name = (level >= HX_LOG_DEBUG && level <= HX_LOG_ERROR) ? kLevels[level] : "?";
   std::lock_guard<std::mutex> lock(kit.log_mutex_);
   kit.log_lines_.push_back(std::string(level_name) + ": " + (message ? message : ""));
 }
+
+// The limits register_kernel and register_op put on names and lists (plugin_api.h).
+constexpr size_t kMostOpNameBytes = 64;
+constexpr size_t kMostSummaryBytes = 256;
+constexpr size_t kMostDtypes = 7;
 
 hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
   auto& kit = *reinterpret_cast<KitCore*>(core);
@@ -227,52 +207,60 @@ hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
                       "HX_KERNEL_DEF_STRUCT_SIZE (" + std::to_string(HX_KERNEL_DEF_STRUCT_SIZE) +
                           "); set struct_size = HX_KERNEL_DEF_STRUCT_SIZE");
   }
-  const std::string op = def->op ? def->op : "";
+  const std::string op = def->op ? std::string(def->op, strnlen(def->op, kMostOpNameBytes + 1))
+                                 : std::string();
   const std::string what = "register_kernel(op '" + op + "')";
   if (op.empty()) return kit.refuse(HX_INVALID_ARGUMENT, what + ": op is NULL or empty");
+  if (op.size() > kMostOpNameBytes) {
+    return kit.refuse(HX_INVALID_ARGUMENT, what + ": op is longer than 64 bytes");
+  }
   if (!is_core_op(op) && kit.custom_op(op) == nullptr) {
     return kit.refuse(HX_INVALID_ARGUMENT,
                       what + ": no such op; kernels are for core ops or for ops the plugin "
                              "registered with register_op before its kernels");
   }
-  static const std::regex kDeviceType("[A-Z][A-Z0-9_]*");
-  if (def->device_type == nullptr || !std::regex_match(def->device_type, kDeviceType)) {
+  if (def->dtypes == nullptr || def->num_dtypes == 0 || def->num_dtypes > kMostDtypes) {
     return kit.refuse(HX_INVALID_ARGUMENT,
-                      what + ": device_type must match [A-Z][A-Z0-9_]*, got '" +
-                          (def->device_type ? def->device_type : "(NULL)") + "'");
-  }
-  if (def->dtypes == nullptr || def->num_dtypes == 0) {
-    return kit.refuse(HX_INVALID_ARGUMENT, what + ": dtypes is empty; list at least one");
+                      what + ": " + std::to_string(def->num_dtypes) +
+                          " dtypes; list 1 to 7, each at most once");
   }
   if (def->compute == nullptr) return kit.refuse(HX_INVALID_ARGUMENT, what + ": compute is NULL");
-  if (def->output_dtypes == nullptr && def->num_output_dtypes != 0) {
+  if (def->create != nullptr && def->destroy == nullptr) {
     return kit.refuse(HX_INVALID_ARGUMENT,
-                      what + ": output_dtypes is NULL but num_output_dtypes is not 0");
+                      what + ": create is set but destroy is NULL, so its instances could never "
+                             "be freed; set destroy too");
   }
-  RegisteredKernel kernel{op, def->device_type, {}, {}, def->priority, def->compute,
-                          def->user_data};
-  for (size_t i = 0; i < def->num_dtypes; ++i) kernel.dtypes.push_back(def->dtypes[i]);
+  if ((def->output_dtypes == nullptr) != (def->num_output_dtypes == 0) ||
+      def->num_output_dtypes > kMostDtypes) {
+    return kit.refuse(HX_INVALID_ARGUMENT,
+                      what + ": output_dtypes and num_output_dtypes disagree (NULL with 0, or "
+                             "1 to 7 dtypes)");
+  }
+  RegisteredKernel kernel{op,           {},          {},           def->priority, def->compute,
+                          def->user_data, def->create, def->check, def->destroy};
   for (size_t i = 0; i < def->num_output_dtypes; ++i) {
-    kernel.output_dtypes.push_back(def->output_dtypes[i]);
-  }
-  for (hx_dtype dtype : kernel.dtypes) {
-    if (!valid_dtype(dtype)) return kit.refuse(HX_INVALID_ARGUMENT, what + ": invalid " + dtype_name(dtype));
-  }
-  for (hx_dtype dtype : kernel.output_dtypes) {
-    if (!valid_dtype(dtype)) {
-      return kit.refuse(HX_INVALID_ARGUMENT, what + ": invalid output " + dtype_name(dtype));
+    if (!hx_dtype_is_valid(def->output_dtypes[i])) {
+      return kit.refuse(HX_INVALID_ARGUMENT,
+                        what + ": invalid output " + dtype_name(def->output_dtypes[i]));
     }
+    kernel.output_dtypes.push_back(static_cast<hx_dtype>(def->output_dtypes[i]));
+  }
+  for (size_t i = 0; i < def->num_dtypes; ++i) {
+    const int32_t dtype = def->dtypes[i];
+    if (!hx_dtype_is_valid(dtype)) {
+      return kit.refuse(HX_INVALID_ARGUMENT, what + ": invalid " + dtype_name(dtype));
+    }
+    if (std::find(kernel.dtypes.begin(), kernel.dtypes.end(), dtype) != kernel.dtypes.end()) {
+      return kit.refuse(HX_INVALID_ARGUMENT, what + ": lists " + dtype_name(dtype) + " twice");
+    }
+    kernel.dtypes.push_back(static_cast<hx_dtype>(dtype));
   }
   for (const RegisteredKernel& other : kit.kernels_) {
-    if (other.op != op || other.device_type != kernel.device_type ||
-        other.priority != kernel.priority) {
-      continue;
-    }
+    if (other.op != op || other.priority != kernel.priority) continue;
     for (hx_dtype dtype : kernel.dtypes) {
       if (std::find(other.dtypes.begin(), other.dtypes.end(), dtype) != other.dtypes.end()) {
         return kit.refuse(HX_ALREADY_EXISTS,
-                          what + ": a " + kernel.device_type + " kernel for " +
-                              dtype_name(dtype) + " at priority " +
+                          what + ": a kernel for " + dtype_name(dtype) + " at priority " +
                               std::to_string(kernel.priority) +
                               " is registered already; give one of them another priority");
       }
@@ -295,23 +283,38 @@ hx_status* KitCore::register_op(hx_core* core, const hx_op_def* def) {
                       "HX_OP_DEF_STRUCT_SIZE; set struct_size = HX_OP_DEF_STRUCT_SIZE");
   }
   static const std::regex kOpName("[A-Z][A-Za-z0-9_]*");
-  const std::string name = def->name ? def->name : "";
+  const std::string name =
+      def->name ? std::string(def->name, strnlen(def->name, kMostOpNameBytes + 1)) : "";
   const std::string what = "register_op('" + name + "')";
-  if (!std::regex_match(name, kOpName)) {
-    return kit.refuse(HX_INVALID_ARGUMENT, what + ": the name must match [A-Z][A-Za-z0-9_]*");
+  if (name.size() > kMostOpNameBytes || !std::regex_match(name, kOpName)) {
+    return kit.refuse(HX_INVALID_ARGUMENT,
+                      what + ": the name must match [A-Z][A-Za-z0-9_]* in at most 64 bytes");
   }
   if (is_core_op(name) || kit.custom_op(name) != nullptr) {
     return kit.refuse(HX_ALREADY_EXISTS, what + ": an op of that name exists; choose another name");
   }
   if (def->min_inputs < 0 || (def->max_inputs != -1 && def->max_inputs < def->min_inputs) ||
-      def->num_outputs < 1) {
+      def->num_outputs < 1 || def->num_outputs > 64) {
     return kit.refuse(HX_INVALID_ARGUMENT,
                       what + ": arity must be 0 <= min_inputs <= max_inputs (or max_inputs -1) "
-                             "and num_outputs >= 1");
+                             "and 1 <= num_outputs <= 64");
   }
   if (def->infer == nullptr) return kit.refuse(HX_INVALID_ARGUMENT, what + ": infer is NULL");
+  // -1 (T is the first output's dtype) for an op that may be called without inputs.
+  const bool type_input_valid = def->type_input == -1
+                                    ? def->min_inputs == 0
+                                    : def->type_input >= 0 && def->type_input < def->min_inputs;
+  if (!type_input_valid) {
+    return kit.refuse(HX_INVALID_ARGUMENT,
+                      what + ": type_input is " + std::to_string(def->type_input) +
+                          "; name an input every call has (0 to min_inputs-1), or -1 for an op "
+                          "without inputs");
+  }
+  if (def->summary != nullptr && strnlen(def->summary, kMostSummaryBytes + 1) > kMostSummaryBytes) {
+    return kit.refuse(HX_INVALID_ARGUMENT, what + ": summary is longer than 256 bytes");
+  }
   kit.ops_.push_back(RegisteredOp{name, def->min_inputs, def->max_inputs, def->num_outputs,
-                                  def->infer, def->user_data});
+                                  def->infer, def->user_data, def->type_input});
   return nullptr;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <hxrt/plugin_api.h>
+#include <hxrt/plugin_vocabulary.h>
 
 #include <cstdint>
 #include <map>
@@ -17,29 +18,28 @@ namespace hxrt_conformance {
 
 // What a plugin call returned, its status already freed.
 struct Outcome {
-  hx_status_code code = HX_OK;
+  int32_t code = HX_OK;  // an hx_status_code
   std::string message;
   bool ok() const { return code == HX_OK; }
 };
 
-// "INVALID_ARGUMENT", ...
-const char* status_code_name(hx_status_code code);
-// "f32", ...; "dtype 42" for a value outside the enum.
-std::string dtype_name(hx_dtype dtype);
-// Bytes of one element; 0 for a value outside the enum.
-size_t dtype_size(hx_dtype dtype);
+// NumPy's name of a dtype (hx_dtype_name), as a string to build messages with; a value
+// outside the enum is named by its number ("dtype 42").
+std::string dtype_name(int32_t dtype);
 // Every valid dtype, in enum order.
 const std::vector<hx_dtype>& all_dtypes();
 
 // One kernel the plugin registered, copied out of its hx_kernel_def.
 struct RegisteredKernel {
   std::string op;
-  std::string device_type;
   std::vector<hx_dtype> dtypes;
   std::vector<hx_dtype> output_dtypes;  // empty: every dtype
   int32_t priority = 0;
   hx_kernel_fn compute = nullptr;
   void* user_data = nullptr;
+  hx_kernel_create_fn create = nullptr;  // NULL: no instances
+  hx_kernel_check_fn check = nullptr;    // NULL: accepts every call of its dtypes
+  hx_kernel_destroy_fn destroy = nullptr;
 };
 
 // One custom op the plugin registered.
@@ -50,6 +50,7 @@ struct RegisteredOp {
   int32_t num_outputs = 1;
   hx_shape_inference_fn infer = nullptr;
   void* user_data = nullptr;
+  int32_t type_input = 0;  // the input that carries T; -1: the first output's dtype
 };
 
 // The attributes of one kernel (or shape-inference) call.
@@ -87,7 +88,7 @@ class KitCore {
   // Takes ownership of `status` (made by these services) and frees it.
   static Outcome take(hx_status* status);
   // A status made by these services, for code that stands in for a plugin.
-  static hx_status* make_status(hx_status_code code, const std::string& message);
+  static hx_status* make_status(int32_t code, const std::string& message);
 
  private:
   struct Services {
@@ -97,8 +98,8 @@ class KitCore {
   };
   static hx_status* register_kernel(hx_core* core, const hx_kernel_def* def);
   static hx_status* register_op(hx_core* core, const hx_op_def* def);
-  static void log(hx_core* core, hx_log_level level, const char* message);
-  hx_status* refuse(hx_status_code code, const std::string& message);
+  static void log(hx_core* core, int32_t level, const char* message);
+  hx_status* refuse(int32_t code, const std::string& message);
 
   Services services_;
   bool registration_open_ = true;

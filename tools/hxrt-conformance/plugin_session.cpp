@@ -26,7 +26,8 @@ PluginSession::PluginSession(const PluginLibrary& library, const std::string& op
     return;
   }
   api_ = api;
-  list_devices();
+  table_problem_ = find_table_problem(*api);
+  if (table_problem_.empty()) list_devices();
 }
 
 PluginSession::~PluginSession() { shutdown(); }
@@ -37,25 +38,32 @@ void PluginSession::shutdown() {
   if (api_->shutdown != nullptr) api_->shutdown(api_->plugin);
 }
 
-bool PluginSession::has_streams() const {
-  return api_->stream_create && api_->stream_destroy && api_->stream_synchronize &&
-         api_->stream_query && api_->stream_wait_event;
+std::string find_table_problem(const hx_plugin_api& api) {
+  if (api.abi_major != HX_ABI_VERSION_MAJOR) {
+    return "the table speaks ABI " + std::to_string(api.abi_major) + "." +
+           std::to_string(api.abi_minor) + " and the kit " +
+           std::to_string(HX_ABI_VERSION_MAJOR) + "." + std::to_string(HX_ABI_VERSION_MINOR);
+  }
+  if (api.struct_size < HX_PLUGIN_API_STRUCT_SIZE) {
+    return "the table's struct_size " + std::to_string(api.struct_size) + " is below " +
+           std::to_string(HX_PLUGIN_API_STRUCT_SIZE);
+  }
+  if (const char* group = hx_plugin_api_short_group(&api)) {
+    return std::string("the ") + group + " group's struct_size is too small";
+  }
+  if (const char* function = hx_plugin_api_missing_function(&api)) {
+    return std::string("the table has no ") + function;
+  }
+  return {};
 }
 
-bool PluginSession::has_events() const {
-  return api_->event_create && api_->event_destroy && api_->event_record &&
-         api_->event_synchronize && api_->event_query;
-}
+bool PluginSession::has_streams() const { return api_->streams != nullptr; }
 
-bool PluginSession::has_host_memory() const {
-  return api_->host_allocate && api_->host_deallocate;
-}
+bool PluginSession::has_events() const { return api_->events != nullptr; }
+
+bool PluginSession::has_host_memory() const { return api_->host_memory != nullptr; }
 
 void PluginSession::list_devices() {
-  if (api_->device_count == nullptr || api_->device_get == nullptr) {
-    no_devices_reason_ = "the table has no device_count or device_get";
-    return;
-  }
   int32_t count = 0;
   const Outcome counted = KitCore::take(api_->device_count(api_->plugin, &count));
   if (!counted.ok()) {
@@ -81,7 +89,7 @@ void PluginSession::list_devices() {
 
 std::string describe(const Outcome& outcome) {
   if (outcome.ok()) return "OK";
-  return std::string(status_code_name(outcome.code)) + ": " + outcome.message;
+  return std::string(hx_status_code_name(outcome.code)) + ": " + outcome.message;
 }
 
 }  // namespace hxrt_conformance

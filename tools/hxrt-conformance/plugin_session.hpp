@@ -31,6 +31,9 @@ class PluginSession {
   PluginSession& operator=(const PluginSession&) = delete;
 
   bool initialised() const { return api_ != nullptr && !shut_down_; }
+  // "" when the table can be used: its major, its size, its groups' sizes and every required
+  // function (the abi section checks each); else why not. Only then are devices listed.
+  const std::string& table_problem() const { return table_problem_; }
   const Outcome& init_outcome() const { return init_outcome_; }
   // The table init returned (NULL if it failed or returned none).
   const hx_plugin_api* table() const { return api_; }
@@ -44,7 +47,7 @@ class PluginSession {
   const std::vector<hx_device*>& devices() const { return devices_; }
   const std::string& no_devices_reason() const { return no_devices_reason_; }
 
-  // Optional feature groups of the table (all their functions present).
+  // Optional groups of the table (present; with table_problem() empty, whole).
   bool has_streams() const;
   bool has_events() const;
   bool has_host_memory() const;
@@ -59,9 +62,13 @@ class PluginSession {
   const hx_plugin_api* api_ = nullptr;
   Outcome init_outcome_;
   bool shut_down_ = false;
+  std::string table_problem_;
   std::vector<hx_device*> devices_;
   std::string no_devices_reason_;
 };
+
+// "" when `api` is a whole table of this ABI, else what is wrong with it.
+std::string find_table_problem(const hx_plugin_api& api);
 
 // What a check names a call's failure as: "INVALID_ARGUMENT: the message".
 std::string describe(const Outcome& outcome);

@@ -60,6 +60,12 @@ void run_section_here(const Section& section, const Target& target, SectionLog& 
                  "); see the abi section");
     return;
   }
+  if (!session->table_problem().empty()) {
+    log.skip("section " + std::string(section.name),
+             "the kit cannot use the plugin's table: " + session->table_problem() +
+                 "; see the abi section");
+    return;
+  }
   section.session_checks(target, *session, log);
   session.reset();  // shutdown before the library is closed
 }

@@ -21,6 +21,9 @@ struct KernelCase {
   KernelAttrs attrs;
   HostTensor expected;
   Tolerance tolerance;
+  // An input reaches the kernel broadcast to the output's shape, with stride 0 where it
+  // repeats (the binary element-wise ops).
+  bool broadcast = false;
 };
 
 // How a failure names the case: "on shapes [3, 4] and [4, 5] with transpose_a=true".

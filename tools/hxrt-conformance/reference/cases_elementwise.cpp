@@ -4,12 +4,15 @@
 namespace hxrt_conformance {
 
 std::vector<KernelCase> binary_cases(BinaryOp op, hx_dtype dtype, RandomInputs& random) {
-  // Pairs the core's shape rule accepts: equal shapes, and a one-element operand on either
-  // side, of rank 0 or more, against a larger, a one-element or an empty operand.
+  // Equal shapes, then pairs that broadcast as NumPy's: a trailing vector against a matrix
+  // on either side, two operands that both repeat, lower ranks, one-element and empty
+  // operands.
   const std::vector<std::pair<Shape, Shape>> shapes = {
-      {{3, 5}, {3, 5}}, {{7}, {7}},   {{2, 3, 4}, {2, 3, 4}}, {{}, {}},     {{1}, {1}},
-      {{}, {4, 6}},     {{4, 6}, {}}, {{2, 3}, {1}},          {{1, 1}, {}}, {{1}, {5, 1, 2}},
-      {{0, 4}, {0, 4}}, {{0}, {}},    {{16, 9}, {16, 9}},
+      {{3, 5}, {3, 5}}, {{7}, {7}},     {{2, 3, 4}, {2, 3, 4}}, {{}, {}},        {{1}, {1}},
+      {{0, 4}, {0, 4}}, {{16, 9}, {16, 9}},
+      {{2, 3}, {3}},    {{3}, {2, 3}},  {{2, 1}, {1, 3}},       {{4, 1, 3}, {5, 1}},
+      {{3, 1}, {3, 4}}, {{}, {4, 6}},   {{4, 6}, {}},           {{2, 3}, {1}},   {{1, 1}, {}},
+      {{1}, {5, 1, 2}}, {{0}, {}},      {{0, 3}, {2, 1, 1}},
   };
   const ValueRange divisor_range = op == BinaryOp::kDiv ? ValueRange::kDivisor : ValueRange::kSmall;
   std::vector<KernelCase> cases;
@@ -17,8 +20,12 @@ std::vector<KernelCase> binary_cases(BinaryOp op, hx_dtype dtype, RandomInputs& 
     HostTensor x = random.tensor(dtype, x_shape);
     HostTensor y = random.tensor(dtype, y_shape, divisor_range);
     HostTensor expected = binary_reference(op, x, y);
-    cases.push_back(
-        {{std::move(x), std::move(y)}, {}, std::move(expected), element_tolerance(dtype)});
+    const bool broadcast = x_shape != expected.spec.shape || y_shape != expected.spec.shape;
+    cases.push_back({{std::move(x), std::move(y)},
+                     {},
+                     std::move(expected),
+                     element_tolerance(dtype),
+                     broadcast});
   }
   return cases;
 }

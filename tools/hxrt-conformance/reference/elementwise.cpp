@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "reference/broadcast.hpp"
+
 namespace hxrt_conformance {
 namespace {
 
@@ -17,24 +19,17 @@ double apply(BinaryOp op, double x, double y, bool integer) {
 
 }  // namespace
 
-Shape binary_output_shape(const Shape& x, const Shape& y) {
-  const bool x_is_one = element_count(x) == 1;
-  const bool y_is_one = element_count(y) == 1;
-  if (x == y) return x;
-  if (x_is_one && y_is_one) return x.size() >= y.size() ? x : y;
-  return x_is_one ? y : x;
-}
-
 HostTensor binary_reference(BinaryOp op, const HostTensor& x, const HostTensor& y) {
   const hx_dtype dtype = x.spec.dtype;
-  HostTensor out{{dtype, binary_output_shape(x.spec.shape, y.spec.shape)}, {}};
-  const size_t count = static_cast<size_t>(element_count(out.spec.shape));
-  // A one-element operand that does not match the output's count is the broadcast one.
-  const bool x_broadcast = x.values.size() != count;
-  const bool y_broadcast = y.values.size() != count;
-  for (size_t i = 0; i < count; ++i) {
-    out.values.push_back(apply(op, x.values[x_broadcast ? 0 : i], y.values[y_broadcast ? 0 : i],
-                               is_integer_dtype(dtype)));
+  HostTensor out{{dtype, broadcast_shape(x.spec.shape, y.spec.shape)}, {}};
+  const Shape& shape = out.spec.shape;
+  const Shape x_strides = broadcast_strides(x.spec.shape, shape);
+  const Shape y_strides = broadcast_strides(y.spec.shape, shape);
+  const int64_t count = element_count(shape);
+  for (int64_t i = 0; i < count; ++i) {
+    const auto x_at = static_cast<size_t>(strided_offset(i, shape, x_strides));
+    const auto y_at = static_cast<size_t>(strided_offset(i, shape, y_strides));
+    out.values.push_back(apply(op, x.values[x_at], y.values[y_at], is_integer_dtype(dtype)));
   }
   return out;
 }

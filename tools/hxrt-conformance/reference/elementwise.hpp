@@ -11,12 +11,8 @@ namespace hxrt_conformance {
 
 enum class BinaryOp { kAdd, kSub, kMul, kDiv };
 
-// The core's shape rule for the binary ops: equal shapes, or a one-element operand broadcast
-// against the other (of two one-element operands the higher rank wins). The caller passes
-// shapes the rule accepts.
-Shape binary_output_shape(const Shape& x, const Shape& y);
-
-// Integer division truncates toward zero; the caller keeps divisors nonzero.
+// The operands broadcast as NumPy's (broadcast.hpp). Integer division truncates toward zero;
+// the caller keeps divisors nonzero.
 HostTensor binary_reference(BinaryOp op, const HostTensor& x, const HostTensor& y);
 // Inputs of one shape and dtype, at least one.
 HostTensor add_n_reference(const std::vector<HostTensor>& inputs);

@@ -66,7 +66,7 @@ double to_dtype(double value, hx_dtype dtype) {
 
 TensorBytes encode(const HostTensor& tensor) {
   const hx_dtype dtype = tensor.spec.dtype;
-  TensorBytes out{tensor.spec, std::vector<uint8_t>(tensor.values.size() * dtype_size(dtype))};
+  TensorBytes out{tensor.spec, std::vector<uint8_t>(tensor.values.size() * hx_dtype_size(dtype))};
   for (size_t i = 0; i < tensor.values.size(); ++i) {
     const double value = tensor.values[i];
     switch (dtype) {
@@ -85,7 +85,7 @@ TensorBytes encode(const HostTensor& tensor) {
 
 std::vector<double> decode(const TensorBytes& tensor) {
   const hx_dtype dtype = tensor.spec.dtype;
-  const size_t size = dtype_size(dtype);
+  const size_t size = hx_dtype_size(dtype);
   std::vector<double> values(size == 0 ? 0 : tensor.bytes.size() / size);
   for (size_t i = 0; i < values.size(); ++i) {
     switch (dtype) {

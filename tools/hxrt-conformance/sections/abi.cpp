@@ -30,79 +30,67 @@ void check_identity(const hx_plugin_api& api, SectionLog& log) {
                  "; use \"CPU\", \"GPU\" or an upper-case type of the plugin's own");
 }
 
-void check_versions(const hx_plugin_api& api, SectionLog& log) {
-  log.expect(api.abi_major == HX_ABI_VERSION_MAJOR,
-             "table speaks ABI major " + std::to_string(HX_ABI_VERSION_MAJOR),
-             "abi_major is " + std::to_string(api.abi_major) + "; set it to HX_ABI_VERSION_MAJOR (" +
-                 std::to_string(HX_ABI_VERSION_MAJOR) + ") and build against this header");
-  log.expect(api.struct_size >= HX_PLUGIN_API_STRUCT_SIZE,
-             "table struct_size covers ABI 1.0",
-             "struct_size is " + std::to_string(api.struct_size) + ", the ABI " +
-                 std::to_string(HX_ABI_VERSION_MAJOR) + ".0 table is " +
-                 std::to_string(HX_PLUGIN_API_STRUCT_SIZE) +
-                 " bytes; set struct_size = HX_PLUGIN_API_STRUCT_SIZE");
-  log.expect(api.extension == nullptr, "table extension is NULL",
-             "hx_plugin_api.extension is not NULL; ABI 1.0 defines no extension, set it to NULL");
-}
-
-// The names of `functions` that are NULL.
-std::string missing(const std::vector<std::pair<const char*, bool>>& functions) {
-  std::string names;
-  for (const auto& [name, present] : functions) {
-    if (!present) names += (names.empty() ? "" : ", ") + std::string(name);
+// Whether the table's fields of this version may be read at all; the checks after it read them.
+bool check_versions(const hx_plugin_api& api, SectionLog& log) {
+  const std::string ours =
+      std::to_string(HX_ABI_VERSION_MAJOR) + "." + std::to_string(HX_ABI_VERSION_MINOR);
+  if (!log.expect(api.abi_major == HX_ABI_VERSION_MAJOR,
+                  "table speaks ABI major " + std::to_string(HX_ABI_VERSION_MAJOR),
+                  "the plugin was built for ABI " + std::to_string(api.abi_major) + "." +
+                      std::to_string(api.abi_minor) + " and this kit checks ABI " + ours +
+                      "; rebuild it against the " + std::to_string(HX_ABI_VERSION_MAJOR) +
+                      ".x headers (plugin_api.h's CHANGELOG lists what changed)")) {
+    return false;
   }
-  return names;
+  if (!log.expect(api.struct_size >= HX_PLUGIN_API_STRUCT_SIZE,
+                  "table struct_size covers ABI " + std::to_string(HX_ABI_VERSION_MAJOR) + ".0",
+                  "struct_size is " + std::to_string(api.struct_size) + ", the ABI " +
+                      std::to_string(HX_ABI_VERSION_MAJOR) + ".0 table is " +
+                      std::to_string(HX_PLUGIN_API_STRUCT_SIZE) +
+                      " bytes; set struct_size = HX_PLUGIN_API_STRUCT_SIZE")) {
+    return false;
+  }
+  log.expect(api.extensions == nullptr, "table extensions are NULL",
+             "hx_plugin_api.extensions is not NULL; ABI " + ours +
+                 " defines no extension types, set it to NULL");
+  return true;
 }
 
-// An optional group: all its functions or none.
-void check_group(const char* group, const std::vector<std::pair<const char*, bool>>& functions,
+// One optional group: absent (a skip: the feature is unsupported) or whole.
+void check_group(const char* group, const void* table, size_t struct_size, size_t needed,
                  SectionLog& log) {
-  const std::string absent = missing(functions);
-  const bool none = absent.size() > 0 && [&] {
-    for (const auto& function : functions) {
-      if (function.second) return false;
-    }
-    return true;
-  }();
-  if (none) {
-    log.pass(std::string(group) + ": all or none", "none: the plugin does not offer them");
+  const std::string name = std::string(group) + " group";
+  if (table == nullptr) {
+    log.skip(name, std::string("absent (NULL): the plugin does not offer ") + group);
     return;
   }
-  log.expect(absent.empty(), std::string(group) + ": all or none",
-             "only some are set; NULL: " + absent +
-                 ". Set all of them, or none (the core then treats the feature as absent)");
+  log.expect(struct_size >= needed, name + ": struct_size covers this version",
+             "hx_plugin_api." + std::string(group) + "->struct_size is " +
+                 std::to_string(struct_size) + ", this version's is " + std::to_string(needed) +
+                 "; set it to the HX_..._API_STRUCT_SIZE macro");
 }
 
 void check_functions(const hx_plugin_api& api, SectionLog& log) {
-  const std::string absent = missing({{"shutdown", api.shutdown != nullptr},
-                                      {"device_count", api.device_count != nullptr},
-                                      {"device_get", api.device_get != nullptr},
-                                      {"device_properties", api.device_properties != nullptr},
-                                      {"memory_info", api.memory_info != nullptr},
-                                      {"allocate", api.allocate != nullptr},
-                                      {"deallocate", api.deallocate != nullptr},
-                                      {"memset", api.memset != nullptr},
-                                      {"copy_host_to_device", api.copy_host_to_device != nullptr},
-                                      {"copy_device_to_host", api.copy_device_to_host != nullptr},
-                                      {"copy_device_to_device",
-                                       api.copy_device_to_device != nullptr}});
-  log.expect(absent.empty(), "required functions are set",
-             "NULL in the table: " + absent + "; the core skips a plugin without them");
-  check_group("streams", {{"stream_create", api.stream_create != nullptr},
-                          {"stream_destroy", api.stream_destroy != nullptr},
-                          {"stream_synchronize", api.stream_synchronize != nullptr},
-                          {"stream_query", api.stream_query != nullptr},
-                          {"stream_wait_event", api.stream_wait_event != nullptr}},
+  check_group("streams", api.streams, api.streams ? api.streams->struct_size : 0,
+              HX_STREAM_API_STRUCT_SIZE, log);
+  check_group("events", api.events, api.events ? api.events->struct_size : 0,
+              HX_EVENT_API_STRUCT_SIZE, log);
+  check_group("host_memory", api.host_memory,
+              api.host_memory ? api.host_memory->struct_size : 0, HX_HOST_MEMORY_API_STRUCT_SIZE,
               log);
-  check_group("events", {{"event_create", api.event_create != nullptr},
-                         {"event_destroy", api.event_destroy != nullptr},
-                         {"event_record", api.event_record != nullptr},
-                         {"event_synchronize", api.event_synchronize != nullptr},
-                         {"event_query", api.event_query != nullptr}},
-              log);
-  check_group("pinned host memory", {{"host_allocate", api.host_allocate != nullptr},
-                                     {"host_deallocate", api.host_deallocate != nullptr}},
-              log);
+  if (hx_plugin_api_short_group(&api) != nullptr) return;
+  const char* missing = hx_plugin_api_missing_function(&api);
+  log.expect(missing == nullptr, "required functions are set",
+             std::string(missing ? missing : "") +
+                 " is NULL; the core skips a plugin without it. Set every function of the main "
+                 "table, and of each group the plugin offers (or leave the group NULL)");
+  if ((api.streams == nullptr) != (api.events == nullptr)) {
+    log.skip("streams and events come together",
+             std::string("the plugin offers ") + (api.streams ? "streams" : "events") +
+                 " without " + (api.streams ? "events" : "streams") +
+                 "; the core orders streams only with events, so it runs this plugin "
+                 "synchronously. Offer both groups, or neither");
+  }
 }
 
 void check_registrations(const KitCore& core, SectionLog& log) {
@@ -200,9 +188,10 @@ void check_abi(const Target& target, SectionLog& log) {
                            text_or_null(api.version) + ", ABI " + std::to_string(api.abi_major) +
                            "." + std::to_string(api.abi_minor) + ", device type " +
                            text_or_null(api.device_type) + ", options " + target.options);
-      check_versions(api, log);
-      check_identity(api, log);
-      check_functions(api, log);
+      if (check_versions(api, log)) {
+        check_identity(api, log);
+        check_functions(api, log);
+      }
       check_registrations(session.core(), log);
     } else {
       log.fail("init", "hx_plugin_init returned " + describe(session.init_outcome()) +

@@ -70,6 +70,41 @@ std::string text_problem(const char* text, const char* field) {
   return {};
 }
 
+bool power_of_two(uint64_t value) { return value != 0 && (value & (value - 1)) == 0; }
+
+// What the core plans memory and placement by: each must be one the header allows, or the core
+// leaves the device out (kinds and classes) or cannot place tensors in it (alignment).
+void check_memory_properties(const hx_device_properties& props, const std::string& which,
+                             SectionLog& log) {
+  const char* kind = hx_memory_kind_name(props.memory_kind);
+  const char* placement = hx_placement_class_name(props.placement_class);
+  std::string wrong;
+  if (kind == nullptr) {
+    wrong += "memory_kind is " + std::to_string(props.memory_kind) +
+             ", not an hx_memory_kind (HX_MEMORY_DEVICE, HX_MEMORY_HOST_VISIBLE or "
+             "HX_MEMORY_HOST); ";
+  }
+  if (placement == nullptr) {
+    wrong += "placement_class is " + std::to_string(props.placement_class) +
+             ", not an hx_placement_class (HX_PLACEMENT_DISCRETE_ACCELERATOR, "
+             "HX_PLACEMENT_HOST_ACCELERATOR or HX_PLACEMENT_CPU); ";
+  }
+  log.expect(wrong.empty(), which + "memory kind and placement class are declared",
+             wrong + "the core leaves a device with any other value out");
+  if (kind != nullptr && placement != nullptr) {
+    log.pass(which + "memory and placement", std::string(kind) + " memory, " + placement +
+                                                 ", alignment " +
+                                                 std::to_string(props.alignment) +
+                                                 ", max_allocation " +
+                                                 std::to_string(props.max_allocation));
+  }
+  log.expect(props.alignment == 0 || (power_of_two(props.alignment) && props.alignment <= 4096),
+             which + "alignment is 0 or a power of two from 1 to 4096",
+             "alignment is " + std::to_string(props.alignment) +
+                 "; declare the alignment allocate gives and kernels need, a power of two from "
+                 "1 to 4096 (0 means 256)");
+}
+
 void check_properties(const PluginSession& session, size_t ordinal, SectionLog& log) {
   const hx_plugin_api& api = session.api();
   hx_device* device = session.devices()[ordinal];
@@ -85,10 +120,9 @@ void check_properties(const PluginSession& session, size_t ordinal, SectionLog& 
   }
   std::string problems = text_problem(props.name, "name") + text_problem(props.vendor, "vendor") +
                          text_problem(props.bus_id, "bus_id") + text_problem(props.arch, "arch");
-  if (props.memory_total == 0) problems += "memory_total is 0; ";
   if (props.numa_node < -1) problems += "numa_node is below -1 (use -1 when unknown); ";
   if (props.compute_units < 0) problems += "compute_units is negative (use 0 when unknown); ";
-  if (props.extension != nullptr) problems += "extension was set (leave it NULL); ";
+  if (props.extensions != nullptr) problems += "extensions was set (leave it NULL); ";
   log.expect(problems.empty(), which + "device_properties are well formed", problems);
   if (problems.empty()) {
     log.pass(which + "identity", std::string(props.name ? props.name : "(no name)") + ", " +
@@ -96,6 +130,7 @@ void check_properties(const PluginSession& session, size_t ordinal, SectionLog& 
                                      std::to_string(props.memory_total >> 20) + " MiB, " +
                                      std::to_string(props.compute_units) + " compute units");
   }
+  check_memory_properties(props, which, log);
 
   // An older core knows fewer fields: the plugin must not write past its struct_size.
   struct {
@@ -119,17 +154,31 @@ void check_properties(const PluginSession& session, size_t ordinal, SectionLog& 
                        "; fill what the struct_size covers and succeed");
 }
 
+// Optional: NULL or a status both mean "unknown", which the core shows as such.
 void check_memory_info(const PluginSession& session, size_t ordinal, SectionLog& log) {
   const hx_plugin_api& api = session.api();
   const std::string check = "device " + std::to_string(ordinal) + ": memory_info";
+  if (api.memory_info == nullptr) {
+    log.skip(check, "absent (NULL): the core shows free memory as unknown");
+    return;
+  }
   uint64_t free_bytes = 0;
   uint64_t total = 0;
-  const Outcome read = KitCore::take(api.memory_info(session.devices()[ordinal], &free_bytes, &total));
+  const Outcome read =
+      KitCore::take(api.memory_info(session.devices()[ordinal], &free_bytes, &total));
   if (!read.ok()) {
-    log.fail(check, "returned " + describe(read));
+    if (read.message.empty()) {
+      log.fail(check, "returned " + std::string(hx_status_code_name(read.code)) +
+                          " with an empty message; the core logs the message as the reason free "
+                          "memory is unknown, so say why");
+    } else {
+      log.pass(check, "unknown: " + describe(read));
+    }
   } else if (total == 0 || free_bytes > total) {
     log.fail(check, "free " + std::to_string(free_bytes) + " and total " +
-                        std::to_string(total) + " bytes; total must be above 0 and free at most total");
+                        std::to_string(total) +
+                        " bytes; total must be above 0 and free at most total (return a status, "
+                        "or leave memory_info NULL, when the plugin cannot tell)");
   } else {
     log.pass(check, std::to_string(free_bytes >> 20) + " of " + std::to_string(total >> 20) +
                         " MiB free");

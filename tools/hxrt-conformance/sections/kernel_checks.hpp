@@ -24,13 +24,10 @@ struct KernelVariant {
   const RegisteredKernel* kernel = nullptr;
   hx_dtype dtype = HX_DTYPE_INVALID;
   hx_dtype output_dtype = HX_DTYPE_INVALID;  // Cast's target; the same as dtype for other ops
-  // "Relu f32", "Cast f32 to i32"; with " (priority 2)" when the plugin has several kernels
-  // for the op and its device type.
+  // "Relu float32", "Cast float32 to int32"; with " (priority 2)" when the plugin has several
+  // kernels for the op.
   std::string label;
 };
-
-// The device type of the plugin's own devices; "" when its table names none.
-std::string own_device_type(const PluginSession& session);
 
 // Every variant `kernel` lists: one per dtype, and for Cast one per output dtype it accepts
 // (every dtype when it lists none). `kernels`: all the plugin registered, for the labels.
@@ -40,12 +37,24 @@ std::vector<KernelVariant> variants_of(const RegisteredKernel& kernel,
 // The reference cases of a variant of a core op, drawn from the run's seed and the label.
 std::vector<KernelCase> variant_cases(const KernelVariant& variant, uint64_t seed);
 
-// Runs one case; "" when the output matches the reference, else what went wrong, naming the
-// case, the first wrong element, the tolerance, the seed and what to fix.
-std::string reference_case_failure(const KernelRunner& runner, const KernelVariant& variant,
-                                   const KernelCase& kernel_case, uint64_t seed);
+// "" when the run computed (or declined as the header says), else what went wrong with the call
+// `what` ("Relu float32 on shape [3]: "), naming the seed and what to fix. Values are not
+// compared here.
+std::string kernel_run_failure(const KernelRun& run, const std::string& what,
+                               const std::string& seed_note);
 
-// "<label> matches the reference (N cases)".
+// Runs one case (with `shared` as the instance, when given); "" when the output matches the
+// reference or the kernel declined the call (its reason then in *declined, when not NULL),
+// else what went wrong, naming the case, the first wrong element, the tolerance, the seed and
+// what to fix.
+std::string reference_case_failure(const KernelRunner& runner, const KernelVariant& variant,
+                                   const KernelCase& kernel_case, uint64_t seed,
+                                   const KernelInstance* shared = nullptr,
+                                   std::string* declined = nullptr);
+
+// "<label> matches the reference (N cases)" for the cases with dense inputs, and "<label>
+// reads broadcast inputs by their strides (N cases)" for those with a broadcast input. A case
+// the kernel declines is not a failure; a group it declines whole is a skip.
 void check_reference_cases(const KernelRunner& runner, const KernelVariant& variant, uint64_t seed,
                            SectionLog& log);
 

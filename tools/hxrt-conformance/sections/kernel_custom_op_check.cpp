@@ -25,7 +25,7 @@ Inference infer(const RegisteredOp& op, const std::vector<TensorBytes>& inputs) 
   const Shape strides = dense_strides(input_shape);
   std::vector<hx_tensor_view> views;
   for (const TensorBytes& input : inputs) {
-    views.push_back({HX_TENSOR_VIEW_STRUCT_SIZE, nullptr, nullptr, input.spec.dtype,
+    views.push_back({HX_TENSOR_VIEW_STRUCT_SIZE, nullptr, nullptr, 0, input.spec.dtype,
                      static_cast<int32_t>(input_shape.size()), shape.data(), strides.data(),
                      nullptr});
   }
@@ -48,7 +48,7 @@ Inference infer(const RegisteredOp& op, const std::vector<TensorBytes>& inputs) 
   for (size_t i = 0; i < specs.size(); ++i) {
     const hx_output_spec& spec = specs[i];
     const std::string which = "output " + std::to_string(i);
-    if (dtype_size(spec.dtype) == 0) {
+    if (!hx_dtype_is_valid(spec.dtype)) {
       inference.invalid_output = which + " has " + dtype_name(spec.dtype);
     } else if (spec.rank < 0 || spec.rank > HX_MAX_RANK) {
       inference.invalid_output = which + " has rank " + std::to_string(spec.rank);
@@ -57,7 +57,7 @@ Inference infer(const RegisteredOp& op, const std::vector<TensorBytes>& inputs) 
       if (std::any_of(output_shape.begin(), output_shape.end(), [](int64_t e) { return e < 0; })) {
         inference.invalid_output = which + " has shape " + shape_text(output_shape);
       }
-      inference.outputs.push_back({spec.dtype, output_shape});
+      inference.outputs.push_back({static_cast<hx_dtype>(spec.dtype), output_shape});
     }
     if (!inference.invalid_output.empty()) return inference;
   }
@@ -114,10 +114,15 @@ void check_custom_op_kernel(const KernelRunner& runner, const KernelVariant& var
                          "; the kit could not run the kernel: see the memory section");
       return;
     }
-    if (!run.status.ok()) {
-      log.fail(name, "on " + call + ", which its shape inference accepts, the kernel returned " +
-                         describe(run.status) + " (seed " + std::to_string(seed) +
-                         "); a kernel must compute every call its op's shape inference accepts");
+    const std::string failure =
+        kernel_run_failure(run, "on " + call + ", which its shape inference accepts, ",
+                           "seed " + std::to_string(seed));
+    if (!failure.empty()) {
+      log.fail(name, failure);
+      return;
+    }
+    if (!run.declined.empty()) {
+      log.skip(name, "the kernel declines " + call + ": " + run.declined);
       return;
     }
   }

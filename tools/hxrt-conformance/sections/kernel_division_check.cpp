@@ -15,6 +15,14 @@ void check_division_by_zero(const KernelRunner& runner, const KernelVariant& var
                        "; the kit could not run the kernel: see the memory section");
     return;
   }
+  if (!run.declined.empty() && run.contract_failure.empty()) {
+    log.skip(name, "the kernel declines the call: " + run.declined);
+    return;
+  }
+  if (!run.contract_failure.empty()) {
+    log.fail(name, variant.label + " " + call + ": " + run.contract_failure);
+    return;
+  }
   if (run.status.ok()) {
     log.fail(name, variant.label + " " + call +
                        " returned OK; integer division by zero has no result: return an "

@@ -1,16 +1,18 @@
 #include "sections/kernel_runner.hpp"
 
 #include <array>
+#include <optional>
 
 #include "call_text.hpp"
 #include "device_memory.hpp"
 #include "device_transfers.hpp"
+#include "reference/broadcast.hpp"
 
 namespace hxrt_conformance {
 namespace {
 
 size_t byte_size(const TensorSpec& spec) {
-  return static_cast<size_t>(element_count(spec.shape)) * dtype_size(spec.dtype);
+  return static_cast<size_t>(element_count(spec.shape)) * hx_dtype_size(spec.dtype);
 }
 
 // A view's shape and strides, kept alive for the call (the views borrow them). Fixed arrays,
@@ -20,75 +22,221 @@ struct ViewStorage {
   std::array<int64_t, HX_MAX_RANK> strides{};
 };
 
-hx_tensor_view make_view(const TensorSpec& spec, void* data, hx_device* device,
-                         ViewStorage& storage) {
-  const Shape strides = dense_strides(spec.shape);
-  for (size_t axis = 0; axis < spec.shape.size(); ++axis) {
-    storage.shape[axis] = spec.shape[axis];
+// The view of a tensor of `spec` seen as `shape` with `strides` (its own dense ones, or the
+// broadcast ones), at `place` (no buffer for create and check).
+hx_tensor_view make_view(const TensorSpec& spec, const Shape& shape, const Shape& strides,
+                         DevicePlace place, hx_device* device, ViewStorage& storage) {
+  for (size_t axis = 0; axis < shape.size(); ++axis) {
+    storage.shape[axis] = shape[axis];
     storage.strides[axis] = strides[axis];
   }
   return hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
                         nullptr,
-                        data,
+                        place.buffer,
+                        place.buffer != nullptr ? place.offset : 0,
                         spec.dtype,
-                        static_cast<int32_t>(spec.shape.size()),
+                        static_cast<int32_t>(shape.size()),
                         storage.shape.data(),
                         storage.strides.data(),
-                        device};
+                        place.buffer != nullptr ? device : nullptr};
+}
+
+// Where each tensor of a call sits in its one buffer: the first at the alignment (a tensor's
+// offset is rarely 0 in the core's allocator), each next at the following multiple of it.
+struct Layout {
+  std::vector<size_t> offsets;
+  size_t total = 0;
+};
+
+Layout lay_out(const DeviceUnderTest& device, const std::vector<size_t>& sizes) {
+  Layout layout;
+  size_t end = device.alignment;
+  for (const size_t size : sizes) {
+    const size_t offset = device.aligned_offset(end);
+    layout.offsets.push_back(offset);
+    end = offset + size;
+  }
+  layout.total = end;
+  return layout;
+}
+
+// The views of one call: inputs broadcast to the first output's shape for the ops that
+// broadcast, every other tensor dense.
+class CallViews {
+ public:
+  CallViews(const RegisteredKernel& kernel, const std::vector<TensorSpec>& inputs,
+            const std::vector<TensorSpec>& outputs)
+      : inputs_(inputs), outputs_(outputs), storage_(inputs.size() + outputs.size()) {
+    broadcast_ = op_broadcasts(kernel.op) && !outputs.empty();
+  }
+
+  // With `places` empty: views without buffers, for create and check.
+  void make(hx_device* device, const std::vector<DevicePlace>& places) {
+    input_views_.clear();
+    output_views_.clear();
+    for (size_t i = 0; i < inputs_.size(); ++i) {
+      const Shape& shape = broadcast_ ? outputs_.front().shape : inputs_[i].shape;
+      const Shape strides = broadcast_ ? broadcast_strides(inputs_[i].shape, shape)
+                                       : dense_strides(shape);
+      input_views_.push_back(make_view(inputs_[i], shape, strides, place(places, i), device,
+                                       storage_[i]));
+    }
+    for (size_t i = 0; i < outputs_.size(); ++i) {
+      const size_t index = inputs_.size() + i;
+      output_views_.push_back(make_view(outputs_[i], outputs_[i].shape,
+                                        dense_strides(outputs_[i].shape), place(places, index),
+                                        device, storage_[index]));
+    }
+  }
+
+  hx_kernel_args args(const RegisteredKernel& kernel, const KernelAttrs& attrs, hx_device* device,
+                      hx_stream* stream, hx_kernel_instance* instance) const {
+    return hx_kernel_args{HX_KERNEL_ARGS_STRUCT_SIZE,
+                          nullptr,
+                          kernel_context(attrs),
+                          device,
+                          stream,
+                          input_views_.size(),
+                          input_views_.data(),
+                          output_views_.size(),
+                          output_views_.data(),
+                          kernel.user_data,
+                          instance};
+  }
+
+ private:
+  static DevicePlace place(const std::vector<DevicePlace>& places, size_t index) {
+    return places.empty() ? DevicePlace{} : places[index];
+  }
+
+  const std::vector<TensorSpec>& inputs_;
+  const std::vector<TensorSpec>& outputs_;
+  bool broadcast_ = false;
+  std::vector<ViewStorage> storage_;
+  std::vector<hx_tensor_view> input_views_;
+  std::vector<hx_tensor_view> output_views_;
+};
+
+// A declining status must carry the reason the core logs.
+std::string decline_failure(const char* step, const Outcome& outcome) {
+  if (!outcome.message.empty()) return {};
+  return std::string(step) +
+         " declined with UNIMPLEMENTED and an empty message; the core logs the message as the "
+         "reason it placed the op elsewhere, so say what is not supported";
+}
+
+std::vector<TensorSpec> specs_of(const std::vector<TensorBytes>& tensors) {
+  std::vector<TensorSpec> specs;
+  for (const TensorBytes& tensor : tensors) specs.push_back(tensor.spec);
+  return specs;
 }
 
 }  // namespace
 
+std::vector<hx_dtype> dtypes_of(const std::vector<TensorSpec>& tensors) {
+  std::vector<hx_dtype> dtypes;
+  for (const TensorSpec& tensor : tensors) dtypes.push_back(tensor.dtype);
+  return dtypes;
+}
+
+KernelInstance::KernelInstance(const RegisteredKernel& kernel, const DeviceUnderTest& device,
+                               const KernelAttrs& attrs,
+                               const std::vector<hx_dtype>& input_dtypes,
+                               const std::vector<hx_dtype>& output_dtypes)
+    : kernel_(kernel) {
+  if (kernel.create == nullptr) return;
+  const std::vector<int32_t> inputs(input_dtypes.begin(), input_dtypes.end());
+  const std::vector<int32_t> outputs(output_dtypes.begin(), output_dtypes.end());
+  const hx_kernel_create_args args{HX_KERNEL_CREATE_ARGS_STRUCT_SIZE,
+                                   nullptr,
+                                   kernel_context(attrs),
+                                   device.device,
+                                   inputs.size(),
+                                   inputs.data(),
+                                   outputs.size(),
+                                   outputs.data(),
+                                   kernel.user_data};
+  outcome_ = KitCore::take(kernel.create(&args, &instance_));
+  if (!outcome_.ok()) instance_ = nullptr;
+}
+
+KernelInstance::~KernelInstance() {
+  if (kernel_.create != nullptr && outcome_.ok()) kernel_.destroy(instance_, kernel_.user_data);
+}
+
 KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<TensorBytes>& inputs,
-                            const std::vector<TensorSpec>& outputs,
-                            const KernelAttrs& attrs) const {
+                            const std::vector<TensorSpec>& outputs, const KernelAttrs& attrs,
+                            const KernelInstance* shared) const {
   KernelRun run;
-  std::vector<DeviceAllocation> memory;
-  std::vector<ViewStorage> storage(inputs.size() + outputs.size());
-  std::vector<hx_tensor_view> input_views;
-  std::vector<hx_tensor_view> output_views;
-  // A new allocation holding `bytes`, copied without a stream, so that it is in place before
-  // the kernel is enqueued; false, with run.setup_failure saying why, when a call fails.
-  const auto place = [&](const std::vector<uint8_t>& bytes) {
-    memory.emplace_back(device_, bytes.size());
-    run.setup_failure = memory.back().failure();
-    if (run.setup_failure.empty() && !bytes.empty()) {
-      const Outcome copied =
-          copy_to_device(device_, nullptr, memory.back().ptr(), bytes.data(), bytes.size());
-      if (!copied.ok()) {
-        run.setup_failure =
-            call_failed("copy_host_to_device of " + byte_count(bytes.size()), copied);
-      }
-    }
-    return run.setup_failure.empty();
-  };
-  for (const TensorBytes& input : inputs) {
-    if (!place(input.bytes)) return run;
-    input_views.push_back(
-        make_view(input.spec, memory.back().ptr(), device_.device, storage[input_views.size()]));
+  const std::vector<TensorSpec> input_specs = specs_of(inputs);
+  std::optional<KernelInstance> own;
+  if (shared == nullptr) {
+    own.emplace(kernel, device_, attrs, dtypes_of(input_specs), dtypes_of(outputs));
+    shared = &*own;
   }
-  for (const TensorSpec& output : outputs) {
-    if (!place(std::vector<uint8_t>(byte_size(output), 0xFF))) return run;
-    output_views.push_back(make_view(output, memory.back().ptr(), device_.device,
-                                     storage[inputs.size() + output_views.size()]));
+  CallViews views(kernel, input_specs, outputs);
+  const auto stop = [&run](const char* step, const Outcome& outcome) {
+    if (outcome.code == HX_UNIMPLEMENTED) {
+      run.declined = outcome.message;
+      run.contract_failure = decline_failure(step, outcome);
+    } else {
+      run.status = outcome;
+      run.failed_step = step;
+    }
+  };
+  if (!shared->outcome().ok()) {
+    stop("create", shared->outcome());
+    return run;
+  }
+  if (kernel.check != nullptr) {
+    views.make(device_.device, {});
+    const hx_kernel_args args = views.args(kernel, attrs, device_.device, nullptr, shared->get());
+    const Outcome checked = KitCore::take(kernel.check(&args));
+    if (!checked.ok()) {
+      stop("check", checked);
+      return run;
+    }
   }
 
-  const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
-                            nullptr,
-                            kernel_context(attrs),
-                            device_.device,
-                            stream_,
-                            input_views.size(),
-                            input_views.data(),
-                            output_views.size(),
-                            output_views.data(),
-                            kernel.user_data};
+  std::vector<size_t> sizes;
+  for (const TensorBytes& input : inputs) sizes.push_back(input.bytes.size());
+  for (const TensorSpec& output : outputs) sizes.push_back(byte_size(output));
+  const Layout layout = lay_out(device_, sizes);
+  const DeviceAllocation memory(device_, layout.total);
+  run.setup_failure = memory.failure();
+  if (!run.setup_failure.empty()) return run;
+  std::vector<DevicePlace> places;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    places.push_back({memory.buffer(), layout.offsets[i]});
+    // Without a stream, so that each tensor is in place before the kernel is enqueued.
+    const std::vector<uint8_t> bytes =
+        i < inputs.size() ? inputs[i].bytes : std::vector<uint8_t>(sizes[i], 0xFF);
+    if (bytes.empty()) continue;
+    const Outcome copied = copy_to_device(device_, nullptr, places.back(), bytes.data(), bytes.size());
+    if (!copied.ok()) {
+      run.setup_failure = call_failed("copy_host_to_device of " + byte_count(bytes.size()) +
+                                          " to offset " + std::to_string(places.back().offset),
+                                      copied);
+      return run;
+    }
+  }
+  views.make(device_.device, places);
+  const hx_kernel_args args = views.args(kernel, attrs, device_.device, stream_, shared->get());
   run.status = KitCore::take(kernel.compute(&args));
+  if (!run.status.ok()) run.failed_step = "compute";
+  if (run.status.code == HX_UNIMPLEMENTED) {
+    run.contract_failure =
+        "compute returned UNIMPLEMENTED (" + run.status.message + ") for a call " +
+        (kernel.create || kernel.check ? "that create and check accepted"
+                                       : "of dtypes it registered, with no create or check") +
+        "; UNIMPLEMENTED from compute fails the op and is never a fallback: decline the call "
+        "in create or check instead";
+  }
   // Even after a failed call: nothing may be in flight when the memory is freed.
   if (stream_ != nullptr) {
-    const Outcome synced = KitCore::take(device_.api->stream_synchronize(device_.device, stream_));
+    const Outcome synced = KitCore::take(device_.api->streams->synchronize(device_.device, stream_));
     if (!synced.ok()) {
-      run.setup_failure = "stream_synchronize after the kernel failed: " + describe(synced);
+      run.setup_failure = "streams.synchronize after the kernel failed: " + describe(synced);
       return run;
     }
   }
@@ -97,7 +245,7 @@ KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<Te
     TensorBytes output{outputs[i], std::vector<uint8_t>(byte_size(outputs[i]))};
     if (!output.bytes.empty()) {
       const Outcome copied = copy_to_host(device_, nullptr, output.bytes.data(),
-                                          output_views[i].data, output.bytes.size());
+                                          places[inputs.size() + i], output.bytes.size());
       if (!copied.ok()) {
         run.setup_failure =
             call_failed("copy_device_to_host of " + byte_count(output.bytes.size()), copied);

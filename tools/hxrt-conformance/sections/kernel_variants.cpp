@@ -9,9 +9,7 @@ std::string variant_label(const RegisteredKernel& kernel, hx_dtype dtype, hx_dty
                           const std::vector<RegisteredKernel>& kernels) {
   std::string label = kernel.op + " " + dtype_name(dtype);
   if (kernel.op == "Cast") label += " to " + dtype_name(output_dtype);
-  const auto same_op = [&](const RegisteredKernel& other) {
-    return other.op == kernel.op && other.device_type == kernel.device_type;
-  };
+  const auto same_op = [&](const RegisteredKernel& other) { return other.op == kernel.op; };
   if (std::count_if(kernels.begin(), kernels.end(), same_op) > 1) {
     label += " (priority " + std::to_string(kernel.priority) + ")";
   }
@@ -19,11 +17,6 @@ std::string variant_label(const RegisteredKernel& kernel, hx_dtype dtype, hx_dty
 }
 
 }  // namespace
-
-std::string own_device_type(const PluginSession& session) {
-  const char* type = session.api().device_type;
-  return type != nullptr ? type : "";
-}
 
 std::vector<KernelVariant> variants_of(const RegisteredKernel& kernel,
                                        const std::vector<RegisteredKernel>& kernels) {

@@ -27,12 +27,16 @@ Life live_once(const PluginLibrary& library, const Target& target) {
     life.init_error = describe(session.init_outcome());
     return life;
   }
+  if (!session.table_problem().empty()) {
+    life.use_error = session.table_problem();
+    return life;
+  }
   life.devices = session.devices().size();
   life.kernels = session.core().kernels().size();
   if (session.devices().empty()) return life;
   const hx_plugin_api& api = session.api();
   hx_device* device = session.devices().front();
-  void* memory = nullptr;
+  hx_buffer* memory = nullptr;
   const Outcome allocated = KitCore::take(api.allocate(device, 64, 64, &memory));
   if (!allocated.ok()) {
     life.use_error = "allocate(64, 64) returned " + describe(allocated);
@@ -40,8 +44,10 @@ Life live_once(const PluginLibrary& library, const Target& target) {
   }
   const char sent[8] = {'l', 'i', 'f', 'e', 'c', 'y', 'c', 'l'};
   char back[8] = {};
-  Outcome copied = KitCore::take(api.copy_host_to_device(device, nullptr, memory, sent, 8));
-  if (copied.ok()) copied = KitCore::take(api.copy_device_to_host(device, nullptr, back, memory, 8));
+  Outcome copied = KitCore::take(api.copy_host_to_device(device, nullptr, memory, 0, sent, 8));
+  if (copied.ok()) {
+    copied = KitCore::take(api.copy_device_to_host(device, nullptr, back, memory, 0, 8));
+  }
   api.deallocate(device, memory, 64);
   if (!copied.ok()) {
     life.use_error = "a copy returned " + describe(copied);

@@ -13,11 +13,13 @@ void check_memory(const Target& target, PluginSession& session, SectionLog& log)
   const bool pinned = pinned_memory_offered(session.api(), log);
   std::vector<const DeviceUnderTest*> copying;  // the devices whose round trips work
   for (const DeviceUnderTest& device : devices) {
-    check_no_overlap(device, check_alignment(device, log), log);
-    check_allocation_edges(device, log);
+    check_deallocate_null(device, log);
+    check_max_allocation(device, log);
     const bool copies_work = check_round_trips(device, random, log);
     if (copies_work) copying.push_back(&device);
+    check_live_buffers(device, copies_work, random, log);
     check_copies_within(device, copies_work, random, log);
+    check_copies_inside_buffer(device, copies_work, random, log);
     check_memset(device, copies_work, random, log);
     check_large_allocation(device, copies_work, random, log);
     if (pinned) {

@@ -14,15 +14,15 @@
 
 namespace hxrt_conformance::memory_section {
 
-// Allocations of several sizes at alignments 64, 128, 256 and 4096, one check per alignment;
-// returns the allocations, still live, for check_no_overlap.
-std::vector<DeviceAllocation> check_alignment(const DeviceUnderTest& device, SectionLog& log);
-// The live allocations `buffers` occupy disjoint ranges.
-void check_no_overlap(const DeviceUnderTest& device, const std::vector<DeviceAllocation>& buffers,
-                      SectionLog& log);
-// allocate of 0 bytes, and deallocate(NULL).
-void check_allocation_edges(const DeviceUnderTest& device, SectionLog& log);
-// A large allocation is aligned and, when `copies_work`, usable at both ends.
+// Buffers of several sizes, live at once, each read back intact after all were written; and,
+// for a device that declares HOST memory, their handles are host addresses at the declared
+// alignment that do not overlap.
+void check_live_buffers(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
+                        SectionLog& log);
+void check_deallocate_null(const DeviceUnderTest& device, SectionLog& log);
+// allocate(max_allocation + 1) is refused, when the device declares a max_allocation.
+void check_max_allocation(const DeviceUnderTest& device, SectionLog& log);
+// A large buffer is usable at both ends when `copies_work`.
 void check_large_allocation(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
                             SectionLog& log);
 
@@ -32,16 +32,19 @@ void check_large_allocation(const DeviceUnderTest& device, bool copies_work, Ran
 bool check_round_trips(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log);
 void check_copies_within(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
                          SectionLog& log);
+// copy_device_to_device between two ranges of one buffer, at non-zero offsets.
+void check_copies_inside_buffer(const DeviceUnderTest& device, bool copies_work,
+                                RandomBytes& random, SectionLog& log);
 void check_copies_between(const DeviceUnderTest& dst, const DeviceUnderTest& src,
                           RandomBytes& random, SectionLog& log);
 void check_memset(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
                   SectionLog& log);
-// size-0 copies and memsets change nothing and succeed, even with NULL pointers.
+// size-0 copies and memsets change nothing and succeed, even with NULL buffers.
 void check_empty_transfers(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
                            SectionLog& log);
 
-// Pinned host memory is optional: true when the plugin offers it; otherwise records why the
-// pinned checks do not run (a skip, or a failure for half a pair).
+// Pinned host memory is an optional group: true when the plugin offers it; otherwise records
+// the skip.
 bool pinned_memory_offered(const hx_plugin_api& api, SectionLog& log);
 void check_pinned_round_trip(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
                              SectionLog& log);

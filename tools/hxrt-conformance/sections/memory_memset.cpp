@@ -48,15 +48,15 @@ std::string wrong_fill(const Range& range, const Bytes& expected, const Bytes& g
 std::string fill_and_compare(const DeviceUnderTest& device, const DeviceAllocation& buffer,
                              const Range& range, RandomBytes& random) {
   Bytes expected = random.next(kBufferBytes);
-  const Outcome put = copy_to_device(device, nullptr, buffer.ptr(), expected.data(), kBufferBytes);
+  const Outcome put = copy_to_device(device, nullptr, DevicePlace{buffer.buffer(), 0}, expected.data(), kBufferBytes);
   if (!put.ok()) return call_failed("copy_host_to_device", put);
   const Outcome set =
-      memset_device(device, nullptr, buffer.ptr() + range.offset, range.value, range.size);
+      memset_device(device, nullptr, DevicePlace{buffer.buffer(), range.offset}, range.value, range.size);
   if (!set.ok()) return call_failed(memset_call(range), set);
   std::fill_n(expected.begin() + static_cast<std::ptrdiff_t>(range.offset), range.size,
               range.value);
   Bytes got = complement(expected);
-  const Outcome read = copy_to_host(device, nullptr, got.data(), buffer.ptr(), kBufferBytes);
+  const Outcome read = copy_to_host(device, nullptr, got.data(), DevicePlace{buffer.buffer(), 0}, kBufferBytes);
   if (!read.ok()) return call_failed("copy_device_to_host", read);
   const std::optional<size_t> offset = first_difference(expected.data(), got.data(), kBufferBytes);
   return offset ? wrong_fill(range, expected, got, *offset, random) : std::string();

@@ -1,5 +1,5 @@
-// Pinned host memory (host_allocate / host_deallocate), an optional pair: memory the host
-// reads and writes directly, used as the host side of copies.
+// Pinned host memory (the host_memory group), optional: memory the host reads and writes
+// directly, used as the host side of copies.
 #include <cstring>
 
 #include "sections/memory_checks.hpp"
@@ -14,18 +14,18 @@ constexpr size_t kPinnedBytes = (1 << 20) + 3;
 class PinnedBuffer {
  public:
   PinnedBuffer(const DeviceUnderTest& device, size_t size) : device_(device), size_(size) {
-    outcome_ = KitCore::take(device.api->host_allocate(device.device, size, &ptr_));
+    outcome_ = KitCore::take(device.api->host_memory->allocate(device.device, size, &ptr_));
     if (!outcome_.ok()) ptr_ = nullptr;
   }
   ~PinnedBuffer() {
-    if (outcome_.ok()) device_.api->host_deallocate(device_.device, ptr_);
+    if (outcome_.ok()) device_.api->host_memory->deallocate(device_.device, ptr_);
   }
   PinnedBuffer(const PinnedBuffer&) = delete;
   PinnedBuffer& operator=(const PinnedBuffer&) = delete;
 
   bool ok() const { return ptr_ != nullptr; }
   std::string failure() const {
-    const std::string call = "host_allocate(" + byte_count(size_) + ")";
+    const std::string call = "host_memory.allocate(" + byte_count(size_) + ")";
     if (!outcome_.ok()) return call_failed(call, outcome_);
     return returned_null(call, "pointer", "the memory");
   }
@@ -51,29 +51,20 @@ std::string pinned_round_trip(const DeviceUnderTest& device, RandomBytes& random
   const Bytes before = complement(sent);
   std::memcpy(target.ptr(), before.data(), kPinnedBytes);
   const std::string what =
-      "copy_host_to_device of " + byte_count(kPinnedBytes) + " from host_allocate memory";
-  const Outcome put = copy_to_device(device, nullptr, buffer.ptr(), source.ptr(), kPinnedBytes);
+      "copy_host_to_device of " + byte_count(kPinnedBytes) + " from host_memory.allocate memory";
+  const Outcome put = copy_to_device(device, nullptr, DevicePlace{buffer.buffer(), 0}, source.ptr(), kPinnedBytes);
   if (!put.ok()) return call_failed(what, put);
-  const Outcome got = copy_to_host(device, nullptr, target.ptr(), buffer.ptr(), kPinnedBytes);
-  if (!got.ok()) return call_failed("copy_device_to_host into host_allocate memory", got);
-  return compare_bytes(what + " then copy_device_to_host into host_allocate memory", sent,
+  const Outcome got = copy_to_host(device, nullptr, target.ptr(), DevicePlace{buffer.buffer(), 0}, kPinnedBytes);
+  if (!got.ok()) return call_failed("copy_device_to_host into host_memory.allocate memory", got);
+  return compare_bytes(what + " then copy_device_to_host into host_memory.allocate memory", sent,
                        target.ptr(), "a copy must move all `size` bytes", random);
 }
 
 }  // namespace
 
 bool pinned_memory_offered(const hx_plugin_api& api, SectionLog& log) {
-  const bool allocates = api.host_allocate != nullptr;
-  const bool frees = api.host_deallocate != nullptr;
-  if (allocates && frees) return true;
-  if (allocates) {
-    log.fail("pinned host memory",
-             "host_allocate is set but host_deallocate is NULL, so its memory can never be "
-             "freed; set both or neither");
-  } else {
-    log.skip("pinned host memory",
-             "the plugin offers no pinned host memory (host_allocate is NULL)");
-  }
+  if (api.host_memory != nullptr) return true;
+  log.skip("pinned host memory", "the plugin offers no pinned host memory (host_memory is NULL)");
   return false;
 }
 
@@ -86,8 +77,8 @@ void check_pinned_round_trip(const DeviceUnderTest& device, bool copies_work, Ra
 }
 
 void check_host_deallocate_null(const DeviceUnderTest& device, SectionLog& log) {
-  device.api->host_deallocate(device.device, nullptr);
-  log.pass(device.label + ": host_deallocate accepts NULL");
+  device.api->host_memory->deallocate(device.device, nullptr);
+  log.pass(device.label + ": host_memory.deallocate accepts NULL");
 }
 
 }  // namespace hxrt_conformance::memory_section

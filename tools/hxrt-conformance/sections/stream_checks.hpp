@@ -26,5 +26,9 @@ void check_event_query_after_synchronize(const DeviceUnderTest& device, RandomBy
                                          SectionLog& log);
 void check_event_query(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log);
 void check_stream_wait_event(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log);
+// A stream of `waiting` waits for an event recorded on `recording`, then copies what
+// `recording`'s stream wrote across: the wait must hold the copy back.
+void check_wait_across_devices(const DeviceUnderTest& waiting, const DeviceUnderTest& recording,
+                               RandomBytes& random, SectionLog& log);
 
 }  // namespace hxrt_conformance::stream_section

@@ -13,7 +13,7 @@ const DoneClaim kSynchronizeClaim = {"stream_synchronize returned",
 
 std::string synchronize(const DeviceUnderTest& device, const DeviceStream& stream) {
   return failed_call("stream_synchronize",
-                     device.api->stream_synchronize(device.device, stream.get()));
+                     device.api->streams->synchronize(device.device, stream.get()));
 }
 
 }  // namespace
@@ -40,7 +40,7 @@ void check_stream_query_after_synchronize(const DeviceUnderTest& device, RandomB
   bool done = false;
   if (failure.empty()) {
     failure =
-        failed_call("stream_query", device.api->stream_query(device.device, stream.get(), &done));
+        failed_call("stream_query", device.api->streams->query(device.device, stream.get(), &done));
   }
   if (failure.empty() && !done) {
     failure =
@@ -60,7 +60,7 @@ void check_stream_query(const DeviceUnderTest& device, RandomBytes& random, Sect
     failure = verdict_when_done(
         work, "stream_query",
         [&](bool* out_done) {
-          return device.api->stream_query(device.device, stream.get(), out_done);
+          return device.api->streams->query(device.device, stream.get(), out_done);
         },
         " of a few MiB of copies being enqueued; report done once the enqueued work has "
         "finished",

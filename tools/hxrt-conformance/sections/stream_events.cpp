@@ -1,6 +1,8 @@
 // Recorded events: event_synchronize blocks until the work before the record is done,
 // event_query says so only then, and stream_wait_event holds a second stream back until then.
+#include "call_text.hpp"
 #include "device_stream.hpp"
+#include "device_transfers.hpp"
 #include "sections/stream_calls.hpp"
 #include "sections/stream_checks.hpp"
 
@@ -18,14 +20,14 @@ std::string enqueue_and_record(const DeviceUnderTest& device, StreamWork& work,
   if (failure.empty()) failure = work.enqueue_round_trip(stream.get());
   if (failure.empty()) {
     failure = failed_call("event_record",
-                          device.api->event_record(device.device, event.get(), stream.get()));
+                          device.api->events->record(device.device, event.get(), stream.get()));
   }
   return failure;
 }
 
 std::string event_synchronize(const DeviceUnderTest& device, const DeviceEvent& event) {
   return failed_call("event_synchronize",
-                     device.api->event_synchronize(device.device, event.get()));
+                     device.api->events->synchronize(device.device, event.get()));
 }
 
 }  // namespace
@@ -52,7 +54,7 @@ void check_event_query_after_synchronize(const DeviceUnderTest& device, RandomBy
   bool done = false;
   if (failure.empty()) {
     failure =
-        failed_call("event_query", device.api->event_query(device.device, event.get(), &done));
+        failed_call("event_query", device.api->events->query(device.device, event.get(), &done));
   }
   if (failure.empty() && !done) {
     failure =
@@ -72,7 +74,7 @@ void check_event_query(const DeviceUnderTest& device, RandomBytes& random, Secti
     failure = verdict_when_done(
         work, "event_query",
         [&](bool* out_done) {
-          return device.api->event_query(device.device, event.get(), out_done);
+          return device.api->events->query(device.device, event.get(), out_done);
         },
         " of being recorded after a few MiB of copies; report done once the work before the "
         "record has finished",
@@ -94,16 +96,16 @@ void check_stream_wait_event(const DeviceUnderTest& device, RandomBytes& random,
   if (failure.empty()) failure = work.enqueue_upload(uploading.get());
   if (failure.empty()) {
     failure = failed_call("event_record",
-                          device.api->event_record(device.device, event.get(), uploading.get()));
+                          device.api->events->record(device.device, event.get(), uploading.get()));
   }
   if (failure.empty()) {
-    failure = failed_call("stream_wait_event", device.api->stream_wait_event(
+    failure = failed_call("stream_wait_event", device.api->streams->wait_event(
                                                    device.device, downloading.get(), event.get()));
   }
   if (failure.empty()) failure = work.enqueue_download(downloading.get());
   if (failure.empty()) {
     failure = failed_call("stream_synchronize",
-                          device.api->stream_synchronize(device.device, downloading.get()));
+                          device.api->streams->synchronize(device.device, downloading.get()));
   }
   if (failure.empty()) {
     failure = work.verdict({"stream_synchronize on the waiting stream returned",
@@ -112,6 +114,68 @@ void check_stream_wait_event(const DeviceUnderTest& device, RandomBytes& random,
   }
   log.expect(failure.empty(),
              device.label + ": stream_wait_event makes a second stream wait for the first",
+             failure);
+}
+
+void check_wait_across_devices(const DeviceUnderTest& waiting, const DeviceUnderTest& recording,
+                               RandomBytes& random, SectionLog& log) {
+  // Several MiB, so that a copy the wait did not hold back reads the source before it is
+  // written on a device that really runs work later.
+  constexpr size_t kBytes = 4 << 20;
+  const Bytes sent = random.next(kBytes);
+  Bytes received = memory_section::complement(sent);
+  const DeviceAllocation source(recording, kBytes);
+  const DeviceAllocation target(waiting, kBytes);
+  const DeviceEvent event(recording);
+  const DeviceStream uploading(recording);
+  const DeviceStream downloading(waiting);
+  std::string failure = first_failure({source.failure(), target.failure(), event.failure(),
+                                       uploading.failure(), downloading.failure()});
+  const auto on_stream = [](const std::string& call, const Outcome& outcome) {
+    return outcome.ok() ? std::string() : call_failed(call + " on a stream", outcome);
+  };
+  if (failure.empty()) {
+    failure = on_stream("copy_host_to_device of " + byte_count(kBytes),
+                        copy_to_device(recording, uploading.get(),
+                                       DevicePlace{source.buffer(), 0}, sent.data(), kBytes));
+  }
+  if (failure.empty()) {
+    failure = failed_call("events.record", recording.api->events->record(
+                                               recording.device, event.get(), uploading.get()));
+  }
+  if (failure.empty()) {
+    failure = failed_call(
+        "streams.wait_event on " + waiting.label + " for an event of " + recording.label,
+        waiting.api->streams->wait_event(waiting.device, downloading.get(), event.get()));
+  }
+  if (failure.empty()) {
+    failure = on_stream("copy_device_to_device of " + byte_count(kBytes) + " from " +
+                            recording.label + " to " + waiting.label,
+                        copy_between(waiting, downloading.get(), DevicePlace{target.buffer(), 0},
+                                     recording, DevicePlace{source.buffer(), 0}, kBytes));
+  }
+  if (failure.empty()) {
+    failure = on_stream("copy_device_to_host of " + byte_count(kBytes),
+                        copy_to_host(waiting, downloading.get(), received.data(),
+                                     DevicePlace{target.buffer(), 0}, kBytes));
+  }
+  if (failure.empty()) {
+    failure = failed_call("streams.synchronize", waiting.api->streams->synchronize(
+                                                     waiting.device, downloading.get()));
+  }
+  if (failure.empty()) {
+    failure = memory_section::compare_bytes(
+        "copy_host_to_device and events.record on " + recording.label + ", then " +
+            "streams.wait_event, copy_device_to_device and copy_device_to_host on " +
+            waiting.label + ", read once streams.synchronize returned",
+        sent, received.data(),
+        "streams.wait_event must hold back the work enqueued after it until an event of any "
+        "device of the plugin has completed",
+        random);
+  }
+  log.expect(failure.empty(),
+             recording.label + " -> " + waiting.label +
+                 ": stream_wait_event on another device's event",
              failure);
 }
 

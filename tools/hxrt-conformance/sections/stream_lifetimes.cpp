@@ -23,13 +23,13 @@ bool check_stream_lifetime(const DeviceUnderTest& device, SectionLog& log) {
       created.empty(),
       device.label + ": stream_create gives distinct streams that stream_destroy takes back",
       created);
-  device.api->stream_destroy(device.device, nullptr);
+  device.api->streams->destroy(device.device, nullptr);
   log.pass(device.label + ": stream_destroy accepts NULL");
   if (!works) return false;
   const DeviceStream stream(device);
   bool done = false;
   std::string failure = failed_call("stream_query on a new stream",
-                                    device.api->stream_query(device.device, stream.get(), &done));
+                                    device.api->streams->query(device.device, stream.get(), &done));
   if (failure.empty() && !done) {
     failure = "stream_query on a new stream reported not done; a stream with no work is done";
   }
@@ -42,13 +42,13 @@ bool check_event_lifetime(const DeviceUnderTest& device, SectionLog& log) {
   const bool works = log.expect(
       created.empty(),
       device.label + ": event_create gives distinct events that event_destroy takes back", created);
-  device.api->event_destroy(device.device, nullptr);
+  device.api->events->destroy(device.device, nullptr);
   log.pass(device.label + ": event_destroy accepts NULL");
   if (!works) return false;
   const DeviceEvent event(device);
   bool done = false;
   std::string failure = failed_call("event_query on a never-recorded event",
-                                    device.api->event_query(device.device, event.get(), &done));
+                                    device.api->events->query(device.device, event.get(), &done));
   if (failure.empty() && !done) {
     failure =
         "event_query on a never-recorded event reported not done; an event that was "
@@ -56,7 +56,7 @@ bool check_event_lifetime(const DeviceUnderTest& device, SectionLog& log) {
   }
   if (failure.empty()) {
     failure = failed_call("event_synchronize on a never-recorded event",
-                          device.api->event_synchronize(device.device, event.get()));
+                          device.api->events->synchronize(device.device, event.get()));
   }
   log.expect(failure.empty(), device.label + ": a never-recorded event is done at once", failure);
   return true;

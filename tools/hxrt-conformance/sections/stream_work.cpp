@@ -68,12 +68,12 @@ std::string StreamWork::enqueue_through_memset_and_copy(hx_stream* stream) {
   std::string failure = upload(stream);
   if (failure.empty()) {
     failure = failed_on_stream(
-        fill, memset_device(device_, stream, first_.ptr() + kFillOffset, kFillValue, kFillBytes));
+        fill, memset_device(device_, stream, DevicePlace{first_.buffer(), kFillOffset}, kFillValue, kFillBytes));
   }
   if (failure.empty()) {
     failure = failed_on_stream(
         "copy_device_to_device of " + byte_count(kWorkBytes),
-        copy_between(device_, stream, second_.ptr(), device_, first_.ptr(), kWorkBytes));
+        copy_between(device_, stream, DevicePlace{second_.buffer(), 0}, device_, DevicePlace{first_.buffer(), 0}, kWorkBytes));
   }
   if (failure.empty()) failure = download(stream, second_);
   return failure;
@@ -95,12 +95,12 @@ std::string StreamWork::enqueue_download(hx_stream* stream) { return download(st
 
 std::string StreamWork::upload(hx_stream* stream) {
   return failed_on_stream("copy_host_to_device of " + byte_count(kWorkBytes),
-                          copy_to_device(device_, stream, first_.ptr(), sent_.data(), kWorkBytes));
+                          copy_to_device(device_, stream, DevicePlace{first_.buffer(), 0}, sent_.data(), kWorkBytes));
 }
 
 std::string StreamWork::download(hx_stream* stream, const DeviceAllocation& from) {
   return failed_on_stream("copy_device_to_host of " + byte_count(kWorkBytes),
-                          copy_to_host(device_, stream, received_.data(), from.ptr(), kWorkBytes));
+                          copy_to_host(device_, stream, received_.data(), DevicePlace{from.buffer(), 0}, kWorkBytes));
 }
 
 std::string StreamWork::verdict(const DoneClaim& claim) const {

@@ -33,12 +33,12 @@ struct RoundTrip {
 std::string round_trip(const DeviceUnderTest& device, hx_stream* stream, RoundTrip& trip) {
   if (!trip.memory.ok()) return trip.memory.failure();
   const size_t size = trip.sent.size();
-  Outcome outcome = copy_to_device(device, stream, trip.memory.ptr(), trip.sent.data(), size);
+  Outcome outcome = copy_to_device(device, stream, DevicePlace{trip.memory.buffer(), 0}, trip.sent.data(), size);
   if (!outcome.ok()) return call_failed("copy_host_to_device of " + byte_count(size), outcome);
-  outcome = copy_to_host(device, stream, trip.received.data(), trip.memory.ptr(), size);
+  outcome = copy_to_host(device, stream, trip.received.data(), DevicePlace{trip.memory.buffer(), 0}, size);
   if (!outcome.ok()) return call_failed("copy_device_to_host of " + byte_count(size), outcome);
   if (stream != nullptr) {
-    outcome = KitCore::take(device.api->stream_synchronize(device.device, stream));
+    outcome = KitCore::take(device.api->streams->synchronize(device.device, stream));
     if (!outcome.ok()) return call_failed("stream_synchronize", outcome);
   }
   const std::optional<size_t> wrong =
@@ -102,10 +102,10 @@ ThreadOutcome run_thread_workload(const ThreadWorkload& workload, int thread, si
     const std::string memory_failure = memory.round_trips(device, on);
     if (!memory_failure.empty()) outcome.memory.add(when, memory_failure);
     if (!workload.variant) continue;
-    const KernelCase& kernel_case =
-        workload.cases[static_cast<size_t>(thread + iteration) % workload.cases.size()];
+    const size_t case_index = static_cast<size_t>(thread + iteration) % workload.cases.size();
     const std::string kernel_failure = reference_case_failure(
-        KernelRunner(device, on), *workload.variant, kernel_case, workload.seed);
+        KernelRunner(device, on), *workload.variant, workload.cases[case_index], workload.seed,
+        workload.instances[device_index][case_index].get());
     if (!kernel_failure.empty()) outcome.kernel.add(when, kernel_failure);
   }
   return outcome;

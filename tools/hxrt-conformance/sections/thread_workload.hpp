@@ -1,12 +1,13 @@
 // What each thread of the threads section does: on its device, with a new stream each
 // iteration, allocate, copy in and out and free memory, and run a kernel on its reference
-// cases, checking every result. Failures are counted and the first of each kind kept, to be
+// cases with the instances all threads share, checking every result. Failures are counted and the first of each kind kept, to be
 // recorded by the section's own thread (SectionLog is not thread-safe).
 #pragma once
 
 #include <hxrt/plugin_api.h>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,9 @@ struct ThreadWorkload {
   // The kernel to run and its cases; none when the plugin has no kernel the kit can check.
   std::optional<KernelVariant> variant;
   std::vector<KernelCase> cases;
+  // instances[device][case]: made once, before the threads start, and shared by every thread
+  // that runs the case on the device, as the core shares one instance among concurrent calls.
+  std::vector<std::vector<std::unique_ptr<KernelInstance>>> instances;
 };
 
 // One kind of failure of one thread.
