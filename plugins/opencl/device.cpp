@@ -112,15 +112,21 @@ hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out_device
 
 hx_status* device_properties(hx_device* handle, hx_device_properties* props) {
   const OpenClDevice& device = from_handle(handle);
-  // Fields are written only where the core's struct_size covers them.
+  // A core of an older version knows fewer fields: write only those its struct_size covers.
   const auto covers = [&](size_t end) { return props->struct_size >= end; };
-  props->name = device.name.c_str();
-  props->vendor = device.vendor.c_str();
-  props->bus_id = nullptr;
-  props->arch = device.version.c_str();
-  props->memory_total = device.memory_total;
-  props->numa_node = -1;
-  props->compute_units = device.compute_units;
+  if (covers(HX_STRUCT_SIZE(hx_device_properties, name))) props->name = device.name.c_str();
+  if (covers(HX_STRUCT_SIZE(hx_device_properties, vendor))) {
+    props->vendor = device.vendor.c_str();
+  }
+  if (covers(HX_STRUCT_SIZE(hx_device_properties, bus_id))) props->bus_id = nullptr;
+  if (covers(HX_STRUCT_SIZE(hx_device_properties, arch))) props->arch = device.version.c_str();
+  if (covers(HX_STRUCT_SIZE(hx_device_properties, memory_total))) {
+    props->memory_total = device.memory_total;
+  }
+  if (covers(HX_STRUCT_SIZE(hx_device_properties, numa_node))) props->numa_node = -1;
+  if (covers(HX_STRUCT_SIZE(hx_device_properties, compute_units))) {
+    props->compute_units = device.compute_units;
+  }
   if (covers(HX_STRUCT_SIZE(hx_device_properties, memory_kind))) {
     props->memory_kind = device.memory_kind();
   }

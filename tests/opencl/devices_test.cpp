@@ -6,6 +6,7 @@
 
 #include <hxrt/plugin_vocabulary.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,22 @@ TEST_CASE("Each OpenCL device describes itself as OpenCL reports it", "[opencl]"
           (cpu || unified ? HX_MEMORY_HOST_VISIBLE : HX_MEMORY_DEVICE));
     CHECK(props.placement_class ==
           (cpu ? HX_PLACEMENT_HOST_ACCELERATOR : HX_PLACEMENT_DISCRETE_ACCELERATOR));
+  }
+}
+
+TEST_CASE("OpenCL device properties stop at the struct_size the core gives", "[opencl]") {
+  const DirectPlugin plugin;
+  REQUIRE(plugin.init_outcome().code == HX_OK);
+  hx_device_properties props;
+  std::memset(&props, 0xA5, sizeof props);
+  props.struct_size = HX_STRUCT_SIZE(hx_device_properties, arch);  // a core that knows less
+  REQUIRE(DirectPlugin::outcome(plugin.api().device_properties(plugin.device(), &props)).code ==
+          HX_OK);
+  CHECK(props.arch != nullptr);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&props);
+  for (size_t at = props.struct_size; at < sizeof props; ++at) {
+    INFO("byte " << at);
+    CHECK(bytes[at] == 0xA5);
   }
 }
 
