@@ -34,7 +34,7 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
   CHECK(paths_of(settings) ==
         std::vector<std::string>{
             "/plugins/search_paths", "/plugins/libraries", "/plugins/use_installed",
-            "/plugins/probe", "/plugins/probe_timeout_ms", "/plugins/options",
+            "/plugins/probe", "/plugins/probe_timeout_ms", "/plugins/disabled", "/plugins/options",
             "/env/HXRT_PLUGIN_PATH", "/api/plugin_paths",
             "/placement/device_priority", "/placement/soft_placement", "/log_device_placement",
             "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
@@ -48,6 +48,7 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
   CHECK(find(settings, "/plugins/use_installed").value == "true");
   CHECK(find(settings, "/plugins/probe").value == "false");
   CHECK(find(settings, "/plugins/probe_timeout_ms").value == "5000");
+  CHECK(find(settings, "/plugins/disabled").value == "[]");
   CHECK(find(settings, "/plugins/options").value == "{}");
   CHECK(find(settings, "/placement/device_priority").value == "[]");
   CHECK(find(settings, "/placement/soft_placement").value == "\"missing_kernel\"");
@@ -61,7 +62,8 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
 TEST_CASE("settings from each layer show their value and origin, device keys in order") {
   Config config;
   hxrt::detail::apply_config_text(
-      R"({"plugins": {"options": {"sim": {"device_type": "GPU"}, "a/b": {}}},
+      R"({"plugins": {"options": {"sim": {"device_type": "GPU"}, "a/b": {}},
+                      "disabled": ["opencl", "sim"]},
           "log_level": "error", "visible_devices": ["gpu:1"],
           "devices": {"GPU:10": {"memory": {"limit_mb": 1}},
                       "GPU:2": {"logical": [{"memory_limit_mb": 512}, {}]},
@@ -86,6 +88,8 @@ TEST_CASE("settings from each layer show their value and origin, device keys in 
   CHECK(find(settings, "/plugins/options/a~1b").value == "{}");
   CHECK(find(settings, "/plugins/options/sim").value == R"({"device_type":"GPU"})");
   CHECK(find(settings, "/plugins/options/sim").source == "file hxrt.json");
+  CHECK(find(settings, "/plugins/disabled").value == R"(["opencl","sim"])");
+  CHECK(find(settings, "/plugins/disabled").source == "file hxrt.json");
   CHECK(find(settings, "/log_level").value == "\"error\"");
   CHECK(find(settings, "/visible_devices").value == R"(["GPU:1"])");
   CHECK(find(settings, "/devices/GPU/device_count").value == "3");

@@ -36,7 +36,9 @@ void apply_plugins_section(const nlohmann::json& plugins, const std::string& sou
       try {
         check_plugin_name(names[i]);
       } catch (const Error& e) {
-        fail(source, "/plugins/disabled/" + std::to_string(i), e.what());
+        fail(source, "/plugins/disabled/" + std::to_string(i),
+             std::string(e.what()) + "; list the plugin's name, not its file (libhx_sim.so is "
+                                     "\"sim\")");
       }
     }
     config.disabled_plugins = std::move(names);
