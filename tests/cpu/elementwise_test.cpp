@@ -1,5 +1,5 @@
-// Add, Sub, Mul and Div on the CPU plugin: same shapes and one-element broadcasting on either
-// side, every registered dtype, integer wrap-around and division errors.
+// Add, Sub, Mul and Div on the CPU plugin: same shapes and NumPy broadcasting on either side,
+// every registered dtype, integer wrap-around and division errors.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -37,6 +37,21 @@ struct BroadcastCase {
 
 size_t count(const hxrt::Shape& shape) { return static_cast<size_t>(shape.num_elements()); }
 
+// The element of an input of shape `in` that NumPy broadcasting pairs with element `flat` of
+// the output: dimensions align at the right, and an extent 1 (or a missing dimension) repeats.
+size_t broadcast_index(const hxrt::Shape& in, const hxrt::Shape& out, size_t flat) {
+  size_t index = 0;
+  size_t in_stride = 1;
+  for (int axis = out.rank() - 1, in_axis = in.rank() - 1; axis >= 0; --axis, --in_axis) {
+    const size_t coordinate = flat % static_cast<size_t>(out[axis]);
+    flat /= static_cast<size_t>(out[axis]);
+    if (in_axis < 0) continue;
+    if (in[in_axis] != 1) index += coordinate * in_stride;
+    in_stride *= static_cast<size_t>(in[in_axis]);
+  }
+  return index;
+}
+
 }  // namespace
 
 TEMPLATE_TEST_CASE("Binary element-wise ops match the reference for every layout",
@@ -50,7 +65,11 @@ TEMPLATE_TEST_CASE("Binary element-wise ops match the reference for every layout
       BroadcastCase{{}, {3, 5}, {3, 5}},            // scalar on the left
       BroadcastCase{{4, 2}, {}, {4, 2}},            // scalar on the right
       BroadcastCase{{1, 1}, {2, 7}, {2, 7}},        // one-element non-scalar on the left
-      BroadcastCase{{4, 2}, {1, 1, 1}, {4, 2}},     // one-element non-scalar on the right
+      BroadcastCase{{4, 2}, {1, 1, 1}, {1, 4, 2}},  // one element of higher rank on the right
+      BroadcastCase{{2, 3}, {3}, {2, 3}},           // a row against every row
+      BroadcastCase{{2, 1}, {1, 3}, {2, 3}},        // a column against a row
+      BroadcastCase{{}, {4}, {4}},                  // a scalar against a vector
+      BroadcastCase{{3, 1, 5}, {4, 1}, {3, 4, 5}},  // both repeat, in different dimensions
       BroadcastCase{{1}, {1, 1, 1}, {1, 1, 1}},     // both one element: the higher rank wins
       BroadcastCase{{1}, {1}, {1}},                 // a single element
       BroadcastCase{{0, 4}, {}, {0, 4}},            // empty, broadcast scalar
@@ -70,7 +89,8 @@ TEMPLATE_TEST_CASE("Binary element-wise ops match the reference for every layout
   const std::vector<T> actual = out.to_vector<T>();
   REQUIRE(actual.size() == count(layout.out));
   for (size_t i = 0; i < actual.size(); ++i) {
-    const T expected = reference(op, x.size() == 1 ? x[0] : x[i], y.size() == 1 ? y[0] : y[i]);
+    const T expected = reference(op, x[broadcast_index(layout.x, layout.out, i)],
+                                 y[broadcast_index(layout.y, layout.out, i)]);
     CAPTURE(i);
     REQUIRE(actual[i] == expected);
   }

@@ -26,7 +26,7 @@ TEST_CASE("The sim plugin configured as four GPUs provides GPU:0 to GPU:3", "[si
   CHECK(report.loaded);
   CHECK(report.name == "sim");
   CHECK(report.version == "0.1.0");
-  CHECK(report.abi_version == "1.0");
+  CHECK(report.abi_version == "2.0");
   CHECK(report.device_type == "GPU");
   CHECK(report.device_count == 4);
   CHECK(report.note.empty());
@@ -131,4 +131,19 @@ TEST_CASE("The sim plugin registers only the ops its options list", "[sim][plugi
     if (kernel.plugin == "sim") ops.insert(kernel.op);
   }
   CHECK(ops == std::set<std::string>{"MatMul", "Relu"});
+}
+
+TEST_CASE("The sim plugin's placement_class reaches the placer", "[sim][plugin]") {
+  // A discrete accelerator outranks the CPU; a device of the CPU class ties with it and types of
+  // one class go by name, so "CPU" comes before "GPU".
+  const char* const placement_class = GENERATE("discrete_accelerator", "cpu");
+  INFO(placement_class);
+  hxrt::Runtime rt = sim_test::make_runtime(std::string(R"({"device_type":"GPU","device_count":1,)") +
+                                            R"("placement_class":")" + placement_class + "\"}");
+  const hxrt::Tensor x = rt.tensor<float>({2}, {1, 2}, "/CPU:0");
+  const hxrt::Tensor sum = rt.execute("Add", {x, x});
+  CHECK(sum.device() == (std::string(placement_class) == "cpu"
+                             ? "/job:localhost/replica:0/task:0/device:CPU:0"
+                             : "/job:localhost/replica:0/task:0/device:GPU:0"));
+  CHECK(sum.to_vector<float>() == std::vector<float>{2, 4});
 }
