@@ -6,16 +6,16 @@ hx_status* make_status(hx_status_code code, std::string message) {
   return new hx_status_s{code, std::move(message)};
 }
 
-hx_status* attribute_not_set_status() {
-  static hx_status_s not_set{HX_NOT_FOUND, "attribute is not set; use the op's default"};
-  return &not_set;
-}
+namespace {
+// Both shared statuses are made when the library loads, not at their first use: handing one out
+// must need no memory, and the out-of-memory one is handed out when there is none left.
+hx_status_s not_set{HX_NOT_FOUND, "attribute is not set; use the op's default"};
+hx_status_s out_of_memory{HX_OUT_OF_MEMORY, "the host ran out of memory while making a status"};
+}  // namespace
 
-hx_status* out_of_memory_status() {
-  static hx_status_s out_of_memory{HX_OUT_OF_MEMORY,
-                                   "the host ran out of memory while making a status"};
-  return &out_of_memory;
-}
+hx_status* attribute_not_set_status() { return &not_set; }
+
+hx_status* out_of_memory_status() { return &out_of_memory; }
 
 void free_status(hx_status* status) {
   if (status != attribute_not_set_status() && status != out_of_memory_status()) delete status;

@@ -1,6 +1,7 @@
 // The plugin ABI's layout promises, checked where the C++ compiler can see them: every
-// HX_<NAME>_STRUCT_SIZE is the end of its struct's last field, the fields every version keeps
-// sit where the header says, and the ABI's enums agree with the C++ API's.
+// HX_<NAME>_STRUCT_SIZE is the end of its struct's last field, every boundary struct starts with
+// struct_size and its extension chain, the extension head and the fields every major keeps sit
+// where the header says, enums cross as int32_t, and the ABI's enums agree with the C++ API's.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
@@ -11,26 +12,58 @@
 
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
+#include "hxrt/log.hpp"
 #include "hxrt/plugin_api.h"
+#include "hxrt/plugin_vocabulary.h"
 #include "hxrt/shape.hpp"
 
 namespace {
 
 // The header's word, spelled out: the first four fields of the plugin's table are
-// struct_size, extension, abi_major, abi_minor, packed in that order in every major version.
-constexpr size_t kExtensionOffset = sizeof(size_t);
-constexpr size_t kAbiMajorOffset = kExtensionOffset + sizeof(void*);
+// struct_size, extensions, abi_major, abi_minor, packed in that order in every major version,
+// so that any core can read any plugin's version.
+constexpr size_t kExtensionsOffset = sizeof(size_t);
+constexpr size_t kAbiMajorOffset = kExtensionsOffset + sizeof(void*);
 constexpr size_t kAbiMinorOffset = kAbiMajorOffset + sizeof(uint32_t);
 static_assert(offsetof(hx_plugin_api, struct_size) == 0);
-static_assert(offsetof(hx_plugin_api, extension) == kExtensionOffset);
+static_assert(offsetof(hx_plugin_api, extensions) == kExtensionsOffset);
 static_assert(offsetof(hx_plugin_api, abi_major) == kAbiMajorOffset);
 static_assert(offsetof(hx_plugin_api, abi_minor) == kAbiMinorOffset);
 static_assert(std::is_same_v<decltype(hx_plugin_api::struct_size), size_t>);
-static_assert(std::is_same_v<decltype(hx_plugin_api::extension), void*>);
+static_assert(std::is_same_v<decltype(hx_plugin_api::extensions), const hx_extension*>);
 static_assert(std::is_same_v<decltype(hx_plugin_api::abi_major), uint32_t>);
 static_assert(std::is_same_v<decltype(hx_plugin_api::abi_minor), uint32_t>);
 
+// The head of every extension struct: its kind as int32_t, then the next link.
+static_assert(offsetof(hx_extension, type) == 0);
+static_assert(std::is_same_v<decltype(hx_extension::type), int32_t>);
+static_assert(offsetof(hx_extension, next) == alignof(const hx_extension*));
+static_assert(std::is_same_v<decltype(hx_extension::next), const hx_extension*>);
+static_assert(sizeof(hx_extension) == 2 * sizeof(void*));
+static_assert(HX_EXTENSION_TYPE_NONE == 0);
+
 static_assert(hxrt::Shape::kMaxRank == HX_MAX_RANK);
+
+// Enums cross the boundary as int32_t (CONVENTIONS, Enums), so a value outside the enumerators
+// is representable and checked by the receiver: every field, parameter and result that carries
+// one is declared int32_t, never as the enum type, whose size and range the C compiler chooses.
+static_assert(std::is_same_v<decltype(hx_extension::type), int32_t>);
+static_assert(std::is_same_v<decltype(hx_tensor_view::dtype), int32_t>);
+static_assert(std::is_same_v<decltype(hx_kernel_create_args::input_dtypes), const int32_t*>);
+static_assert(std::is_same_v<decltype(hx_kernel_create_args::output_dtypes), const int32_t*>);
+static_assert(std::is_same_v<decltype(hx_kernel_def::dtypes), const int32_t*>);
+static_assert(std::is_same_v<decltype(hx_kernel_def::output_dtypes), const int32_t*>);
+static_assert(std::is_same_v<decltype(hx_output_spec::dtype), int32_t>);
+static_assert(std::is_same_v<decltype(hx_device_properties::memory_kind), int32_t>);
+static_assert(std::is_same_v<decltype(hx_device_properties::placement_class), int32_t>);
+static_assert(std::is_same_v<decltype(hx_core_services::status_create),
+                             hx_status* (*)(int32_t, const char*)>);
+static_assert(std::is_same_v<decltype(hx_core_services::status_code),
+                             int32_t (*)(const hx_status*)>);
+static_assert(std::is_same_v<decltype(hx_core_services::log),
+                             void (*)(hx_core*, int32_t, const char*)>);
+static_assert(std::is_same_v<decltype(hx_core_services::attr_dtype),
+                             hx_status* (*)(const hx_kernel_context*, const char*, int32_t*)>);
 
 // One struct that crosses the boundary: its size macro, where its last field ends, and the
 // facts every such struct shares.
@@ -39,27 +72,37 @@ struct StructLayout {
   size_t size_macro;
   size_t last_field_end;
   size_t struct_size_offset;
-  size_t extension_offset;
+  size_t extensions_offset;
+  bool struct_size_is_size_t;
+  bool extensions_is_chain;
   size_t sizeof_struct;
   size_t alignof_struct;
 };
 
-#define HX_LAYOUT(type, macro, last_field)                                               \
-  StructLayout {                                                                          \
-    #type, macro, offsetof(type, last_field) + sizeof(type::last_field),                  \
-        offsetof(type, struct_size), offsetof(type, extension), sizeof(type), alignof(type) \
+#define HX_LAYOUT(type, macro, last_field)                                                  \
+  StructLayout {                                                                            \
+    #type, macro, offsetof(type, last_field) + sizeof(type::last_field),                    \
+        offsetof(type, struct_size), offsetof(type, extensions),                            \
+        std::is_same_v<decltype(type::struct_size), size_t>,                                \
+        std::is_same_v<decltype(type::extensions), const hx_extension*>, sizeof(type),      \
+        alignof(type)                                                                       \
   }
 
+// Every boundary struct of 2.0, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
-    HX_LAYOUT(hx_kernel_args, HX_KERNEL_ARGS_STRUCT_SIZE, user_data),
-    HX_LAYOUT(hx_kernel_def, HX_KERNEL_DEF_STRUCT_SIZE, user_data),
+    HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),
+    HX_LAYOUT(hx_kernel_args, HX_KERNEL_ARGS_STRUCT_SIZE, instance),
+    HX_LAYOUT(hx_kernel_def, HX_KERNEL_DEF_STRUCT_SIZE, destroy),
     HX_LAYOUT(hx_output_spec, HX_OUTPUT_SPEC_STRUCT_SIZE, shape),
     HX_LAYOUT(hx_shape_inference_args, HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, user_data),
-    HX_LAYOUT(hx_op_def, HX_OP_DEF_STRUCT_SIZE, user_data),
-    HX_LAYOUT(hx_device_properties, HX_DEVICE_PROPERTIES_STRUCT_SIZE, compute_units),
+    HX_LAYOUT(hx_op_def, HX_OP_DEF_STRUCT_SIZE, type_input),
+    HX_LAYOUT(hx_device_properties, HX_DEVICE_PROPERTIES_STRUCT_SIZE, alignment),
     HX_LAYOUT(hx_core_services, HX_CORE_SERVICES_STRUCT_SIZE, attr_string),
-    HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, event_query),
+    HX_LAYOUT(hx_stream_api, HX_STREAM_API_STRUCT_SIZE, wait_event),
+    HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, query),
+    HX_LAYOUT(hx_host_memory_api, HX_HOST_MEMORY_API_STRUCT_SIZE, deallocate),
+    HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, host_memory),
     HX_LAYOUT(hx_plugin_init_args, HX_PLUGIN_INIT_ARGS_STRUCT_SIZE, options_json_length),
 };
 
@@ -77,11 +120,13 @@ TEST_CASE("every struct-size macro is the end of its struct's last field") {
   }
 }
 
-TEST_CASE("every struct starts with struct_size and then extension") {
+TEST_CASE("every struct starts with struct_size and then its typed extension chain") {
   for (const StructLayout& layout : kLayouts) {
     INFO(layout.name);
     CHECK(layout.struct_size_offset == 0);
-    CHECK(layout.extension_offset == kExtensionOffset);
+    CHECK(layout.struct_size_is_size_t);
+    CHECK(layout.extensions_offset == kExtensionsOffset);
+    CHECK(layout.extensions_is_chain);
   }
 }
 
@@ -105,19 +150,25 @@ HX_SAME_VALUE(hxrt::StatusCode::kFailedPrecondition, HX_FAILED_PRECONDITION);
 HX_SAME_VALUE(hxrt::StatusCode::kUnavailable, HX_UNAVAILABLE);
 HX_SAME_VALUE(hxrt::StatusCode::kOutOfRange, HX_OUT_OF_RANGE);
 HX_SAME_VALUE(hxrt::StatusCode::kInternal, HX_INTERNAL);
+HX_SAME_VALUE(hxrt::LogLevel::kDebug, HX_LOG_DEBUG);
+HX_SAME_VALUE(hxrt::LogLevel::kInfo, HX_LOG_INFO);
+HX_SAME_VALUE(hxrt::LogLevel::kWarning, HX_LOG_WARNING);
+HX_SAME_VALUE(hxrt::LogLevel::kError, HX_LOG_ERROR);
 #undef HX_SAME_VALUE
+static_assert(std::is_same_v<std::underlying_type_t<hxrt::DType>, int32_t>);
 
 TEST_CASE("the C++ API lists every ABI dtype, in ABI order") {
   REQUIRE(std::size(hxrt::kAllDTypes) == static_cast<size_t>(HX_DTYPE_BOOL));
   for (size_t i = 0; i < std::size(hxrt::kAllDTypes); ++i) {
     CHECK(static_cast<int>(hxrt::kAllDTypes[i]) == static_cast<int>(i) + 1);
+    CHECK(hxrt::dtype_size(hxrt::kAllDTypes[i]) == hx_dtype_size(static_cast<int32_t>(i) + 1));
   }
 }
 
-TEST_CASE("status code names are the ABI's enum names without HX_") {
+TEST_CASE("status code names are the ABI's enum names without HX_, one vocabulary for both") {
   // Load reports print these names ("init failed: INVALID_ARGUMENT: ..."), so a plugin
   // author can look the code up in plugin_api.h.
-  const std::pair<hx_status_code, const char*> names[] = {
+  const std::pair<int32_t, const char*> names[] = {
       {HX_OK, "OK"},
       {HX_INVALID_ARGUMENT, "INVALID_ARGUMENT"},
       {HX_NOT_FOUND, "NOT_FOUND"},
@@ -130,6 +181,9 @@ TEST_CASE("status code names are the ABI's enum names without HX_") {
       {HX_INTERNAL, "INTERNAL"},
   };
   for (const auto& [code, name] : names) {
+    CHECK(std::string(hx_status_code_name(code)) == name);
     CHECK(std::string(hxrt::status_code_name(static_cast<hxrt::StatusCode>(code))) == name);
   }
+  // A code from a plugin may lie outside the enum; the name says so rather than guessing.
+  CHECK(std::string(hx_status_code_name(99)) == "UNKNOWN");
 }

@@ -1,5 +1,6 @@
 // The core-services table called the way a careless plugin calls it: NULL pointers, values
-// outside an enum, counts that run off an array, text with escape codes, calls after init.
+// outside an enum (enums cross as int32_t, so any value can arrive), counts that run off an
+// array, text with escape codes, calls after init, and the registration rules of ABI 2.0.
 // Every call answers with a status or a logged warning; none crashes.
 #include <catch2/catch.hpp>
 
@@ -11,7 +12,6 @@
 
 #include "loader_support.hpp"
 #include "plugins/core_handle.hpp"
-#include "raw_enum_calls.h"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;
@@ -20,25 +20,23 @@ using loader_test::LogLines;
 
 namespace {
 
-// Stores `value` in an enum-typed field the way a C plugin does; never loaded as the enum here.
-template <class Enum>
-void store_raw(Enum& field, int32_t value) {
-  std::memcpy(&field, &value, sizeof field);
-}
-
 hx_status* noop_kernel(const hx_kernel_args*) { return nullptr; }
+hx_status* noop_create(const hx_kernel_create_args*, hx_kernel_instance** out_instance) {
+  *out_instance = nullptr;
+  return nullptr;
+}
+void noop_destroy(hx_kernel_instance*, void*) {}
 hx_status* noop_infer(const hx_shape_inference_args*) { return nullptr; }
 
 // Writes dtype 42 for its output, as a plugin with a stale dtype table would.
 hx_status* infer_dtype_42(const hx_shape_inference_args* args) {
-  store_raw(args->outputs[0].dtype, 42);
+  args->outputs[0].dtype = 42;
   return nullptr;
 }
 
 // One plugin's core handle, as the loader makes it during init, with its log collected.
 struct PluginCore {
   hxrt::detail::OpRegistry core_ops;
-  hxrt::detail::KernelRegistry accepted_kernels;
   hx_core_s core;
   LogLines log;
   const hx_core_services& services = *core_services();
@@ -49,25 +47,23 @@ struct PluginCore {
     core.logger = std::make_shared<hxrt::detail::Logger>();
     core.logger->set_sink(log.sink());
     core.core_ops = &core_ops;
-    core.accepted_kernels = &accepted_kernels;
   }
 
   // Frees `status` and returns its code and message; HX_OK and "" for NULL.
-  std::pair<hx_status_code, std::string> answer(hx_status* status) const {
-    std::pair<hx_status_code, std::string> result{services.status_code(status),
+  std::pair<int32_t, std::string> answer(hx_status* status) const {
+    std::pair<int32_t, std::string> result{services.status_code(status),
                                                   services.status_message(status)};
     services.status_destroy(status);
     return result;
   }
 };
 
-// A valid f32 Relu kernel definition on CPU.
-hx_kernel_def relu_def(const hx_dtype* dtypes) {
+// A valid f32 Relu kernel definition.
+hx_kernel_def relu_def(const int32_t* dtypes) {
   hx_kernel_def def;
   std::memset(&def, 0, sizeof def);
   def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE;
   def.op = "Relu";
-  def.device_type = "CPU";
   def.dtypes = dtypes;
   def.num_dtypes = 1;
   def.compute = noop_kernel;
@@ -94,13 +90,13 @@ TEST_CASE("status_create keeps only error codes, escapes its message and bounds 
   for (int32_t code : {99, -1, 0}) {
     INFO("code " << code);
     auto [got_code, message] =
-        p.answer(status_create_with_code(&p.services, code, "bad"));
+        p.answer(p.services.status_create(code, "bad"));
     CHECK(got_code == HX_INTERNAL);
     CHECK(message == "bad (status_create was given code " + std::to_string(code) +
                          ", which is not an hx_status_code error)");
   }
   CHECK(p.answer(p.services.status_create(HX_NOT_FOUND, "\x1b[2Jgone")) ==
-        std::make_pair(HX_NOT_FOUND, std::string("\\x1b[2Jgone")));
+        std::make_pair(int32_t{HX_NOT_FOUND}, std::string("\\x1b[2Jgone")));
   CHECK(p.answer(p.services.status_create(HX_INTERNAL, nullptr)).second.empty());
   const std::string long_message(10000, 'm');
   CHECK(p.answer(p.services.status_create(HX_INTERNAL, long_message.c_str())).second ==
@@ -115,7 +111,7 @@ TEST_CASE("log ignores a NULL core or message and logs an unknown level as a war
   p.services.log(&p.core, HX_LOG_ERROR, nullptr);
   CHECK(p.log.lines().empty());
 
-  log_with_level(&p.services, &p.core, 17, "odd level \x1b[31m");
+  p.services.log(&p.core, 17, "odd level \x1b[31m");
   REQUIRE(p.log.lines().size() == 1);
   CHECK(p.log.lines()[0].level == hxrt::LogLevel::kWarning);
   CHECK(p.log.lines()[0].text ==
@@ -125,7 +121,7 @@ TEST_CASE("log ignores a NULL core or message and logs an unknown level as a war
 
 TEST_CASE("register_kernel refuses NULL and garbage definitions with INVALID_ARGUMENT") {
   PluginCore p;
-  static const hx_dtype f32[] = {HX_DTYPE_F32};
+  static const int32_t f32[] = {HX_DTYPE_F32};
   const auto refused = [&](const hx_kernel_def* def) {
     auto [code, message] = p.answer(p.services.register_kernel(&p.core, def));
     CHECK(code == HX_INVALID_ARGUMENT);
@@ -141,9 +137,6 @@ TEST_CASE("register_kernel refuses NULL and garbage definitions with INVALID_ARG
   def.op = nullptr;
   CHECK_THAT(refused(&def), Equals("register_kernel: op is NULL"));
   def = relu_def(f32);
-  def.device_type = nullptr;
-  CHECK_THAT(refused(&def), Equals("register_kernel: device_type is NULL"));
-  def = relu_def(f32);
   def.compute = nullptr;
   CHECK_THAT(refused(&def), Equals("register_kernel: kernel for 'Relu' has no compute function"));
   def = relu_def(f32);
@@ -156,19 +149,13 @@ TEST_CASE("register_kernel refuses NULL and garbage definitions with INVALID_ARG
   CHECK_THAT(refused(&def), Equals("register_kernel: dtypes has " + std::to_string(SIZE_MAX) +
                                    " entries; there are only 7 dtypes, so list each at most "
                                    "once"));
-  hx_dtype bad_output;
-  store_raw(bad_output, -3);
+  const int32_t bad_output = -3;
   def = relu_def(f32);
   def.output_dtypes = &bad_output;
   def.num_output_dtypes = 1;
   CHECK_THAT(refused(&def), Equals("register_kernel: output_dtypes[0] is -3, which is not an "
                                    "hx_dtype (1 to 7)"));
 
-  def = relu_def(f32);
-  def.device_type = "GPU\x1b[2J";
-  CHECK_THAT(refused(&def), Equals("register_kernel: kernel device type 'GPU\\x1b[2J' must be "
-                                   "[A-Z][A-Z0-9_]* of at most 32 characters "
-                                   "(hx_plugin_api.device_type in plugin_api.h)"));
   const std::string long_op(100, 'R');
   def = relu_def(f32);
   def.op = long_op.c_str();
@@ -188,7 +175,7 @@ TEST_CASE("register_op refuses NULL, overlong and garbage definitions, and caps 
   };
   CHECK(answer(nullptr).first == HX_INVALID_ARGUMENT);
   hx_op_def def = op_def(nullptr, noop_infer);
-  CHECK(answer(&def) == std::make_pair(HX_INVALID_ARGUMENT,
+  CHECK(answer(&def) == std::make_pair(int32_t{HX_INVALID_ARGUMENT},
                                        std::string("register_op: op name is NULL")));
   def = op_def("Gelu", nullptr);
   CHECK(answer(&def).first == HX_INVALID_ARGUMENT);
@@ -209,7 +196,7 @@ TEST_CASE("register_op refuses NULL, overlong and garbage definitions, and caps 
   }
   def = op_def(names[1000].c_str(), noop_infer);
   CHECK(answer(&def) ==
-        std::make_pair(HX_OUT_OF_RANGE, std::string("register_op: plugin 'careless' has "
+        std::make_pair(int32_t{HX_OUT_OF_RANGE}, std::string("register_op: plugin 'careless' has "
                                                     "registered 1000 ops, the most one plugin "
                                                     "may register")));
 }
@@ -217,7 +204,7 @@ TEST_CASE("register_op refuses NULL, overlong and garbage definitions, and caps 
 TEST_CASE("registration after hx_plugin_init returned is refused with FAILED_PRECONDITION") {
   PluginCore p;
   p.core.registration_open = false;
-  static const hx_dtype f32[] = {HX_DTYPE_F32};
+  static const int32_t f32[] = {HX_DTYPE_F32};
   const hx_kernel_def kernel = relu_def(f32);
   const hx_op_def op = op_def("Gelu", noop_infer);
   for (hx_status* status : {p.services.register_kernel(&p.core, &kernel),
@@ -282,4 +269,128 @@ TEST_CASE("a custom op whose shape inference writes dtype 42 fails the call, not
   CHECK(error->code() == hxrt::StatusCode::kInternal);
   CHECK_THAT(error->what(), Contains("Stale: the plugin's shape inference wrote dtype 42 and "
                                      "rank 0 for output 0"));
+}
+
+TEST_CASE("register_kernel refuses what ABI 2.0 rules out: create without destroy, no dtypes, "
+          "a dtype outside hx_dtype") {
+  PluginCore p;
+  static const int32_t f32[] = {HX_DTYPE_F32};
+  const auto refused = [&](const hx_kernel_def& def) {
+    auto [code, message] = p.answer(p.services.register_kernel(&p.core, &def));
+    CHECK(code == HX_INVALID_ARGUMENT);
+    return message;
+  };
+  hx_kernel_def def = relu_def(f32);
+  def.create = noop_create;
+  CHECK_THAT(refused(def), Equals("register_kernel: kernel for 'Relu' has create but no destroy; "
+                                  "instances create makes are freed with destroy, so give both"));
+  def = relu_def(f32);
+  def.num_dtypes = 0;
+  CHECK_THAT(refused(def), Equals("register_kernel: kernel for 'Relu' lists no dtypes"));
+  static const int32_t not_a_dtype[] = {42};
+  def = relu_def(not_a_dtype);
+  CHECK_THAT(refused(def), Equals("register_kernel: dtypes[0] is 42, which is not an hx_dtype "
+                                  "(1 to 7)"));
+  static const int32_t invalid[] = {HX_DTYPE_INVALID};
+  def = relu_def(invalid);
+  CHECK_THAT(refused(def), Contains("dtypes[0] is 0, which is not an hx_dtype"));
+  CHECK(p.core.pending_kernels.size() == 0);
+
+  // Each optional function on its own, and create with destroy, are accepted.
+  def = relu_def(f32);
+  def.create = noop_create;
+  def.destroy = noop_destroy;
+  CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
+  def = relu_def(f32);
+  def.priority = 1;
+  def.destroy = noop_destroy;
+  CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
+  REQUIRE(p.core.pending_kernels.size() == 2);
+  const hxrt::detail::KernelEntry& kept = *p.core.pending_kernels.all().back();
+  CHECK(kept.priority == 0);
+  CHECK(kept.create == noop_create);
+  CHECK(kept.destroy == noop_destroy);
+  CHECK(kept.plugin == "careless");
+}
+
+TEST_CASE("register_kernel refuses a second kernel of one op, dtype and priority from one plugin "
+          "with ALREADY_EXISTS") {
+  PluginCore p;
+  static const int32_t f32[] = {HX_DTYPE_F32};
+  static const int32_t f64_and_f32[] = {HX_DTYPE_F64, HX_DTYPE_F32};
+  hx_kernel_def def = relu_def(f32);
+  REQUIRE(p.services.register_kernel(&p.core, &def) == nullptr);
+  // Sharing one dtype of several is a tie too.
+  def = relu_def(f64_and_f32);
+  def.num_dtypes = 2;
+  auto [code, message] = p.answer(p.services.register_kernel(&p.core, &def));
+  CHECK(code == HX_ALREADY_EXISTS);
+  CHECK(message == "register_kernel: plugin 'careless' registered two kernels for op 'Relu' with "
+                   "T=float32 and priority 0; give one of them another priority (the higher is "
+                   "tried first)");
+  // Another priority, or another dtype, is no tie.
+  def = relu_def(f32);
+  def.priority = -1;
+  CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
+  def = relu_def(f64_and_f32);
+  CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
+  CHECK(p.core.pending_kernels.size() == 3);
+}
+
+TEST_CASE("register_op keeps a custom op's summary and the input that carries T") {
+  PluginCore p;
+  hx_op_def def = op_def("Gelu", noop_infer);
+  def.summary = "Gaussian error linear unit \x1b[31m";
+  def.type_input = 0;
+  REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
+  const hxrt::detail::OpSchema* gelu = p.core.pending_ops.find("Gelu");
+  REQUIRE(gelu != nullptr);
+  CHECK(gelu->summary == "Gaussian error linear unit \\x1b[31m");
+  CHECK(gelu->type_parameter.source == hxrt::TypeParameter::Source::kInput);
+  CHECK(gelu->type_parameter.input == 0);
+
+  // A summary is optional, and one beyond 256 bytes is cut.
+  def = op_def("Silent", noop_infer);
+  REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
+  CHECK(p.core.pending_ops.find("Silent")->summary.empty());
+  const std::string long_summary(1000, 's');
+  def = op_def("Wordy", noop_infer);
+  def.summary = long_summary.c_str();
+  REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
+  CHECK(p.core.pending_ops.find("Wordy")->summary == std::string(256, 's') + "...");
+
+  // Without inputs, T is the first output's dtype (type_input -1).
+  def = op_def("Source", noop_infer);
+  def.min_inputs = 0;
+  def.max_inputs = 0;
+  def.type_input = -1;
+  REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
+  CHECK(p.core.pending_ops.find("Source")->type_parameter.source ==
+        hxrt::TypeParameter::Source::kOutput);
+}
+
+TEST_CASE("register_op refuses a type_input that names no input every call has") {
+  PluginCore p;
+  const auto refused = [&](const char* name, int32_t min_inputs, int32_t type_input) {
+    hx_op_def def = op_def(name, noop_infer);
+    def.min_inputs = min_inputs;
+    def.max_inputs = 3;
+    def.type_input = type_input;
+    auto [code, message] = p.answer(p.services.register_op(&p.core, &def));
+    CHECK(code == HX_INVALID_ARGUMENT);
+    CHECK(p.core.pending_ops.find(name) == nullptr);
+    return message;
+  };
+  // Input 1 is optional when the op may be called with one input.
+  CHECK_THAT(refused("Pair", 1, 1), Contains("type_input 1 is not an input every call has; "
+                                             "expected 0 to 0"));
+  CHECK_THAT(refused("Far", 2, INT32_MAX), Contains("type_input 2147483647 is not an input"));
+  CHECK_THAT(refused("Below", 1, -2),
+             Equals("register_op: op 'Below': type_input is -2; expected the index of the input "
+                    "that carries T, or -1 for T from the first output"));
+  CHECK_THAT(refused("Lowest", 1, INT32_MIN), Contains("type_input is -2147483648"));
+  // An op that may be called without inputs cannot take T from one.
+  CHECK_THAT(refused("Optional", 0, 0),
+             Contains("the op may be called without inputs, so T must come from its first "
+                      "output (type_input -1)"));
 }

@@ -271,8 +271,15 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
     schema.owner = core->plugin_name;
     if (def->summary != nullptr) schema.summary = plugin_text(def->summary, kMaxOpSummaryLength);
     // -1: an op without inputs, whose T is its first output's dtype. The registry checks that
-    // an index names an input every call has.
-    if (def->type_input < 0) {
+    // an index names an input every call has; below -1 there is no meaning to check.
+    if (def->type_input < -1) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "op '" + printable(name) + "': type_input is " +
+                      std::to_string(def->type_input) +
+                      "; expected the index of the input that carries T, or -1 for T from the "
+                      "first output");
+    }
+    if (def->type_input == -1) {
       schema.type_parameter.source = TypeParameter::Source::kOutput;
     } else {
       schema.type_parameter.input = def->type_input;
@@ -283,27 +290,32 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
 
 // ---- attribute getters ----
 
-// `outs_given`: the getter's out pointers are not NULL.
+// `outs_given`: the getter's out pointers are not NULL. A C entry point: the only exception
+// making a message can raise is running out of memory, which becomes the shared status.
 template <class Convert>
 hx_status* read_attr(const hx_kernel_context* ctx, const char* name, bool outs_given,
                      const char* expected, Convert convert) {
-  if (ctx == nullptr || name == nullptr) {
-    return make_status(HX_INVALID_ARGUMENT, "attribute getter: context or name is NULL; pass "
-                                            "the kernel's context and an attribute name");
+  try {
+    if (ctx == nullptr || name == nullptr) {
+      return make_status(HX_INVALID_ARGUMENT, "attribute getter: context or name is NULL; pass "
+                                              "the kernel's context and an attribute name");
+    }
+    if (!outs_given) {
+      return make_status(HX_INVALID_ARGUMENT, "attribute getter for '" + printable(name) +
+                                                  "': an out pointer is NULL; pass where the "
+                                                  "value goes");
+    }
+    const AttrValue* value = ctx->attrs->find(name);
+    if (value == nullptr) return attribute_not_set_status();
+    if (!convert(*value)) {
+      return make_status(HX_INVALID_ARGUMENT, "attribute '" + printable(name) + "' must be " +
+                                                  expected + ", got " + attr_type_name(*value) +
+                                                  " (" + attr_value_to_string(*value) + ")");
+    }
+    return nullptr;
+  } catch (...) {
+    return out_of_memory_status();
   }
-  if (!outs_given) {
-    return make_status(HX_INVALID_ARGUMENT, "attribute getter for '" + printable(name) +
-                                                "': an out pointer is NULL; pass where the "
-                                                "value goes");
-  }
-  const AttrValue* value = ctx->attrs->find(name);
-  if (value == nullptr) return attribute_not_set_status();
-  if (!convert(*value)) {
-    return make_status(HX_INVALID_ARGUMENT, "attribute '" + printable(name) + "' must be " +
-                                                expected + ", got " + attr_type_name(*value) +
-                                                " (" + attr_value_to_string(*value) + ")");
-  }
-  return nullptr;
 }
 
 hx_status* attr_bool(const hx_kernel_context* ctx, const char* name, bool* out) {
