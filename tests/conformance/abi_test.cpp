@@ -38,10 +38,12 @@ TEST_CASE("the abi section fails each plugin the loader skips, saying what to fi
   const Case cases[] = {
       {"no_entry", "exports hx_plugin_init", "export it with HX_EXPORT"},
       {"not_a_library", "dlopen", "invalid ELF header"},
-      {"wrong_major", "table speaks ABI major 1", "abi_major is 2; set it to HX_ABI_VERSION_MAJOR"},
-      {"small_table", "table struct_size covers ABI 1.0",
-       "struct_size is 64, the ABI 1.0 table is"},
-      {"missing_function", "required functions are set", "NULL in the table: allocate"},
+      {"wrong_major", "table speaks ABI major 2",
+       "built for ABI 1.0 and this kit checks ABI 2.0; rebuild it against the 2.x headers"},
+      {"small_table", "table struct_size covers ABI 2.0",
+       "struct_size is 64, the ABI 2.0 table is"},
+      {"missing_function", "required functions are set",
+       "allocate is NULL; the core skips a plugin without it"},
       {"init_fails", "init", "option 'x' missing"},
       {"unknown_op", "init", "register_kernel(op 'Frobnicate'): no such op"},
   };
@@ -56,7 +58,7 @@ TEST_CASE("the abi section fails each plugin the loader skips, saying what to fi
 TEST_CASE("the abi section checks loading in the real core", "[conformance]") {
   const ConformanceRun skipped = run_conformance(loader_fixture("wrong_major"), "--section abi");
   CHECK_THAT(failed_check(skipped, "abi", "loads in hxrt " HXRT_TEST_VERSION).detail,
-             Catch::Contains("speaks ABI 2.0, core speaks 1.0"));
+             Catch::Contains("was built for plugin ABI 1.0, and this core speaks ABI 2.0"));
   const ConformanceRun loaded = run_conformance(hxrt_test::built_plugin("cpu"), "--section abi");
   INFO(loaded.failures());
   CHECK(loaded.failed == 0);
@@ -93,6 +95,55 @@ TEST_CASE("a careless plugin fails lifecycle, devices and errors, each with the 
              Catch::Contains("return INVALID_ARGUMENT naming what is wrong"));
   CHECK_THAT(failed_check(run, "errors", "device_get(1) with 1 device(s) is an error").detail,
              Catch::Contains("device_get(1) succeeded"));
-  CHECK_THAT(failed_check(run, "errors", "allocate beyond the device's memory is OUT_OF_MEMORY").detail,
+  CHECK_THAT(failed_check(run, "errors", "allocate far beyond the device's memory is refused").detail,
              Catch::Contains("returned INTERNAL: allocation failed"));
+}
+
+TEST_CASE("a kernel with create but no destroy is a registration the abi section fails",
+          "[conformance]") {
+  const ConformanceRun run = run_conformance(hxrt_test::conformance_fixture("instance_leak"));
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK(run.failed == 1);
+  CHECK_THAT(failed_check(run, "abi", "every registration is valid").detail,
+             Catch::Contains("register_kernel(op 'Relu'): create is set but destroy is NULL") &&
+                 Catch::Contains("set destroy too"));
+}
+
+TEST_CASE("the abi section skips the optional groups a plugin leaves out", "[conformance]") {
+  const ConformanceRun run =
+      run_conformance(hxrt_test::conformance_fixture("wrong_result"), "--section abi");
+  INFO(run.output);
+  CHECK(run.failed == 0);
+  for (const char* group : {"streams group", "events group", "host_memory group"}) {
+    INFO(group);
+    CHECK(run.check(group).result == "skip");
+    CHECK_THAT(run.detail(group), Catch::Contains("absent (NULL)"));
+  }
+}
+
+TEST_CASE("the devices section fails a memory kind and an alignment the header does not allow",
+          "[conformance]") {
+  const ConformanceRun run = run_conformance(hxrt_test::conformance_fixture("undeclared_memory"),
+                                             "--section devices");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK(run.failed == 2);
+  CHECK_THAT(
+      failed_check(run, "devices", "device 0: memory kind and placement class are declared").detail,
+      Catch::Contains("memory_kind is 7, not an hx_memory_kind") &&
+          Catch::Contains("the core leaves a device with any other value out"));
+  CHECK_THAT(
+      failed_check(run, "devices", "device 0: alignment is 0 or a power of two from 1 to 4096")
+          .detail,
+      Catch::Contains("alignment is 48"));
+}
+
+TEST_CASE("the devices section passes the CPU plugin's declared memory and placement",
+          "[conformance]") {
+  const ConformanceRun run =
+      run_conformance(hxrt_test::built_plugin("cpu"), "--section devices");
+  INFO(run.failures());
+  CHECK(run.failed == 0);
+  CHECK_THAT(run.detail("device 0: memory and placement"), Catch::Contains("host memory, CPU"));
 }

@@ -47,21 +47,24 @@ TEST_CASE("the kernels section fails a Relu that computes a wrong result and pas
   const ConformanceRun run =
       run_conformance(conformance_fixture("wrong_result"), "--section kernels");
   CHECK(run.exit_code == 1);
-  const ConformanceCheck relu = check_starting(run, "kernels", "Relu f32 matches the reference");
+  const ConformanceCheck relu =
+      check_starting(run, "kernels", "Relu float32 matches the reference");
   CHECK(relu.result == "fail");
-  CHECK_THAT(relu.detail, StartsWith("Relu f32 on shape ["));
+  CHECK_THAT(relu.detail, StartsWith("Relu float32 on shape ["));
   CHECK_THAT(relu.detail, Contains(": element "));
   CHECK_THAT(relu.detail, Contains(" is -0."));
   CHECK_THAT(relu.detail, Contains(", the reference is 0 (tolerance 1e-05, seed 1)"));
   CHECK_THAT(relu.detail, Contains("the kernel computes a wrong result"));
-  CHECK(check_starting(run, "kernels", "Add f32 matches the reference").result == "pass");
+  CHECK(check_starting(run, "kernels", "Add float32 matches the reference").result == "pass");
+  CHECK(check_starting(run, "kernels", "Add float32 reads broadcast inputs by their strides")
+            .result == "pass");
   CHECK(run.failed == 1);
 }
 
 TEST_CASE("a kernel failure names the seed its inputs came from", "[conformance]") {
   const ConformanceRun run =
       run_conformance(conformance_fixture("wrong_result"), "--section kernels --seed 7");
-  CHECK_THAT(check_starting(run, "kernels", "Relu f32 matches").detail, Contains("seed 7)"));
+  CHECK_THAT(check_starting(run, "kernels", "Relu float32 matches").detail, Contains("seed 7)"));
 }
 
 TEST_CASE("the CPU plugin's kernels match the reference for every op and dtype they register",
@@ -71,17 +74,22 @@ TEST_CASE("the CPU plugin's kernels match the reference for every op and dtype t
   CHECK(run.failed == 0);
   CHECK(run.skipped == 0);
   const std::vector<ConformanceCheck> passed = run.with("kernels", "pass");
-  // MatMul for f32 and f64; Add, Sub, Mul, Div, AddN, Relu and Sum for f32, f64, i32 and i64;
+  // MatMul for float32 and float64; Add, Sub, Mul, Div, AddN, Relu and Sum for float32,
+  // float64, int32 and int64;
   // Cast from each of the 7 dtypes to each of the 7; Fill and Identity for all 7.
   CHECK(count_containing(passed, " matches the reference (") == 2 + 7 * 4 + 7 * 7 + 7 + 7);
   for (const char* op :
        {"MatMul", "Add", "Sub", "Mul", "Div", "AddN", "Relu", "Sum", "Fill", "Identity"}) {
     INFO(op);
-    CHECK(count_starting(passed, std::string(op) + " f32 matches the reference (") == 1);
+    CHECK(count_starting(passed, std::string(op) + " float32 matches the reference (") == 1);
   }
-  CHECK(count_starting(passed, "Cast f32 to ") == 7);
-  CHECK(check_starting(run, "kernels", "Div i32 by zero returns an error status").result == "pass");
-  CHECK(check_starting(run, "kernels", "Div i64 by zero returns an error status").result == "pass");
+  // The binary element-wise ops for float32, float64, int32 and int64.
+  CHECK(count_containing(passed, " reads broadcast inputs by their strides (") == 4 * 4);
+  CHECK(count_starting(passed, "Cast float32 to ") == 7);
+  CHECK(check_starting(run, "kernels", "Div int32 by zero returns an error status").result ==
+        "pass");
+  CHECK(check_starting(run, "kernels", "Div int64 by zero returns an error status").result ==
+        "pass");
 }
 
 TEST_CASE("the sim plugin's kernels match the reference on the first of two devices",
@@ -91,6 +99,60 @@ TEST_CASE("the sim plugin's kernels match the reference on the first of two devi
   INFO(run.failures() << run.output);
   CHECK(run.failed == 0);
   CHECK(run.exit_code == 0);
-  // MatMul, Add, Mul, Relu, AddN, Identity and Fill, f32 only.
-  CHECK(count_containing(run.with("kernels", "pass"), " f32 matches the reference (") == 7);
+  // MatMul, Add, Mul, Relu, AddN, Identity and Fill, float32 only.
+  CHECK(count_containing(run.with("kernels", "pass"), " float32 matches the reference (") == 7);
+  // Its MatMul declines transpose_a at create: a pass that names the reason.
+  CHECK_THAT(check_starting(run, "kernels", "MatMul float32 matches the reference").detail,
+             Contains("declined ") && Contains("transpose_a is not supported"));
+}
+
+TEST_CASE("a kernel that declines with a reason passes; one that declines without fails",
+          "[conformance]") {
+  const ConformanceRun run = run_conformance(conformance_fixture("declining"), "--section kernels");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK(run.failed == 1);
+  const ConformanceCheck relu =
+      check_starting(run, "kernels", "Relu float32 matches the reference");
+  CHECK(relu.result == "fail");
+  CHECK_THAT(relu.detail, StartsWith("Relu float32 on shape []: check declined with "
+                                     "UNIMPLEMENTED and an empty message") &&
+                              Contains("so say what is not supported"));
+  const ConformanceCheck add = check_starting(run, "kernels", "Add float32 matches the reference");
+  CHECK(add.result == "pass");
+  CHECK_THAT(add.detail, Contains("declined 1, first on shapes [2, 3, 4] and [2, 3, 4]: Add on "
+                                  "DECLINING: rank 3 and more is not supported"));
+}
+
+TEST_CASE("UNIMPLEMENTED from compute fails the call and names where to decline",
+          "[conformance]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("undeclined_compute"), "--section kernels");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK(run.failed == 1);
+  const ConformanceCheck add =
+      check_starting(run, "kernels", "Add float32 reads broadcast inputs by their strides");
+  CHECK(add.result == "fail");
+  CHECK_THAT(add.detail,
+             Contains("compute returned UNIMPLEMENTED (Add on UNDECLINED: broadcasting is not "
+                      "supported)") &&
+                 Contains("never a fallback: decline the call in create or check instead"));
+  CHECK(check_starting(run, "kernels", "Add float32 matches the reference").result == "pass");
+}
+
+TEST_CASE("an Add that ignores broadcast strides fails only the broadcast check",
+          "[conformance]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("dense_broadcast"), "--section kernels");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK(run.failed == 1);
+  CHECK(check_starting(run, "kernels", "Add float32 matches the reference").result == "pass");
+  const ConformanceCheck broadcast =
+      check_starting(run, "kernels", "Add float32 reads broadcast inputs by their strides");
+  CHECK(broadcast.result == "fail");
+  CHECK_THAT(broadcast.detail,
+             StartsWith("Add float32 on shapes [2, 3] and [3]: element 3 (at [1, 0])") &&
+                 Contains("with stride 0 where it repeats"));
 }

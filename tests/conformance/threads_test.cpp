@@ -19,7 +19,8 @@ TEST_CASE("four threads of the CPU plugin allocate, copy and run MatMul at once"
   INFO(run.failures());
   CHECK(run.failed == 0);
   CHECK(run.check("4 threads allocate, copy and free at once").result == "pass");
-  CHECK(run.check("4 threads run MatMul f32 at once").result == "pass");
+  CHECK(run.check("4 threads run MatMul float32 at once, sharing its instances").result ==
+        "pass");
 }
 
 TEST_CASE("four threads of the sim plugin work at once, spread over two devices", "[conformance]") {
@@ -28,7 +29,8 @@ TEST_CASE("four threads of the sim plugin work at once, spread over two devices"
   INFO(run.failures());
   CHECK(run.failed == 0);
   CHECK(run.check("4 threads allocate, copy and free at once").result == "pass");
-  const ConformanceCheck matmul = run.check("4 threads run MatMul f32 at once");
+  const ConformanceCheck matmul =
+      run.check("4 threads run MatMul float32 at once, sharing its instances");
   CHECK(matmul.result == "pass");
   CHECK_THAT(matmul.detail, Contains("on 2 device(s)"));
 }
@@ -39,7 +41,8 @@ TEST_CASE("the threads section names the thread and iteration of a wrong kernel 
       run_conformance(conformance_fixture("wrong_result"), "--section threads");
   INFO(run.output);
   CHECK(run.check("4 threads allocate, copy and free at once").result == "pass");
-  const ConformanceCheck relu = run.check("4 threads run Relu f32 at once");
+  const ConformanceCheck relu =
+      run.check("4 threads run Relu float32 at once, sharing its instances");
   CHECK(relu.result == "fail");
   CHECK_THAT(relu.detail, Contains("thread 0 (device 0, "));
   CHECK_THAT(relu.detail, Contains(" in 25 iterations), iteration "));

@@ -36,6 +36,12 @@ TEST_CASE("each broken fixture fails only the sections it is wrong in", "[confor
       {"truncating_copy", {"memory", "threads"}},
       {"misaligned_alloc", {"memory"}},
       {"early_stream", {"streams", "threads"}},
+      {"unlimited_allocate", {"memory"}},
+      {"undeclared_memory", {"devices"}},
+      {"dense_broadcast", {"kernels"}},
+      {"undeclined_compute", {"kernels"}},
+      {"declining", {"kernels"}},
+      {"instance_leak", {"abi"}},
   };
   for (const Case& c : cases) {
     INFO("fixture " << c.fixture);
