@@ -19,7 +19,10 @@ hxrt::MemoryPolicy limit(uint64_t mb) {
   return policy;
 }
 
-uint64_t sim_free(const hxrt::Runtime& rt) { return find_device(rt.devices(), "GPU:0").memory_free; }
+// The sim reports its free memory (report_memory is on by default).
+uint64_t sim_free(const hxrt::Runtime& rt) {
+  return find_device(rt.devices(), "GPU:0").memory_free.value();
+}
 
 }  // namespace
 

@@ -36,15 +36,32 @@ size_t log_uniform_size(std::mt19937_64& random, size_t smallest, size_t largest
   return static_cast<size_t>(std::exp2(exponent(random)));
 }
 
+// A live block: what the allocator handed out (`ptr`, its own address) and the host memory
+// behind it (`bytes`, FakeDeviceMemory's kHost buffer at the block's offset).
 struct Block {
-  unsigned char* ptr;
+  void* ptr;
+  unsigned char* bytes;
   size_t size;
   unsigned char tag;
 };
 
+Block allocate_block(BfcAllocator& allocator, size_t size, unsigned char tag) {
+  void* ptr = allocator.allocate(size);
+  return {ptr, hxrt_test::host_bytes(allocator, ptr), size, tag};
+}
+
 bool holds_tag(const Block& block) {
-  return std::all_of(block.ptr, block.ptr + block.size,
+  return std::all_of(block.bytes, block.bytes + block.size,
                      [&](unsigned char byte) { return byte == block.tag; });
+}
+
+// Only the ends and the middle: enough to see an overlap, cheap enough for many steps.
+void mark(const Block& block) {
+  block.bytes[0] = block.bytes[block.size / 2] = block.bytes[block.size - 1] = block.tag;
+}
+bool marked(const Block& block) {
+  return block.bytes[0] == block.tag && block.bytes[block.size / 2] == block.tag &&
+         block.bytes[block.size - 1] == block.tag;
 }
 
 }  // namespace
@@ -65,9 +82,9 @@ TEST_CASE("a random sequence of requests keeps the bookkeeping consistent and th
     if (live.empty() || random() % 100 < 55) {
       const size_t size = log_uniform_size(random, 1, 4 * MiB);
       try {
-        Block block{static_cast<unsigned char*>(allocator.allocate(size)), size, next_tag};
+        const Block block = allocate_block(allocator, size, next_tag);
         next_tag = static_cast<unsigned char>(next_tag % 251 + 1);
-        std::memset(block.ptr, block.tag, block.size);
+        std::memset(block.bytes, block.tag, block.size);
         live.push_back(block);
       } catch (const hxrt::Error& error) {
         REQUIRE(error.code() == StatusCode::kOutOfMemory);
@@ -111,30 +128,25 @@ TEST_CASE("threads allocating and freeing at once") {
   const auto work = [&](int thread_index) {
     std::mt19937_64 random(thread_index);
     const auto tag = static_cast<unsigned char>(thread_index + 1);
-    std::vector<std::pair<unsigned char*, size_t>> live;
-    // Only the ends are written: enough to see an overlap, cheap enough for many steps.
-    const auto intact = [&](unsigned char* ptr, size_t size) {
-      return ptr[0] == tag && ptr[size - 1] == tag && ptr[size / 2] == tag;
-    };
+    std::vector<Block> live;
     try {
       for (int step = 0; step < kSteps; ++step) {
         if (live.empty() || (live.size() < 64 && random() % 2 == 0)) {
           const size_t size = 1 + random() % (64 * KiB);
-          auto* ptr = static_cast<unsigned char*>(allocator.allocate(size));
-          ptr[0] = ptr[size / 2] = ptr[size - 1] = tag;
-          live.emplace_back(ptr, size);
+          live.push_back(allocate_block(allocator, size, tag));
+          mark(live.back());
           ++allocations;
         } else {
           const size_t index = random() % live.size();
-          if (!intact(live[index].first, live[index].second)) ++failures;
-          allocator.deallocate(live[index].first);
+          if (!marked(live[index])) ++failures;
+          allocator.deallocate(live[index].ptr);
           live[index] = live.back();
           live.pop_back();
         }
       }
-      for (const auto& [ptr, size] : live) {
-        if (!intact(ptr, size)) ++failures;
-        allocator.deallocate(ptr);
+      for (const Block& block : live) {
+        if (!marked(block)) ++failures;
+        allocator.deallocate(block.ptr);
       }
     } catch (const std::exception&) {
       ++failures;
@@ -178,8 +190,8 @@ TEST_CASE("threads freeing each other's blocks while statistics are read") {
           lock.unlock();
           const size_t size = 1 + random() % (64 * KiB);
           const auto tag = static_cast<unsigned char>(1 + random() % 250);
-          Block block{static_cast<unsigned char*>(allocator.allocate(size)), size, tag};
-          block.ptr[0] = block.ptr[size / 2] = block.ptr[size - 1] = tag;
+          const Block block = allocate_block(allocator, size, tag);
+          mark(block);
           lock.lock();
           pile.push_back(block);
         } else {
@@ -188,10 +200,7 @@ TEST_CASE("threads freeing each other's blocks while statistics are read") {
           pile[index] = pile.back();
           pile.pop_back();
           lock.unlock();
-          if (block.ptr[0] != block.tag || block.ptr[block.size / 2] != block.tag ||
-              block.ptr[block.size - 1] != block.tag) {
-            ++failures;
-          }
+          if (!marked(block)) ++failures;
           allocator.deallocate(block.ptr);
         }
       }

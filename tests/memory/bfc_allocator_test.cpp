@@ -124,7 +124,7 @@ TEST_CASE("freeing neighbours merges them into one free chunk") {
   CHECK(allocator.release_unused_regions() == 1 * MiB);  // the region is whole again
 }
 
-TEST_CASE("every pointer is aligned to 256 bytes and distinct, for any size") {
+TEST_CASE("every block lies at an offset aligned to 256 bytes and is distinct, for any size") {
   FakeDeviceMemory device(FakeDeviceMemory::Backing::kHost);
   BfcAllocator allocator(kDevice, device.raw(), first_region(64 * KiB));
   std::set<void*> seen;
@@ -132,7 +132,8 @@ TEST_CASE("every pointer is aligned to 256 bytes and distinct, for any size") {
   for (size_t size : {size_t{1}, size_t{3}, size_t{255}, size_t{256}, size_t{257}, size_t{1000},
                       size_t{4097}, size_t{12345}, size_t{100001}, 1 * MiB + 1}) {
     void* ptr = allocator.allocate(size);
-    CHECK(reinterpret_cast<uintptr_t>(ptr) % 256 == 0);
+    CHECK(allocator.locate(ptr).offset % 256 == 0);
+    CHECK(reinterpret_cast<uintptr_t>(hxrt_test::host_bytes(allocator, ptr)) % 256 == 0);
     CHECK(seen.insert(ptr).second);
     expected_in_use += (size + 255) / 256 * 256;
   }
@@ -204,8 +205,9 @@ TEST_CASE("at the limit, allocate throws OUT_OF_MEMORY with the figures and keep
   BfcOptions options = first_region(1 * MiB);
   options.limit_bytes = 4 * MiB;
   BfcAllocator allocator(kDevice, device.raw(), options);
-  void* a = allocator.allocate(768 * KiB);
-  void* b = allocator.allocate(1536 * KiB);  // a second region, of its size
+  unsigned char* a = hxrt_test::host_bytes(allocator, allocator.allocate(768 * KiB));
+  // A second region, of its size.
+  unsigned char* b = hxrt_test::host_bytes(allocator, allocator.allocate(1536 * KiB));
   std::memset(a, 0xA1, 768 * KiB);
   std::memset(b, 0xB2, 1536 * KiB);
 
@@ -221,8 +223,8 @@ TEST_CASE("at the limit, allocate throws OUT_OF_MEMORY with the figures and keep
 
   CHECK(allocator.check_invariants() == "");
   CHECK(allocator.stats().allocation_count == 2);
-  CHECK(std::all_of(as_bytes(a), as_bytes(a) + 768 * KiB, [](char c) { return c == '\xA1'; }));
-  CHECK(std::all_of(as_bytes(b), as_bytes(b) + 1536 * KiB, [](char c) { return c == '\xB2'; }));
+  CHECK(std::all_of(a, a + 768 * KiB, [](unsigned char c) { return c == 0xA1; }));
+  CHECK(std::all_of(b, b + 1536 * KiB, [](unsigned char c) { return c == 0xB2; }));
 
   // What still fits is served: from the free rest, then by a last region up to the limit.
   CHECK(allocator.allocate(256 * KiB) != nullptr);

@@ -1,7 +1,7 @@
 // A stand-in for a plugin's raw allocate/deallocate that counts every call and can be told to
-// run out or to fail. It hands out either real host memory (so tests can write into blocks)
-// or bare addresses from a counter (so tests can reserve gigabytes that do not exist: the
-// allocator never touches the memory it manages).
+// run out or to fail. It hands out either real host memory (so tests can write into blocks,
+// through host_bytes) or bare handles from a counter (so tests can reserve gigabytes that do
+// not exist: the allocator never touches the memory it manages).
 #pragma once
 
 #include <cstddef>
@@ -33,6 +33,14 @@ inline hxrt::detail::BfcOptions first_region(size_t bytes) {
 inline hxrt::detail::BfcOptions uncached(hxrt::detail::BfcOptions options = {}) {
   options.thread_caches = false;
   return options;
+}
+
+// The host memory behind a live block of an allocator whose regions are FakeDeviceMemory's
+// kHost buffers: the block's buffer plus its offset. The block itself is an address in the
+// allocator's own space, which nothing may dereference.
+inline unsigned char* host_bytes(const hxrt::detail::BfcAllocator& allocator, const void* block) {
+  const hxrt::detail::BufferLocation location = allocator.locate(block);
+  return static_cast<unsigned char*>(location.buffer) + location.offset;
 }
 
 class FakeDeviceMemory {

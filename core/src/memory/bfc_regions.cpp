@@ -35,13 +35,14 @@ int32_t BfcAllocator::add_region(size_t region_bytes, size_t bytes, RegionKind k
   const size_t alignment = options_.region_alignment;
   const size_t available = (options_.limit_bytes - bytes_reserved_) & ~(alignment - 1);
   const size_t largest = std::min(options_.max_region_bytes, kMaxBytes) & ~(alignment - 1);
-  if (bytes > available) {
-    why_not = "a new region would pass the memory limit";
-    return kNone;
-  }
+  // The device's largest allocation first: a request past it fails under any limit.
   if (bytes > largest) {
     why_not = "the device's largest single allocation is " + format_bytes(largest) +
               " (max_allocation), and one tensor must fit in one";
+    return kNone;
+  }
+  if (bytes > available) {
+    why_not = "a new region would pass the memory limit";
     return kNone;
   }
   if (free_slots_.empty() && slots_used_ == kMaxRegions) {
