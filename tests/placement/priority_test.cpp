@@ -19,6 +19,45 @@ TEST_CASE("by default GPU comes first, then other accelerators, then CPU") {
   CHECK(sim.execute("Relu", {b}).device() == "/job:localhost/replica:0/task:0/device:SIM:0");
 }
 
+TEST_CASE("by default discrete accelerators come first, then the CPU, then host accelerators") {
+  // A GPU that runs on the host's own cores would compete with the CPU for them: it loses to
+  // the CPU by default whatever its name, while a discrete one wins.
+  hxrt::Runtime host = hxrt::Runtime::create(sim_options(
+      R"({"device_type": "GPU", "device_count": 1, "placement_class": "host_accelerator"})"));
+  CHECK(host.device_priority() == std::vector<std::string>{"CPU", "GPU"});
+  hxrt::Tensor a = host.tensor<float>({1}, {-1}, "/CPU:0");
+  CHECK(host.execute("Relu", {a}).device() == kCpu0);
+
+  hxrt::Runtime discrete = hxrt::Runtime::create(sim_options(
+      R"({"device_type": "GPU", "device_count": 1, "placement_class": "discrete_accelerator"})"));
+  CHECK(discrete.device_priority() == std::vector<std::string>{"GPU", "CPU"});
+  hxrt::Tensor b = discrete.tensor<float>({1}, {-1}, "/CPU:0");
+  CHECK(discrete.execute("Relu", {b}).device() == kGpu0);
+
+  // A host accelerator named before CPU in the alphabet still follows it.
+  hxrt::Runtime aaa = hxrt::Runtime::create(sim_options(
+      R"({"device_type": "AAA", "device_count": 1, "placement_class": "host_accelerator"})"));
+  CHECK(aaa.device_priority() == std::vector<std::string>{"CPU", "AAA"});
+}
+
+TEST_CASE("placement.device_priority overrides the placement classes either way") {
+  hxrt::RuntimeOptions host = sim_options(
+      R"({"device_type": "GPU", "device_count": 1, "placement_class": "host_accelerator"})");
+  host.device_priority = std::vector<std::string>{"GPU"};
+  hxrt::Runtime preferred = hxrt::Runtime::create(host);
+  CHECK(preferred.device_priority() == std::vector<std::string>{"GPU", "CPU"});
+  hxrt::Tensor a = preferred.tensor<float>({1}, {-1}, "/CPU:0");
+  CHECK(preferred.execute("Relu", {a}).device() == kGpu0);
+
+  hxrt::RuntimeOptions discrete = sim_options(
+      R"({"device_type": "GPU", "device_count": 1, "placement_class": "discrete_accelerator"})");
+  discrete.device_priority = std::vector<std::string>{"CPU"};
+  hxrt::Runtime demoted = hxrt::Runtime::create(discrete);
+  CHECK(demoted.device_priority() == std::vector<std::string>{"CPU", "GPU"});
+  hxrt::Tensor b = demoted.tensor<float>({1}, {-1}, "/CPU:0");
+  CHECK(demoted.execute("Relu", {b}).device() == kCpu0);
+}
+
 TEST_CASE("an op without a kernel on the preferred type runs on the next type that has one") {
   hxrt::Runtime rt = four_gpus();
   hxrt::Tensor i = rt.tensor<int32_t>({2}, {1, 2});

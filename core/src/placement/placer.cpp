@@ -11,22 +11,31 @@
 namespace hxrt::detail {
 namespace {
 
-// The best (lowest) hx_placement_class among each type's devices.
-std::map<std::string, int> best_classes(const DeviceManager& devices) {
+// Where a placement class goes in the default order (plugin_api.h, hx_placement_class):
+// discrete accelerators, then the CPU, then accelerators that share the host's processors.
+// The enum's values are identifiers, not this order.
+int default_rank(int placement_class) {
+  switch (placement_class) {
+    case HX_PLACEMENT_DISCRETE_ACCELERATOR: return 0;
+    case HX_PLACEMENT_CPU: return 1;
+    default: return 2;  // HX_PLACEMENT_HOST_ACCELERATOR: the loader admits no other value
+  }
+}
+
+// The best rank among each type's devices.
+std::map<std::string, int> best_ranks(const DeviceManager& devices) {
   std::map<std::string, int> best;
   for (const auto& device : devices.all()) {
-    const int placement_class = device->physical().placement_class();
+    const int rank = default_rank(device->physical().placement_class());
     auto found = best.find(device->type());
-    if (found == best.end() || placement_class < found->second) {
-      best[device->type()] = placement_class;
-    }
+    if (found == best.end() || rank < found->second) best[device->type()] = rank;
   }
   return best;
 }
 
 std::vector<std::string> order_types(const DeviceManager& devices,
                                      const std::vector<std::string>& preferred) {
-  const std::map<std::string, int> best = best_classes(devices);
+  const std::map<std::string, int> best = best_ranks(devices);
   std::vector<std::string> order;
   for (const std::string& type : preferred) {
     if (best.count(type) && std::find(order.begin(), order.end(), type) == order.end()) {
@@ -39,7 +48,7 @@ std::vector<std::string> order_types(const DeviceManager& devices,
       rest.emplace_back(item.second, item.first);
     }
   }
-  std::sort(rest.begin(), rest.end());  // by class, then name
+  std::sort(rest.begin(), rest.end());  // by rank, then name
   for (const auto& item : rest) order.push_back(item.second);
   return order;
 }

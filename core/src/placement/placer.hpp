@@ -10,7 +10,7 @@
 //     "<name> unknown device." with the devices that exist;
 //  4. nothing requested: the highest-priority device type with a kernel that accepts the
 //     call, lowest id. Types are ordered by placement.device_priority, then by the best
-//     placement class among their devices (discrete accelerator, host accelerator, CPU), then
+//     placement class among their devices (discrete accelerator, CPU, host accelerator), then
 //     by name.
 // A plugin's kernels are tried highest priority first. The candidates of a call are cached per
 // (op, T, output dtype, request, input devices, mode), so the hot path is one hash lookup; a
