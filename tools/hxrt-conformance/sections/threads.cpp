@@ -113,7 +113,7 @@ void check_threads(const Target& target, PluginSession& session, SectionLog& log
   }
   if (!workload.variant) {
     log.skip(threads_text + " run a kernel at once",
-             "the plugin registers no kernel for its own devices that the kit has a reference "
+             "the plugin registers no kernel that the kit has a reference "
              "for");
     return;
   }
