@@ -12,6 +12,7 @@ using loader_test::cpu_plugin_path;
 using loader_test::error_from;
 using loader_test::fixture_file;
 using loader_test::fixture_path;
+using loader_test::LogLines;
 using loader_test::report_for;
 using loader_test::runtime_with;
 
@@ -74,38 +75,50 @@ hxrt::Runtime fixture_type_twice(bool sim_first) {
 
 }  // namespace
 
-TEST_CASE("a plugin with devices takes the device type of an earlier plugin that has none") {
-  hxrt::Runtime runtime = fixture_type_twice(/*sim_first=*/false);
-  const hxrt::PluginReport sim = report_for(runtime, "libhx_sim.so");
-  INFO("sim skipped: " << sim.reason);
-  REQUIRE(sim.loaded);
-  CHECK(sim.device_type == "FIXTURE");
-  CHECK(sim.device_count == 1);
-  const hxrt::PluginReport none = report_for(runtime, fixture_file("no_devices"));
-  REQUIRE(none.loaded);
-  CHECK(none.note ==
-        "no FIXTURE hardware present; device type 'FIXTURE' is provided by plugin 'sim', so its "
-        "FIXTURE kernels are not registered");
-  int fixture_devices = 0;
-  for (const hxrt::DeviceInfo& device : runtime.devices()) {
-    if (device.type == "FIXTURE") {
-      ++fixture_devices;
-      CHECK(device.plugin == "sim");
-    }
+TEST_CASE("a plugin without devices and one with devices share a device type, in either order") {
+  for (bool sim_first : {false, true}) {
+    INFO("sim first: " << sim_first);
+    hxrt::Runtime runtime = fixture_type_twice(sim_first);
+    const hxrt::PluginReport sim = report_for(runtime, "libhx_sim.so");
+    INFO("sim skipped: " << sim.reason);
+    REQUIRE(sim.loaded);
+    CHECK(sim.device_type == "FIXTURE");
+    CHECK(sim.device_count == 1);
+    // No hand-over: the plugin without devices keeps its type and says only why it has none.
+    const hxrt::PluginReport none = report_for(runtime, fixture_file("no_devices"));
+    INFO("no_devices skipped: " << none.reason);
+    REQUIRE(none.loaded);
+    CHECK(none.device_type == "FIXTURE");
+    CHECK(none.note == "no FIXTURE hardware present");
+    CHECK(loader_test::physical_devices_of_type(runtime, "FIXTURE") ==
+          std::vector<std::string>{"FIXTURE:0 from sim"});
+    // sim's Relu runs on its device.
+    hxrt::Tensor x = runtime.tensor<float>({3}, {-1, 0, 4});
+    CHECK(runtime.execute("Relu", {x}, {}, "/device:FIXTURE:0").to_vector<float>() ==
+          std::vector<float>{0, 0, 4});
+    check_cpu_plugin_works(runtime);
   }
-  CHECK(fixture_devices == 1);
-  for (const hxrt::KernelInfo& kernel : runtime.kernels()) {
-    if (kernel.device_type == "FIXTURE") CHECK(kernel.plugin == "sim");
-  }
-  check_cpu_plugin_works(runtime);
 }
 
-TEST_CASE("a plugin without devices is refused a device type that a plugin with devices holds") {
-  hxrt::Runtime runtime = fixture_type_twice(/*sim_first=*/true);
-  CHECK(report_for(runtime, "libhx_sim.so").loaded);
-  const hxrt::PluginReport none = report_for(runtime, fixture_file("no_devices"));
-  CHECK_FALSE(none.loaded);
-  CHECK(none.reason == "device type 'FIXTURE' is already provided by plugin 'sim'");
+TEST_CASE("a plugin with streams but no events is warned about and run synchronously") {
+  LogLines log;
+  hxrt::Runtime runtime =
+      runtime_with({cpu_plugin_path(), fixture_path("streams_without_events")}, log.sink());
+  const hxrt::PluginReport report = report_for(runtime, fixture_file("streams_without_events"));
+  INFO("skipped: " << report.reason);
+  REQUIRE(report.loaded);
+  const std::string note =
+      "it has streams but no events, and the core orders work across streams only with "
+      "events: it runs synchronously";
+  CHECK(report.note == note);
+  CHECK(log.contains("plugin 'fixture_streams_without_events': " + note));
+  // Its streams refuse every call: the op, the copies to and from it and the result's wait
+  // succeed only because none of them is used.
+  hxrt::Tensor x = runtime.tensor<float>({4}, {-1, 2, -3, 4});
+  hxrt::Tensor y = runtime.execute("Relu", {x}, {}, "/device:NOEVENTS:0");
+  CHECK(y.device() == "/job:localhost/replica:0/task:0/device:NOEVENTS:0");
+  CHECK(y.to_vector<float>() == std::vector<float>{0, 2, 0, 4});
+  CHECK_FALSE(log.contains("must not be called"));
   check_cpu_plugin_works(runtime);
 }
 

@@ -41,6 +41,15 @@ hxrt::PluginReport report_for(const hxrt::Runtime& runtime, const std::string& f
   return found.front();
 }
 
+std::vector<std::string> physical_devices_of_type(const hxrt::Runtime& runtime,
+                                                  const std::string& type) {
+  std::vector<std::string> found;
+  for (const hxrt::PhysicalDeviceInfo& device : runtime.physical_devices()) {
+    if (device.type == type) found.push_back(device.short_name + " from " + device.plugin);
+  }
+  return found;
+}
+
 void check_cpu_plugin_works(hxrt::Runtime& runtime) {
   hxrt::PluginReport cpu = report_for(runtime, "libhx_cpu.so");
   INFO("CPU plugin skipped: " << cpu.reason);

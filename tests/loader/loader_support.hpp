@@ -32,6 +32,10 @@ std::vector<hxrt::PluginReport> reports_for(const hxrt::Runtime& runtime,
 // The one load report entry for `file_name`; fails the test when there is not exactly one.
 hxrt::PluginReport report_for(const hxrt::Runtime& runtime, const std::string& file_name);
 
+// The physical devices of `type`, each as "<short name> from <plugin>", in id order.
+std::vector<std::string> physical_devices_of_type(const hxrt::Runtime& runtime,
+                                                  const std::string& type);
+
 // The CPU plugin is loaded and a MatMul placed on CPU:0 gives the right answer.
 void check_cpu_plugin_works(hxrt::Runtime& runtime);
 
