@@ -196,10 +196,14 @@ void Placer::add_kernels(Device& device, const std::string& op, DType t, DType o
 }
 
 void Placer::add_by_priority(const std::string& op, DType t, DType output,
-                             const std::string& reason, Route& route) const {
+                             const std::string& reason, const std::vector<Device*>& tried,
+                             Route& route) const {
   for (const std::string& type : type_priority_) {
     for (const auto& device : devices_.all()) {  // ids ascend within a type
-      if (device->type() != type) continue;
+      if (device->type() != type ||
+          std::find(tried.begin(), tried.end(), device.get()) != tried.end()) {
+        continue;
+      }
       const std::string chosen = reason.empty() ? reason : reason + device->name();
       add_kernels(*device, op, t, output, chosen, route);
     }
@@ -222,7 +226,7 @@ Placer::Route Placer::decide(const PlacementRequest& request) const {
                   "device that exists.\nRegistered kernels:\n" + describe_kernels(op) +
                   "\nDevices: " + devices_.describe();
   if (request.requested.empty()) {
-    add_by_priority(op, request.t, request.output, {}, route);
+    add_by_priority(op, request.t, request.output, {}, {}, route);
     return route;
   }
 
@@ -233,7 +237,7 @@ Placer::Route Placer::decide(const PlacementRequest& request) const {
       add_by_priority(op, request.t, request.output,
                       "requested " + to_string(spec) +
                           ", which does not exist; soft placement chose ",
-                      route);
+                      {}, route);
       return route;
     }
     route.failure_code = StatusCode::kInvalidArgument;
@@ -246,10 +250,11 @@ Placer::Route Placer::decide(const PlacementRequest& request) const {
   for (Device* device : candidates) add_kernels(*device, op, request.t, request.output, {}, route);
   const std::string type = candidates.front()->type();
   if (request.mode != SoftPlacement::kStrict) {
+    // The requested devices' kernels come first; the fallback does not ask them again.
     add_by_priority(op, request.t, request.output,
                     "requested " + to_string(spec) + ", but no supported kernel for " + type +
                         " devices is available for T=" + t_text + "; fell back to ",
-                    route);
+                    candidates, route);
     return route;
   }
   route.failure = "Could not satisfy explicit device specification '" + to_string(spec) +

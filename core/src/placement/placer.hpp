@@ -111,8 +111,9 @@ class Placer {
   // The call's route: the cached one, or (uncacheable calls) `uncached`, filled.
   const Route& route(const PlacementRequest& request, Route& uncached);
   Route decide(const PlacementRequest& request) const;
+  // Every device's kernels in the type order, but the devices in `tried`.
   void add_by_priority(const std::string& op, DType t, DType output, const std::string& reason,
-                       Route& route) const;
+                       const std::vector<Device*>& tried, Route& route) const;
   void add_kernels(Device& device, const std::string& op, DType t, DType output,
                    const std::string& reason, Route& route) const;
   // Whether the candidate's kernel accepts the call; `placement.instance` is set, and
