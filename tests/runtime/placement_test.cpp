@@ -1,6 +1,8 @@
 // Where ops run when a device is requested, and the errors when it cannot be honoured.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "runtime_fixture.hpp"
 
 using Catch::Matchers::Contains;
@@ -50,6 +52,25 @@ TEST_CASE("in strict mode a device without a kernel for the dtype gives the expl
                         "' because no supported kernel for CPU devices is available."));
   CHECK_THAT(error->what(), Contains("Registered kernels:"));
   CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64]"));
+}
+
+TEST_CASE("strict-mode errors list only the kernels of device types that have devices") {
+  // The sim plugin loads with no device (none configured) but registers its kernels.
+  hxrt::RuntimeOptions options = runtime_test::cpu_only_options();
+  options.plugin_paths.push_back(std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so");
+  hxrt::Runtime rt = hxrt::Runtime::create(options);
+  rt.set_soft_placement(hxrt::SoftPlacement::kStrict);
+  const std::vector<hxrt::KernelInfo> kernels = rt.kernels();
+  REQUIRE(std::any_of(kernels.begin(), kernels.end(), [](const hxrt::KernelInfo& kernel) {
+    return kernel.op == "MatMul" && kernel.device_type == "SIM";
+  }));
+
+  hxrt::Tensor a = rt.tensor<int32_t>({1, 1}, {2});
+  auto error = error_from([&] { rt.execute("MatMul", {a, a}, {}, "/CPU:0"); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), StartsWith("Could not satisfy explicit device specification"));
+  CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64]"));
+  CHECK_THAT(error->what(), !Contains("SIM"));
 }
 
 TEST_CASE("with nothing requested and no kernel anywhere the error lists kernels and devices") {
