@@ -151,3 +151,41 @@ TEST_CASE("hxrt-info shows a plugin file's name with its control characters esca
   CHECK_THAT(result.output, Catch::Contains("libhx_\\x1b[31mred\\x9b.so"));
   CHECK_THAT(result.output, Catch::Contains("reason: dlopen failed"));
 }
+
+TEST_CASE("hxrt-info lists a plugin disabled by the config as skipped, with the entry that "
+          "disabled it") {
+  const hxrt_test::TempDir folder("hxrt_info_disabled");
+  const std::filesystem::path config = folder.path() / "hxrt.json";
+  {
+    std::ofstream file(config);
+    file << R"({"plugins": {"disabled": ["opencl", "sim"]}})";
+  }
+  const hxrt_test::ProgramResult result =
+      run_program(std::string(hxrt_test::kCleanEnvironment) + "HXRT_CONFIG=" +
+                  shell_quote(config.string()) + " " + built_program("hxrt-info") +
+                  " --no-probe 2>/dev/null");
+  INFO("output:\n" << result.output);
+  CHECK(result.exit_code == 0);
+  const hxrt_test::Lines lines = hxrt_test::lines_of(result.output);
+  const auto sim = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+    const Words row = hxrt_test::words_of(line);
+    return row.size() == 7 && row[0] == "skipped" && row[1] == "sim" &&
+           row[6].find("libhx_sim.so") != std::string::npos;
+  });
+  REQUIRE(sim != lines.end());
+  REQUIRE(sim + 1 != lines.end());
+  CHECK(hxrt_test::words_of(*(sim + 1)) ==
+        Words{"reason:", "disabled", "by", "/plugins/disabled/1"});
+  // The CPU plugin, not disabled, still loads.
+  CHECK(any_line(result.output, [](const Words& row) {
+    return row.size() >= 7 && row[0] == "loaded" && row[1] == "cpu";
+  }));
+
+  const json report = run_json_program("HXRT_CONFIG=" + shell_quote(config.string()) + " " +
+                                       built_program("hxrt-info") + " --no-probe --json");
+  INFO("report:\n" << report.dump(2));
+  CHECK(any_element(field(report, "plugins"), [](const json& plugin) {
+    return field(plugin, "loaded") == false &&
+           field(plugin, "reason") == "disabled by /plugins/disabled/1";
+  }));
+}
