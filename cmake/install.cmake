@@ -1,12 +1,15 @@
 # What `cmake --install` lays out besides the plugins (hxrt_add_plugin) and the tools
 # (tools/CMakeLists.txt):
 #
-#   include/hxrt/*.hpp, plugin_api.h, sim_counters.h    the public C++ API and the C ABI
+#   include/hxrt/*.hpp, plugin_api.h,                   the public C++ API, the C ABI and its
+#     plugin_vocabulary.h, sim_counters.h                 vocabulary
 #   lib/libhxrt.so*                                     the core
 #   lib/hxrt/plugins/                                   the plugins, where the core looks
 #   lib/cmake/hxrt/                                     find_package(hxrt CONFIG): hxrt::core,
 #                                                       hxrt::plugin_api, HXRT_PLUGIN_DIR
 #   lib/pkgconfig/hxrt.pc                               the core for pkg-config; plugindir
+#   share/hxrt/samples/{c_plugin,embed,quickstart}      the projects the README's walk-through
+#                                                       builds against the installed package
 #
 # The installed tree is relocatable: the core finds its plugins relative to itself (dladdr),
 # the tools find the core through $ORIGIN, the CMake package through its own location and
@@ -26,8 +29,15 @@ set(HXRT_INSTALL_PLUGIN_DIR ${CMAKE_INSTALL_LIBDIR}/${HXRT_PLUGIN_SUBDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/core/include/hxrt/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hxrt FILES_MATCHING PATTERN "*.hpp")
 install(FILES ${PROJECT_SOURCE_DIR}/plugin_api/include/hxrt/plugin_api.h
+              ${PROJECT_SOURCE_DIR}/plugin_api/include/hxrt/plugin_vocabulary.h
               ${PROJECT_SOURCE_DIR}/plugins/sim/include/hxrt/sim_counters.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/hxrt)
+
+# The samples a plugin author and a host-app developer start from, each a project of its own
+# that builds against the installed package alone.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/samples/c_plugin ${PROJECT_SOURCE_DIR}/samples/embed
+                  ${PROJECT_SOURCE_DIR}/samples/quickstart
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/hxrt/samples)
 
 # The core and the header-only ABI target, exported as hxrt::core and hxrt::plugin_api.
 set_target_properties(hxrt PROPERTIES EXPORT_NAME core BUILD_WITH_INSTALL_RPATH ON)

@@ -22,7 +22,7 @@ ProgramResult InstalledTree::build_sample(const std::string& name) const {
   // the C++ compiler, nor a C++ project for the C one.
   std::string configure =
       shell_quote(HXRT_TEST_CMAKE) + " --no-warn-unused-cli -S " +
-      shell_quote(hxrt_test::source_file("samples/" + name)) + " -B " + shell_quote(build) +
+      shell_quote((prefix_ / "share/hxrt/samples" / name).string()) + " -B " + shell_quote(build) +
       " -G " + shell_quote(HXRT_TEST_GENERATOR) +
       " -DCMAKE_MAKE_PROGRAM=" + shell_quote(HXRT_TEST_MAKE_PROGRAM) +
       " -DCMAKE_BUILD_TYPE=" + shell_quote(HXRT_TEST_BUILD_TYPE) +

@@ -23,8 +23,9 @@ class InstalledTree {
   // A folder under the temporary folder, for builds and configs.
   fs::path scratch(const std::string& name) const { return temp_.path() / name; }
 
-  // Configures samples/<name> with CMAKE_PREFIX_PATH=prefix() into scratch("build-<name>")
-  // and builds it; returns the output of both steps, and the first failing exit status.
+  // Configures the installed sample <name> (share/hxrt/samples/<name>) with
+  // CMAKE_PREFIX_PATH=prefix() into scratch("build-<name>") and builds it; returns the output
+  // of both steps, and the first failing exit status.
   hxrt_test::ProgramResult build_sample(const std::string& name) const;
   fs::path sample_build_dir(const std::string& name) const {
     return scratch("build-" + name);

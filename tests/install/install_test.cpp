@@ -104,6 +104,7 @@ TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools
   // The public API and the ABI header; none of the core's private headers.
   std::set<std::string> headers = entries_of(hxrt_test::source_file("core/include/hxrt"));
   headers.insert("plugin_api.h");
+  headers.insert("plugin_vocabulary.h");
   headers.insert("sim_counters.h");
   CHECK(entries_of(prefix / "include/hxrt") == headers);
 
@@ -118,11 +119,19 @@ TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools
   // The plugins the build ships, where the core looks; no test fixture anywhere.
   std::set<std::string> plugins = {"libhx_cpu.so", "libhx_sim.so"};
   if (HXRT_TEST_WITH_CUDA) plugins.insert("libhx_cuda.so");
+  if (HXRT_TEST_WITH_OPENCL) plugins.insert("libhx_opencl.so");
   CHECK(entries_of(prefix / "lib/hxrt/plugins") == plugins);
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(prefix)) {
     INFO(entry.path());
     CHECK_FALSE(contains(entry.path().filename().string(), "fixture"));
   }
+
+  // The samples the README's walk-through builds, each a project of its own.
+  CHECK(entries_of(prefix / "share/hxrt/samples") ==
+        std::set<std::string>{"c_plugin", "embed", "quickstart"});
+  CHECK(fs::exists(prefix / "share/hxrt/samples/c_plugin/CMakeLists.txt"));
+  // The ops reference, generated from the core's schemas.
+  CHECK(fs::exists(prefix / "share/doc/hxrt/ops.md"));
 
   // The CMake package and the pkg-config file.
   CHECK(fs::exists(prefix / "lib/cmake/hxrt/hxrtConfig.cmake"));
@@ -296,6 +305,26 @@ TEST_CASE("samples/embed and samples/c_plugin build against the installed packag
       find_line_starting_with(lines_of(options.output), "  skipped: " + plugin.string() + ": ");
   REQUIRE(skipped != kNoLine);
   CHECK(contains(lines_of(options.output)[skipped], "unknown option 'alpha'"));
+}
+
+TEST_CASE("the installed quickstart builds against the installed package alone and runs") {
+  const InstalledTree tree;
+  INFO("cmake --install:\n" << tree.install().output);
+  REQUIRE(tree.install().exit_code == 0);
+  {
+    const ProgramResult build = tree.build_sample("quickstart");
+    INFO("configure and build of share/hxrt/samples/quickstart:\n" << build.output);
+    REQUIRE(build.exit_code == 0);
+  }
+  const fs::path app = tree.sample_build_dir("quickstart") / "quickstart";
+  const ProgramResult run =
+      run_program(std::string(kCleanEnvironment) + shell_quote(app.string()) + " 2>&1");
+  INFO("quickstart:\n" << run.output);
+  CHECK(run.exit_code == 0);
+  const Lines lines = lines_of(run.output);
+  const size_t placement = find_line(lines, std::string("Executing op MatMul in device ") + kCpu0);
+  REQUIRE(placement != kNoLine);
+  CHECK(find_line(lines, "[[22, 28], [49, 64]]", placement) != kNoLine);
 }
 
 // hxrt-conformance, installed, passes the C sample: the check a plugin author runs.
