@@ -183,8 +183,10 @@ bool Placer::accepts(const Candidate& candidate, const PlacementRequest& request
     free_status(status);
     return false;
   }
-  throw_if_error(status, request.op->name + " on " + candidate.device->name() +
-                             ": the check of plugin '" + kernel.plugin + "''s kernel");
+  if (status != nullptr) {  // the context is built only then: this runs on every call
+    throw_if_error(status, request.op->name + " on " + candidate.device->name() +
+                               ": the check of plugin '" + kernel.plugin + "''s kernel");
+  }
   return true;
 }
 
