@@ -1,8 +1,10 @@
 /* A plugin whose init builds everything the loader reads from the fuzz input: the table's
- * struct_size, ABI versions, identity strings, which functions are NULL (whole optional groups
- * or single functions), the device count and properties, the ops and kernels it registers
- * (names, arity, raw dtype values, priorities, struct sizes), its log lines and the statuses
- * it returns. Every function keeps the ABI's rules for what it writes: the values are
+ * struct_size, ABI versions, identity strings, which functions are NULL (single functions of
+ * the table or of its optional groups, whole groups, a group's struct_size), the device count
+ * and properties (memory kind, placement class, largest allocation and alignment as raw
+ * values), the ops and kernels it registers (names, arity, summary, type_input, raw dtype
+ * values, priorities, create/check/destroy, struct sizes), its log lines and the statuses it
+ * returns. Every function keeps the ABI's rules for what it writes: the values are
  * arbitrary, the pointers are valid (or NULL, which a struct_size that does not cover a field
  * means anyway). Built on the fixtures' minimal plugin, whose memory functions it keeps. */
 #define _GNU_SOURCE /* RTLD_DEFAULT */
@@ -10,6 +12,7 @@
 #include <dlfcn.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fixture_plugin.h"
@@ -74,15 +77,18 @@ static const char* take_name(reader* in, const char* usual) {
 }
 
 /* A status code other than HX_OK (which no status may carry), valid or beyond the enum. */
-static hx_status_code take_error_code(reader* in) {
-  return (hx_status_code)(1 + take_byte(in) % 15);
+static int32_t take_error_code(reader* in) { return 1 + take_byte(in) % 15; }
+
+/* An enum value: one of the enumerators 1 to `last` mostly, else any int32_t. */
+static int32_t take_enum(reader* in, int32_t last) {
+  return one_in(in, 8) ? (int32_t)take_u32(in) : 1 + take_byte(in) % last;
 }
 
 /* NULL (success) most of the time, else a status with an error code. */
 static hx_status* take_status(reader* in) {
   if (!one_in(in, 8)) return NULL;
   {
-    const hx_status_code code = take_error_code(in);
+    const int32_t code = take_error_code(in);
     return fixture_status(code, take_string(in));
   }
 }
@@ -98,7 +104,7 @@ static reader input;
 static int32_t device_count;
 /* device_count fails with this code and message when the code is not HX_OK; the status is
  * made when it is returned, so that a core that never asks leaks nothing. */
-static hx_status_code device_count_error;
+static int32_t device_count_error;
 static const char* device_count_message;
 static int null_device_handles;
 static int32_t device_handles[kMaxDevices];
@@ -134,6 +140,15 @@ static hx_status* fuzzed_device_properties(hx_device* device, hx_device_properti
   if (COVERS(props, memory_total)) props->memory_total = take_u64(&input);
   if (COVERS(props, numa_node)) props->numa_node = (int32_t)take_u32(&input);
   if (COVERS(props, compute_units)) props->compute_units = (int32_t)take_u32(&input);
+  if (COVERS(props, memory_kind)) props->memory_kind = take_enum(&input, HX_MEMORY_HOST);
+  if (COVERS(props, placement_class)) {
+    props->placement_class = take_enum(&input, HX_PLACEMENT_CPU);
+  }
+  if (COVERS(props, max_allocation)) props->max_allocation = take_u64(&input);
+  if (COVERS(props, alignment)) {
+    props->alignment =
+        one_in(&input, 4) ? take_u64(&input) : (uint64_t)1 << (take_byte(&input) % 14);
+  }
   return NULL;
 }
 
@@ -203,6 +218,34 @@ static hx_status* fuzzed_event_query(hx_device* device, hx_event* event, bool* o
   return NULL;
 }
 
+/* Page-locked host memory that is plain host memory. */
+static hx_status* fuzzed_host_allocate(hx_device* device, size_t size, void** out_ptr) {
+  (void)device;
+  *out_ptr = malloc(size == 0 ? 1 : size);
+  return *out_ptr == NULL ? fixture_status(HX_OUT_OF_MEMORY, "fuzzed plugin: no host memory")
+                          : NULL;
+}
+static void fuzzed_host_deallocate(hx_device* device, void* ptr) {
+  (void)device;
+  free(ptr);
+}
+
+/* Kernel instances that hold nothing; check accepts every call. */
+static hx_status* fuzzed_kernel_create(const hx_kernel_create_args* args,
+                                       hx_kernel_instance** out_instance) {
+  (void)args;
+  *out_instance = NULL;
+  return NULL;
+}
+static hx_status* fuzzed_kernel_check(const hx_kernel_args* args) {
+  (void)args;
+  return NULL;
+}
+static void fuzzed_kernel_destroy(hx_kernel_instance* instance, void* user_data) {
+  (void)instance;
+  (void)user_data;
+}
+
 static hx_status* failing_inference(const hx_shape_inference_args* args) {
   (void)args;
   return fixture_status(HX_INVALID_ARGUMENT, "fuzzed plugin: its ops accept no call");
@@ -213,24 +256,86 @@ static const size_t function_offsets[] = {
     offsetof(hx_plugin_api, shutdown),          offsetof(hx_plugin_api, device_count),
     offsetof(hx_plugin_api, device_get),        offsetof(hx_plugin_api, device_properties),
     offsetof(hx_plugin_api, memory_info),       offsetof(hx_plugin_api, allocate),
-    offsetof(hx_plugin_api, deallocate),        offsetof(hx_plugin_api, host_allocate),
-    offsetof(hx_plugin_api, host_deallocate),   offsetof(hx_plugin_api, memset),
+    offsetof(hx_plugin_api, deallocate),        offsetof(hx_plugin_api, memset),
     offsetof(hx_plugin_api, copy_host_to_device), offsetof(hx_plugin_api, copy_device_to_host),
-    offsetof(hx_plugin_api, copy_device_to_device), offsetof(hx_plugin_api, stream_create),
-    offsetof(hx_plugin_api, stream_destroy),    offsetof(hx_plugin_api, stream_synchronize),
-    offsetof(hx_plugin_api, stream_query),      offsetof(hx_plugin_api, stream_wait_event),
-    offsetof(hx_plugin_api, event_create),      offsetof(hx_plugin_api, event_destroy),
-    offsetof(hx_plugin_api, event_record),      offsetof(hx_plugin_api, event_synchronize),
-    offsetof(hx_plugin_api, event_query)};
+    offsetof(hx_plugin_api, copy_device_to_device)};
+
+/* The optional groups, each with room behind it for a struct_size larger than this header's. */
+static struct {
+  hx_stream_api api;
+  unsigned char tail[kTailBytes];
+} streams;
+static struct {
+  hx_event_api api;
+  unsigned char tail[kTailBytes];
+} events;
+static struct {
+  hx_host_memory_api api;
+  unsigned char tail[kTailBytes];
+} host_memory;
 
 static struct {
   hx_plugin_api api;
   unsigned char tail[kTailBytes];
 } table;
 
-static void build_table(const hx_plugin_init_args* args) {
+/* NULLs the functions of `group` (at `offsets`) whose bit is set in a mask from the input. */
+static void null_some(void* group, const size_t* offsets, size_t count) {
   size_t i;
   uint32_t null_mask = 0;
+  if (one_in(&input, 4)) null_mask = take_u32(&input);
+  for (i = 0; i < count; ++i) {
+    if (null_mask >> i & 1) memset((unsigned char*)group + offsets[i], 0, sizeof(hx_kernel_fn));
+  }
+}
+
+static const size_t stream_offsets[] = {
+    offsetof(hx_stream_api, create), offsetof(hx_stream_api, destroy),
+    offsetof(hx_stream_api, synchronize), offsetof(hx_stream_api, query),
+    offsetof(hx_stream_api, wait_event)};
+static const size_t event_offsets[] = {
+    offsetof(hx_event_api, create), offsetof(hx_event_api, destroy),
+    offsetof(hx_event_api, record), offsetof(hx_event_api, synchronize),
+    offsetof(hx_event_api, query)};
+static const size_t host_memory_offsets[] = {offsetof(hx_host_memory_api, allocate),
+                                             offsetof(hx_host_memory_api, deallocate)};
+
+/* Each group is absent a third of the time; a present one may be short or lack functions. */
+static void build_groups(void) {
+  memset(&streams, 0, sizeof streams);
+  memset(&events, 0, sizeof events);
+  memset(&host_memory, 0, sizeof host_memory);
+  if (!one_in(&input, 3)) {
+    streams.api.struct_size = take_struct_size(&input, HX_STREAM_API_STRUCT_SIZE);
+    streams.api.create = fuzzed_stream_create;
+    streams.api.destroy = fuzzed_stream_destroy;
+    streams.api.synchronize = fuzzed_stream_synchronize;
+    streams.api.query = fuzzed_stream_query;
+    streams.api.wait_event = fuzzed_stream_wait_event;
+    null_some(&streams.api, stream_offsets, sizeof stream_offsets / sizeof stream_offsets[0]);
+    table.api.streams = &streams.api;
+  }
+  if (!one_in(&input, 3)) {
+    events.api.struct_size = take_struct_size(&input, HX_EVENT_API_STRUCT_SIZE);
+    events.api.create = fuzzed_event_create;
+    events.api.destroy = fuzzed_event_destroy;
+    events.api.record = fuzzed_event_record;
+    events.api.synchronize = fuzzed_event_synchronize;
+    events.api.query = fuzzed_event_query;
+    null_some(&events.api, event_offsets, sizeof event_offsets / sizeof event_offsets[0]);
+    table.api.events = &events.api;
+  }
+  if (!one_in(&input, 3)) {
+    host_memory.api.struct_size = take_struct_size(&input, HX_HOST_MEMORY_API_STRUCT_SIZE);
+    host_memory.api.allocate = fuzzed_host_allocate;
+    host_memory.api.deallocate = fuzzed_host_deallocate;
+    null_some(&host_memory.api, host_memory_offsets,
+              sizeof host_memory_offsets / sizeof host_memory_offsets[0]);
+    table.api.host_memory = &host_memory.api;
+  }
+}
+
+static void build_table(const hx_plugin_init_args* args) {
   const char* name = take_name(&input, "fuzz");
   const char* device_type = take_name(&input, "FUZZ");
   memset(&table, 0, sizeof table);
@@ -243,26 +348,8 @@ static void build_table(const hx_plugin_init_args* args) {
   table.api.device_get = fuzzed_device_get;
   table.api.device_properties = fuzzed_device_properties;
   table.api.memory_info = fuzzed_memory_info;
-  if (!one_in(&input, 3)) {
-    table.api.stream_create = fuzzed_stream_create;
-    table.api.stream_destroy = fuzzed_stream_destroy;
-    table.api.stream_synchronize = fuzzed_stream_synchronize;
-    table.api.stream_query = fuzzed_stream_query;
-    table.api.stream_wait_event = fuzzed_stream_wait_event;
-  }
-  if (!one_in(&input, 3)) {
-    table.api.event_create = fuzzed_event_create;
-    table.api.event_destroy = fuzzed_event_destroy;
-    table.api.event_record = fuzzed_event_record;
-    table.api.event_synchronize = fuzzed_event_synchronize;
-    table.api.event_query = fuzzed_event_query;
-  }
-  if (one_in(&input, 4)) null_mask = take_u32(&input);
-  for (i = 0; i < sizeof function_offsets / sizeof function_offsets[0]; ++i) {
-    if (null_mask >> i & 1) {
-      memset((unsigned char*)&table.api + function_offsets[i], 0, sizeof(hx_kernel_fn));
-    }
-  }
+  null_some(&table.api, function_offsets, sizeof function_offsets / sizeof function_offsets[0]);
+  build_groups();
 }
 
 static void choose_devices(void) {
@@ -299,6 +386,8 @@ static hx_status* register_ops(const hx_plugin_init_args* args) {
     op.def.max_inputs = (int8_t)take_byte(&input);
     op.def.num_outputs = one_in(&input, 4) ? (int32_t)take_u32(&input) : 1;
     op.def.infer = one_in(&input, 8) ? NULL : failing_inference;
+    op.def.summary = one_in(&input, 2) ? take_string(&input) : NULL;
+    op.def.type_input = (int8_t)take_byte(&input);
     status = args->services->register_op(args->core, &op.def);
     if (status != NULL && one_in(&input, 4)) return status;
     args->services->status_destroy(status);
@@ -306,36 +395,37 @@ static hx_status* register_ops(const hx_plugin_init_args* args) {
   return NULL;
 }
 
-static hx_status* register_kernels(const hx_plugin_init_args* args, const char* own_type) {
+static hx_status* register_kernels(const hx_plugin_init_args* args) {
   int count = take_byte(&input) % 6;
   for (; count > 0; --count) {
     struct {
       hx_kernel_def def;
       unsigned char tail[kTailBytes];
     } kernel;
-    hx_dtype dtypes[4];
-    hx_dtype output_dtypes[4];
+    int32_t dtypes[8];
+    int32_t output_dtypes[8];
     size_t i;
     hx_status* status;
     memset(&kernel, 0, sizeof kernel);
     kernel.def.struct_size = take_struct_size(&input, HX_KERNEL_DEF_STRUCT_SIZE);
     kernel.def.op = take_name(&input, op_names[take_byte(&input) % 9]);
-    kernel.def.device_type = take_name(&input, one_in(&input, 4) ? "CPU" : own_type);
-    kernel.def.num_dtypes = take_byte(&input) % 5;
+    kernel.def.num_dtypes = take_byte(&input) % 9;
     for (i = 0; i < kernel.def.num_dtypes; ++i) {
-      dtypes[i] = one_in(&input, 8) ? (hx_dtype)take_u32(&input)
-                                    : (hx_dtype)(take_byte(&input) % 8);
+      dtypes[i] = one_in(&input, 8) ? (int32_t)take_u32(&input) : take_byte(&input) % 8;
     }
     kernel.def.dtypes = one_in(&input, 16) ? NULL : dtypes;
     if (one_in(&input, 4)) {
-      kernel.def.num_output_dtypes = take_byte(&input) % 5;
+      kernel.def.num_output_dtypes = take_byte(&input) % 9;
       for (i = 0; i < kernel.def.num_output_dtypes; ++i) {
-        output_dtypes[i] = (hx_dtype)(take_byte(&input) % 9);
+        output_dtypes[i] = take_byte(&input) % 9;
       }
       kernel.def.output_dtypes = output_dtypes;
     }
     kernel.def.priority = (int32_t)take_u32(&input);
     kernel.def.compute = one_in(&input, 8) ? NULL : fixture_failing_kernel;
+    if (one_in(&input, 2)) kernel.def.create = fuzzed_kernel_create;
+    if (one_in(&input, 2)) kernel.def.check = fuzzed_kernel_check;
+    if (one_in(&input, 2)) kernel.def.destroy = fuzzed_kernel_destroy;
     status = args->services->register_kernel(args->core, &kernel.def);
     if (status != NULL && one_in(&input, 4)) return status;
     args->services->status_destroy(status);
@@ -346,7 +436,7 @@ static hx_status* register_kernels(const hx_plugin_init_args* args, const char* 
 static void write_log_lines(const hx_plugin_init_args* args) {
   int count = take_byte(&input) % 3;
   for (; count > 0; --count) {
-    const hx_log_level level = (hx_log_level)(take_byte(&input) % 6);
+    const int32_t level = take_byte(&input) % 6;
     const char* message = take_string(&input);
     args->services->log(args->core, level, message != NULL ? message : "");
   }
@@ -370,7 +460,7 @@ HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
   choose_devices();
   write_log_lines(args);
   status = register_ops(args);
-  if (status == NULL) status = register_kernels(args, table.api.device_type);
+  if (status == NULL) status = register_kernels(args);
   if (status == NULL) status = take_status(&input);
   if (status != NULL) return status;
   *out_api = one_in(&input, 64) ? NULL : &table.api;
