@@ -1,6 +1,7 @@
 // hxrt-info's physical -> visible -> logical mapping and per-device memory, on two sim GPUs
 // of which only GPU:0 is visible, split into logical GPUs of 1024 and 512 MiB
-// (split_gpus_config.json).
+// (split_gpus_config.json). The config disables the OpenCL plugin, whose devices come and go
+// with the machine's OpenCL platforms, so the device counts are the same everywhere.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
