@@ -272,7 +272,7 @@ TEST_CASE("a custom op whose shape inference writes dtype 42 fails the call, not
 }
 
 TEST_CASE("register_kernel refuses what ABI 2.0 rules out: create without destroy, no dtypes, "
-          "a dtype outside hx_dtype") {
+          "a dtype outside hx_dtype or listed twice") {
   PluginCore p;
   static const int32_t f32[] = {HX_DTYPE_F32};
   const auto refused = [&](const hx_kernel_def& def) {
@@ -294,6 +294,16 @@ TEST_CASE("register_kernel refuses what ABI 2.0 rules out: create without destro
   static const int32_t invalid[] = {HX_DTYPE_INVALID};
   def = relu_def(invalid);
   CHECK_THAT(refused(def), Contains("dtypes[0] is 0, which is not an hx_dtype"));
+  static const int32_t repeated[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F32};
+  def = relu_def(repeated);
+  def.num_dtypes = 3;
+  CHECK_THAT(refused(def), Equals("register_kernel: dtypes[2] is float32 again; list each dtype "
+                                  "at most once"));
+  def = relu_def(f32);
+  def.output_dtypes = repeated;
+  def.num_output_dtypes = 3;
+  CHECK_THAT(refused(def), Equals("register_kernel: output_dtypes[2] is float32 again; list each "
+                                  "dtype at most once"));
   CHECK(p.core.pending_kernels.size() == 0);
 
   // Each optional function on its own, and create with destroy, are accepted.

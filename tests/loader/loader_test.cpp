@@ -36,6 +36,19 @@ TEST_CASE("a plugin built for ABI 1.x is skipped, naming both versions and what 
                     std::to_string(HX_ABI_VERSION_MAJOR) + ".x headers (hxrt/plugin_api.h)"));
 }
 
+TEST_CASE("a plugin of a later minor of this major loads, its longer table read as far as "
+          "this core knows") {
+  hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path("newer_minor")});
+  const hxrt::PluginReport report = report_for(runtime, fixture_file("newer_minor"));
+  INFO("skipped: " << report.reason);
+  REQUIRE(report.loaded);
+  CHECK(report.abi_version == std::to_string(HX_ABI_VERSION_MAJOR) + "." +
+                                  std::to_string(HX_ABI_VERSION_MINOR + 1));
+  hxrt::Tensor x = runtime.tensor<float>({2}, {3, 4});
+  CHECK(runtime.to_device(x, "/device:NEWER:0").to_vector<float>() == std::vector<float>{3, 4});
+  check_cpu_plugin_works(runtime);
+}
+
 TEST_CASE("a function table smaller than this major's is skipped, naming both sizes") {
   CHECK_THAT(skipped_fixture_report("small_table").reason,
              Equals("function table is " + std::to_string(offsetof(hx_plugin_api, device_count)) +

@@ -89,7 +89,13 @@ std::vector<DType> copy_dtypes(const int32_t* list, size_t count, const char* fi
   }
   std::vector<DType> dtypes;
   for (size_t i = 0; i < count; ++i) {
-    dtypes.push_back(checked_dtype(list[i], std::string(field) + "[" + std::to_string(i) + "]"));
+    const std::string entry = std::string(field) + "[" + std::to_string(i) + "]";
+    const DType dtype = checked_dtype(list[i], entry);
+    if (std::find(dtypes.begin(), dtypes.end(), dtype) != dtypes.end()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  entry + " is " + dtype_name(dtype) + " again; list each dtype at most once");
+    }
+    dtypes.push_back(dtype);
   }
   return dtypes;
 }
