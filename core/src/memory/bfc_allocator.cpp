@@ -43,17 +43,26 @@ BfcAllocator::BfcAllocator(std::string device_name, RawMemory raw, BfcOptions op
                         std::to_string(options_.region_alignment) + " bytes";
   const size_t largest =
       std::min(options_.max_region_bytes, kMaxBytes) & ~(options_.region_alignment - 1);
-  // A budget larger than the device's largest allocation comes in several regions.
+  // A budget larger than the device's largest allocation comes in several regions. No
+  // other thread knows the allocator yet: the lock is not needed.
   for (size_t taken = 0; budget == 0 || taken < budget;) {
     const size_t bytes = std::min(budget - taken, largest);
+    Growth growth{};
+    void* buffer = nullptr;
     chunks_.reserve(1);
-    if (bytes == 0 || add_region(bytes, bytes, RegionKind::kBudget, why_not) == kNone) {
+    if (bytes != 0 &&
+        reserve_growth(bytes, bytes, RegionKind::kBudget, growth, why_not) == Reserve::kReserved) {
+      buffer = take_from_device(growth, bytes, why_not);
+      if (buffer == nullptr) cancel_growth(growth);
+    }
+    if (buffer == nullptr) {
       for (const Region& region : regions_) raw_.deallocate(region.buffer, region.size);
       throw Error(StatusCode::kOutOfMemory,
                   "Out of memory: preallocating " + format_bytes(budget) + " on " +
                       device_name_ + " failed: " + why_not +
                       ". Lower the device's memory limit, or turn preallocation off.");
     }
+    install_region(growth, buffer);
     taken += bytes;
   }
 }
@@ -69,70 +78,52 @@ BfcAllocator::~BfcAllocator() {
   for (const Region& region : regions_) raw_.deallocate(region.buffer, region.size);
 }
 
-// Inline in both callers: the large requests' locked path is short, and a call shows in it.
-__attribute__((always_inline)) inline int32_t BfcAllocator::take_chunk(size_t bytes, size_t rounded,
-                                                                      ThreadCache* own) {
-  // What may allocate on the host comes first, so that a failure leaves the bookkeeping as
-  // it was: a record for a new region, one for the cut, a slot for the address.
-  chunks_.reserve(2);
-  live_.reserve_one_more();
-  int32_t chunk = find_chunk(rounded);
-  if (chunk == kNone) chunk = grow_or_reclaim(bytes, rounded, own);
-  chunk = chunks_.take(chunk, rounded);
-  live_.insert(chunks_[chunk].ptr, chunk);
-  bytes_in_use_ += rounded;
-  ++total_allocations_;
-  return chunk;
-}
-
 void* BfcAllocator::allocate_slow(size_t bytes, ThreadCache* own) {
   const size_t rounded = round_up(bytes);
   if (own == nullptr) own = attach_thread_cache();
-  std::lock_guard<SpinLock> lock(mutex_);
-  ++locked_calls_;
-  if (own != nullptr) {
-    synchronise(*own);
-    if (void* ptr = take_cached(*own, rounded)) return ptr;
+  {
+    std::lock_guard<SpinLock> lock(mutex_);
+    ++locked_calls_;
+    if (own != nullptr) {
+      synchronise(*own);
+      if (void* ptr = take_cached(*own, rounded)) return ptr;
+    }
+    const int32_t chunk = take_free_chunk(rounded);
+    if (chunk != kNone) {
+      if (own != nullptr) note_out(*own, chunk);
+      settle_peak(own);
+      return chunks_[chunk].ptr;
+    }
   }
-  const int32_t chunk = take_chunk(bytes, rounded, own);
-  if (own != nullptr) note_out(*own, chunk);
-  settle_peak(own);
-  return chunks_[chunk].ptr;
+  return allocate_growing(bytes, rounded, own);
 }
 
 void* BfcAllocator::allocate_uncached(size_t bytes) {
   if (bytes > kMaxBytes) refuse(bytes);
   const size_t rounded = bytes == 0 ? kAlignment : round_up(bytes);
-  std::lock_guard<SpinLock> lock(mutex_);
-  ++locked_calls_;
-  const int32_t chunk = take_chunk(bytes, rounded, nullptr);
-  settle_peak(nullptr);
-  return chunks_[chunk].ptr;
-}
-
-int32_t BfcAllocator::grow_or_reclaim(size_t bytes, size_t rounded, ThreadCache* own) {
-  std::string why_not;
-  int32_t chunk = grow(rounded, why_not);
-  // Growth is refused: any free chunk that fits will do.
-  if (chunk == kNone) chunk = find_any_chunk(rounded);
-  if (chunk != kNone) return chunk;
-  // Blocks in thread caches are free memory to the user. This thread's come back now (its
-  // cache, if a large request came without it); the other threads' at their next call, which
-  // is as far as their lock-free hit paths can be reached.
-  if (own == nullptr) own = find_thread_cache(id_);
-  ask_caches_to_flush(own);
-  if (own == nullptr || own->free_blocks() == 0) throw_out_of_memory(bytes, why_not);
-  flush(*own);
-  chunk = find_chunk(rounded);
-  if (chunk == kNone) chunk = grow(rounded, why_not);
-  if (chunk == kNone) chunk = find_any_chunk(rounded);
-  if (chunk == kNone) throw_out_of_memory(bytes, why_not);
-  return chunk;
+  {
+    std::lock_guard<SpinLock> lock(mutex_);
+    ++locked_calls_;
+    const int32_t chunk = take_free_chunk(rounded);
+    if (chunk != kNone) {
+      settle_peak(nullptr);
+      return chunks_[chunk].ptr;
+    }
+  }
+  return allocate_growing(bytes, rounded, nullptr);
 }
 
 void BfcAllocator::deallocate_slow(void* ptr, ThreadCache* own) {
-  std::lock_guard<SpinLock> lock(mutex_);
-  ++locked_calls_;
+  bool released = false;
+  {
+    std::lock_guard<SpinLock> lock(mutex_);
+    ++locked_calls_;
+    released = free_block(ptr, own);
+  }
+  if (released) give_back_released();
+}
+
+bool BfcAllocator::free_block(void* ptr, ThreadCache* own) {
   if (own != nullptr) synchronise(*own);
   // One probe of the address table: a block that stays live goes back in, which cannot
   // allocate.
@@ -146,11 +137,12 @@ void BfcAllocator::deallocate_slow(void* ptr, ThreadCache* own) {
     }
     if (keep_freed(own, chunk)) {
       live_.insert(ptr, chunk);
-      return;
+      return false;
     }
   }
   bytes_in_use_ -= c.size;
   release_chunk(chunk);
+  return !releasing_.empty();
 }
 
 void BfcAllocator::free_chunk(int32_t chunk) {
@@ -161,13 +153,18 @@ void BfcAllocator::free_chunk(int32_t chunk) {
 
 size_t BfcAllocator::release_unused_regions() {
   ThreadCache* own = find_thread_cache(id_);
-  std::lock_guard<SpinLock> lock(mutex_);
-  if (own != nullptr) {
-    synchronise(*own);
-    flush(*own);
+  size_t released = 0;
+  {
+    std::lock_guard<SpinLock> lock(mutex_);
+    if (own != nullptr) {
+      synchronise(*own);
+      flush(*own);
+    }
+    ask_caches_to_flush(own);
+    released = release_empty_regions();
   }
-  ask_caches_to_flush(own);
-  return release_empty_regions();
+  give_back_released();
+  return released;
 }
 
 AllocatorStats BfcAllocator::stats() const {

@@ -15,6 +15,13 @@
 // chunk's size in place without moving it between bins. Live allocations are found by
 // address in an open-addressing table (memory/pointer_table.hpp).
 //
+// No plugin call runs under the lock (DESIGN.md): a thread that grows reserves the region's
+// bytes and slot under the lock, takes the buffer from the device without it, and installs
+// the region under it again; empty regions leave the pools under the lock and go back to the
+// device after it, their slots free again only once the device has them. Bytes on the way to
+// or from the device count toward the limit, so it holds exactly; a request the limit
+// refuses while other threads have bytes on the way waits for them rather than fail.
+//
 // Statistics count blocks held in thread caches as free, as the user sees them; the figures
 // are exact whenever the threads' calls are ordered (one thread, or threads that synchronise),
 // and for calls that race, they are those of some order of the calls, but for the peak, which
@@ -203,6 +210,13 @@ class BfcAllocator {
   HXRT_LOCAL ThreadCache* attach_thread_cache();
   // A request larger than any device: refused, with the statistics. Takes mutex_.
   [[noreturn]] HXRT_LOCAL void refuse(size_t bytes) const;
+  // The locked search found no free chunk: grows, gives empty regions back or reclaims the
+  // thread caches' blocks, each device call without mutex_ (bfc_regions.cpp). Returns the
+  // block; throws Error(kOutOfMemory) when nothing serves the request.
+  HXRT_LOCAL void* allocate_growing(size_t bytes, size_t rounded, ThreadCache* own);
+  // Gives the regions in releasing_ to the device, one at a time, each without mutex_; their
+  // slots and bytes are free again after. Call it without mutex_.
+  HXRT_LOCAL void give_back_released();
 
   // All below run with mutex_ held. The common cases of the locked paths are inline: a call
   // and its saved registers cost more than they do.
@@ -227,10 +241,25 @@ class BfcAllocator {
     if (options_.release_unused) release_if_empty(merged);
   }
 
-  // A chunk of `rounded` bytes for a request of `bytes`, live; throws when there is none.
-  // Defined inline in bfc_allocator.cpp, for its two callers there.
-  int32_t take_chunk(size_t bytes, size_t rounded, ThreadCache* own);
-  HXRT_LOCAL int32_t grow_or_reclaim(size_t bytes, size_t rounded, ThreadCache* own);
+  // A free chunk of `rounded` bytes, made live; kNone when the pools have none that fits.
+  int32_t take_free_chunk(size_t rounded) {
+    // What may allocate on the host comes first, so that a failure leaves the bookkeeping as
+    // it was: a record for the cut, a slot for the address.
+    chunks_.reserve(1);
+    live_.reserve_one_more();
+    const int32_t chunk = find_chunk(rounded);
+    return chunk == kNone ? kNone : take(chunk, rounded);
+  }
+  // Makes `chunk`, free, a live block of `rounded` bytes (room reserved by the caller).
+  int32_t take(int32_t chunk, size_t rounded) {
+    chunk = chunks_.take(chunk, rounded);
+    live_.insert(chunks_[chunk].ptr, chunk);
+    bytes_in_use_ += rounded;
+    ++total_allocations_;
+    return chunk;
+  }
+  // deallocate_slow's locked part; true when a region left the pools for releasing_.
+  HXRT_LOCAL bool free_block(void* ptr, ThreadCache* own);
   HXRT_LOCAL void free_chunk(int32_t chunk);
   [[noreturn]] HXRT_LOCAL void throw_not_live(const void* ptr) const;
   HXRT_LOCAL AllocatorStats stats_locked() const;
@@ -250,16 +279,40 @@ class BfcAllocator {
   HXRT_LOCAL void bump_epoch();
   HXRT_LOCAL size_t cached_bytes() const;
 
-  // Regions (bfc_regions.cpp).
+  // Regions (bfc_regions.cpp). A growth is a region on its way from the device: its size
+  // (and bytes_in_flight_) and slot are reserved under mutex_ before the device is asked.
+  struct Growth {
+    size_t reserved;  // counted in bytes_in_flight_
+    size_t bytes;     // asked of the device: reserved, or the request alone if it lacks that
+    uint32_t slot;
+    RegionKind kind;
+  };
+  // What allocate_growing does next, as plan_growth sees it under mutex_.
+  enum class GrowthStep : uint8_t {
+    kGrow,      // a growth is reserved: ask the device
+    kGiveBack,  // empty regions left the pools: give them back, then look again
+    kWait,      // the limit (or the slots) refuse while other threads have regions on the
+                // way: let them arrive or leave, then look again
+    kRefused,   // no new region: why_not says why
+  };
+  enum class Reserve : uint8_t { kReserved, kTooLarge, kPastLimit, kNoSlot };
   HXRT_LOCAL int32_t find_any_chunk(size_t bytes) const;
-  HXRT_LOCAL int32_t grow(size_t bytes, std::string& why_not);
-  HXRT_LOCAL int32_t add_region(size_t region_bytes, size_t bytes, RegionKind kind,
-                                std::string& why_not);
+  HXRT_LOCAL GrowthStep plan_growth(size_t bytes, Growth& growth, std::string& why_not);
+  HXRT_LOCAL Reserve reserve_growth(size_t region_bytes, size_t bytes, RegionKind kind,
+                                    Growth& growth, std::string& why_not);
+  HXRT_LOCAL void cancel_growth(const Growth& growth);
+  // Without mutex_: a buffer of growth.bytes, or failing that of `bytes` (growth.bytes then
+  // shrinks to it); null, with why_not, when the device has neither. Errors other than out
+  // of memory pass.
+  HXRT_LOCAL void* take_from_device(Growth& growth, size_t bytes, std::string& why_not);
+  // With mutex_: the growth's buffer becomes a region; returns its one free chunk.
+  HXRT_LOCAL int32_t install_region(const Growth& growth, void* buffer);
   HXRT_LOCAL void release_if_empty(int32_t chunk);
   HXRT_LOCAL bool is_empty(const Region& region) const;
   HXRT_LOCAL size_t growth_bytes_reserved() const;
   HXRT_LOCAL size_t release_empty_regions();
-  HXRT_LOCAL void release_empty_regions_under_pressure(size_t region_bytes, size_t bytes);
+  HXRT_LOCAL bool release_empty_regions_under_pressure(size_t region_bytes, size_t bytes);
+  // Takes the region out of the pools and into releasing_, for give_back_released.
   HXRT_LOCAL void release_region(size_t region_index);
 
   // check_invariants (bfc_invariants.cpp).
@@ -279,11 +332,18 @@ class BfcAllocator {
   const BfcOptions options_;
   ChunkTable chunks_;
   PointerTable live_;
-  std::vector<Region> regions_;
-  // The buffer of each region slot, for locate(); slots of released regions are reused.
+  std::vector<Region> regions_;  // installed: in the pools
+  // Out of the pools, on their way back to the device. Room for every slot made, so that
+  // releasing a region never allocates.
+  std::vector<Region> releasing_;
+  // The buffer of each region slot, for locate(); a slot is reused once its region's buffer
+  // is back with the device. Room for every slot made, as in releasing_.
   std::unique_ptr<std::atomic<void*>[]> buffers_;
   std::vector<uint32_t> free_slots_;
   uint32_t slots_used_ = 0;
+  // Of regions on the way from the device (growths) or back to it (releasing_ and those
+  // being given back): held by no pool, but counted toward the limit.
+  size_t bytes_in_flight_ = 0;
   const size_t first_region_bytes_;
   const size_t max_growth_region_bytes_;
   // Live chunks, thread caches' blocks included; what the user sees in use is this less

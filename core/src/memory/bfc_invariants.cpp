@@ -93,6 +93,9 @@ std::string BfcAllocator::check_regions(size_t& free_chunks, size_t& linked) con
     }
   }
   if (reserved != bytes_reserved_) return "bytes_reserved disagrees with the regions";
+  if (bytes_in_flight_ != 0 || !releasing_.empty()) {
+    return "regions on their way to or from the device with no call under way";
+  }
   if (reserved > options_.limit_bytes) return "bytes_reserved passes the limit";
   if (in_use != bytes_in_use_) return "bytes_in_use disagrees with the chunks";
   if (peak_bytes_in_use_ < in_use - cached_bytes()) return "the peak is below what is in use";

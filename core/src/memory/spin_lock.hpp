@@ -1,8 +1,9 @@
 // A lock for critical sections of a few dozen nanoseconds, such as the allocator's hit path.
 // Taking it costs one atomic exchange and releasing it a plain store, where std::mutex pays a
 // second atomic on unlock (to wake sleepers): on the allocator's hit path, a third of the time.
-// A waiter spins briefly, then yields its core, so a holder that was descheduled, or that
-// waits on the device for a new region, still gets to run.
+// A waiter spins briefly, then yields its core, so a holder that was descheduled still gets
+// to run. It fits because no holder waits on anything: the allocator calls the device only
+// after unlocking (memory/bfc_allocator.hpp).
 #pragma once
 
 #include <atomic>
