@@ -1,13 +1,16 @@
 // A stand-in for a plugin's raw allocate/deallocate that counts every call and can be told to
 // run out or to fail. It hands out either real host memory (so tests can write into blocks,
 // through host_bytes) or bare handles from a counter (so tests can reserve gigabytes that do
-// not exist: the allocator never touches the memory it manages).
+// not exist: the allocator never touches the memory it manages). Its calls are thread-safe, as
+// plugin_api.h asks of a device's allocation: the allocator calls the device without its own
+// lock. The counters are for reading once the threads are done.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 #include <new>
 #include <optional>
 #include <string>
@@ -76,6 +79,7 @@ class FakeDeviceMemory {
 
  private:
   void* allocate(size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
     if (++attempts_ == fail_call) throw failure;
     if (bytes > capacity - bytes_outstanding) {
       throw hxrt::Error(hxrt::StatusCode::kOutOfMemory,
@@ -100,6 +104,7 @@ class FakeDeviceMemory {
   }
 
   void deallocate(void* ptr, size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
     ++deallocate_calls;
     const auto found = outstanding_.find(reinterpret_cast<uintptr_t>(ptr));
     if (found == outstanding_.end() || found->second != bytes) {
@@ -111,6 +116,7 @@ class FakeDeviceMemory {
     if (backing_ == Backing::kHost) std::free(ptr);
   }
 
+  std::mutex mutex_;
   Backing backing_;
   int attempts_ = 0;
   uintptr_t next_address_ = uintptr_t{1} << 40;

@@ -2,7 +2,7 @@
 // one kind can be held at a gate until the test opens it, so that the test sees what other
 // threads can do while a device call is under way; every call may also take a pause, to
 // widen races. Handles are bare addresses from a counter, as FakeDeviceMemory's kAddressesOnly
-// (the allocator never touches them). Thread-safe, which FakeDeviceMemory is not.
+// (the allocator never touches them).
 #pragma once
 
 #include <chrono>
