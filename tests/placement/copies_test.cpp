@@ -24,8 +24,8 @@ TEST_CASE("no copy when the inputs already live on the op's device") {
 
 TEST_CASE("inputs on the host are copied once each to the op's device") {
   hxrt::Runtime rt = four_gpus();
-  hxrt::Tensor a = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6});
-  hxrt::Tensor b = rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6});
+  hxrt::Tensor a = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}, "/CPU:0");
+  hxrt::Tensor b = rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6}, "/CPU:0");
   reset_sim_counts();
   LogCapture log;
   log.attach(rt);
@@ -45,7 +45,7 @@ TEST_CASE("inputs on the host are copied once each to the op's device") {
 TEST_CASE("only the input that lives elsewhere is copied") {
   hxrt::Runtime rt = four_gpus();
   hxrt::Tensor on_gpu = rt.tensor<float>({2}, {1, 2}, "/GPU:0");
-  hxrt::Tensor on_cpu = rt.tensor<float>({2}, {10, 20});
+  hxrt::Tensor on_cpu = rt.tensor<float>({2}, {10, 20}, "/CPU:0");
   reset_sim_counts();
   hxrt::Tensor sum = rt.execute("Add", {on_gpu, on_cpu}, {}, "/GPU:0");
   CHECK(sim_counts(0).host_to_device == 1);

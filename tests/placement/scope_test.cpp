@@ -103,7 +103,7 @@ TEST_CASE("a placement function decides for ops with no device from the call or 
   for (const std::string& expected : {kGpu0, kGpu1, kGpu2, kGpu3, kGpu0}) {
     CHECK(rt.execute("MatMul", {f, f}).device() == expected);
   }
-  hxrt::Tensor i = rt.tensor<int32_t>({1}, {2});
+  hxrt::Tensor i = rt.tensor<int32_t>({1}, {2}, "/CPU:0");
   CHECK(rt.execute("Add", {i, i}).device() == kCpu0);
 
   REQUIRE_FALSE(seen.empty());

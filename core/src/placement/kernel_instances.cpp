@@ -1,48 +1,30 @@
 #include "placement/kernel_instances.hpp"
 
 #include <algorithm>
-#include <functional>
 
 #include "devices/device.hpp"
+#include "placement/attr_identity.hpp"
 #include "plugins/core_handle.hpp"
 #include "status.hpp"
 
 namespace hxrt::detail {
 namespace {
 
-size_t combine(size_t hash, size_t part) { return (hash ^ part) * 1099511628211ull; }
-
-size_t hash_value(const AttrValue& value) {
-  return std::visit(
-      [](const auto& v) -> size_t {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
-          size_t hash = v.size();
-          for (int64_t item : v) hash = combine(hash, std::hash<int64_t>()(item));
-          return hash;
-        } else if constexpr (std::is_same_v<T, DType>) {
-          return std::hash<int32_t>()(static_cast<int32_t>(v));
-        } else {
-          return std::hash<T>()(v);
-        }
-      },
-      value);
-}
-
-size_t hash_combination(const KernelEntry& kernel, const Attrs& attrs, const int32_t* inputs,
-                        size_t num_inputs, const int32_t* outputs, size_t num_outputs) {
-  size_t hash = std::hash<const void*>()(&kernel);
-  for (const auto& item : attrs.items()) {
-    hash = combine(hash, std::hash<std::string>()(item.first));
-    hash = combine(hash, combine(item.second.index(), hash_value(item.second)));
+uint64_t fingerprint(const InstanceRequest& request) {
+  uint64_t hash = attrs_fingerprint(request.attrs);
+  for (size_t i = 0; i < request.num_inputs; ++i) {
+    hash = mix_fingerprint(hash, static_cast<uint32_t>(request.input_dtypes[i]));
   }
-  for (size_t i = 0; i < num_inputs; ++i) hash = combine(hash, static_cast<size_t>(inputs[i]));
-  hash = combine(hash, num_inputs);
-  for (size_t i = 0; i < num_outputs; ++i) hash = combine(hash, static_cast<size_t>(outputs[i]));
+  hash = mix_fingerprint(hash, request.num_inputs);
+  for (size_t i = 0; i < request.num_outputs; ++i) {
+    hash = mix_fingerprint(hash, static_cast<uint32_t>(request.output_dtypes[i]));
+  }
   return hash;
 }
 
 }  // namespace
+
+KernelInstances::KernelInstances(Device& device) : device_(device) {}
 
 KernelInstances::~KernelInstances() {
   try {
@@ -52,56 +34,98 @@ KernelInstances::~KernelInstances() {
   }
 }
 
-size_t KernelInstances::size() const {
+KernelInstances::InstanceSet& KernelInstances::set_of(const KernelEntry& kernel) {
   std::lock_guard<std::mutex> lock(mutex_);
-  return entries_.size();
+  std::unique_ptr<InstanceSet>& set = sets_[&kernel];
+  if (set == nullptr) set = std::make_unique<InstanceSet>(*this, kernel);
+  return *set;
 }
 
-InstanceLookup KernelInstances::get(const KernelEntry& kernel, const Attrs& attrs,
-                                    const int32_t* input_dtypes, size_t num_inputs,
-                                    const int32_t* output_dtypes, size_t num_outputs) {
-  const size_t hash =
-      hash_combination(kernel, attrs, input_dtypes, num_inputs, output_dtypes, num_outputs);
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto range = entries_.equal_range(hash);
-    for (auto it = range.first; it != range.second; ++it) {
-      Entry& entry = it->second;
-      if (entry.kernel == &kernel && entry.num_inputs == num_inputs &&
-          entry.dtypes.size() == num_inputs + num_outputs &&
-          std::equal(input_dtypes, input_dtypes + num_inputs, entry.dtypes.begin()) &&
-          std::equal(output_dtypes, output_dtypes + num_outputs,
-                     entry.dtypes.begin() + static_cast<std::ptrdiff_t>(num_inputs)) &&
-          entry.attrs.items() == attrs.items()) {
-        entry.last_use = ++clock_;
-        return entry.lookup;
-      }
+size_t KernelInstances::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return count_;
+}
+
+Combination Combination::of(const InstanceRequest& request) {
+  std::vector<int32_t> dtypes(request.input_dtypes, request.input_dtypes + request.num_inputs);
+  dtypes.insert(dtypes.end(), request.output_dtypes,
+                request.output_dtypes + request.num_outputs);
+  return {request.attrs, std::move(dtypes), request.num_inputs};
+}
+
+void InstancePin::pin(const InstanceRequest& request, const InstanceLookup& lookup) {
+  if (pinned_.load(std::memory_order_acquire) != nullptr) return;
+  auto made = std::make_unique<Pinned>(Pinned{Combination::of(request), lookup});
+  Pinned* expected = nullptr;
+  if (pinned_.compare_exchange_strong(expected, made.get(), std::memory_order_acq_rel)) {
+    made.release();  // the pin owns it now
+  }
+}
+
+KernelInstances::InstanceSet::Entry* KernelInstances::InstanceSet::find(
+    uint64_t fingerprint, const InstanceRequest& request) {
+  // A kernel on a device usually sees one combination again and again: the last one found is
+  // asked first, before the map.
+  if (recent_ != nullptr && recent_->matches(fingerprint, request)) return recent_;
+  auto range = entries_.equal_range(fingerprint);
+  for (auto it = range.first; it != range.second; ++it) {
+    if (it->second.matches(fingerprint, request)) {
+      recent_ = &it->second;
+      return recent_;
     }
   }
-  // Made outside the lock: create may take long, and two threads racing keep the first.
-  InstanceLookup made =
-      create(kernel, attrs, input_dtypes, num_inputs, output_dtypes, num_outputs);
-  std::vector<int32_t> dtypes(input_dtypes, input_dtypes + num_inputs);
-  dtypes.insert(dtypes.end(), output_dtypes, output_dtypes + num_outputs);
+  return nullptr;
+}
+
+InstanceLookup KernelInstances::InstanceSet::Entry::use(uint64_t now) {
+  last_use = now;
+  InstanceLookup copy;
+  copy.instance = lookup.instance;
+  if (lookup.declined) {  // the reason is copied only then: a hit copies no string
+    copy.declined = true;
+    copy.reason = lookup.reason;
+  }
+  return copy;
+}
+
+InstanceLookup KernelInstances::get(InstanceSet& set, const InstanceRequest& request) {
+  const uint64_t hash = fingerprint(request);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (InstanceSet::Entry* entry = set.find(hash, request)) return entry->use(++clock_);
+  }
+  // One create at a time per kernel (plugin_api.h promises create concurrency only across
+  // combinations), outside the cache's lock: create may take long (a program to compile).
+  std::lock_guard<std::mutex> creating(set.create_mutex_);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (InstanceSet::Entry* entry = set.find(hash, request)) {  // made while this one waited
+      return entry->use(++clock_);
+    }
+  }
+  InstanceLookup made = create(set.kernel_, request);
+  Combination combination = Combination::of(request);
   SharedInstance evicted;  // let go after the lock: destroying it waits for the device
   std::lock_guard<std::mutex> lock(mutex_);
-  if (entries_.size() >= kMaxInstances) evicted = evict_least_recently_used();
-  entries_.emplace(hash, Entry{&kernel, attrs, std::move(dtypes), num_inputs, made, ++clock_});
+  if (count_ >= kMaxInstances) evicted = evict_least_recently_used();
+  auto added = set.entries_.emplace(
+      hash, InstanceSet::Entry{hash, std::move(combination), made, ++clock_});
+  set.recent_ = &added->second;
+  ++count_;
   return made;
 }
 
-InstanceLookup KernelInstances::create(const KernelEntry& kernel, const Attrs& attrs,
-                                       const int32_t* input_dtypes, size_t num_inputs,
-                                       const int32_t* output_dtypes, size_t num_outputs) {
-  hx_kernel_context_s context{&attrs};
+InstanceLookup KernelInstances::create(const KernelEntry& kernel,
+                                       const InstanceRequest& request) {
+  hx_kernel_context_s context{&request.attrs};
   const hx_kernel_create_args args{HX_KERNEL_CREATE_ARGS_STRUCT_SIZE,
                                    nullptr,
                                    &context,
                                    device_.handle(),
-                                   num_inputs,
-                                   input_dtypes,
-                                   num_outputs,
-                                   output_dtypes,
+                                   request.num_inputs,
+                                   request.input_dtypes,
+                                   request.num_outputs,
+                                   request.output_dtypes,
                                    kernel.user_data};
   hx_kernel_instance* instance = nullptr;
   hx_status* status = nullptr;
@@ -137,11 +161,21 @@ InstanceLookup KernelInstances::create(const KernelEntry& kernel, const Attrs& a
 }
 
 SharedInstance KernelInstances::evict_least_recently_used() {
-  auto oldest = std::min_element(
-      entries_.begin(), entries_.end(),
-      [](const auto& a, const auto& b) { return a.second.last_use < b.second.last_use; });
+  InstanceSet* oldest_set = nullptr;
+  std::unordered_multimap<uint64_t, InstanceSet::Entry>::iterator oldest;
+  for (auto& item : sets_) {
+    auto& entries = item.second->entries_;
+    for (auto it = entries.begin(); it != entries.end(); ++it) {
+      if (oldest_set == nullptr || it->second.last_use < oldest->second.last_use) {
+        oldest_set = item.second.get();
+        oldest = it;
+      }
+    }
+  }
   SharedInstance instance = std::move(oldest->second.lookup.instance);
-  entries_.erase(oldest);
+  if (oldest_set->recent_ == &oldest->second) oldest_set->recent_ = nullptr;
+  oldest_set->entries_.erase(oldest);
+  --count_;
   return instance;
 }
 

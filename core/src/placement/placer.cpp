@@ -55,20 +55,19 @@ std::vector<std::string> order_types(const DeviceManager& devices,
 
 }  // namespace
 
-bool Placer::Key::operator==(const Key& other) const {
-  return op == other.op && t == other.t && output == other.output && mode == other.mode &&
-         num_inputs == other.num_inputs && inputs[0] == other.inputs[0] &&
-         inputs[1] == other.inputs[1] && requested == other.requested;
-}
-
-size_t Placer::KeyHash::operator()(const Key& key) const {
-  size_t h = std::hash<const void*>()(key.op);
-  for (uint64_t part : {static_cast<uint64_t>(key.t), static_cast<uint64_t>(key.output),
-                        static_cast<uint64_t>(key.mode), key.inputs[0], key.inputs[1],
-                        static_cast<uint64_t>(key.num_inputs)}) {
+size_t Placer::Key::hash() const {
+  size_t h = std::hash<const void*>()(op);
+  for (uint64_t part : {static_cast<uint64_t>(t), static_cast<uint64_t>(output),
+                        static_cast<uint64_t>(mode), inputs[0], inputs[1],
+                        static_cast<uint64_t>(num_inputs)}) {
     h = h * 1099511628211ull ^ part;
   }
-  return key.requested.empty() ? h : h ^ std::hash<std::string>()(key.requested);
+  return requested.empty() ? h : h ^ std::hash<std::string_view>()(requested);
+}
+
+Placer::Decision::Decision(const Key& key, Route route)
+    : requested_(key.requested), key_(key), hash_(key.hash()), route_(std::move(route)) {
+  key_.requested = requested_;
 }
 
 Placer::Placer(const DeviceManager& devices, const KernelRegistry& kernels,
@@ -103,34 +102,33 @@ bool Placer::make_key(const PlacementRequest& request, Key& key) const {
   return true;
 }
 
-const Placer::Route& Placer::route(const PlacementRequest& request, Route& uncached) {
+const Placer::Route& Placer::route(const PlacementRequest& request,
+                                   std::optional<Route>& uncached) {
   Key key;
-  if (!make_key(request, key)) return uncached = decide(request);
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = cache_.find(key);
-    if (it != cache_.end()) return it->second;
-  }
-  // Decided outside the lock: routes are pure, so two threads racing store the same one.
-  Route decided = decide(request);
-  std::lock_guard<std::mutex> lock(mutex_);
-  return cache_.emplace(std::move(key), std::move(decided)).first->second;
+  if (!make_key(request, key)) return uncached.emplace(decide(request));
+  const size_t hash = key.hash();
+  if (const Decision* found = decisions_.find(hash, key)) return found->route();
+  // Decided outside the table's lock: routes are pure, so two threads racing keep the first.
+  return decisions_.insert(std::make_unique<Decision>(key, decide(request)), key).route();
 }
 
 Placement Placer::place(const PlacementRequest& request) {
-  Route uncached;
+  std::optional<Route> uncached;  // optional: a cached call makes no Route at all
   const Route& chosen = route(request, uncached);
   std::string declines;  // the kernels' own reasons, in the order they declined
+  Placement placement;   // the one object returned (no move of its reason per call)
   for (const Candidate& candidate : chosen.candidates) {
-    Placement placement{candidate.device, candidate.kernel, nullptr, {}};
+    placement.device = candidate.device;
+    placement.kernel = candidate.kernel;
     std::string declined;
     if (!candidate.kernel->may_decline() || accepts(candidate, request, placement, declined)) {
-      placement.reason = candidate.reason;
+      if (!candidate.reason.empty()) placement.reason = candidate.reason;
       if (!declines.empty()) {
         placement.reason += (placement.reason.empty() ? "" : "; ") + declines;
       }
       return placement;
     }
+    placement.instance.reset();  // the next candidate has its own, or none
     declines += (declines.empty() ? "" : "; ") + std::string("the kernel of plugin '") +
                 candidate.kernel->plugin + "' on " + candidate.device->name() +
                 " declined: " + declined;
@@ -142,7 +140,7 @@ Placement Placer::place(const PlacementRequest& request) {
 bool Placer::accepts(const Candidate& candidate, const PlacementRequest& request,
                      Placement& placement, std::string& declined) {
   const KernelEntry& kernel = *candidate.kernel;
-  if (kernel.create != nullptr) {
+  if (candidate.instances != nullptr) {
     int32_t dtypes[2 * HX_MAX_RANK];  // the stack for the common few, else the heap
     std::vector<int32_t> many;
     const size_t count = request.num_inputs + request.num_outputs;
@@ -155,14 +153,23 @@ bool Placer::accepts(const Candidate& candidate, const PlacementRequest& request
     for (size_t i = 0; i < request.num_outputs; ++i) {
       all[request.num_inputs + i] = request.outputs[i].dtype;
     }
-    InstanceLookup lookup = instances_.at(candidate.device)
-                                ->get(kernel, request.attrs, all, request.num_inputs,
-                                      all + request.num_inputs, request.num_outputs);
-    if (lookup.declined) {
-      declined = lookup.reason;
-      return false;
+    const InstanceRequest combination{request.attrs, all, request.num_inputs,
+                                      all + request.num_inputs, request.num_outputs};
+    if (const InstanceLookup* pinned = candidate.pin->find(combination)) {
+      if (pinned->declined) {
+        declined = pinned->reason;
+        return false;
+      }
+      placement.instance = pinned->instance;
+    } else {
+      InstanceLookup lookup = candidate.instances->get(combination);
+      candidate.pin->pin(combination, lookup);
+      if (lookup.declined) {
+        declined = std::move(lookup.reason);
+        return false;
+      }
+      placement.instance = std::move(lookup.instance);
     }
-    placement.instance = std::move(lookup.instance);
   }
   if (kernel.check == nullptr) return true;
   hx_kernel_context_s context{&request.attrs};
@@ -191,15 +198,19 @@ bool Placer::accepts(const Candidate& candidate, const PlacementRequest& request
 }
 
 void Placer::add_kernels(Device& device, const std::string& op, DType t, DType output,
-                         const std::string& reason, Route& route) const {
+                         const std::string& reason, Route& route) {
   for (const KernelEntry* kernel : kernels_.find(op, device.plugin().name(), t, output)) {
-    route.candidates.push_back({&device, kernel, reason});
+    KernelInstances::InstanceSet* instances =
+        kernel->create == nullptr ? nullptr : &instances_.at(&device)->set_of(*kernel);
+    route.candidates.push_back({&device, kernel, instances,
+                                instances == nullptr ? nullptr : std::make_unique<InstancePin>(),
+                                reason});
   }
 }
 
 void Placer::add_by_priority(const std::string& op, DType t, DType output,
                              const std::string& reason, const std::vector<Device*>& tried,
-                             Route& route) const {
+                             Route& route) {
   for (const std::string& type : type_priority_) {
     for (const auto& device : devices_.all()) {  // ids ascend within a type
       if (device->type() != type ||
@@ -219,7 +230,7 @@ std::string Placer::describe_kernels(const std::string& op) const {
       op, [&present](const std::string& plugin) { return present.count(plugin) > 0; });
 }
 
-Placer::Route Placer::decide(const PlacementRequest& request) const {
+Placer::Route Placer::decide(const PlacementRequest& request) {
   const std::string& op = request.op->name;
   const std::string t_text = dtype_name(request.t);
   Route route;

@@ -12,18 +12,21 @@
 //     call, lowest id. Types are ordered by placement.device_priority, then by the best
 //     placement class among their devices (discrete accelerator, CPU, host accelerator), then
 //     by name.
-// A plugin's kernels are tried highest priority first. The candidates of a call are cached per
-// (op, T, output dtype, request, input devices, mode), so the hot path is one hash lookup; a
-// kernel that may decline (create or check) is asked on the call itself, create through the
-// device's instance cache (placement/kernel_instances.hpp), check on every call.
+// A plugin's kernels are tried highest priority first. The decision of a call (its candidates,
+// each with its kernel's instances on its device) is cached per (op, T, output dtype, request,
+// input devices, mode) in a table read without a lock, so a repeated call finds device, kernel
+// and instance in one lookup: the decision, whose candidates keep the first combination they
+// met pinned (lock-free), else the instance in the candidate's InstanceSet
+// (placement/kernel_instances.hpp). A kernel that may decline is asked on the call itself:
+// create once per combination (remembered in that set), check on every call.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <vector>
 
 #include "devices/device_manager.hpp"
@@ -31,6 +34,7 @@
 #include "hxrt/runtime.hpp"
 #include "kernel_registry.hpp"
 #include "ops/op_schema.hpp"
+#include "placement/insert_only_table.hpp"
 #include "placement/kernel_instances.hpp"
 
 namespace hxrt::detail {
@@ -81,23 +85,29 @@ class Placer {
   // Input devices are packed into the key by their index (8 bits each, up to 16 inputs); a
   // call with more inputs or devices is decided without the cache.
   static constexpr size_t kMaxKeyedInputs = 16;
+  // What a decision is cached by; `requested` views the call's string (no copy per call) or,
+  // in a cached Decision, the decision's own copy.
   struct Key {
     const OpSchema* op;
     DType t;
     DType output;
     SoftPlacement mode;
-    std::string requested;
     uint64_t inputs[2];
     size_t num_inputs;
-    bool operator==(const Key& other) const;
-  };
-  struct KeyHash {
-    size_t operator()(const Key& key) const;
+    std::string_view requested;
+    bool operator==(const Key& other) const {
+      return op == other.op && t == other.t && output == other.output && mode == other.mode &&
+             num_inputs == other.num_inputs && inputs[0] == other.inputs[0] &&
+             inputs[1] == other.inputs[1] && requested == other.requested;
+    }
+    size_t hash() const;
   };
   // One (device, kernel) the call may run on, in the order they are tried.
   struct Candidate {
     Device* device;
     const KernelEntry* kernel;
+    KernelInstances::InstanceSet* instances;  // the kernel's on this device; NULL without create
+    std::unique_ptr<InstancePin> pin;         // with `instances`: this route's first combination
     std::string reason;  // Placement::reason when it is chosen
   };
   // Every candidate of a call, and the error when none accepts it.
@@ -106,16 +116,30 @@ class Placer {
     StatusCode failure_code = StatusCode::kNotFound;
     std::string failure;
   };
+  // A cached route, with the key it answers (InsertOnlyTable's entry).
+  class Decision {
+   public:
+    Decision(const Key& key, Route route);
+    size_t hash() const { return hash_; }
+    bool matches(const Key& key) const { return key == key_; }
+    const Route& route() const { return route_; }
+
+   private:
+    std::string requested_;  // key_.requested views it
+    Key key_;
+    size_t hash_;
+    Route route_;
+  };
 
   bool make_key(const PlacementRequest& request, Key& key) const;
   // The call's route: the cached one, or (uncacheable calls) `uncached`, filled.
-  const Route& route(const PlacementRequest& request, Route& uncached);
-  Route decide(const PlacementRequest& request) const;
+  const Route& route(const PlacementRequest& request, std::optional<Route>& uncached);
+  Route decide(const PlacementRequest& request);
   // Every device's kernels in the type order, but the devices in `tried`.
   void add_by_priority(const std::string& op, DType t, DType output, const std::string& reason,
-                       const std::vector<Device*>& tried, Route& route) const;
+                       const std::vector<Device*>& tried, Route& route);
   void add_kernels(Device& device, const std::string& op, DType t, DType output,
-                   const std::string& reason, Route& route) const;
+                   const std::string& reason, Route& route);
   // Whether the candidate's kernel accepts the call; `placement.instance` is set, and
   // `declined` says why not.
   bool accepts(const Candidate& candidate, const PlacementRequest& request,
@@ -125,9 +149,9 @@ class Placer {
   const DeviceManager& devices_;
   const KernelRegistry& kernels_;
   std::vector<std::string> type_priority_;
-  mutable std::mutex mutex_;
-  std::unordered_map<Key, Route, KeyHash> cache_;  // node-based: a Route never moves
   std::map<const Device*, std::unique_ptr<KernelInstances>> instances_;  // fixed at start
+  // After instances_: destroyed first, as its candidates point into instances_.
+  InsertOnlyTable<Decision> decisions_;
 };
 
 }  // namespace hxrt::detail

@@ -42,43 +42,43 @@ class InlineArray {
   alignas(T) unsigned char inline_[kInline * sizeof(T)];
 };
 
-struct ViewStorage {
-  hx_tensor_view view;
-  int64_t strides[Shape::kMaxRank];
+struct Strides {
+  int64_t value[Shape::kMaxRank];
 };
 
 // A view of `shape` as a dense row-major tensor, without buffer: what create and check see.
-void fill_dense_view(DType dtype, const Shape& shape, ViewStorage& storage) {
+// Views are written in place, into the arrays the kernel receives.
+void fill_dense_view(DType dtype, const Shape& shape, Strides& strides, hx_tensor_view& view) {
   int64_t stride = 1;
   for (int i = shape.rank() - 1; i >= 0; --i) {
-    storage.strides[i] = stride;
+    strides.value[i] = stride;
     stride *= shape[i];
   }
-  storage.view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
-                                nullptr,
-                                nullptr,
-                                0,
-                                static_cast<int32_t>(dtype),
-                                shape.rank(),
-                                shape.data(),
-                                storage.strides,
-                                nullptr};
+  view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
+                        nullptr,
+                        nullptr,
+                        0,
+                        static_cast<int32_t>(dtype),
+                        shape.rank(),
+                        shape.data(),
+                        strides.value,
+                        nullptr};
 }
 
 // An input of an op that broadcasts, seen at the output's shape: stride 0 where it repeats
 // (plugin_api.h, hx_tensor_view.strides), computed here once for every kernel.
-void fill_broadcast_view(DType dtype, const Shape& input, const Shape& output,
-                         ViewStorage& storage) {
-  detail::broadcast_strides(input, output, storage.strides);
-  storage.view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
-                                nullptr,
-                                nullptr,
-                                0,
-                                static_cast<int32_t>(dtype),
-                                output.rank(),
-                                output.data(),
-                                storage.strides,
-                                nullptr};
+void fill_broadcast_view(DType dtype, const Shape& input, const Shape& output, Strides& strides,
+                         hx_tensor_view& view) {
+  detail::broadcast_strides(input, output, strides.value);
+  view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
+                        nullptr,
+                        nullptr,
+                        0,
+                        static_cast<int32_t>(dtype),
+                        output.rank(),
+                        output.data(),
+                        strides.value,
+                        nullptr};
 }
 
 void set_memory(const detail::TensorImpl& tensor, hx_tensor_view& view) {
@@ -143,22 +143,22 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
       request = &from_function;
     }
   }
-  InlineArray<ViewStorage> input_views(num_inputs);
+  InlineArray<Strides> input_strides(num_inputs);
+  InlineArray<hx_tensor_view> input_array(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) {
     if (schema.broadcasts) {
       fill_broadcast_view(input_meta[i].dtype, input_meta[i].shape, output_meta[0].shape,
-                          input_views[i]);
+                          input_strides[i], input_array[i]);
     } else {
-      fill_dense_view(input_meta[i].dtype, input_meta[i].shape, input_views[i]);
+      fill_dense_view(input_meta[i].dtype, input_meta[i].shape, input_strides[i],
+                      input_array[i]);
     }
   }
-  InlineArray<hx_tensor_view> input_array(num_inputs);
-  for (size_t i = 0; i < num_inputs; ++i) input_array[i] = input_views[i].view;
-  InlineArray<ViewStorage> output_views(num_outputs);
+  InlineArray<Strides> output_strides(num_outputs);
   InlineArray<hx_tensor_view> output_array(num_outputs);
   for (size_t i = 0; i < num_outputs; ++i) {
-    fill_dense_view(output_meta[i].dtype, output_meta[i].shape, output_views[i]);
-    output_array[i] = output_views[i].view;
+    fill_dense_view(output_meta[i].dtype, output_meta[i].shape, output_strides[i],
+                    output_array[i]);
   }
 
   InlineArray<detail::Device*> input_devices(num_inputs);
