@@ -1,9 +1,7 @@
-// The guide's "Manual device placement": a and b are created on the CPU; MatMul names no
-// device, so the placer picks the highest-priority device type with a MatMul kernel (GPU),
-// lowest id first, and copies the inputs there.
+// The guide's "Logging device placement": nothing names a device. As in TensorFlow, a and b
+// are made on the highest-priority device (GPU:0: the sim GPUs are discrete accelerators,
+// which come before the CPU), and MatMul runs there too, so no input is copied.
 //
-//   Copying input 0 of MatMul from /job:localhost/replica:0/task:0/device:CPU:0 to /job:...GPU:0
-//   Copying input 1 of MatMul from /job:localhost/replica:0/task:0/device:CPU:0 to /job:...GPU:0
 //   Executing op MatMul in device /job:localhost/replica:0/task:0/device:GPU:0
 //   [[22, 28], [49, 64]]
 #include <iostream>
@@ -17,14 +15,9 @@ int main(int argc, char** argv) {
   try {
     hxrt::Runtime rt = hxrt::Runtime::create(*options);
 
-    hxrt::Tensor a;
-    hxrt::Tensor b;
-    {
-      auto cpu = rt.device("/CPU:0");
-      a = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6});
-      b = rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6});
-    }
-    hxrt::Tensor c = rt.execute("MatMul", {a, b});
+    const hxrt::Tensor a = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6});
+    const hxrt::Tensor b = rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6});
+    const hxrt::Tensor c = rt.execute("MatMul", {a, b});
     std::cout << c.to_string() << '\n';
   } catch (const hxrt::Error& error) {
     std::cerr << "guide_priority: " << error.what() << '\n';

@@ -1,10 +1,11 @@
 // The guide's soft device placement: GPU:7 does not exist. By default that is an error (only a
-// missing kernel falls back); with soft placement the op runs on the best device instead.
+// missing kernel falls back); with soft placement the op runs on the best device instead,
+// GPU:0, where a and b already are (made with no device, they went to the highest-priority
+// device, as in TensorFlow).
 //
 //   MatMul on /GPU:7: /job:localhost/replica:0/task:0/device:GPU:7 unknown device.
 //   Existing devices: /job:localhost/replica:0/task:0/device:CPU:0, ... GPU:3
 //   ...
-//   Copying input 0 of MatMul from /job:...CPU:0 to /job:...GPU:0   (and input 1)
 //   Executing op MatMul in device /job:localhost/replica:0/task:0/device:GPU:0
 //     requested /job:...GPU:7, which does not exist; soft placement chose /job:...GPU:0
 //   [[22, 28], [49, 64]]

@@ -36,7 +36,8 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
             "/plugins/search_paths", "/plugins/libraries", "/plugins/use_installed",
             "/plugins/probe", "/plugins/probe_timeout_ms", "/plugins/disabled", "/plugins/options",
             "/env/HXRT_PLUGIN_PATH", "/api/plugin_paths",
-            "/placement/device_priority", "/placement/soft_placement", "/log_device_placement",
+            "/placement/device_priority", "/placement/soft_placement",
+            "/placement/tensor_device", "/log_device_placement",
             "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
             "/devices/*/device_count", "/devices/*/memory/growth", "/devices/*/memory/limit_mb",
             "/devices/*/memory/fraction", "/devices/*/memory/release_unused",
@@ -52,6 +53,7 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
   CHECK(find(settings, "/plugins/options").value == "{}");
   CHECK(find(settings, "/placement/device_priority").value == "[]");
   CHECK(find(settings, "/placement/soft_placement").value == "\"missing_kernel\"");
+  CHECK(find(settings, "/placement/tensor_device").value == "null");
   CHECK(find(settings, "/log_level").value == "\"warning\"");
   CHECK(find(settings, "/visible_devices").value == "null");
   CHECK(find(settings, "/devices/*/memory/growth").value == "true");

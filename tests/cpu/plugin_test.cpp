@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cpu_test_support.hpp"
+#include "error_from.hpp"
 
 TEST_CASE("The CPU plugin loads with one CPU device", "[cpu][plugin]") {
   hxrt::Runtime& rt = cpu_test::runtime();
@@ -57,10 +58,11 @@ TEST_CASE("The CPU plugin accepts an empty options object", "[cpu][plugin]") {
 }
 
 TEST_CASE("The CPU plugin refuses options it does not know, naming them", "[cpu][plugin]") {
-  const hxrt::Runtime rt = runtime_with_options(R"({"threads": 4})");
-  const hxrt::PluginReport& report = only_report(rt);
-  CHECK_FALSE(report.loaded);
-  CHECK_THAT(report.reason, Catch::StartsWith("init failed: INVALID_ARGUMENT: ") &&
+  const auto error = hxrt_test::error_from([] { runtime_with_options(R"({"threads": 4})"); });
+  REQUIRE(error);
+  CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
+  CHECK_THAT(error->what(), Catch::StartsWith("API: /plugins/options/cpu/threads: plugin ") &&
+                                Catch::Contains("INVALID_ARGUMENT: ") &&
                                 Catch::Contains("unknown option 'threads'"));
 }
 

@@ -54,7 +54,7 @@ TEST_CASE("memory_stats of a device that does not exist, or of no single device,
   hxrt::Runtime rt = make_runtime(kOneSimGpu);
   auto error = error_from([&] { rt.memory_stats("GPU:3"); });
   REQUIRE(error);
-  CHECK(error->code() == hxrt::StatusCode::kNotFound);
+  CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
   CHECK_THAT(error->what(), Catch::Contains("device:GPU:3 unknown device") &&
                                 Catch::Contains("Existing devices:"));
   error = error_from([&] { rt.memory_stats("/GPU"); });

@@ -294,17 +294,21 @@ TEST_CASE("samples/embed and samples/c_plugin build against the installed packag
   CHECK(find_line_starting_with(lines_of(unknown.output), "hxrt_embed: ") != kNoLine);
   CHECK(contains(unknown.output, "NoSuchOp"));
 
-  // ...and options the C plugin does not take: it is skipped with a reason naming the option,
-  // and the rest runs without it.
+  // ...and options the C plugin does not take: start-up fails, naming the file, the JSON
+  // path of the option refused and the plugin's reason, and nothing runs.
   const ProgramResult options = run_embed(
       tree, "options.json",
       R"({"plugins": {"search_paths": ["plugins"], "options": {"c_sample": {"alpha": 1}}}})", "");
   INFO("hxrt_embed options.json:\n" << options.output);
-  CHECK(options.exit_code == 0);
-  const size_t skipped =
-      find_line_starting_with(lines_of(options.output), "  skipped: " + plugin.string() + ": ");
-  REQUIRE(skipped != kNoLine);
-  CHECK(contains(lines_of(options.output)[skipped], "unknown option 'alpha'"));
+  CHECK(options.exit_code == 1);
+  const size_t refused = find_line_starting_with(lines_of(options.output),
+                                                 "hxrt_embed: INVALID_ARGUMENT: file ");
+  REQUIRE(refused != kNoLine);
+  const std::string& line = lines_of(options.output)[refused];
+  CHECK(contains(line, "options.json: /plugins/options/c_sample/alpha: plugin " +
+                           plugin.string() + " refused its options: "));
+  CHECK(contains(line, "unknown option 'alpha'"));
+  CHECK_FALSE(contains(options.output, "no plugin of that name loaded"));
 }
 
 TEST_CASE("the installed quickstart builds against the installed package alone and runs") {

@@ -126,3 +126,15 @@ TEST_CASE("hxrt-info --config with a bad config file exits 1") {
   CHECK(result.exit_code == 1);
   CHECK(hxrt_test::contains(result.output, "not_a_key"));
 }
+
+TEST_CASE("hxrt-info with plugin options a plugin refuses prints the error and exits 1") {
+  const std::string file = config_path("refused_options_config.json");
+  const hxrt_test::ProgramResult result =
+      hxrt_test::run_program(info_command("HXRT_CONFIG=" + shell_quote(file), " 2>&1"));
+  INFO("output:\n" << result.output);
+  CHECK(result.exit_code == 1);
+  CHECK(hxrt_test::contains(result.output, "hxrt-info: INVALID_ARGUMENT: file " + file +
+                                               ": /plugins/options/cpu/threads: plugin "));
+  CHECK(hxrt_test::contains(result.output, "unknown option 'threads'"));
+  CHECK_FALSE(hxrt_test::contains(result.output, "no plugin of that name loaded"));
+}

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "error_from.hpp"
 #include "sim_test_support.hpp"
 
 namespace {
@@ -80,33 +81,35 @@ TEST_CASE("Without options the sim plugin loads with no devices and says why", "
 TEST_CASE("The sim plugin refuses bad options, naming the option", "[sim][plugin]") {
   struct Case {
     const char* options;
-    const char* named;  // what the reason must mention
+    const char* path;   // the JSON path the error begins with
+    const char* named;  // what the plugin's reason must mention
   };
   const Case bad = GENERATE(
-      Case{R"({"device_type": "GPU", "device_cnt": 4})", "unknown option 'device_cnt'"},
-      Case{R"({"device_count": "4"})", "'device_count'"},
-      Case{R"({"device_count": -1})", "'device_count'"},
-      Case{R"({"device_count": 2.5})", "'device_count'"},
-      Case{R"({"device_count": 1025})", "'device_count'"},
-      Case{R"({"device_type": "gpu"})", "'device_type'"},
-      Case{R"({"device_type": 7})", "'device_type'"},
-      Case{R"({"device_type": ""})", "'device_type'"}, Case{R"({"memory_mb": 0})", "'memory_mb'"},
-      Case{R"({"memory_mb": "8G"})", "'memory_mb'"}, Case{R"({"ops": "MatMul"})", "'ops'"},
-      Case{R"({"ops": ["MatMul", 3]})", "'ops'"},
-      Case{R"({"ops": ["MatMul", "MatMul"]})", "'MatMul' is listed twice"},
-      Case{R"({"device_count": 1, "ops": ["MatMul", "Sub"]})",
+      Case{R"({"device_type": "GPU", "device_cnt": 4})", "/plugins/options/sim/device_cnt",
+           "unknown option 'device_cnt'"},
+      Case{R"({"device_count": "4"})", "/plugins/options/sim/device_count", "'device_count'"},
+      Case{R"({"device_count": -1})", "/plugins/options/sim/device_count", "'device_count'"},
+      Case{R"({"device_count": 2.5})", "/plugins/options/sim/device_count", "'device_count'"},
+      Case{R"({"device_count": 1025})", "/plugins/options/sim/device_count", "'device_count'"},
+      Case{R"({"device_type": "gpu"})", "/plugins/options/sim/device_type", "'device_type'"},
+      Case{R"({"device_type": 7})", "/plugins/options/sim/device_type", "'device_type'"},
+      Case{R"({"device_type": ""})", "/plugins/options/sim/device_type", "'device_type'"},
+      Case{R"({"memory_mb": 0})", "/plugins/options/sim/memory_mb", "'memory_mb'"},
+      Case{R"({"memory_mb": "8G"})", "/plugins/options/sim/memory_mb", "'memory_mb'"},
+      Case{R"({"ops": "MatMul"})", "/plugins/options/sim/ops", "'ops'"},
+      Case{R"({"ops": ["MatMul", 3]})", "/plugins/options/sim/ops", "'ops'"},
+      Case{R"({"ops": ["MatMul", "MatMul"]})", "/plugins/options/sim/ops",
+           "'MatMul' is listed twice"},
+      Case{R"({"device_count": 1, "ops": ["MatMul", "Sub"]})", "/plugins/options/sim/ops",
            "'ops': the sim plugin has no kernel for op 'Sub'; it implements MatMul, Add, Mul, "
            "Relu, AddN, Identity, Fill"});
   INFO("options: " << bad.options);
-  const hxrt::Runtime rt = sim_test::make_runtime(bad.options);
-  const hxrt::PluginReport& report = sim_test::sim_report(rt);
-  CHECK_FALSE(report.loaded);
-  CHECK_THAT(report.reason,
-             Catch::StartsWith("init failed: INVALID_ARGUMENT: ") && Catch::Contains(bad.named));
-  // The CPU plugin is unaffected, and no simulated device appears.
-  const std::vector<hxrt::DeviceInfo> devices = rt.devices();
-  REQUIRE(devices.size() == 1);
-  CHECK(devices[0].type == "CPU");
+  const auto error = hxrt_test::error_from([&] { sim_test::make_runtime(bad.options); });
+  REQUIRE(error);
+  CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
+  CHECK_THAT(error->what(), Catch::StartsWith("API: " + std::string(bad.path) + ": plugin ") &&
+                                Catch::Contains("refused its options: INVALID_ARGUMENT: ") &&
+                                Catch::Contains(bad.named));
 }
 
 TEST_CASE("The sim plugin registers float32 kernels for the default ops", "[sim][plugin]") {

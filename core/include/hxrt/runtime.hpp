@@ -77,8 +77,13 @@ struct RuntimeOptions {
   // Overrides "placement.soft_placement".
   std::optional<SoftPlacement> soft_placement;
   // Overrides "placement.device_priority": device types, most preferred first; types not
-  // listed follow in the default order (GPU, other accelerator types by name, CPU).
+  // listed follow in the default order (by placement class: discrete accelerators, then
+  // CPUs, then accelerators that run on the host's processors; then by name).
   std::optional<std::vector<std::string>> device_priority;
+  // Overrides "placement.tensor_device": where a tensor made with no device and outside
+  // every device scope goes ("CPU:0", "/GPU:1"). Unset: the first device of the
+  // highest-priority type (device_priority()), where TensorFlow puts it.
+  std::optional<std::string> tensor_device;
 };
 
 class Runtime;
@@ -173,8 +178,11 @@ class Runtime {
   // bad argument throws Error(kInvalidArgument) as a bad config value would.
   //
   // Only these physical devices ("GPU:1", "/physical_device:GPU:1", ...) stay visible, in
-  // this order; types not named keep all theirs. After initialisation: "Visible devices
-  // cannot be modified after being initialized".
+  // this order; types not named keep all theirs. A name that matches no physical device is
+  // refused (Error(kInvalidArgument) listing them), as are such names in the config file and
+  // $HXRT_VISIBLE_DEVICES (by Runtime::create). After initialisation, naming again the
+  // devices that are visible (in their order) does nothing, and other names throw "Visible
+  // devices cannot be modified after being initialized" (TensorFlow's rules).
   void set_visible_devices(const std::vector<std::string>& physical_devices);
   // At most `count` physical devices of `type` (the first visible ones); 0 hides the type.
   // After initialisation: "Visible devices cannot be modified after being initialized".
@@ -217,9 +225,11 @@ class Runtime {
   std::vector<Tensor> execute_multi(const std::string& op, const std::vector<Tensor>& inputs,
                                     const Attrs& attrs = {}, const std::string& device = {});
 
-  // A tensor on `device` (default: CPU:0) holding a copy of `bytes` bytes from `data`;
-  // `bytes` must equal tensor_bytes(dtype, shape), and a bool tensor's bytes must each be 0 or
-  // 1. Error(kInvalidArgument) otherwise, and for a shape too large for any tensor.
+  // A tensor on `device` holding a copy of `bytes` bytes from `data`. No device: the innermost
+  // device scope's, else placement.tensor_device, else the first device of the
+  // highest-priority type (where TensorFlow puts it). `bytes` must equal
+  // tensor_bytes(dtype, shape), and a bool tensor's bytes must each be 0 or 1.
+  // Error(kInvalidArgument) otherwise, and for a shape too large for any tensor.
   Tensor from_host(DType dtype, const Shape& shape, const void* data, size_t bytes,
                    const std::string& device = {});
   template <class T>

@@ -28,6 +28,9 @@ struct Config {
   LogLevel log_level = LogLevel::kWarning;
   std::vector<std::string> device_priority;  // "placement.device_priority"; empty: default
   SoftPlacement soft_placement = SoftPlacement::kFallbackOnMissingKernel;
+  // "placement.tensor_device": where tensors made with no device and outside every scope go,
+  // as written ("GPU:1"); empty: the highest-priority device.
+  std::string tensor_device;
   DeviceSettings devices;  // "visible_devices", "devices", $HXRT_VISIBLE_DEVICES, ...
   // JSON pointer of each value set by a file, the environment or the API -> its source
   // ("file <path>", "environment HXRT_X", "API"); values not here are defaults.

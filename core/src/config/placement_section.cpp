@@ -1,6 +1,7 @@
 #include <cctype>
 
 #include "config/config_sections.hpp"
+#include "device_name.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
 #include "config/message_text.hpp"
@@ -40,12 +41,28 @@ SoftPlacement read_soft_placement(const nlohmann::json& mode, const std::string&
        "expected one of \"strict\", \"missing_kernel\", \"soft\", got " + type_of(mode));
 }
 
+// A device name as a scope takes it ("GPU:1", "/device:GPU:1", "GPU"); whether the device
+// exists is known only once the devices are set up, when the first tensor needs it.
+std::string read_tensor_device(const nlohmann::json& value, const std::string& source) {
+  const std::string path = "/placement/tensor_device";
+  if (!value.is_string()) {
+    fail(source, path, "expected a device name like \"GPU:0\", got " + type_of(value));
+  }
+  try {
+    parse_device_name(value.get<std::string>());
+  } catch (const Error& e) {
+    fail(source, path, e.what());
+  }
+  return value.get<std::string>();
+}
+
 }  // namespace
 
 void apply_placement_section(const nlohmann::json& placement, const std::string& source,
                              Config& config) {
   require_object(placement, source, "/placement");
-  check_keys(placement, {"device_priority", "soft_placement"}, source, "/placement");
+  check_keys(placement, {"device_priority", "soft_placement", "tensor_device"}, source,
+             "/placement");
   if (placement.contains("device_priority")) {
     config.device_priority = read_device_priority(placement["device_priority"], source);
     config.origins["/placement/device_priority"] = source;
@@ -53,6 +70,10 @@ void apply_placement_section(const nlohmann::json& placement, const std::string&
   if (placement.contains("soft_placement")) {
     config.soft_placement = read_soft_placement(placement["soft_placement"], source);
     config.origins["/placement/soft_placement"] = source;
+  }
+  if (placement.contains("tensor_device")) {
+    config.tensor_device = read_tensor_device(placement["tensor_device"], source);
+    config.origins["/placement/tensor_device"] = source;
   }
 }
 

@@ -38,6 +38,9 @@ void apply_runtime_options(const RuntimeOptions& options, Config& config) {
     config.soft_placement = *options.soft_placement;
     config.origins["/placement/soft_placement"] = source;
   }
+  if (options.tensor_device) {
+    apply_placement_section({{"tensor_device", *options.tensor_device}}, source, config);
+  }
   if (options.device_priority) {
     apply_placement_section({{"device_priority", *options.device_priority}}, source, config);
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "config/json_checks.hpp"
+#include "config/json_pointer.hpp"
 #include "devices/device_plan.hpp"
 #include "hxrt/error.hpp"
 
@@ -58,6 +60,43 @@ std::vector<PhysicalDeviceInfo> DeviceManager::physical_info() const {
     out.push_back(std::move(info));
   }
   return out;
+}
+
+void DeviceManager::check_visible_devices(const std::vector<std::string>& names,
+                                          const std::string& source) const {
+  for (size_t i = 0; i < names.size(); ++i) {
+    const bool exists = std::any_of(physical_.begin(), physical_.end(), [&](const auto& device) {
+      return device->short_name() == names[i];
+    });
+    if (exists) continue;
+    std::string physical;
+    for (const auto& device : physical_) {
+      physical += (physical.empty() ? "" : ", ") + device->short_name();
+    }
+    fail(source, pointer_child("/visible_devices", i),
+         names[i] + " matches no physical device; the physical devices are " +
+             (physical.empty() ? std::string("none (no plugin loaded one)") : physical) +
+             " (Runtime::physical_devices() and hxrt-info list them)");
+  }
+}
+
+bool DeviceManager::makes_same_devices(const DeviceSettings& settings) const {
+  std::vector<PhysicalDeviceInfo> physical;
+  for (const auto& device : physical_) physical.push_back(device->properties());
+  DevicePlan plan;
+  try {
+    plan = plan_devices(physical, settings);
+  } catch (const Error&) {
+    return false;  // a setup that cannot be applied is not the one that was
+  }
+  if (plan.devices.size() != devices_.size()) return false;
+  for (size_t i = 0; i < devices_.size(); ++i) {
+    if (physical_[plan.devices[i].physical].get() != &devices_[i]->physical() ||
+        plan.devices[i].id != devices_[i]->id()) {
+      return false;
+    }
+  }
+  return true;
 }
 
 Device* DeviceManager::find(const std::string& type, int id) const {

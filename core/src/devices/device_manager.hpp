@@ -26,6 +26,18 @@ class DeviceManager {
   // Each with the short names of its logical devices (empty before create_logical_devices).
   std::vector<PhysicalDeviceInfo> physical_info() const;
 
+  // Visible-device names (canonical short names, as DeviceSettings::visible_devices holds
+  // them) are checked when they are set, as TensorFlow's set_visible_devices does: throws
+  // Error(kInvalidArgument) for the first that matches no physical device, beginning with
+  // `source` and its JSON path (/visible_devices/<i>) as configuration errors do, and listing
+  // the physical devices there are.
+  void check_visible_devices(const std::vector<std::string>& names,
+                             const std::string& source) const;
+  // Whether `settings` would make the logical devices that exist again: the same physical
+  // devices visible, in the same logical order. (Setting that after initialisation is not
+  // a change, so TensorFlow allows it.)
+  bool makes_same_devices(const DeviceSettings& settings) const;
+
   // Logical devices: grouped by type, lowest id first within a type.
   const std::vector<std::shared_ptr<Device>>& all() const { return devices_; }
   // nullptr when absent.

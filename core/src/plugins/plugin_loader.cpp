@@ -11,10 +11,12 @@
 #include <system_error>
 
 #include "hxrt/plugin_vocabulary.h"
+#include "config/json_pointer.hpp"
 #include "plugins/core_location.hpp"
 #include "plugins/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_probe.hpp"
+#include "plugins/refused_options.hpp"
 #include "status.hpp"
 
 namespace hxrt::detail {
@@ -114,6 +116,8 @@ class Loader {
                                         std::to_string(entry.device_count) + " " +
                                         entry.device_type + " device(s)" +
                                         (entry.note.empty() ? "" : " (" + entry.note + ")"));
+    } catch (const OptionsRefused&) {
+      throw;  // a mistake in the configuration: start-up fails
     } catch (const Skip& skip) {
       // A reason may quote the file name or dlerror()'s text about it, which no plugin vets.
       entry.reason = printable(skip.reason);
@@ -177,7 +181,13 @@ class Loader {
       std::lock_guard<std::mutex> lock(core->mutex);
       core->registration_open = false;
     }
-    if (status != nullptr) throw Skip{"init failed: " + consume_status(status)};
+    if (status != nullptr) {
+      const bool options_refused =
+          status->code == HX_INVALID_ARGUMENT && options_.count(plugin_name_from_path(path)) != 0;
+      const std::string failure = consume_status(status);
+      if (options_refused) refuse_options(path, failure);
+      throw Skip{"init failed: " + failure};
+    }
     if (api == nullptr) throw Skip{"init returned success but no function table"};
 
     // The version fields keep their place in every major, so they can be read first.
@@ -222,6 +232,17 @@ class Loader {
   std::string options_for(const std::string& path) const {
     auto found = options_.find(plugin_name_from_path(path));
     return found != options_.end() ? found->second : "{}";
+  }
+
+  // Options the configuration gave and the plugin refused: the plugin is not skipped (that
+  // would hide the mistake behind a warning) but fails start-up.
+  [[noreturn]] void refuse_options(const std::string& path, const std::string& failure) const {
+    const std::string name = plugin_name_from_path(path);
+    throw OptionsRefused(
+        pointer_child("/plugins/options", name),
+        printable(refused_options_path(name, options_.at(name), failure) + ": plugin " + path +
+                  " refused its options: " + failure +
+                  "; correct the option or remove it from the configuration"));
   }
 
   // A plugin named in plugins.disabled is skipped: by its file's name before anything of it

@@ -6,8 +6,10 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "hxrt/error.hpp"
 #include "hxrt/runtime.hpp"
 #include "kernel_registry.hpp"
 #include "logger.hpp"
@@ -17,6 +19,22 @@
 
 namespace hxrt::detail {
 
+// What load_plugins throws when a plugin's init refuses the options it was given
+// (INVALID_ARGUMENT while plugins.options.<name> is set): a mistake in the configuration,
+// which fails start-up instead of skipping the plugin. The message begins with the JSON path
+// of the option refused: "/plugins/options/<name>/<key>: <file> refused its options: ..."
+// (the plugin's name alone when its message quotes no key). `options_path` is
+// "/plugins/options/<name>", where Config::origins records who set the options.
+class OptionsRefused : public Error {
+ public:
+  OptionsRefused(std::string options_path, const std::string& message)
+      : Error(StatusCode::kInvalidArgument, message), options_path_(std::move(options_path)) {}
+  const std::string& options_path() const { return options_path_; }
+
+ private:
+  std::string options_path_;
+};
+
 struct LoadedPlugins {
   std::vector<std::shared_ptr<Plugin>> plugins;  // accepted, in load order
   std::vector<PluginReport> report;              // every candidate, in load order
@@ -24,6 +42,7 @@ struct LoadedPlugins {
 
 // `candidates` are files or folders (a folder contributes its libhx_*.so files in name order).
 // `options` maps a plugin's file name stem (libhx_<name>.so -> <name>) to its JSON options.
+// A plugin whose init refuses its `options` throws OptionsRefused (above).
 // A plugin named in `disabled` (plugins.disabled) is skipped, by its file's name before it is
 // opened and by its table's name after init. Several plugins may provide one device type.
 // Accepted plugins' ops and kernels are added to `ops` and `kernels`. With probing enabled,

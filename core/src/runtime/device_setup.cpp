@@ -11,6 +11,9 @@ constexpr const char* kVirtualFixed = "Virtual devices cannot be modified after 
 constexpr const char* kPhysicalFixed =
     "Physical devices cannot be modified after being initialized";
 constexpr const char* kApiSource = "API";
+constexpr const char* kSetupFixedHint =
+    ": the device setup is fixed by the first op, tensor or device query; make this call "
+    "before it (or set it in the config file)";
 
 }  // namespace
 
@@ -25,10 +28,7 @@ void Runtime::Impl::initialize() {
 std::unique_lock<std::mutex> Runtime::Impl::lock_setup(const char* guide_error) {
   std::unique_lock<std::mutex> lock(setup_mutex);
   if (initialized.load(std::memory_order_relaxed)) {
-    throw Error(StatusCode::kFailedPrecondition,
-                std::string(guide_error) +
-                    ": the device setup is fixed by the first op, tensor or device query; "
-                    "make this call before it (or set it in the config file)");
+    throw Error(StatusCode::kFailedPrecondition, std::string(guide_error) + kSetupFixedHint);
   }
   return lock;
 }
@@ -42,9 +42,9 @@ detail::Device& Runtime::Impl::named_device(const std::string& name) {
   }
   std::vector<detail::Device*> found = devices.matching(spec);
   if (found.empty()) {
-    throw Error(StatusCode::kNotFound, detail::to_string(spec) +
-                                           " unknown device.\nExisting devices: " +
-                                           devices.describe());
+    throw Error(StatusCode::kInvalidArgument, detail::to_string(spec) +
+                                                  " unknown device.\nExisting devices: " +
+                                                  devices.describe());
   }
   return *found.front();
 }
@@ -55,8 +55,19 @@ std::vector<PhysicalDeviceInfo> Runtime::physical_devices() const {
 }
 
 void Runtime::set_visible_devices(const std::vector<std::string>& physical_devices) {
-  auto lock = impl().lock_setup(kVisibleFixed);
-  detail::set_visible_devices(impl().config, physical_devices, kApiSource);
+  Impl& impl = this->impl();
+  std::lock_guard<std::mutex> lock(impl.setup_mutex);
+  detail::Config proposed;  // the names checked and made canonical, before anything changes
+  proposed.devices = impl.config.devices;
+  detail::set_visible_devices(proposed, physical_devices, kApiSource);
+  impl.devices.check_visible_devices(*proposed.devices.visible_devices, kApiSource);
+  if (impl.initialized.load(std::memory_order_relaxed)) {
+    // As TensorFlow: naming again the devices that are visible changes nothing.
+    if (impl.devices.makes_same_devices(proposed.devices)) return;
+    throw Error(StatusCode::kFailedPrecondition, std::string(kVisibleFixed) + kSetupFixedHint);
+  }
+  impl.config.devices.visible_devices = proposed.devices.visible_devices;
+  impl.config.origins["/visible_devices"] = kApiSource;
 }
 
 void Runtime::set_device_count(const std::string& type, int count) {

@@ -68,14 +68,26 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   impl->soft_placement = impl->config.soft_placement;
 
   detail::add_builtin_ops(impl->ops);
-  impl->loaded = detail::load_plugins(
-      impl->config.plugin_candidates(detail::installed_plugin_dir()),
-      impl->config.plugin_options, impl->config.disabled_plugins, impl->logger, impl->ops,
-      impl->kernels,
-      detail::probe_settings(impl->config.probe_plugins,
-                             std::chrono::milliseconds(impl->config.probe_timeout_ms)));
+  try {
+    impl->loaded = detail::load_plugins(
+        impl->config.plugin_candidates(detail::installed_plugin_dir()),
+        impl->config.plugin_options, impl->config.disabled_plugins, impl->logger, impl->ops,
+        impl->kernels,
+        detail::probe_settings(impl->config.probe_plugins,
+                               std::chrono::milliseconds(impl->config.probe_timeout_ms)));
+  } catch (const detail::OptionsRefused& refused) {
+    // Like every configuration error, it names who set the value ("file <path>", "API").
+    auto origin = impl->config.origins.find(refused.options_path());
+    if (origin == impl->config.origins.end()) throw;
+    throw Error(refused.code(), origin->second + ": " + refused.what());
+  }
   for (const auto& plugin : impl->loaded.plugins) {
     impl->devices.add_plugin_devices(plugin, *impl->logger);
+  }
+  // The config's and $HXRT_VISIBLE_DEVICES's names are checked as soon as the physical
+  // devices are known, as Runtime::set_visible_devices checks its own.
+  if (const auto& visible = impl->config.devices.visible_devices) {
+    impl->devices.check_visible_devices(*visible, impl->config.origins.at("/visible_devices"));
   }
   log_start_up(*impl);
   return Runtime(std::move(impl));
@@ -101,18 +113,31 @@ std::vector<KernelInfo> Runtime::kernels() const {
 detail::Device& Runtime::Impl::data_device(const std::string& spec) {
   ensure_initialized();
   const std::string* scoped = spec.empty() ? innermost_scope() : nullptr;
-  const std::string& wanted = !spec.empty() ? spec : scoped ? *scoped : std::string("CPU:0");
+  const bool configured = spec.empty() && scoped == nullptr;
+  const std::string& wanted = !spec.empty() ? spec : scoped ? *scoped : config.tensor_device;
+  if (wanted.empty()) return default_tensor_device();
   const detail::DeviceSpec parsed = detail::parse_device_name(wanted);
   std::vector<detail::Device*> found = devices.matching(parsed);
-  if (found.empty() && soft_placement == SoftPlacement::kSoft) {
-    found = devices.matching(detail::parse_device_name("CPU:0"));
+  if (!found.empty()) return *found.front();
+  if (soft_placement == SoftPlacement::kSoft) return default_tensor_device();
+  throw Error(StatusCode::kInvalidArgument,
+              detail::to_string(parsed) + " unknown device" +
+                  (configured ? " (placement.tensor_device, set by " +
+                                    config.origins.at("/placement/tensor_device") + ")"
+                              : std::string()) +
+                  ".\nExisting devices: " + devices.describe());
+}
+
+detail::Device& Runtime::Impl::default_tensor_device() {
+  const std::vector<std::string>& types = placer->type_priority();
+  if (types.empty()) {
+    throw Error(StatusCode::kFailedPrecondition,
+                "no device exists to hold the tensor: no plugin provided one (see "
+                "Runtime::load_report() or hxrt-info for why)");
   }
-  if (found.empty()) {
-    throw Error(StatusCode::kInvalidArgument, detail::to_string(parsed) +
-                                                  " unknown device.\nExisting devices: " +
-                                                  devices.describe());
-  }
-  return *found.front();
+  detail::DeviceSpec first_of_type;
+  first_of_type.type = types.front();
+  return *devices.matching(first_of_type).front();
 }
 
 Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {

@@ -64,9 +64,12 @@ struct Runtime::Impl {
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
   // Where a new tensor goes: the device `spec` names (the first match), else the innermost
-  // scope's, else CPU:0. A device that does not exist is an error, or CPU:0 under soft
-  // placement.
+  // scope's, else placement.tensor_device's, else default_tensor_device(). A device that does
+  // not exist is an error, or default_tensor_device() under soft placement.
   detail::Device& data_device(const std::string& spec);
+  // Where TensorFlow puts a tensor made with no device: the first device of the type the
+  // placer prefers (placement.device_priority, else the placement-class order).
+  detail::Device& default_tensor_device();
   // A copy of `tensor` on `device` (the same handle when it is there already); not logged.
   Tensor copy_to(const Tensor& tensor, detail::Device& device);
   // The device spec of this thread's innermost scope on this runtime; nullptr outside scopes.
