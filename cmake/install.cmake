@@ -59,9 +59,19 @@ install(FILES ${PROJECT_BINARY_DIR}/hxrtConfig.cmake ${PROJECT_BINARY_DIR}/hxrtC
         DESTINATION ${HXRT_INSTALL_CMAKE_DIR})
 
 # hxrt.pc names its folders relative to where it lies, as the CMake package does, so that it
-# is right for whatever prefix `cmake --install --prefix` was given.
+# is right for whatever prefix `cmake --install --prefix` was given. Each path is made by
+# file(RELATIVE_PATH) from the full (normalised) folders, so that no "//" or "/./" reaches
+# the flags, whether the install dirs were given relative or absolute.
 file(RELATIVE_PATH HXRT_PC_TO_PREFIX ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig
      ${CMAKE_INSTALL_PREFIX})
-string(REGEX REPLACE "/$" "" HXRT_PC_TO_PREFIX "${HXRT_PC_TO_PREFIX}")
+file(RELATIVE_PATH HXRT_PC_LIBDIR ${CMAKE_INSTALL_PREFIX} ${CMAKE_INSTALL_FULL_LIBDIR})
+file(RELATIVE_PATH HXRT_PC_INCLUDEDIR ${CMAKE_INSTALL_PREFIX} ${CMAKE_INSTALL_FULL_INCLUDEDIR})
+foreach(path_variable HXRT_PC_TO_PREFIX HXRT_PC_LIBDIR HXRT_PC_INCLUDEDIR)
+  string(REGEX REPLACE "/$" "" ${path_variable} "${${path_variable}}")
+endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/hxrt.pc.in ${PROJECT_BINARY_DIR}/hxrt.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/hxrt.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+
+# The installed headers cite the README by its sections: it is installed beside the ops
+# reference, so that every document they name is in the package.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})

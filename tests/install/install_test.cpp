@@ -133,6 +133,18 @@ TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools
   // The ops reference, generated from the core's schemas.
   CHECK(fs::exists(prefix / "share/doc/hxrt/ops.md"));
 
+  // Every document an installed header cites is installed too.
+  for (const auto& entry : fs::recursive_directory_iterator(prefix / "include")) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream header(entry.path());
+    const std::string text((std::istreambuf_iterator<char>(header)),
+                           std::istreambuf_iterator<char>());
+    INFO(entry.path().string());
+    CHECK_FALSE(contains(text, "DESIGN.md"));
+    if (contains(text, "README.md")) CHECK(fs::exists(prefix / "share/doc/hxrt/README.md"));
+    if (contains(text, "ops.md")) CHECK(fs::exists(prefix / "share/doc/hxrt/ops.md"));
+  }
+
   // The CMake package and the pkg-config file.
   CHECK(fs::exists(prefix / "lib/cmake/hxrt/hxrtConfig.cmake"));
   CHECK(fs::exists(prefix / "lib/cmake/hxrt/hxrtConfigVersion.cmake"));
@@ -230,12 +242,18 @@ TEST_CASE("pkg-config --cflags --libs hxrt builds a host app against the install
   CHECK(paths == std::set<std::string>{"-I" + (prefix / "include").string(),
                                        "-L" + (prefix / "lib").string()});
   CHECK(contains(flags.output, "-lhxrt"));
+  // The API is C++17, and the flags say so; their paths are written without "//" or "/./".
+  const Words words = words_of(flags.output);
+  CHECK(std::find(words.begin(), words.end(), "-std=c++17") != words.end());
+  CHECK_FALSE(contains(flags.output, "//"));
+  CHECK_FALSE(contains(flags.output, "/./"));
   CHECK(pkg_config_plugindir(prefix) == (prefix / "lib/hxrt/plugins").string());
 
-  // The flags are enough to compile and link a host app (the embed sample).
+  // The flags alone are enough to compile and link a host app (the embed sample): no
+  // -std option of the app's own.
   const fs::path app = tree.scratch("pkg-config-app");
   const ProgramResult build = run_program(
-      shell_quote(HXRT_TEST_CXX_COMPILER) + " -std=c++17 " + install_test::sanitizer_flags() +
+      shell_quote(HXRT_TEST_CXX_COMPILER) + " " + install_test::sanitizer_flags() +
       " " + shell_quote(hxrt_test::source_file("samples/embed/main.cpp")) + " -o " +
       shell_quote(app.string()) + " $(" + pkg_config(prefix) + "--cflags --libs hxrt) 2>&1");
   INFO("compile and link with the pkg-config flags:\n" << build.output);
@@ -301,10 +319,11 @@ TEST_CASE("samples/embed and samples/c_plugin build against the installed packag
       R"({"plugins": {"search_paths": ["plugins"], "options": {"c_sample": {"alpha": 1}}}})", "");
   INFO("hxrt_embed options.json:\n" << options.output);
   CHECK(options.exit_code == 1);
-  const size_t refused = find_line_starting_with(lines_of(options.output),
-                                                 "hxrt_embed: INVALID_ARGUMENT: file ");
+  const Lines output_lines = lines_of(options.output);
+  const size_t refused =
+      find_line_starting_with(output_lines, "hxrt_embed: INVALID_ARGUMENT: file ");
   REQUIRE(refused != kNoLine);
-  const std::string& line = lines_of(options.output)[refused];
+  const std::string& line = output_lines[refused];
   CHECK(contains(line, "options.json: /plugins/options/c_sample/alpha: plugin " +
                            plugin.string() + " refused its options: "));
   CHECK(contains(line, "unknown option 'alpha'"));

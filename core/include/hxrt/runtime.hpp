@@ -30,7 +30,7 @@
 
 namespace hxrt {
 
-// What happens when the requested device cannot run an op (DESIGN.md, Placement).
+// What happens when the requested device cannot run an op (README.md, "Placement").
 enum class SoftPlacement {
   // Both a device without a kernel for the op and a device that does not exist are errors.
   kStrict,
@@ -64,7 +64,7 @@ struct RuntimeOptions {
   // Options for one plugin, by plugin name: a JSON object as text.
   std::map<std::string, std::string> plugin_options;
   // Overrides "plugins.probe" and $HXRT_PROBE_PLUGINS: load each plugin in a child process
-  // first, and skip one that crashes, exits or hangs there (README, "Probing plugins").
+  // first, and skip one that crashes, exits or hangs there (README.md, "Probing plugins").
   std::optional<bool> probe_plugins;
   // Overrides "plugins.disabled": plugins not to load, by name ("sim").
   std::optional<std::vector<std::string>> disabled_plugins;
@@ -172,8 +172,8 @@ class Runtime {
   // the kernels each device type has for it. Does not initialise the runtime.
   std::vector<OpInfo> ops() const;
 
-  // Device setup (DESIGN.md, Memory), as TensorFlow's tf.config: allowed until the runtime is
-  // initialised, then each throws Error(kFailedPrecondition) with the guide's text. They
+  // Device setup (README.md, "Device memory"), as TensorFlow's tf.config: allowed until the
+  // runtime is initialised, then each throws Error(kFailedPrecondition) with the guide's text. They
   // override the config file and the environment (but see HXRT_FORCE_MEMORY_GROWTH), and a
   // bad argument throws Error(kInvalidArgument) as a bad config value would.
   //
