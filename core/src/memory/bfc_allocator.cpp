@@ -114,35 +114,31 @@ void* BfcAllocator::allocate_uncached(size_t bytes) {
 }
 
 void BfcAllocator::deallocate_slow(void* ptr, ThreadCache* own) {
-  bool released = false;
   {
     std::lock_guard<SpinLock> lock(mutex_);
     ++locked_calls_;
-    released = free_block(ptr, own);
-  }
-  if (released) give_back_released();
-}
-
-bool BfcAllocator::free_block(void* ptr, ThreadCache* own) {
-  if (own != nullptr) synchronise(*own);
-  // One probe of the address table: a block that stays live goes back in, which cannot
-  // allocate.
-  const int32_t chunk = live_.erase(ptr);
-  if (chunk == PointerTable::kAbsent) throw_not_live(ptr);
-  const Chunk& c = chunks_[chunk];
-  if (c.bin == Chunk::kInCache || (own != nullptr && ThreadCache::cacheable(c.size))) {
-    if (freed_twice(chunk)) {
-      live_.insert(ptr, chunk);
-      throw_not_live(ptr);
+    if (own != nullptr) synchronise(*own);
+    // One probe of the address table: a block that stays live goes back in, which cannot
+    // allocate.
+    const int32_t chunk = live_.erase(ptr);
+    if (chunk == PointerTable::kAbsent) throw_not_live(ptr);
+    const Chunk& c = chunks_[chunk];
+    if (c.bin == Chunk::kInCache || (own != nullptr && ThreadCache::cacheable(c.size))) {
+      if (freed_twice(chunk)) {
+        live_.insert(ptr, chunk);
+        throw_not_live(ptr);
+      }
+      if (keep_freed(own, chunk)) {
+        live_.insert(ptr, chunk);
+        return;
+      }
     }
-    if (keep_freed(own, chunk)) {
-      live_.insert(ptr, chunk);
-      return false;
-    }
+    bytes_in_use_ -= c.size;
+    release_chunk(chunk);
+    if (releasing_.empty()) return;
   }
-  bytes_in_use_ -= c.size;
-  release_chunk(chunk);
-  return !releasing_.empty();
+  // The block emptied its region (release_unused): it goes back to the device unlocked.
+  give_back_released();
 }
 
 void BfcAllocator::free_chunk(int32_t chunk) {

@@ -258,8 +258,6 @@ class BfcAllocator {
     ++total_allocations_;
     return chunk;
   }
-  // deallocate_slow's locked part; true when a region left the pools for releasing_.
-  HXRT_LOCAL bool free_block(void* ptr, ThreadCache* own);
   HXRT_LOCAL void free_chunk(int32_t chunk);
   [[noreturn]] HXRT_LOCAL void throw_not_live(const void* ptr) const;
   HXRT_LOCAL AllocatorStats stats_locked() const;
