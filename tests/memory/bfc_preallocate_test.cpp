@@ -80,6 +80,22 @@ TEST_CASE("preallocating more than the device has fails at construction, naming 
   CHECK(device.bytes_outstanding == 0);
 }
 
+TEST_CASE("a device error part-way through a preallocation in several regions reaches the "
+          "caller, and the regions taken go back") {
+  FakeDeviceMemory device;
+  device.fail_call = 3;  // the third of four regions
+  BfcOptions options = preallocating(64 * MiB);
+  options.max_region_bytes = 16 * MiB;
+  const auto error =
+      error_from([&] { BfcAllocator allocator(kDevice, device.raw(), options); });
+  REQUIRE(error);
+  CHECK(error->code() == StatusCode::kInternal);
+  CHECK_THAT(error->what(), Catch::Contains("fake device lost"));
+  CHECK(device.allocate_calls == 2);
+  CHECK(device.bytes_outstanding == 0);
+  CHECK(device.mismatched_deallocations == 0);
+}
+
 TEST_CASE("preallocate needs a limit") {
   FakeDeviceMemory device;
   const auto error = error_from(

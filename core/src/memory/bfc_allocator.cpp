@@ -45,25 +45,30 @@ BfcAllocator::BfcAllocator(std::string device_name, RawMemory raw, BfcOptions op
       std::min(options_.max_region_bytes, kMaxBytes) & ~(options_.region_alignment - 1);
   // A budget larger than the device's largest allocation comes in several regions. No
   // other thread knows the allocator yet: the lock is not needed.
-  for (size_t taken = 0; budget == 0 || taken < budget;) {
-    const size_t bytes = std::min(budget - taken, largest);
-    Growth growth{};
-    void* buffer = nullptr;
-    chunks_.reserve(1);
-    if (bytes != 0 &&
-        reserve_growth(bytes, bytes, RegionKind::kBudget, growth, why_not) == Reserve::kReserved) {
-      buffer = take_from_device(growth, bytes, why_not);
-      if (buffer == nullptr) cancel_growth(growth);
+  try {
+    for (size_t taken = 0; budget == 0 || taken < budget;) {
+      const size_t bytes = std::min(budget - taken, largest);
+      Growth growth{};
+      void* buffer = nullptr;
+      chunks_.reserve(1);
+      if (bytes != 0 && reserve_growth(bytes, bytes, RegionKind::kBudget, growth, why_not) ==
+                            Reserve::kReserved) {
+        buffer = take_from_device(growth, bytes, why_not);
+      }
+      if (buffer == nullptr) {
+        throw Error(StatusCode::kOutOfMemory,
+                    "Out of memory: preallocating " + format_bytes(budget) + " on " +
+                        device_name_ + " failed: " + why_not +
+                        ". Lower the device's memory limit, or turn preallocation off.");
+      }
+      install_region(growth, buffer);
+      taken += bytes;
     }
-    if (buffer == nullptr) {
-      for (const Region& region : regions_) raw_.deallocate(region.buffer, region.size);
-      throw Error(StatusCode::kOutOfMemory,
-                  "Out of memory: preallocating " + format_bytes(budget) + " on " +
-                      device_name_ + " failed: " + why_not +
-                      ". Lower the device's memory limit, or turn preallocation off.");
-    }
-    install_region(growth, buffer);
-    taken += bytes;
+  } catch (...) {
+    // No destructor runs for an object whose constructor throws: the regions taken so far
+    // go back here, whatever stopped the next one.
+    for (const Region& region : regions_) raw_.deallocate(region.buffer, region.size);
+    throw;
   }
 }
 
