@@ -5,10 +5,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "devices_runtime.hpp"
@@ -22,6 +25,8 @@ const std::string kMemoryInfoFails =
     std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_memory_info_fails.so";
 const std::string kQueuedWork =
     std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_queued_work.so";
+const std::string kSlowRelease =
+    std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_slow_release.so";
 
 const hxrt::detail::Device::Block& memory_of(const hxrt::Tensor& tensor) {
   return tensor.impl()->memory;
@@ -213,4 +218,35 @@ TEST_CASE("a region goes back to its device only after the queued work that used
   INFO("log:\n" << all_lines(log));
   CHECK(lines_containing(log, "after its work completed") == 1);
   CHECK(lines_containing(log, "while work on it is still queued") == 0);
+}
+
+TEST_CASE("while a region goes back to a slow device, another thread allocates on that device "
+          "without waiting for it",
+          "[devices][memory]") {
+  LogLines log;
+  hxrt::Runtime rt = runtime_of(kSlowRelease, log);
+  hxrt::MemoryPolicy policy;
+  policy.release_unused = true;
+  rt.set_memory_policy("SLOWFREE", policy);
+  // Keeps a growth region, which the tensor below is served from.
+  const hxrt::Tensor resident = rt.tensor<float>({1}, {1}, "SLOWFREE:0");
+  std::atomic<bool> dropping{false};
+  std::thread releaser([&] {
+    // 8 MiB: a region of its own, which the device takes two seconds to take back once the
+    // tensor goes at the end of this scope.
+    const hxrt::Tensor large = counting_tensor(rt, 8 * kMiB, 0, "SLOWFREE:0");
+    dropping = true;
+  });
+  while (!dropping) std::this_thread::yield();
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // into the device's deallocate
+  const auto start = std::chrono::steady_clock::now();
+  bool round_trip = false;
+  {
+    const hxrt::Tensor small = rt.tensor<float>({2}, {3, 4}, "SLOWFREE:0");
+    round_trip = small.to_vector<float>() == std::vector<float>{3, 4};
+  }
+  const auto took = std::chrono::steady_clock::now() - start;
+  releaser.join();
+  CHECK(round_trip);
+  CHECK(took < std::chrono::seconds(1));
 }
