@@ -1,8 +1,6 @@
 // hxrt_cuda_bench: the runtime on a GPU against raw CUDA and cuBLAS in the same process (GEMM
 // throughput, copy bandwidth, per-op host overhead), then the ratios. Without a GPU it says
 // why and exits 0, so that it can run on any machine the project builds on.
-#include <unistd.h>
-
 #include <benchmark/benchmark.h>
 
 #include <exception>
@@ -10,21 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "bench_run.hpp"
 #include "cuda_copy_bench.hpp"
 #include "cuda_gemm_bench.hpp"
 #include "cuda_launch_bench.hpp"
 #include "cuda_support.hpp"
 #include "hxrt/hxrt.hpp"
-#include "ratio_report.hpp"
 
 namespace {
-
-// As hxrt_bench: medians of interleaved repetitions; a flag the user gives wins.
-const char* const kDefaultFlags[] = {
-    "--benchmark_repetitions=3",
-    "--benchmark_enable_random_interleaving=true",
-    "--benchmark_display_aggregates_only=true",
-};
 
 // The CPU and CUDA plugins of this build, and nothing else.
 hxrt::Runtime make_runtime() {
@@ -59,13 +50,7 @@ std::string why_no_gpu(const hxrt::Runtime& runtime) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> flags(kDefaultFlags, kDefaultFlags + std::size(kDefaultFlags));
-  std::vector<char*> args = {argv[0]};
-  for (std::string& flag : flags) args.push_back(flag.data());
-  args.insert(args.end(), argv + 1, argv + argc);
-  int arg_count = static_cast<int>(args.size());
-  benchmark::Initialize(&arg_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(arg_count, args.data())) return 2;
+  if (!hxrt_bench::initialize(argc, argv)) return 2;
 
   try {
     hxrt::Runtime runtime = make_runtime();
@@ -77,14 +62,8 @@ int main(int argc, char** argv) {
     hxrt_bench::register_cuda_gemm_benchmarks(runtime);
     hxrt_bench::register_cuda_copy_benchmarks(runtime);
     hxrt_bench::register_cuda_launch_benchmarks(runtime);
-
-    hxrt_bench::RecordingReporter reporter(isatty(STDOUT_FILENO) != 0
-                                               ? benchmark::ConsoleReporter::OO_ColorTabular
-                                               : benchmark::ConsoleReporter::OO_Tabular);
-    benchmark::RunSpecifiedBenchmarks(&reporter);
     using namespace hxrt_bench;
-    print_ratio_table(
-        std::cout, reporter,
+    run_and_report(
         {{"f32 GEMM 8192 TFLOP/s", kGemmF32Runtime, kGemmF32Direct, true, 0.98},
          {"bf16 GEMM 8192 TFLOP/s", kGemmBF16Runtime, kGemmBF16Direct, true, 0.98},
          // The copy target is pinned host-to-device; the other directions and

@@ -2,8 +2,6 @@
 // table, a kernel instance, a stream synchronised per call, tensors at offsets inside one
 // buffer as the core's allocator places them) against the same kernel enqueued directly on
 // the OpenCL device, in one run; prints the ratio against its budget (within 10%).
-#include <unistd.h>
-
 #include <benchmark/benchmark.h>
 #include <hxrt/plugin_api.h>
 
@@ -14,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "bench_run.hpp"
 #include "opencl_direct.hpp"
-#include "opencl_plugin_host.hpp"
-#include "ratio_report.hpp"
+#include "plugin_host.hpp"
 
 namespace {
 
@@ -36,8 +34,13 @@ std::vector<float> matrix(float seed) {
 class PluginMatMul {
  public:
   PluginMatMul(const std::vector<float>& a, const std::vector<float>& b) {
+    if (host_.init_outcome().code != HX_OK) {
+      throw std::runtime_error("hx_plugin_init: " + host_.init_outcome().message);
+    }
     const hx_plugin_api& api = host_.api();
-    hx_device* device = host_.device();
+    device_ = host_.device(0);
+    matmul_ = &host_.kernel("MatMul").def;
+    hx_device* device = device_;
     hx_device_properties props{};
     props.struct_size = HX_DEVICE_PROPERTIES_STRUCT_SIZE;
     check(api.device_properties(device, &props), "device_properties");
@@ -54,7 +57,7 @@ class PluginMatMul {
           "copy b");
     check(api.streams->create(device, &stream_), "stream create");
     const int32_t dtypes[] = {HX_DTYPE_F32, HX_DTYPE_F32};
-    const hx_kernel_def& matmul = host_.matmul();
+    const hx_kernel_def& matmul = this->matmul();
     const hx_kernel_create_args create = {HX_KERNEL_CREATE_ARGS_STRUCT_SIZE,
                                           nullptr, nullptr, device, 2, dtypes, 1, dtypes,
                                           matmul.user_data};
@@ -73,23 +76,23 @@ class PluginMatMul {
   }
   ~PluginMatMul() {
     const hx_plugin_api& api = host_.api();
-    host_.matmul().destroy(instance_, host_.matmul().user_data);
-    api.streams->destroy(host_.device(), stream_);
-    api.deallocate(host_.device(), buffer_, buffer_size_);
+    matmul().destroy(instance_, matmul().user_data);
+    api.streams->destroy(device_, stream_);
+    api.deallocate(device_, buffer_, buffer_size_);
   }
 
   // One MatMul as the core runs it: compute on the stream, then wait for the stream.
   void run() {
     const hx_kernel_args args = {HX_KERNEL_ARGS_STRUCT_SIZE, nullptr, nullptr,
-                                 host_.device(), stream_, 2, views_, 1, &views_[2],
-                                 host_.matmul().user_data, instance_};
-    check(host_.matmul().compute(&args), "MatMul compute");
-    check(host_.api().streams->synchronize(host_.device(), stream_), "stream synchronize");
+                                 device_, stream_, 2, views_, 1, &views_[2],
+                                 matmul().user_data, instance_};
+    check(matmul().compute(&args), "MatMul compute");
+    check(host_.api().streams->synchronize(device_, stream_), "stream synchronize");
   }
 
   float result(size_t index) const {
     float value = 0;
-    check(host_.api().copy_device_to_host(host_.device(), nullptr, &value, buffer_,
+    check(host_.api().copy_device_to_host(device_, nullptr, &value, buffer_,
                                           offsets_[2] + index * sizeof(float), sizeof value),
           "copy c");
     return value;
@@ -97,9 +100,13 @@ class PluginMatMul {
 
  private:
   static void check(hx_status* status, const char* what) {
-    hxrt_bench::OpenClPluginHost::check(status, what);
+    hxrt_test::PluginHost::check(status, what);
   }
-  hxrt_bench::OpenClPluginHost host_;
+  const hx_kernel_def& matmul() const { return *matmul_; }
+
+  hxrt_test::PluginHost host_{std::string(HXRT_BENCH_PLUGIN_DIR) + "/libhx_opencl.so"};
+  hx_device* device_ = nullptr;
+  const hx_kernel_def* matmul_ = nullptr;
   hx_buffer* buffer_ = nullptr;
   size_t buffer_size_ = 0;
   uint64_t offsets_[3] = {};
@@ -110,23 +117,10 @@ class PluginMatMul {
   hx_tensor_view views_[3] = {};
 };
 
-const char* const kDefaultFlags[] = {
-    "--benchmark_repetitions=3",
-    "--benchmark_enable_random_interleaving=true",
-    "--benchmark_display_aggregates_only=true",
-    "--benchmark_min_time=2",
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::vector<std::string> flags(kDefaultFlags, kDefaultFlags + std::size(kDefaultFlags));
-  std::vector<char*> args = {argv[0]};
-  for (std::string& flag : flags) args.push_back(flag.data());
-  args.insert(args.end(), argv + 1, argv + argc);
-  int arg_count = static_cast<int>(args.size());
-  benchmark::Initialize(&arg_count, args.data());
-  if (benchmark::ReportUnrecognizedArguments(arg_count, args.data())) return 2;
+  if (!hxrt_bench::initialize(argc, argv, {"--benchmark_min_time=2"})) return 2;
   try {
     const std::vector<float> a = matrix(0.5f);
     const std::vector<float> b = matrix(1.5f);
@@ -147,12 +141,7 @@ int main(int argc, char** argv) {
     benchmark::RegisterBenchmark(kDirectBenchmark, [&](benchmark::State& state) {
       for (auto _ : state) direct.run();
     })->Unit(benchmark::kMillisecond)->UseRealTime();
-    hxrt_bench::RecordingReporter reporter(isatty(STDOUT_FILENO) != 0
-                                               ? benchmark::ConsoleReporter::OO_ColorTabular
-                                               : benchmark::ConsoleReporter::OO_Tabular);
-    benchmark::RunSpecifiedBenchmarks(&reporter);
-    hxrt_bench::print_ratio_table(
-        std::cout, reporter,
+    hxrt_bench::run_and_report(
         {{"1024 MatMul time, OpenCL plugin / direct", kPluginBenchmark, kDirectBenchmark, false,
           1.10}});
   } catch (const std::exception& error) {

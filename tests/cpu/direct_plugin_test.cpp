@@ -1,7 +1,7 @@
-// The CPU plugin through its 2.0 table, with a fake core (tests/sim/direct_plugin.hpp): what its
-// device declares, host buffers addressed at (buffer, offset), kernels computing at non-zero
-// offsets, instances that read their attributes at create, MatMul's check, and the element-wise
-// kernels reading broadcast inputs through their strides.
+// The CPU plugin through its 2.0 table, with a fake core (tests/support/direct_plugin.hpp):
+// what its device declares, host buffers addressed at (buffer, offset), kernels computing at
+// non-zero offsets, instances that read their attributes at create, MatMul's check, and the
+// element-wise kernels reading broadcast inputs through their strides.
 #include <catch2/catch.hpp>
 
 #include <climits>
@@ -11,11 +11,11 @@
 
 #include "direct_plugin.hpp"
 
-using plugin_direct::Attributes;
-using plugin_direct::DirectPlugin;
-using plugin_direct::KernelInstance;
-using plugin_direct::Outcome;
-using plugin_direct::View;
+using hxrt_test::Attributes;
+using hxrt_test::DirectPlugin;
+using hxrt_test::KernelInstance;
+using hxrt_test::Outcome;
+using hxrt_test::View;
 
 namespace {
 
@@ -154,7 +154,7 @@ TEST_CASE("Directly: CPU MatMul reads its transposes at create and declines what
           "[cpu][direct]") {
   const Cpu cpu;
   hx_device* const device = cpu.device;
-  const plugin_direct::RegisteredKernel& matmul = cpu.plugin.kernel("MatMul");
+  const hxrt_test::RegisteredKernel& matmul = cpu.plugin.kernel("MatMul");
   Attributes attributes;
   attributes.bools["transpose_a"] = true;
   KernelInstance transposed(matmul, device, kF32x2, kF32, attributes);
@@ -185,7 +185,7 @@ TEST_CASE("Directly: CPU MatMul reads its transposes at create and declines what
 TEST_CASE("Directly: CPU Sum reads its axes at create", "[cpu][direct]") {
   const Cpu cpu;
   hx_device* const device = cpu.device;
-  const plugin_direct::RegisteredKernel& sum = cpu.plugin.kernel("Sum");
+  const hxrt_test::RegisteredKernel& sum = cpu.plugin.kernel("Sum");
   write<float>(cpu.buffer, 64, {1, 2, 3, 4, 5, 6});
   const View in(cpu.buffer, 64, device, {2, 3});
 

@@ -16,17 +16,18 @@ using Catch::Matchers::Equals;
 using Catch::Matchers::StartsWith;
 using cuda_direct::DirectPlugin;
 using cuda_direct::Outcome;
+using hxrt_test::PluginHost;
 
 namespace {
 
 Outcome cuda_outcome(cudaError_t error, const char* call) {
-  return DirectPlugin::outcome(hxcuda::cuda_error(cuda_direct::fake_services(), error, call));
+  return DirectPlugin::outcome(hxcuda::cuda_error(PluginHost::services(), error, call));
 }
 
 }  // namespace
 
 TEST_CASE("A CUDA failure is a status naming the call, the error and its text", "[cuda][errors]") {
-  CHECK(hxcuda::cuda_error(cuda_direct::fake_services(), cudaSuccess, "cudaMalloc") == nullptr);
+  CHECK(hxcuda::cuda_error(PluginHost::services(), cudaSuccess, "cudaMalloc") == nullptr);
 
   const Outcome invalid = cuda_outcome(cudaErrorInvalidValue, "cudaMemcpyAsync");
   CHECK(invalid.code == HX_INTERNAL);
@@ -53,7 +54,7 @@ TEST_CASE("A sticky CUDA error says that the device must be reset", "[cuda][erro
 
 TEST_CASE("A cuBLAS failure is a status naming the call, the status and its text",
           "[cuda][errors]") {
-  const hx_core_services& services = cuda_direct::fake_services();
+  const hx_core_services& services = PluginHost::services();
   CHECK(hxcuda::cublas_error(services, CUBLAS_STATUS_SUCCESS, "cublasGemmEx") == nullptr);
 
   const Outcome unsupported = DirectPlugin::outcome(
@@ -70,7 +71,7 @@ TEST_CASE("A cuBLAS failure is a status naming the call, the status and its text
 }
 
 TEST_CASE("A query answers 'not yet' without an error, and fails on a real one", "[cuda][errors]") {
-  const hx_core_services& services = cuda_direct::fake_services();
+  const hx_core_services& services = PluginHost::services();
   bool done = false;
   CHECK(hxcuda::completion_query(services, cudaSuccess, "cudaEventQuery", &done) == nullptr);
   CHECK(done);

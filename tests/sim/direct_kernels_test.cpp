@@ -7,11 +7,11 @@
 
 #include "direct_plugin.hpp"
 
-using plugin_direct::Attributes;
-using plugin_direct::DirectPlugin;
-using plugin_direct::KernelInstance;
-using plugin_direct::Outcome;
-using plugin_direct::View;
+using hxrt_test::Attributes;
+using hxrt_test::DirectPlugin;
+using hxrt_test::KernelInstance;
+using hxrt_test::Outcome;
+using hxrt_test::View;
 
 namespace {
 
@@ -97,7 +97,7 @@ TEST_CASE("Directly: the sim MatMul declines transpose_a at create and non-matri
   const DirectPlugin plugin(kSim, kTwoGpus);
   REQUIRE(plugin.init_outcome().code == HX_OK);
   hx_device* const device = plugin.device(0);
-  const plugin_direct::RegisteredKernel& matmul = plugin.kernel("MatMul");
+  const hxrt_test::RegisteredKernel& matmul = plugin.kernel("MatMul");
   REQUIRE(matmul.def.create != nullptr);
   REQUIRE(matmul.def.check != nullptr);
   REQUIRE(matmul.def.destroy != nullptr);

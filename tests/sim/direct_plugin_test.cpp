@@ -11,10 +11,10 @@
 
 #include "direct_plugin.hpp"
 
-using plugin_direct::DirectPlugin;
-using plugin_direct::KernelInstance;
-using plugin_direct::Outcome;
-using plugin_direct::View;
+using hxrt_test::DirectPlugin;
+using hxrt_test::KernelInstance;
+using hxrt_test::Outcome;
+using hxrt_test::View;
 
 namespace {
 
