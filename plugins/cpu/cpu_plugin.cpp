@@ -5,8 +5,6 @@
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
 
-#include <memory>
-
 #include "device.hpp"
 #include "kernels/kernel_registry.hpp"
 #include "memory.hpp"
@@ -37,25 +35,15 @@ void fill_table(CpuPlugin& state) {
   // No host_memory group: host memory is already host memory, so there is nothing to pin.
 }
 
-hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {
-  const hx_core_services& services = *args.services;
-  if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
-  const hxplugin::OptionsText options = hxplugin::options_text(args);
+hx_status* build(CpuPlugin& state, hxplugin::OptionsText options) {
   if (hx_status* status =
-          hxplugin::check_no_options(services, kPluginName, options.json, options.length)) {
+          hxplugin::check_no_options(*state.services, kPluginName, options.json, options.length)) {
     return status;
   }
-
-  auto state = std::make_unique<CpuPlugin>();
-  state->services = &services;
-  state->core = args.core;
-  state->device.services = &services;
-  probe_host(state->device);
-  fill_table(*state);
-  // On failure `state` is freed here: the core does not call shutdown after a failed init.
-  if (hx_status* status = register_kernels(*state)) return status;
-  *out_api = &state.release()->api;
-  return nullptr;
+  state.device.services = state.services;
+  probe_host(state.device);
+  fill_table(state);
+  return register_kernels(state);
 }
 
 }  // namespace
@@ -64,5 +52,8 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
   return hxplugin::guarded(*args->services, hxcpu::kPluginName,
-                           [&] { return hxcpu::init(*args, out_api); });
+                           [&] {
+    return hxplugin::init_plugin<hxcpu::CpuPlugin>(*args, hxcpu::kPluginName, out_api,
+                                                   hxcpu::build);
+  });
 }

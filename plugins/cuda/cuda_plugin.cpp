@@ -60,26 +60,16 @@ void add_devices(CudaPlugin& state) {
   state.unavailable = std::move(found.unavailable);
 }
 
-hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {
-  const hx_core_services& services = *args.services;
-  if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
-  const hxplugin::OptionsText options = hxplugin::options_text(args);
+hx_status* build(CudaPlugin& state, hxplugin::OptionsText options) {
   if (hx_status* status =
-          hxplugin::check_no_options(services, kPluginName, options.json, options.length)) {
+          hxplugin::check_no_options(*state.services, kPluginName, options.json, options.length)) {
     return status;
   }
-
-  auto state = std::make_unique<CudaPlugin>();
-  state->services = &services;
-  state->core = args.core;
-  add_devices(*state);
-  fill_table(*state);
+  add_devices(state);
+  fill_table(state);
   // Registered whether or not there are devices, so that hxrt-info shows what the plugin
-  // offers. On failure `state` is freed here: the core does not call shutdown after a
-  // failed init.
-  if (hx_status* status = register_kernels(services, args.core, *state)) return status;
-  *out_api = &state.release()->api;
-  return nullptr;
+  // offers.
+  return register_kernels(*state.services, state.core, state);
 }
 
 }  // namespace
@@ -88,5 +78,8 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
   return hxplugin::guarded(*args->services, hxcuda::kPluginName,
-                           [&] { return hxcuda::init(*args, out_api); });
+                           [&] {
+    return hxplugin::init_plugin<hxcuda::CudaPlugin>(*args, hxcuda::kPluginName, out_api,
+                                                     hxcuda::build);
+  });
 }

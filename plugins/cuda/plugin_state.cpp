@@ -1,7 +1,8 @@
 #include "plugin_state.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <cstdarg>
-#include <cstdio>
 
 namespace hxcuda {
 
@@ -13,12 +14,10 @@ CudaDevice* CudaPlugin::find_device(const hx_device* handle) const {
 }
 
 void CudaPlugin::log(hx_log_level level, const char* format, ...) const {
-  char message[512];
   va_list arguments;
   va_start(arguments, format);
-  std::vsnprintf(message, sizeof message, format, arguments);
+  hxplugin::log_v(*services, core, level, format, arguments);
   va_end(arguments);
-  services->log(core, level, message);
 }
 
 }  // namespace hxcuda

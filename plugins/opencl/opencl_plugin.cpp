@@ -6,8 +6,6 @@
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
 
-#include <memory>
-
 #include "copies.hpp"
 #include "device.hpp"
 #include "event.hpp"
@@ -46,23 +44,14 @@ void fill_table(OpenClPlugin& state) {
   // No host_memory: OpenCL 1.2 has no page-locked host allocation of its own.
 }
 
-hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {
-  const hx_core_services& services = *args.services;
-  if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
-  const hxplugin::OptionsText options = hxplugin::options_text(args);
+hx_status* build(OpenClPlugin& state, hxplugin::OptionsText options) {
   if (hx_status* status =
-          hxplugin::check_no_options(services, kPluginName, options.json, options.length)) {
+          hxplugin::check_no_options(*state.services, kPluginName, options.json, options.length)) {
     return status;
   }
-  auto state = std::make_unique<OpenClPlugin>();
-  state->services = &services;
-  state->core = args.core;
-  discover_devices(*state);
-  fill_table(*state);
-  // On failure `state` is freed here: the core does not call shutdown after a failed init.
-  if (hx_status* status = register_kernels(*state)) return status;
-  *out_api = &state.release()->api;
-  return nullptr;
+  discover_devices(state);
+  fill_table(state);
+  return register_kernels(state);
 }
 
 }  // namespace
@@ -71,5 +60,8 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
   return hxplugin::guarded(*args->services, hxopencl::kPluginName,
-                           [&] { return hxopencl::init(*args, out_api); });
+                           [&] {
+    return hxplugin::init_plugin<hxopencl::OpenClPlugin>(*args, hxopencl::kPluginName, out_api,
+                                                         hxopencl::build);
+  });
 }

@@ -1,17 +1,16 @@
 #include "plugin_state.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <cstdarg>
-#include <cstdio>
 
 namespace hxopencl {
 
 void OpenClPlugin::warn(const char* format, ...) const {
-  char message[512];
   va_list arguments;
   va_start(arguments, format);
-  std::vsnprintf(message, sizeof message, format, arguments);
+  hxplugin::log_v(*services, core, HX_LOG_WARNING, format, arguments);
   va_end(arguments);
-  services->log(core, HX_LOG_WARNING, message);
 }
 
 }  // namespace hxopencl

@@ -1,7 +1,8 @@
 #include "plugin_state.hpp"
 
+#include <hxplugin/status.hpp>
+
 #include <cstdarg>
-#include <cstdio>
 
 #include "memory.hpp"
 
@@ -23,12 +24,10 @@ const SimDevice* SimPlugin::buffer_owner(const hx_buffer* buffer) const {
 }
 
 void SimPlugin::warn(const char* format, ...) const {
-  char message[512];
   va_list arguments;
   va_start(arguments, format);
-  std::vsnprintf(message, sizeof message, format, arguments);
+  hxplugin::log_v(*services, core, HX_LOG_WARNING, format, arguments);
   va_end(arguments);
-  services->log(core, HX_LOG_WARNING, message);
 }
 
 }  // namespace hxsim

@@ -40,25 +40,17 @@ void fill_table(SimPlugin& state) {
   // No host_memory group: the simulated devices copy from any host memory at the same speed.
 }
 
-hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) {
-  const hx_core_services& services = *args.services;
-  if (hx_status* status = hxplugin::check_core_abi(args, kPluginName)) return status;
-  auto state = std::make_unique<SimPlugin>();
-  state->services = &services;
-  state->core = args.core;
-  const hxplugin::OptionsText options = hxplugin::options_text(args);
-  if (hx_status* status = parse_options(services, options.json, options.length, &state->options)) {
+hx_status* build(SimPlugin& state, hxplugin::OptionsText options) {
+  if (hx_status* status =
+          parse_options(*state.services, options.json, options.length, &state.options)) {
     return status;
   }
-  const uint64_t memory_bytes = state->options.memory_mb << 20;
-  for (int32_t ordinal = 0; ordinal < state->options.device_count; ++ordinal) {
-    state->devices.push_back(std::make_unique<SimDevice>(*state, ordinal, memory_bytes));
+  const uint64_t memory_bytes = state.options.memory_mb << 20;
+  for (int32_t ordinal = 0; ordinal < state.options.device_count; ++ordinal) {
+    state.devices.push_back(std::make_unique<SimDevice>(state, ordinal, memory_bytes));
   }
-  fill_table(*state);
-  // On failure `state` is freed here: the core does not call shutdown after a failed init.
-  if (hx_status* status = register_kernels(*state)) return status;
-  *out_api = &state.release()->api;
-  return nullptr;
+  fill_table(state);
+  return register_kernels(state);
 }
 
 }  // namespace
@@ -67,5 +59,8 @@ hx_status* init(const hx_plugin_init_args& args, const hx_plugin_api** out_api) 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
   return hxplugin::guarded(*args->services, hxsim::kPluginName,
-                           [&] { return hxsim::init(*args, out_api); });
+                           [&] {
+    return hxplugin::init_plugin<hxsim::SimPlugin>(*args, hxsim::kPluginName, out_api,
+                                                   hxsim::build);
+  });
 }

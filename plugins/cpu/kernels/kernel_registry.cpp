@@ -1,7 +1,7 @@
 #include "kernels/kernel_registry.hpp"
 
+#include <hxplugin/guarded_kernel.hpp>
 #include <hxplugin/plugin_init.hpp>
-#include <hxplugin/status.hpp>
 
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
@@ -24,22 +24,12 @@ struct KernelEntry {
   hx_kernel_destroy_fn destroy;
 };
 
-const hx_core_services& services_of(void* user_data) {
-  return *static_cast<const CpuPlugin*>(user_data)->services;
-}
-
-// The kernels should not throw (create allocates its instance, and may); these wrappers (a try
-// block, free on the path that does not throw) make sure that nothing unwinds into the core.
+// The kernels' entry points, behind the exception barrier.
 template <hx_kernel_fn Kernel>
-hx_status* guarded_kernel(const hx_kernel_args* args) {
-  return hxplugin::guarded(services_of(args->user_data), kPluginName,
-                           [&] { return Kernel(args); });
-}
+constexpr hx_kernel_fn guarded_kernel = hxplugin::guarded_kernel<CpuPlugin, kPluginName, Kernel>;
 template <hx_kernel_create_fn Create>
-hx_status* guarded_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
-  return hxplugin::guarded(services_of(args->user_data), kPluginName,
-                           [&] { return Create(args, out_instance); });
-}
+constexpr hx_kernel_create_fn guarded_create =
+    hxplugin::guarded_create<CpuPlugin, kPluginName, Create>;
 
 template <hx_kernel_fn Kernel, size_t N>
 constexpr KernelEntry entry(const char* op, const int32_t (&dtypes)[N]) {

@@ -1,7 +1,7 @@
 #include "kernels/kernel_registry.hpp"
 
+#include <hxplugin/guarded_kernel.hpp>
 #include <hxplugin/plugin_init.hpp>
-#include <hxplugin/status.hpp>
 
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
@@ -19,22 +19,12 @@ struct KernelEntry {
   hx_kernel_destroy_fn destroy;
 };
 
-const hx_core_services& services_of(void* user_data) {
-  return *static_cast<const SimPlugin*>(user_data)->services;
-}
-
-// The kernels allocate (the operand list, an instance) and so may throw; these wrappers (a try
-// block, free on the path that does not throw) make sure that nothing unwinds into the core.
+// The kernels' entry points, behind the exception barrier.
 template <hx_kernel_fn Kernel>
-hx_status* guarded_kernel(const hx_kernel_args* args) {
-  return hxplugin::guarded(services_of(args->user_data), kPluginName,
-                           [&] { return Kernel(args); });
-}
+constexpr hx_kernel_fn guarded_kernel = hxplugin::guarded_kernel<SimPlugin, kPluginName, Kernel>;
 template <hx_kernel_create_fn Create>
-hx_status* guarded_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
-  return hxplugin::guarded(services_of(args->user_data), kPluginName,
-                           [&] { return Create(args, out_instance); });
-}
+constexpr hx_kernel_create_fn guarded_create =
+    hxplugin::guarded_create<SimPlugin, kPluginName, Create>;
 
 constexpr KernelEntry kKernels[] = {
     {"MatMul", guarded_kernel<matmul_kernel>, guarded_create<matmul_create>, matmul_check,

@@ -17,6 +17,11 @@ hx_status* make_status(const hx_core_services& services, hx_status_code code, co
 hx_status* make_status_v(const hx_core_services& services, hx_status_code code, const char* format,
                          va_list arguments) __attribute__((format(printf, 3, 0)));
 
+// A printf-style line in the core's log at `level`, for what has no status to travel in (a
+// failed free, misuse of a handle). Formatted like make_status's message.
+void log_v(const hx_core_services& services, hx_core* core, hx_log_level level,
+           const char* format, va_list arguments) __attribute__((format(printf, 4, 0)));
+
 // Runs `body` (which returns hx_status*) and turns any exception into a status whose message
 // starts with "<plugin_name> plugin: ": every entry point of a plugin that can throw goes through
 // this, because nothing may throw across the C ABI.
