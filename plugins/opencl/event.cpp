@@ -10,26 +10,6 @@
 
 namespace hxopencl {
 
-Event::~Event() {
-  if (marker_ != nullptr) clReleaseEvent(marker_);
-}
-
-void Event::set(cl_event marker) {
-  cl_event previous = nullptr;
-  {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    previous = marker_;
-    marker_ = marker;
-  }
-  if (previous != nullptr) clReleaseEvent(previous);
-}
-
-cl_event Event::get() const {
-  const std::lock_guard<std::mutex> lock(mutex_);
-  if (marker_ != nullptr) clRetainEvent(marker_);
-  return marker_;
-}
-
 hx_status* marker_done(const OpenClDevice& device, cl_event marker, bool* out_done) {
   cl_int state = CL_COMPLETE;
   if (hx_status* status = cl_status(

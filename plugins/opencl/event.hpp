@@ -6,7 +6,7 @@
 
 #include <CL/cl.h>
 
-#include <mutex>
+#include "event_slot.hpp"
 
 namespace hxopencl {
 
@@ -15,20 +15,16 @@ struct OpenClDevice;
 class Event {
  public:
   explicit Event(const OpenClDevice& device) : device_(device) {}
-  ~Event();
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
 
   const OpenClDevice& device() const { return device_; }
   // Replaces the recorded marker with `marker` (takes ownership).
-  void set(cl_event marker);
+  void set(cl_event marker) { marker_.replace(marker); }
   // The recorded marker, retained for the caller (who releases it); NULL when never recorded.
-  cl_event get() const;
+  cl_event get() const { return marker_.retained(); }
 
  private:
   const OpenClDevice& device_;
-  mutable std::mutex mutex_;  // record may race with another thread's wait or query
-  cl_event marker_ = nullptr;
+  EventSlot marker_;  // record may race with another thread's wait or query
 };
 
 inline hx_event* to_handle(Event* event) { return reinterpret_cast<hx_event*>(event); }

@@ -12,23 +12,6 @@ namespace hxopencl {
 Stream::~Stream() {
   clFinish(queue);  // the core releases a stream when its work is done; be sure
   clReleaseCommandQueue(queue);
-  if (last_ != nullptr) clReleaseEvent(last_);
-}
-
-void Stream::remember(cl_event event) {
-  cl_event previous = nullptr;
-  {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    previous = last_;
-    last_ = event;
-  }
-  if (previous != nullptr) clReleaseEvent(previous);
-}
-
-cl_event Stream::last() const {
-  const std::lock_guard<std::mutex> lock(mutex_);
-  if (last_ != nullptr) clRetainEvent(last_);
-  return last_;
 }
 
 cl_command_queue queue_for(const OpenClDevice& device, hx_stream* stream) {

@@ -6,7 +6,7 @@
 
 #include <CL/cl.h>
 
-#include <mutex>
+#include "event_slot.hpp"
 
 namespace hxopencl {
 
@@ -20,9 +20,9 @@ class Stream {
   Stream& operator=(const Stream&) = delete;
 
   // Keeps `event` (takes ownership) as the stream's last command, releasing the one before.
-  void remember(cl_event event);
+  void remember(cl_event event) { last_.replace(event); }
   // The last command's event, retained for the caller; NULL when nothing was enqueued.
-  cl_event last() const;
+  cl_event last() const { return last_.retained(); }
 
   const OpenClDevice& device;
   const cl_command_queue queue;
@@ -30,8 +30,7 @@ class Stream {
  private:
   // OpenCL cannot ask a queue whether it is idle; in order, the queue is idle when its last
   // command has completed.
-  mutable std::mutex mutex_;
-  cl_event last_ = nullptr;
+  EventSlot last_;
 };
 
 inline hx_stream* to_handle(Stream* stream) { return reinterpret_cast<hx_stream*>(stream); }
