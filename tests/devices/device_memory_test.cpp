@@ -8,13 +8,13 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "devices_runtime.hpp"
+#include "run_program.hpp"
 #include "tensor_impl.hpp"
 
 namespace {
@@ -51,17 +51,6 @@ std::string all_lines(const LogLines& log) {
   std::string all;
   for (const std::string& line : log.lines) all += line + "\n";
   return all;
-}
-
-std::string output_of(const std::string& command) {
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t read = 0;
-  while ((read = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
-  CHECK(pclose(pipe) == 0);
-  return output;
 }
 
 }  // namespace
@@ -193,12 +182,15 @@ TEST_CASE("hxrt-info shows free memory it cannot read as unknown, and as null in
           "[devices][memory]") {
   const std::string command = "env HXRT_PLUGIN_PATH=" + kMemoryInfoFails + " HXRT_CONFIG= " +
                               std::string(HXRT_TEST_BIN_DIR) + "/hxrt-info --no-probe";
-  const std::string text = output_of(command + " 2>/dev/null");
-  INFO(text);
-  CHECK_THAT(text, Catch::Matches("[\\s\\S]*\\n *memory free *:? *unknown\\n[\\s\\S]*"));
-  const std::string json = output_of(command + " --json 2>/dev/null");
-  INFO(json);
-  CHECK_THAT(json, Catch::Contains("\"memory_free_bytes\": null"));
+  const hxrt_test::ProgramResult text = hxrt_test::run_program(command + " 2>/dev/null");
+  INFO(text.output);
+  CHECK(text.exit_code == 0);
+  CHECK_THAT(text.output,
+             Catch::Matches("[\\s\\S]*\\n *memory free *:? *unknown\\n[\\s\\S]*"));
+  const hxrt_test::ProgramResult json = hxrt_test::run_program(command + " --json 2>/dev/null");
+  INFO(json.output);
+  CHECK(json.exit_code == 0);
+  CHECK_THAT(json.output, Catch::Contains("\"memory_free_bytes\": null"));
 }
 
 TEST_CASE("a region goes back to its device only after the queued work that used it completed",

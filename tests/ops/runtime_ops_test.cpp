@@ -3,11 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "hxrt/runtime.hpp"
+#include "run_program.hpp"
 
 using hxrt::DType;
 using hxrt::OpInfo;
@@ -31,17 +31,6 @@ const OpInfo& find_op(const std::vector<OpInfo>& ops, const std::string& name) {
                                [&](const OpInfo& op) { return op.name == name; });
   REQUIRE(at != ops.end());
   return *at;
-}
-
-std::string output_of(const std::string& command) {
-  std::string output;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t read = 0;
-  while ((read = fread(buffer, 1, sizeof buffer, pipe)) > 0) output.append(buffer, read);
-  CHECK(pclose(pipe) == 0);
-  return output;
 }
 
 }  // namespace
@@ -78,13 +67,15 @@ TEST_CASE("Runtime::ops lists a plugin's custom ops with their owner and T") {
 TEST_CASE("hxrt-info --ops prints every op, its T and its kernels") {
   const std::string command = "env HXRT_PLUGIN_PATH=" + kCpuPlugin + " HXRT_CONFIG= " +
                               std::string(HXRT_TEST_BIN_DIR) + "/hxrt-info --ops --no-probe";
-  const std::string text = output_of(command);
-  INFO(text);
-  CHECK_THAT(text, Contains("Ops: 11 "));
-  CHECK_THAT(text, Contains("\nMatMul (core, 2 inputs, 1 output)\n"));
-  CHECK_THAT(text, Contains("  T: the dtype of input 0 (a)\n"));
-  CHECK_THAT(text, Contains("  kernels: CPU (float32"));
-  const std::string markdown = output_of(command + " --markdown");
-  CHECK_THAT(markdown, Contains("# hxrt ops reference\n"));
-  CHECK_THAT(markdown, Contains("\n## Sum\n"));
+  const hxrt_test::ProgramResult text = hxrt_test::run_program(command);
+  INFO(text.output);
+  CHECK(text.exit_code == 0);
+  CHECK_THAT(text.output, Contains("Ops: 11 "));
+  CHECK_THAT(text.output, Contains("\nMatMul (core, 2 inputs, 1 output)\n"));
+  CHECK_THAT(text.output, Contains("  T: the dtype of input 0 (a)\n"));
+  CHECK_THAT(text.output, Contains("  kernels: CPU (float32"));
+  const hxrt_test::ProgramResult markdown = hxrt_test::run_program(command + " --markdown");
+  CHECK(markdown.exit_code == 0);
+  CHECK_THAT(markdown.output, Contains("# hxrt ops reference\n"));
+  CHECK_THAT(markdown.output, Contains("\n## Sum\n"));
 }
