@@ -3,7 +3,6 @@
 #include <hxrt/plugin_api.h>
 #include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
-#include <hxplugin/status.hpp>
 
 #include "device.hpp"
 #include "kernels/kernel_registry.hpp"
@@ -51,9 +50,5 @@ hx_status* build(CpuPlugin& state, hxplugin::OptionsText options) {
 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
-  return hxplugin::guarded(*args->services, hxcpu::kPluginName,
-                           [&] {
-    return hxplugin::init_plugin<hxcpu::CpuPlugin>(*args, hxcpu::kPluginName, out_api,
-                                                   hxcpu::build);
-  });
+  return hxplugin::init_plugin<hxcpu::CpuPlugin>(args, hxcpu::kPluginName, out_api, hxcpu::build);
 }

@@ -3,7 +3,6 @@
 #include <hxrt/plugin_api.h>
 #include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
-#include <hxplugin/status.hpp>
 
 #include <memory>
 
@@ -77,9 +76,6 @@ hx_status* build(CudaPlugin& state, hxplugin::OptionsText options) {
 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
-  return hxplugin::guarded(*args->services, hxcuda::kPluginName,
-                           [&] {
-    return hxplugin::init_plugin<hxcuda::CudaPlugin>(*args, hxcuda::kPluginName, out_api,
-                                                     hxcuda::build);
-  });
+  return hxplugin::init_plugin<hxcuda::CudaPlugin>(args, hxcuda::kPluginName, out_api,
+                                                   hxcuda::build);
 }

@@ -4,7 +4,6 @@
 #include <hxrt/plugin_api.h>
 #include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
-#include <hxplugin/status.hpp>
 
 #include "copies.hpp"
 #include "device.hpp"
@@ -59,9 +58,6 @@ hx_status* build(OpenClPlugin& state, hxplugin::OptionsText options) {
 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
-  return hxplugin::guarded(*args->services, hxopencl::kPluginName,
-                           [&] {
-    return hxplugin::init_plugin<hxopencl::OpenClPlugin>(*args, hxopencl::kPluginName, out_api,
-                                                         hxopencl::build);
-  });
+  return hxplugin::init_plugin<hxopencl::OpenClPlugin>(args, hxopencl::kPluginName, out_api,
+                                                       hxopencl::build);
 }

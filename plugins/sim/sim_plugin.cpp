@@ -2,7 +2,6 @@
 // kernels the options name and hands the core its function table.
 #include <hxrt/plugin_api.h>
 #include <hxplugin/plugin_init.hpp>
-#include <hxplugin/status.hpp>
 
 #include <memory>
 
@@ -58,9 +57,5 @@ hx_status* build(SimPlugin& state, hxplugin::OptionsText options) {
 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
-  return hxplugin::guarded(*args->services, hxsim::kPluginName,
-                           [&] {
-    return hxplugin::init_plugin<hxsim::SimPlugin>(*args, hxsim::kPluginName, out_api,
-                                                   hxsim::build);
-  });
+  return hxplugin::init_plugin<hxsim::SimPlugin>(args, hxsim::kPluginName, out_api, hxsim::build);
 }

@@ -5,7 +5,6 @@
 #pragma once
 
 #include <catch2/catch.hpp>
-#include <string>
 
 #include "direct_plugin.hpp"
 
@@ -16,13 +15,8 @@ using hxrt_test::Outcome;
 using hxrt_test::RegisteredKernel;
 using hxrt_test::require_ok;
 
-// libhx_cuda.so from the build's plugin folder.
-class DirectPlugin : public hxrt_test::DirectPlugin {
- public:
-  explicit DirectPlugin(const std::string& options = "{}",
-                        uint32_t core_major = HX_ABI_VERSION_MAJOR)
-      : hxrt_test::DirectPlugin("libhx_cuda.so", options, core_major) {}
-};
+inline constexpr char kLibrary[] = "libhx_cuda.so";
+using DirectPlugin = hxrt_test::DirectPluginOf<kLibrary>;
 
 }  // namespace cuda_direct
 

@@ -17,13 +17,8 @@ using hxrt_test::Attributes;
 using hxrt_test::Outcome;
 using hxrt_test::RegisteredKernel;
 
-// libhx_opencl.so from the build's plugin folder.
-class DirectPlugin : public hxrt_test::DirectPlugin {
- public:
-  explicit DirectPlugin(const std::string& options = "{}",
-                        uint32_t core_major = HX_ABI_VERSION_MAJOR)
-      : hxrt_test::DirectPlugin("libhx_opencl.so", options, core_major) {}
-};
+inline constexpr char kLibrary[] = "libhx_opencl.so";
+using DirectPlugin = hxrt_test::DirectPluginOf<kLibrary>;
 
 // One buffer of device memory, freed at the end of its scope.
 class Buffer {

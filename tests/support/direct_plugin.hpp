@@ -46,6 +46,17 @@ class DirectPlugin : public PluginHost {
                               size_t count) const;
 };
 
+// A DirectPlugin always of `library`, for the tests of one plugin. `library` must be an inline
+// variable (`inline constexpr char kLibrary[] = "libhx_x.so";`), so that every file sees one
+// type.
+template <const char* library>
+class DirectPluginOf : public DirectPlugin {
+ public:
+  explicit DirectPluginOf(const std::string& options = "{}",
+                          uint32_t core_major = HX_ABI_VERSION_MAJOR)
+      : DirectPlugin(library, options, core_major) {}
+};
+
 // One instance of `kernel` for the given dtypes and attributes, made by its create (if it has
 // one) and destroyed with the object.
 class KernelInstance {

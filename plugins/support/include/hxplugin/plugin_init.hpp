@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <memory>
 
+#include "hxplugin/status.hpp"
+
 namespace hxplugin {
 
 // FAILED_PRECONDITION "plugin '<name>' speaks ABI <maj>.<min>, core speaks <maj>.<min>" when the
@@ -30,22 +32,24 @@ void describe_plugin(hx_plugin_api& api, const char* name, const char* version,
 hx_status* register_kernel(const hx_core_services& services, hx_core* core, hx_kernel_def def,
                            const char* owner);
 
-// The frame of every bundled plugin's init: checks the core's ABI major, makes a `State` (a
-// struct with `services`, `core` and `api` members) for this init with the core's services
-// and handle, runs `build(state, options)` (the plugin's own part: its options, devices,
-// table and kernels; it returns a status), and on success hands the core `state.api`, the
-// state then living until shutdown. On failure the state is freed here: the core does not
-// call shutdown after a failed init.
+// The whole of every bundled plugin's hx_plugin_init, behind the exception barrier: checks the
+// core's ABI major, makes a `State` (a struct with `services`, `core` and `api` members) for
+// this init with the core's services and handle, runs `build(state, options)` (the plugin's
+// own part: its options, devices, table and kernels; it returns a status), and on success
+// hands the core `state.api`, the state then living until shutdown. On failure the state is
+// freed here: the core does not call shutdown after a failed init.
 template <class State, class Build>
-hx_status* init_plugin(const hx_plugin_init_args& args, const char* plugin_name,
+hx_status* init_plugin(const hx_plugin_init_args* args, const char* plugin_name,
                        const hx_plugin_api** out_api, Build&& build) {
-  if (hx_status* status = check_core_abi(args, plugin_name)) return status;
-  auto state = std::make_unique<State>();
-  state->services = args.services;
-  state->core = args.core;
-  if (hx_status* status = build(*state, options_text(args))) return status;
-  *out_api = &state.release()->api;
-  return nullptr;
+  return guarded(*args->services, plugin_name, [&]() -> hx_status* {
+    if (hx_status* status = check_core_abi(*args, plugin_name)) return status;
+    auto state = std::make_unique<State>();
+    state->services = args->services;
+    state->core = args->core;
+    if (hx_status* status = build(*state, options_text(*args))) return status;
+    *out_api = &state.release()->api;
+    return nullptr;
+  });
 }
 
 }  // namespace hxplugin
