@@ -25,7 +25,7 @@ hx_status* fill_create(const hx_kernel_create_args* args, hx_kernel_instance** o
   return hxplugin::guarded(device.services(), kPluginName, [&]() -> hx_status* {
     auto instance = std::make_unique<FillInstance>(device);
     double value = 0.0;
-    if (hx_status* status = create_attr_float(*args, "Fill", "value", &value)) return status;
+    if (hx_status* status = create_call(*args).required_attr_float("Fill", "value", &value)) return status;
     instance->value = static_cast<float>(value);
     return finish_instance(std::move(instance), nullptr, out_instance);
   });

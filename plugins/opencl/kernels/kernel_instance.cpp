@@ -30,58 +30,8 @@ hx_status* finish_instance(std::unique_ptr<KernelInstance> instance, const char*
   return nullptr;
 }
 
-namespace {
-
-const hx_core_services& services_of(const hx_kernel_create_args& args) {
-  return from_handle(args.device).services();
-}
-
-// NULL for success and for NOT_FOUND (freed here), else the status.
-hx_status* absent_is_ok(const hx_core_services& services, hx_status* status, bool* present) {
-  *present = status == nullptr;
-  if (status == nullptr || services.status_code(status) != HX_NOT_FOUND) return status;
-  services.status_destroy(status);
-  return nullptr;
-}
-
-}  // namespace
-
-hx_status* create_attr_bool(const hx_kernel_create_args& args, const char* name, bool* value) {
-  const hx_core_services& services = services_of(args);
-  bool read = *value;
-  bool present = false;
-  if (hx_status* status =
-          absent_is_ok(services, services.attr_bool(args.context, name, &read), &present)) {
-    return status;
-  }
-  if (present) *value = read;
-  return nullptr;
-}
-
-hx_status* create_attr_float(const hx_kernel_create_args& args, const char* op,
-                             const char* name, double* value) {
-  const hx_core_services& services = services_of(args);
-  bool present = false;
-  if (hx_status* status =
-          absent_is_ok(services, services.attr_float(args.context, name, value), &present)) {
-    return status;
-  }
-  if (present) return nullptr;
-  return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                               "%s: missing required attribute '%s' (a float)", op, name);
-}
-
-hx_status* create_attr_ints(const hx_kernel_create_args& args, const char* name,
-                            std::vector<int64_t>* values, bool* present) {
-  const hx_core_services& services = services_of(args);
-  const int64_t* read = nullptr;
-  size_t count = 0;
-  if (hx_status* status = absent_is_ok(
-          services, services.attr_ints(args.context, name, &read, &count), present)) {
-    return status;
-  }
-  if (*present) values->assign(read, read + count);
-  return nullptr;
+hxplugin::KernelCreate create_call(const hx_kernel_create_args& args) {
+  return hxplugin::KernelCreate(args, from_handle(args.device).services());
 }
 
 Operand operand(const hx_tensor_view& view) {

@@ -3,6 +3,7 @@
 // offset) arguments, and launching under the instance's lock.
 #pragma once
 
+#include <hxplugin/kernel_create.hpp>
 #include <hxrt/plugin_api.h>
 
 #include <CL/cl.h>
@@ -47,15 +48,8 @@ void destroy_instance(hx_kernel_instance* instance, void* user_data);
 hx_status* finish_instance(std::unique_ptr<KernelInstance> instance, const char* kernel_name,
                            hx_kernel_instance** out_instance);
 
-// Attribute reads at create: an absent attribute leaves *value as it is (the op's default); a
-// present one of another type is the core's INVALID_ARGUMENT.
-hx_status* create_attr_bool(const hx_kernel_create_args& args, const char* name, bool* value);
-// Required: absent is INVALID_ARGUMENT naming `op`.
-hx_status* create_attr_float(const hx_kernel_create_args& args, const char* op,
-                             const char* name, double* value);
-// *present says whether the list was given; *values is a copy.
-hx_status* create_attr_ints(const hx_kernel_create_args& args, const char* name,
-                            std::vector<int64_t>* values, bool* present);
+// The support library's reader of attributes at create, with the device's core services.
+hxplugin::KernelCreate create_call(const hx_kernel_create_args& args);
 
 // A tensor as kernels of program.cl take it: its buffer and where it starts, in elements.
 struct Operand {

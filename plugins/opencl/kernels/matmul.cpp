@@ -45,10 +45,11 @@ hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance**
   }
   return hxplugin::guarded(device.services(), kPluginName, [&]() -> hx_status* {
     auto instance = std::make_unique<MatMulInstance>(device);
-    if (hx_status* status = create_attr_bool(*args, "transpose_a", &instance->transpose_a)) {
+    const hxplugin::KernelCreate create = create_call(*args);
+    if (hx_status* status = create.attr_bool("transpose_a", &instance->transpose_a)) {
       return status;
     }
-    if (hx_status* status = create_attr_bool(*args, "transpose_b", &instance->transpose_b)) {
+    if (hx_status* status = create.attr_bool("transpose_b", &instance->transpose_b)) {
       return status;
     }
     const char* name = matmul_kernel_name(instance->transpose_a, instance->transpose_b);

@@ -69,10 +69,13 @@ hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** ou
   const OpenClDevice& device = from_handle(args->device);
   return hxplugin::guarded(device.services(), kPluginName, [&]() -> hx_status* {
     auto instance = std::make_unique<SumInstance>(device);
+    const int64_t* axes = nullptr;
+    size_t count = 0;
     if (hx_status* status =
-            create_attr_ints(*args, "axes", &instance->axes, &instance->axes_given)) {
+            create_call(*args).attr_ints("axes", &axes, &count, &instance->axes_given)) {
       return status;
     }
+    if (instance->axes_given) instance->axes.assign(axes, axes + count);
     return finish_instance(std::move(instance), "sum_f32", out_instance);
   });
 }
