@@ -8,6 +8,7 @@
 #include "memory.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
+#include "submit.hpp"
 
 namespace hxsim {
 namespace {
@@ -44,7 +45,13 @@ hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, hx_buffer* 
     if (hx_status* status = check_host_pointer(sim, src_host, "host-to-device source")) {
       return status;
     }
-    std::memcpy(target, src_host, size);
+    auto pins = std::make_unique<BufferPins>();
+    if (hx_status* status = pin_buffer(sim, dst, "host-to-device destination", *pins)) {
+      return status;
+    }
+    WorkItem item{[target, src_host, size] { std::memcpy(target, src_host, size); },
+                  sim.plugin.model->transfer(Transfer::kHostToDevice, size)};
+    if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
   }
   sim.counters.host_to_device.add(size);
   return nullptr;
@@ -63,7 +70,11 @@ hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_h
     if (hx_status* status = check_host_pointer(sim, dst_host, "device-to-host destination")) {
       return status;
     }
-    std::memcpy(dst_host, source, size);
+    auto pins = std::make_unique<BufferPins>();
+    if (hx_status* status = pin_buffer(sim, src, "device-to-host source", *pins)) return status;
+    WorkItem item{[dst_host, source, size] { std::memcpy(dst_host, source, size); },
+                  sim.plugin.model->transfer(Transfer::kDeviceToHost, size)};
+    if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
   }
   sim.counters.device_to_host.add(size);
   return nullptr;
@@ -94,7 +105,19 @@ hx_status* copy_device_to_device(hx_device* dst_device, hx_stream* stream, hx_bu
                                           "device-to-device source", &source)) {
       return status;
     }
-    std::memcpy(target, source, size);
+    auto pins = std::make_unique<BufferPins>();
+    if (hx_status* status =
+            pin_buffer(target_device, dst, "device-to-device destination", *pins)) {
+      return status;
+    }
+    if (hx_status* status = pin_buffer(*source_device, src, "device-to-device source", *pins)) {
+      return status;
+    }
+    WorkItem item{[target, source, size] { std::memcpy(target, source, size); },
+                  plugin.model->transfer(Transfer::kDeviceToDevice, size)};
+    if (hx_status* status = submit(target_device, stream, std::move(item), std::move(pins))) {
+      return status;
+    }
   }
   target_device.counters.device_to_device.add(size);
   return nullptr;

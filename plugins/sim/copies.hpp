@@ -1,6 +1,7 @@
 // Transfers. Each resolves the device side, a (buffer, offset, size) that must lie inside a live
 // buffer of its device, checks that the host side is a host pointer (not NULL, not a buffer
-// handle), copies at once, and counts the call (transfer_counters.hpp). A size-0 call is counted
+// handle), copies at once with a NULL stream or on the stream's worker (submit.hpp), and counts
+// the call (transfer_counters.hpp). A size-0 call is counted
 // and succeeds whatever its other arguments, as the ABI says.
 #pragma once
 

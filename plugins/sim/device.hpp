@@ -21,7 +21,8 @@ struct SimDevice {
   const int32_t ordinal;     // index in device_get
   const std::string label;   // "simulated GPU device 1", for messages
   const std::string bus_id;  // "sim:1"
-  DeviceMemory memory;
+  // Thread-safe on its own; mutable because work on a const device pins its buffers.
+  mutable DeviceMemory memory;
   TransferCounters& counters;
 };
 

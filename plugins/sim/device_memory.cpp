@@ -5,7 +5,9 @@
 namespace hxsim {
 
 DeviceMemory::~DeviceMemory() {
+  // Streams are joined before devices are destroyed, so nothing is pinned any more.
   for (const auto& entry : blocks_) std::free(entry.second.storage);
+  for (const auto& entry : retired_) std::free(entry.second.storage);
 }
 
 DeviceMemory::Result DeviceMemory::allocate(uint64_t id, size_t size, size_t alignment) {
@@ -25,13 +27,56 @@ DeviceMemory::Result DeviceMemory::allocate(uint64_t id, size_t size, size_t ali
   return Result::kOk;
 }
 
-bool DeviceMemory::deallocate(uint64_t id) {
+DeviceMemory::Freed DeviceMemory::deallocate(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto block = blocks_.find(id);
+  if (block == blocks_.end()) return Freed::kUnknown;
+  if (block->second.pins != 0) {
+    retired_.emplace(id, block->second);
+    blocks_.erase(block);
+    return Freed::kAfterQueuedWork;
+  }
+  release(block);
+  blocks_.erase(block);
+  return Freed::kNow;
+}
+
+void DeviceMemory::release(std::map<uint64_t, Block>::iterator block) {
+  in_use_ -= block->second.size;
+  std::free(block->second.storage);
+}
+
+bool DeviceMemory::pin(uint64_t id) {
   std::lock_guard<std::mutex> lock(mutex_);
   const auto block = blocks_.find(id);
   if (block == blocks_.end()) return false;
-  in_use_ -= block->second.size;
-  std::free(block->second.storage);
-  blocks_.erase(block);
+  ++block->second.pins;
+  return true;
+}
+
+void DeviceMemory::unpin(uint64_t id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto live = blocks_.find(id);
+  if (live != blocks_.end()) {
+    --live->second.pins;
+    return;
+  }
+  const auto retired = retired_.find(id);
+  if (retired == retired_.end()) return;
+  if (--retired->second.pins == 0) {
+    release(retired);
+    retired_.erase(retired);
+  }
+}
+
+BufferPins::~BufferPins() {
+  for (const auto& pinned : pinned_) pinned.first->unpin(pinned.second);
+}
+
+bool BufferPins::add(DeviceMemory& memory, uint64_t id) {
+  pinned_.reserve(pinned_.size() + 1);  // so that a pin taken is always recorded
+  if (!memory.pin(id)) return false;
+  pinned_.emplace_back(&memory, id);
   return true;
 }
 

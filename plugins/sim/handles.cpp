@@ -4,25 +4,35 @@ namespace hxsim {
 namespace {
 
 template <class Object>
-const SimDevice* device_of(const std::unordered_map<const void*, std::unique_ptr<Object>>& map,
+const SimDevice* device_of(const std::unordered_map<const void*, std::shared_ptr<Object>>& map,
                            const void* handle) {
   const auto found = map.find(handle);
   return found == map.end() ? nullptr : found->second->device;
 }
 
 template <class Object>
-bool remove(std::unordered_map<const void*, std::unique_ptr<Object>>& map, const SimDevice& device,
-            const void* handle) {
+bool remove(std::unordered_map<const void*, std::shared_ptr<Object>>& map, const SimDevice& device,
+            const void* handle, std::unique_lock<std::mutex>& lock) {
   const auto found = map.find(handle);
   if (found == map.end() || found->second->device != &device) return false;
+  std::shared_ptr<Object> removed = std::move(found->second);
   map.erase(found);
+  // A stream's destructor drains its queue: not under the lock, which its work may need.
+  lock.unlock();
   return true;
+}
+
+template <class Object>
+std::shared_ptr<Object> find(const std::unordered_map<const void*, std::shared_ptr<Object>>& map,
+                             const void* handle) {
+  const auto found = map.find(handle);
+  return found == map.end() ? nullptr : found->second;
 }
 
 }  // namespace
 
 hx_stream* Handles::add_stream(const SimDevice& device) {
-  auto stream = std::make_unique<SimStream>(SimStream{&device});
+  auto stream = std::make_shared<SimStream>(device);
   hx_stream* handle = reinterpret_cast<hx_stream*>(stream.get());
   std::lock_guard<std::mutex> lock(mutex_);
   streams_.emplace(handle, std::move(stream));
@@ -34,13 +44,18 @@ const SimDevice* Handles::stream_device(const hx_stream* stream) const {
   return device_of(streams_, stream);
 }
 
-bool Handles::remove_stream(const SimDevice& device, const hx_stream* stream) {
+std::shared_ptr<SimStream> Handles::find_stream(const hx_stream* stream) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return remove(streams_, device, stream);
+  return find(streams_, stream);
+}
+
+bool Handles::remove_stream(const SimDevice& device, const hx_stream* stream) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return remove(streams_, device, stream, lock);
 }
 
 hx_event* Handles::add_event(const SimDevice& device) {
-  auto event = std::make_unique<SimEvent>(SimEvent{&device});
+  auto event = std::make_shared<SimEvent>(device);
   hx_event* handle = reinterpret_cast<hx_event*>(event.get());
   std::lock_guard<std::mutex> lock(mutex_);
   events_.emplace(handle, std::move(event));
@@ -52,9 +67,14 @@ const SimDevice* Handles::event_device(const hx_event* event) const {
   return device_of(events_, event);
 }
 
-bool Handles::remove_event(const SimDevice& device, const hx_event* event) {
+std::shared_ptr<SimEvent> Handles::find_event(const hx_event* event) const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return remove(events_, device, event);
+  return find(events_, event);
+}
+
+bool Handles::remove_event(const SimDevice& device, const hx_event* event) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  return remove(events_, device, event, lock);
 }
 
 }  // namespace hxsim

@@ -1,8 +1,9 @@
-// The streams and events one plugin instance has handed out. Work on a simulated device runs
-// at once, in order, so a stream has nothing to queue and an event is complete when recorded;
-// but each is a real object with an owner, and every handle the core passes back is looked up
-// here, so a handle that was never created (or already destroyed, or belongs to another
-// device) is an INVALID_ARGUMENT rather than a wild pointer.
+// The streams and events one plugin instance has handed out. A stream is a worker that runs its
+// work in order off the caller's thread (work_queue.hpp); an event is the point of a stream it
+// was last recorded at. Every handle the core passes back is looked up here, so a handle that
+// was never created (or already destroyed, or belongs to another device) is an
+// INVALID_ARGUMENT rather than a wild pointer; lookups hand out shared ownership, so a stream
+// destroyed while another thread enqueues on it lives until that call returns.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -11,16 +12,34 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "work_queue.hpp"
+
 namespace hxsim {
 
 struct SimDevice;
 
 struct SimStream {
+  explicit SimStream(const SimDevice& owner) : device(&owner) {}
   const SimDevice* device;
+  StreamWorker worker;
 };
 
 struct SimEvent {
+  explicit SimEvent(const SimDevice& owner) : device(&owner) {}
   const SimDevice* device;
+
+  void record(Point at) {
+    std::lock_guard<std::mutex> lock(mutex);
+    point = std::move(at);
+  }
+  Point recorded() const {
+    std::lock_guard<std::mutex> lock(mutex);
+    return point;
+  }
+
+ private:
+  mutable std::mutex mutex;
+  Point point;  // complete until first recorded
 };
 
 class Handles {
@@ -28,19 +47,23 @@ class Handles {
   hx_stream* add_stream(const SimDevice& device);
   // The device of a live stream; nullptr when `stream` is not one.
   const SimDevice* stream_device(const hx_stream* stream) const;
+  // The live stream `stream`, or nullptr.
+  std::shared_ptr<SimStream> find_stream(const hx_stream* stream) const;
   // False when `stream` is not a live stream of `device`.
   bool remove_stream(const SimDevice& device, const hx_stream* stream);
 
   hx_event* add_event(const SimDevice& device);
   // The device of a live event; nullptr when `event` is not one.
   const SimDevice* event_device(const hx_event* event) const;
+  // The live event `event`, or nullptr.
+  std::shared_ptr<SimEvent> find_event(const hx_event* event) const;
   // False when `event` is not a live event of `device`.
   bool remove_event(const SimDevice& device, const hx_event* event);
 
  private:
   mutable std::mutex mutex_;
-  std::unordered_map<const void*, std::unique_ptr<SimStream>> streams_;
-  std::unordered_map<const void*, std::unique_ptr<SimEvent>> events_;
+  std::unordered_map<const void*, std::shared_ptr<SimStream>> streams_;
+  std::unordered_map<const void*, std::shared_ptr<SimEvent>> events_;
 };
 
 }  // namespace hxsim

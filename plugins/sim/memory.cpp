@@ -8,6 +8,7 @@
 #include "device.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
+#include "submit.hpp"
 
 namespace hxsim {
 namespace {
@@ -108,9 +109,21 @@ void deallocate(hx_device* device, hx_buffer* buffer, size_t size) {
   (void)size;  // the device remembers each block's size
   if (buffer == nullptr) return;
   SimDevice& sim = from_handle(device);
-  if (!sim.memory.deallocate(buffer_id(buffer))) {
-    sim.plugin.warn("%s: deallocate(%p) ignored: not a live buffer of this device",
-                    sim.label.c_str(), static_cast<const void*>(buffer));
+  switch (sim.memory.deallocate(buffer_id(buffer))) {
+    case DeviceMemory::Freed::kNow:
+      break;
+    case DeviceMemory::Freed::kAfterQueuedWork:
+      // A real device would hand the memory out again under the running work.
+      sim.plugin.warn(
+          "%s: deallocate(%p) while work queued on a stream still uses it: the ABI frees a "
+          "buffer only after that work has completed (synchronise the stream or wait for an "
+          "event recorded after it); the sim frees it once the work has run",
+          sim.label.c_str(), static_cast<const void*>(buffer));
+      break;
+    case DeviceMemory::Freed::kUnknown:
+      sim.plugin.warn("%s: deallocate(%p) ignored: not a live buffer of this device",
+                      sim.label.c_str(), static_cast<const void*>(buffer));
+      break;
   }
 }
 
@@ -124,8 +137,11 @@ hx_status* memset_bytes(hx_device* device, hx_stream* stream, hx_buffer* dst, ui
           resolve_range(sim, dst, dst_offset, size, "memset destination", &target)) {
     return status;
   }
-  std::memset(target, value, size);
-  return nullptr;
+  auto pins = std::make_unique<BufferPins>();
+  if (hx_status* status = pin_buffer(sim, dst, "memset destination", *pins)) return status;
+  WorkItem item{[target, value, size] { std::memset(target, value, size); },
+                sim.plugin.model->elementwise(size)};
+  return submit(sim, stream, std::move(item), std::move(pins));
 }
 
 }  // namespace hxsim

@@ -3,6 +3,7 @@
 #include <hxplugin/status.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -147,6 +148,59 @@ hx_status* read_ops(const hx_core_services& services, const json& value, SimOpti
   return nullptr;
 }
 
+// The model's figures: rates in GFLOP/s or GB/s, times in microseconds. Bounded so that a
+// typo cannot make one item sleep for hours.
+constexpr double kMaxRate = 1e9;
+constexpr double kMaxMicroseconds = 1e7;  // 10 s
+
+hx_status* read_figure(const hx_core_services& services, const char* option, double limit,
+                       const json& value, double* out) {
+  if (!value.is_number() || !(value.get<double>() >= 0) || value.get<double>() > limit) {
+    char expected[96];
+    std::snprintf(expected, sizeof expected, "a number from 0 (none) to %g", limit);
+    return bad_value(services, option, expected, value);
+  }
+  *out = value.get<double>();
+  return nullptr;
+}
+
+// The model option `key` into `perf`; *known = false when `key` is not one.
+hx_status* read_perf(const hx_core_services& services, const std::string& key, const json& value,
+                     PerfOptions& perf, bool* known) {
+  struct Figure {
+    const char* name;
+    double limit;
+    double* field;
+  };
+  const Figure figures[] = {
+      {"matmul_gflops", kMaxRate, &perf.matmul_gflops},
+      {"elementwise_gbps", kMaxRate, &perf.elementwise_gbps},
+      {"launch_latency_us", kMaxMicroseconds, &perf.launch_latency_us},
+      {"h2d_gbps", kMaxRate, &perf.h2d.gbps},
+      {"h2d_latency_us", kMaxMicroseconds, &perf.h2d.latency_us},
+      {"d2h_gbps", kMaxRate, &perf.d2h.gbps},
+      {"d2h_latency_us", kMaxMicroseconds, &perf.d2h.latency_us},
+      {"d2d_gbps", kMaxRate, &perf.d2d.gbps},
+      {"d2d_latency_us", kMaxMicroseconds, &perf.d2d.latency_us},
+      {"random_delay_us", kMaxMicroseconds, &perf.random_delay_us},
+  };
+  *known = true;
+  for (const Figure& figure : figures) {
+    if (key == figure.name) {
+      return read_figure(services, figure.name, figure.limit, value, figure.field);
+    }
+  }
+  if (key == "random_seed") {
+    if (!value.is_number_unsigned()) {
+      return bad_value(services, "random_seed", "an integer from 0 to 2^64-1", value);
+    }
+    perf.random_seed = value.get<uint64_t>();
+    return nullptr;
+  }
+  *known = false;
+  return nullptr;
+}
+
 }  // namespace
 
 hx_status* parse_options(const hx_core_services& services, const char* text, size_t length,
@@ -168,6 +222,11 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
     }
     for (const auto& [key, value] : parsed.items()) {
       hx_status* status = nullptr;
+      bool perf_option = false;
+      if (hx_status* perf_status = read_perf(services, key, value, options.perf, &perf_option)) {
+        return perf_status;
+      }
+      if (perf_option) continue;
       if (key == "device_type") {
         status = read_device_type(services, value, options);
       } else if (key == "device_count") {
@@ -188,8 +247,11 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
         status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
                                        "sim plugin options: unknown option '%s'; the options are "
                                        "device_type, device_count, memory_mb, ops, "
-                                       "placement_class, max_allocation, alignment and "
-                                       "report_memory",
+                                       "placement_class, max_allocation, alignment, "
+                                       "report_memory, matmul_gflops, elementwise_gbps, "
+                                       "launch_latency_us, h2d_gbps, h2d_latency_us, d2h_gbps, "
+                                       "d2h_latency_us, d2d_gbps, d2d_latency_us, "
+                                       "random_delay_us and random_seed",
                                        key.c_str());
       }
       if (status != nullptr) return status;

@@ -3,6 +3,8 @@
 
 #include <hxrt/plugin_api.h>
 
+#include "perf_model.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -30,6 +32,10 @@ struct SimOptions {
   uint64_t alignment = 256;
   // false leaves memory_info out of the function table: the devices cannot tell free memory.
   bool report_memory = true;
+  // The performance model and random delay (perf_model.hpp), from the options matmul_gflops,
+  // elementwise_gbps, launch_latency_us, {h2d,d2h,d2d}_gbps, {h2d,d2h,d2d}_latency_us,
+  // random_delay_us and random_seed.
+  PerfOptions perf;
 };
 
 // Most devices one plugin instance simulates: each is an object built at init, and the cap

@@ -44,6 +44,7 @@ hx_status* build(SimPlugin& state, hxplugin::OptionsText options) {
           parse_options(*state.services, options.json, options.length, &state.options)) {
     return status;
   }
+  state.model = std::make_unique<PerfModel>(state.options.perf);
   const uint64_t memory_bytes = state.options.memory_mb << 20;
   for (int32_t ordinal = 0; ordinal < state.options.device_count; ++ordinal) {
     state.devices.push_back(std::make_unique<SimDevice>(state, ordinal, memory_bytes));

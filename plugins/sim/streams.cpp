@@ -2,6 +2,9 @@
 
 #include <hxplugin/status.hpp>
 
+#include <chrono>
+#include <memory>
+
 #include "device.hpp"
 #include "plugin_state.hpp"
 
@@ -62,24 +65,43 @@ void stream_destroy(hx_device* device, hx_stream* stream) {
   }
 }
 
+// The live stream `stream` of `sim` in *out, or the status check_live_stream gives.
+hx_status* live_stream(const SimDevice& sim, const hx_stream* stream,
+                       std::shared_ptr<SimStream>* out) {
+  if (hx_status* status = check_live_stream(sim, stream)) return status;
+  *out = sim.plugin.handles.find_stream(stream);
+  if (*out != nullptr) return nullptr;
+  return not_of_device(sim, "stream", stream, nullptr);  // destroyed since the check
+}
+
 hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
-  return check_live_stream(from_handle(device), stream);
+  std::shared_ptr<SimStream> queue;
+  if (hx_status* status = live_stream(from_handle(device), stream, &queue)) return status;
+  queue->worker.synchronize();
+  return nullptr;
 }
 
 hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done) {
-  if (hx_status* status = check_live_stream(from_handle(device), stream)) return status;
-  *out_done = true;
+  std::shared_ptr<SimStream> queue;
+  if (hx_status* status = live_stream(from_handle(device), stream, &queue)) return status;
+  *out_done = queue->worker.idle();
   return nullptr;
 }
 
 hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* event) {
   const SimDevice& sim = from_handle(device);
-  if (hx_status* status = check_live_stream(sim, stream)) return status;
+  std::shared_ptr<SimStream> queue;
+  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
   // The event may come from any device of this plugin, as a cross-device dependency.
-  if (sim.plugin.handles.event_device(event) == nullptr) {
-    return not_of_device(sim, "event", event, nullptr);
-  }
-  return nullptr;
+  const std::shared_ptr<SimEvent> marker = sim.plugin.handles.find_event(event);
+  if (marker == nullptr) return not_of_device(sim, "event", event, nullptr);
+  // The point as recorded now: a later record of the event does not move this wait.
+  const Point point = marker->recorded();
+  if (point.done()) return nullptr;
+  return hxplugin::guarded(*sim.plugin.services, kPluginName, [&]() -> hx_status* {
+    queue->worker.enqueue(WorkItem{[point] { point.wait(); }, std::chrono::nanoseconds(0)});
+    return nullptr;
+  });
 }
 
 hx_status* event_create(hx_device* device, hx_event** out_event) {
@@ -99,19 +121,40 @@ void event_destroy(hx_device* device, hx_event* event) {
   }
 }
 
+// The live event `event` of `sim` in *out, or the status check_event gives.
+hx_status* live_event(const SimDevice& sim, const hx_event* event,
+                      std::shared_ptr<SimEvent>* out) {
+  if (hx_status* status = check_event(sim, event)) return status;
+  *out = sim.plugin.handles.find_event(event);
+  if (*out != nullptr) return nullptr;
+  return not_of_device(sim, "event", event, nullptr);  // destroyed since the check
+}
+
 hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
   const SimDevice& sim = from_handle(device);
-  if (hx_status* status = check_event(sim, event)) return status;
-  return check_stream(sim, stream);
+  std::shared_ptr<SimEvent> marker;
+  if (hx_status* status = live_event(sim, event, &marker)) return status;
+  if (stream == nullptr) {
+    marker->record(Point{});
+    return nullptr;
+  }
+  std::shared_ptr<SimStream> queue;
+  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
+  marker->record(queue->worker.tail());
+  return nullptr;
 }
 
 hx_status* event_synchronize(hx_device* device, hx_event* event) {
-  return check_event(from_handle(device), event);
+  std::shared_ptr<SimEvent> marker;
+  if (hx_status* status = live_event(from_handle(device), event, &marker)) return status;
+  marker->recorded().wait();
+  return nullptr;
 }
 
 hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
-  if (hx_status* status = check_event(from_handle(device), event)) return status;
-  *out_done = true;
+  std::shared_ptr<SimEvent> marker;
+  if (hx_status* status = live_event(from_handle(device), event, &marker)) return status;
+  *out_done = marker->recorded().done();
   return nullptr;
 }
 

@@ -1,6 +1,8 @@
-// Streams and events. Every simulated operation (kernel, copy, memset) completes before its
-// call returns, so a stream is in order by construction and an event is complete as soon as it
-// is recorded; the handles are real objects, checked on every use (see handles.hpp).
+// Streams and events. A stream runs its work on a worker thread, in order (work_queue.hpp); an
+// event records the point after the work enqueued so far, and query, synchronize and another
+// stream's wait_event (on any device of this plugin) follow that point's completion. Recording
+// on a NULL stream marks a point that is complete, as all NULL-stream work is by the time its
+// call returns. The handles are real objects, checked on every use (see handles.hpp).
 #pragma once
 
 #include <hxrt/plugin_api.h>

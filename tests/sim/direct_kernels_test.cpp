@@ -41,6 +41,8 @@ TEST_CASE("Directly: a sim kernel refuses operands that are not in its device's 
   const View in(buffer, 256, device0, {2, 2});
   const View out(buffer, 512, device0, {2, 2});
   REQUIRE(relu.compute(device0, stream, {in}, {out}).code == HX_OK);
+  // The kernel runs on the stream's worker: the download (NULL stream) is not ordered after it.
+  REQUIRE(DirectPlugin::outcome(api.streams->synchronize(device0, stream)).code == HX_OK);
   CHECK(plugin.download(device0, buffer, 512, 4) == std::vector<float>{0, 2, 0, 4});
 
   std::vector<float> host(4);

@@ -327,7 +327,7 @@ TEST_CASE("Directly: streams and events are handles checked on every use", "[sim
   REQUIRE(code(events.create(device1, &event1)) == HX_OK);
   CHECK(stream0 != stream1);
 
-  // Valid use: the work is done at once.
+  // Valid use: with nothing queued, everything is complete at once.
   bool done = false;
   CHECK(code(streams.synchronize(device0, stream0)) == HX_OK);
   CHECK(code(streams.query(device0, stream0, &done)) == HX_OK);
@@ -365,6 +365,8 @@ TEST_CASE("Directly: streams and events are handles checked on every use", "[sim
   CHECK(code(api.copy_host_to_device(device0, stream1, on0, 0, host.data(), 16)) ==
         HX_INVALID_ARGUMENT);
   CHECK(code(api.memset(device0, bogus_stream, on0, 0, 0, 16)) == HX_INVALID_ARGUMENT);
+  // The ABI frees a buffer only once the work queued on it has completed.
+  CHECK(code(streams.synchronize(device0, stream0)) == HX_OK);
   api.deallocate(device0, on0, 16);
 
   // Destroyed handles are dead; destroying one twice (or another device's) is only a warning.

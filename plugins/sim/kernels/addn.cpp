@@ -2,6 +2,8 @@
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 
+#include <vector>
+
 namespace hxsim {
 
 hx_status* addn_kernel(const hx_kernel_args* args) {
@@ -13,12 +15,15 @@ hx_status* addn_kernel(const hx_kernel_args* args) {
   const int64_t count = element_count(call.output(0));
   if (hx_status* status = call.expect_elements("AddN", count)) return status;
   float* sum = call.out(0);
-  for (int64_t i = 0; i < count; ++i) {
-    float value = call.in(0)[i];
-    for (size_t input = 1; input < call.num_inputs(); ++input) value += call.in(input)[i];
-    sum[i] = value;
-  }
-  return nullptr;
+  std::vector<const float*> terms;
+  for (size_t input = 0; input < call.num_inputs(); ++input) terms.push_back(call.in(input));
+  return call.launch(call.elementwise_time(), [sum, terms, count] {
+    for (int64_t i = 0; i < count; ++i) {
+      float value = terms[0][i];
+      for (size_t input = 1; input < terms.size(); ++input) value += terms[input][i];
+      sum[i] = value;
+    }
+  });
 }
 
 }  // namespace hxsim

@@ -32,13 +32,14 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
   const float* x = call.in(0);
   const float* y = call.in(1);
   float* out = call.out(0);
-  rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
-    for (int64_t i = 0; i < rows.row_length; ++i) {
-      out[out_offset + i] =
-          Op::apply(x[x_offset + i * rows.x_step], y[y_offset + i * rows.y_step]);
-    }
+  return call.launch(call.elementwise_time(), [rows, x, y, out] {
+    rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
+      for (int64_t i = 0; i < rows.row_length; ++i) {
+        out[out_offset + i] =
+            Op::apply(x[x_offset + i * rows.x_step], y[y_offset + i * rows.y_step]);
+      }
+    });
   });
-  return nullptr;
 }
 
 }  // namespace

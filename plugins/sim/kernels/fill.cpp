@@ -35,8 +35,9 @@ hx_status* fill_kernel(const hx_kernel_args* args) {
   const float element = hxplugin::instance_of<FillInstance>(call.instance()).element;
   const int64_t count = element_count(call.output(0));
   float* data = call.out(0);
-  for (int64_t i = 0; i < count; ++i) data[i] = element;
-  return nullptr;
+  return call.launch(call.elementwise_time(), [data, count, element] {
+    for (int64_t i = 0; i < count; ++i) data[i] = element;
+  });
 }
 
 }  // namespace hxsim

@@ -3,10 +3,13 @@
 #include <hxrt/plugin_vocabulary.h>
 
 #include <cstdio>
+#include <memory>
+#include <utility>
 
 #include "memory.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
+#include "submit.hpp"
 
 namespace hxsim {
 namespace {
@@ -41,6 +44,7 @@ hx_status* KernelCall::check_operands(const char* op, Inputs inputs) {
                  static_cast<const void*>(args().device));
   }
   if (hx_status* status = check_stream(*device, args().stream)) return status;
+  device_ = device;
   inputs_.assign(num_inputs(), nullptr);
   outputs_.assign(num_outputs(), nullptr);
   for (size_t i = 0; i < num_inputs(); ++i) {
@@ -102,6 +106,30 @@ hx_status* KernelCall::check_view(const char* op, const SimDevice& device, const
   *out = reinterpret_cast<float*>(data);
   return nullptr;
 }
+
+hx_status* KernelCall::launch(std::chrono::nanoseconds duration,
+                              std::function<void()> body) const {
+  auto pins = std::make_unique<BufferPins>();
+  const auto pin_all = [&](size_t count, const hx_tensor_view* views, const char* role) {
+    for (size_t i = 0; i < count; ++i) {
+      if (views[i].buffer == nullptr) continue;  // no elements
+      if (hx_status* status = pin_buffer(*device_, views[i].buffer, role, *pins)) return status;
+    }
+    return static_cast<hx_status*>(nullptr);
+  };
+  if (hx_status* status = pin_all(num_inputs(), args().inputs, "kernel input")) return status;
+  if (hx_status* status = pin_all(num_outputs(), args().outputs, "kernel output")) return status;
+  return submit(*device_, args().stream, WorkItem{std::move(body), duration}, std::move(pins));
+}
+
+std::chrono::nanoseconds KernelCall::elementwise_time() const {
+  uint64_t elements = 0;
+  for (size_t i = 0; i < num_inputs(); ++i) elements += element_count(input(i));
+  for (size_t i = 0; i < num_outputs(); ++i) elements += element_count(output(i));
+  return model().elementwise(elements * sizeof(float));
+}
+
+const PerfModel& KernelCall::model() const { return *plugin_.model; }
 
 hx_status* KernelCall::expect_elements(const char* op, int64_t count) const {
   for (size_t i = 0; i < num_inputs(); ++i) {

@@ -7,14 +7,17 @@
 #include <hxrt/plugin_api.h>
 #include <hxplugin/kernel_call.hpp>
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace hxsim {
 
 struct SimPlugin;
 struct SimDevice;
+class PerfModel;
 
 using hxplugin::element_count;
 
@@ -34,6 +37,15 @@ class KernelCall : public hxplugin::KernelCall {
   // INVALID_ARGUMENT unless every input and output has `count` elements.
   hx_status* expect_elements(const char* op, int64_t count) const;
 
+  // Runs `body` on the call's stream (at once when it is NULL), taking `duration`, with every
+  // operand's buffer pinned until it has run. `body` runs after compute returned, so it must
+  // capture by value what it uses: the args and their views are borrowed for the call only.
+  // After check_operands succeeded.
+  hx_status* launch(std::chrono::nanoseconds duration, std::function<void()> body) const;
+  // The time the model gives this call as element-wise work: every operand's bytes.
+  std::chrono::nanoseconds elementwise_time() const;
+  const PerfModel& model() const;
+
   // Element [0, ..., 0] of an operand (nullptr for one without elements).
   const float* in(size_t index) const { return inputs_[index]; }
   float* out(size_t index) const { return outputs_[index]; }
@@ -43,6 +55,7 @@ class KernelCall : public hxplugin::KernelCall {
                         const hx_tensor_view& view, bool may_broadcast, float** out) const;
 
   const SimPlugin& plugin_;
+  const SimDevice* device_ = nullptr;  // set by check_operands
   std::vector<const float*> inputs_;
   std::vector<float*> outputs_;
 };

@@ -77,17 +77,19 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   const float* b_data = call.in(1);
   float* c_data = call.out(0);
   const int64_t b_columns = b.shape[1];
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      float sum = 0;  // k = 0 leaves it 0: an empty sum
-      for (int64_t p = 0; p < k; ++p) {
-        const float b_element = transpose_b ? b_data[j * b_columns + p] : b_data[p * b_columns + j];
-        sum += a_data[i * k + p] * b_element;
+  return call.launch(call.model().matmul(m, n, k), [=] {
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        float sum = 0;  // k = 0 leaves it 0: an empty sum
+        for (int64_t p = 0; p < k; ++p) {
+          const float b_element =
+              transpose_b ? b_data[j * b_columns + p] : b_data[p * b_columns + j];
+          sum += a_data[i * k + p] * b_element;
+        }
+        c_data[i * n + j] = sum;
       }
-      c_data[i * n + j] = sum;
     }
-  }
-  return nullptr;
+  });
 }
 
 }  // namespace hxsim

@@ -1,0 +1,45 @@
+#include "submit.hpp"
+
+#include <hxplugin/status.hpp>
+
+#include <utility>
+
+#include "device.hpp"
+#include "memory.hpp"
+#include "plugin_state.hpp"
+
+namespace hxsim {
+
+hx_status* pin_buffer(const SimDevice& device, const hx_buffer* buffer, const char* what,
+                      BufferPins& pins) {
+  if (pins.add(device.memory, buffer_id(buffer))) return nullptr;
+  return hxplugin::make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
+                               "sim plugin: %s: buffer %p of %s was freed while the call used it",
+                               what, static_cast<const void*>(buffer), device.label.c_str());
+}
+
+hx_status* submit(const SimDevice& device, hx_stream* stream, WorkItem item,
+                  std::unique_ptr<BufferPins> pins) {
+  return hxplugin::guarded(*device.plugin.services, kPluginName, [&]() -> hx_status* {
+    // std::function needs a copyable callable: the pins travel behind a shared pointer, and
+    // go when the worker drops the body after running it.
+    std::shared_ptr<BufferPins> held(std::move(pins));
+    item.body = [body = std::move(item.body), held]() {
+      if (body) body();
+    };
+    if (stream == nullptr) {
+      run_now(item);
+      return nullptr;
+    }
+    const std::shared_ptr<SimStream> queue = device.plugin.handles.find_stream(stream);
+    if (queue == nullptr) {  // destroyed since check_stream looked
+      return hxplugin::make_status(*device.plugin.services, HX_INVALID_ARGUMENT,
+                                   "%s: stream %p was destroyed during the call",
+                                   device.label.c_str(), static_cast<const void*>(stream));
+    }
+    queue->worker.enqueue(std::move(item));
+    return nullptr;
+  });
+}
+
+}  // namespace hxsim
