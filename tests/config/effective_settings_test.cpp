@@ -41,7 +41,7 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
             "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
             "/devices/*/device_count", "/devices/*/memory/growth", "/devices/*/memory/limit_mb",
             "/devices/*/memory/fraction", "/devices/*/memory/release_unused",
-            "/devices/*/logical"});
+            "/devices/*/logical", "/trace/path", "/trace/max_events"});
   for (const ConfigSetting& setting : settings) {
     INFO(setting.path);
     CHECK(setting.source == "default");
@@ -59,6 +59,8 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
   CHECK(find(settings, "/devices/*/memory/growth").value == "true");
   CHECK(find(settings, "/devices/*/memory/limit_mb").value == "null");
   CHECK(find(settings, "/devices/*/memory/release_unused").value == "false");
+  CHECK(find(settings, "/trace/path").value == "null");
+  CHECK(find(settings, "/trace/max_events").value == "1000000");
 }
 
 TEST_CASE("settings from each layer show their value and origin, device keys in order") {
@@ -80,7 +82,8 @@ TEST_CASE("settings from each layer show their value and origin, device keys in 
   const std::vector<ConfigSetting> settings = effective_settings(config);
   const std::vector<std::string> paths = paths_of(settings);
   const std::vector<std::string> devices(
-      std::find(paths.begin(), paths.end(), "/devices/*/logical") + 1, paths.end());
+      std::find(paths.begin(), paths.end(), "/devices/*/logical") + 1,
+      std::find(paths.begin(), paths.end(), "/trace/path"));
   CHECK(devices == std::vector<std::string>{
                        "/devices/CPU/memory/preallocate", "/devices/CPU/memory/limit_mb",
                        "/devices/GPU/device_count", "/devices/GPU/memory/growth",

@@ -47,7 +47,8 @@ class ScopedEnvironment {
 // shell that runs it has set.
 inline void clear_config_environment(ScopedEnvironment& environment) {
   for (const char* name : {"HXRT_CONFIG", "HXRT_PLUGIN_PATH", "HXRT_LOG_DEVICE_PLACEMENT",
-                           "HXRT_LOG_LEVEL", "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH"}) {
+                           "HXRT_LOG_LEVEL", "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH",
+                           "HXRT_TRACE"}) {
     environment.unset(name);
   }
 }

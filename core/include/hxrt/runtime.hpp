@@ -262,6 +262,16 @@ class Runtime {
   bool log_device_placement() const;
   void set_log_sink(LogSink sink);
 
+  // The timeline trace (README.md, "Timeline trace"): every op, copy, host wait and
+  // allocation, per device, stream and host thread, as Chrome trace JSON that Perfetto opens.
+  // One trace per process, recording every runtime's work. start_trace opens `path` at once:
+  // a path that cannot be written is Error(kInvalidArgument) here, and a trace already
+  // running (from this call or trace.path / $HXRT_TRACE) is Error(kFailedPrecondition).
+  void start_trace(const std::string& path);
+  // Writes the running trace and returns its path; "" when no trace was running. The trace
+  // a runtime started is also written when that runtime is destroyed, or at exit.
+  std::string stop_trace();
+
   struct Impl;
 
  private:

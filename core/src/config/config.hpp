@@ -2,6 +2,7 @@
 // The file is JSON; every mistake is an Error naming the file and the JSON path.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ struct Config {
   // as written ("GPU:1"); empty: the highest-priority device.
   std::string tensor_device;
   DeviceSettings devices;  // "visible_devices", "devices", $HXRT_VISIBLE_DEVICES, ...
+  // "trace.path", $HXRT_TRACE: the timeline trace Runtime::create starts; empty: none.
+  std::string trace_path;
+  int64_t trace_max_events = 1000000;  // "trace.max_events"
   // JSON pointer of each value set by a file, the environment or the API -> its source
   // ("file <path>", "environment HXRT_X", "API"); values not here are defaults.
   std::map<std::string, std::string> origins;

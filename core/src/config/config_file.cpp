@@ -13,7 +13,7 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
   const nlohmann::json root = parse_config_json(text, origin);
   if (!root.is_object()) fail(origin, "", "expected a JSON object, got " + type_of(root));
   check_keys(root, {"plugins", "placement", "log_device_placement", "log_level",
-                    "visible_devices", "devices"},
+                    "visible_devices", "devices", "trace"},
              origin, "");
   if (root.contains("plugins")) apply_plugins_section(root["plugins"], origin, config);
   if (root.contains("placement")) apply_placement_section(root["placement"], origin, config);
@@ -25,6 +25,7 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
     apply_visible_devices(root["visible_devices"], origin, config);
   }
   if (root.contains("devices")) apply_devices_section(root["devices"], origin, config);
+  if (root.contains("trace")) apply_trace_section(root["trace"], origin, config);
 }
 
 void apply_config_file(const std::string& path, const std::string& named_by, Config& config) {

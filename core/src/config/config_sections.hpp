@@ -23,6 +23,9 @@ void apply_placement_section(const nlohmann::json& placement, const std::string&
 void apply_log_device_placement(const nlohmann::json& value, const std::string& source,
                                 Config& config);
 void apply_log_level(const nlohmann::json& value, const std::string& source, Config& config);
+// "trace": path, max_events.
+void apply_trace_section(const nlohmann::json& trace, const std::string& source,
+                         Config& config);
 // "visible_devices" and "devices", through the device setters of config.hpp.
 void apply_visible_devices(const nlohmann::json& names, const std::string& source,
                            Config& config);

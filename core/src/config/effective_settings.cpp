@@ -154,6 +154,8 @@ std::vector<ConfigSetting> effective_settings(const Config& config) {
   list.add("/log_device_placement", config.log_device_placement);
   list.add("/log_level", lower(log_level_name(config.log_level)));
   add_device_settings(config.devices, list);
+  list.add("/trace/path", config.trace_path.empty() ? json(nullptr) : json(config.trace_path));
+  list.add("/trace/max_events", config.trace_max_events);
   return list.take();
 }
 

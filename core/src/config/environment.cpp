@@ -84,6 +84,9 @@ void apply_environment(Config& config) {
     set_visible_devices(config, split_device_list(trimmed(*names)),
                         "environment HXRT_VISIBLE_DEVICES");
   }
+  if (auto path = environment_variable("HXRT_TRACE")) {
+    apply_trace_section({{"path", *path}}, "environment HXRT_TRACE", config);
+  }
   if (auto flag = environment_variable("HXRT_FORCE_MEMORY_GROWTH")) {
     const std::string source = "environment HXRT_FORCE_MEMORY_GROWTH";
     config.devices.force_memory_growth =

@@ -232,4 +232,10 @@ void BfcAllocator::throw_not_live(const void* ptr) const {
                   "allocated elsewhere).");
 }
 
+void* BfcAllocator::allocate_traced(size_t bytes) {
+  void* ptr = allocate_untraced(bytes);
+  trace_allocation(device_name_, bytes, ptr);
+  return ptr;
+}
+
 }  // namespace hxrt::detail

@@ -44,6 +44,7 @@
 #include "memory/spin_lock.hpp"
 #include "memory/thread_cache.hpp"
 #include "memory/thread_cache_slots.hpp"
+#include "trace/trace_memory.hpp"
 
 namespace hxrt::detail {
 
@@ -121,22 +122,16 @@ class BfcAllocator {
   // allocation stays as it was. Other threads' caches are asked to give their blocks back at
   // their next call; until then they hold at most ThreadCache::kMaxFreeBytes each.
   void* allocate(size_t bytes) {
-    // Inline, so that a hit costs no call: rounded to 0 (a request of 0, or within
-    // kAlignment of SIZE_MAX) wraps below and goes the slow way.
-    const size_t rounded = (bytes + kAlignment - 1) & ~(kAlignment - 1);
-    if (rounded - 1 >= ThreadCache::kMaxBlockBytes) return allocate_uncached(bytes);
-    ThreadCache* cache = find_thread_cache(id_);
-    if (cache != nullptr) {
-      void* ptr = cache->try_allocate(rounded, epoch_.load(std::memory_order_relaxed));
-      if (ptr != nullptr) return ptr;
-    }
-    return allocate_slow(bytes, cache);
+    // Tested first, so that the untraced path keeps its tail calls.
+    if (tracing()) return allocate_traced(bytes);
+    return allocate_untraced(bytes);
   }
   // Frees a pointer that allocate returned, on any thread; null is ignored. Throws
   // Error(kInvalidArgument) for a pointer that is not live here (never allocated here, or
   // freed already).
   void deallocate(void* ptr) {
     if (ptr == nullptr) return;
+    if (tracing()) trace_free(device_name_, ptr);
     ThreadCache* cache = find_thread_cache(id_);
     if (cache != nullptr && cache->try_free(ptr, epoch_.load(std::memory_order_relaxed))) return;
     deallocate_slow(ptr, cache);
@@ -172,6 +167,22 @@ class BfcAllocator {
   void detach_thread_cache(ThreadCache& cache) noexcept;
 
  private:
+  // allocate, recorded in the timeline trace.
+  void* allocate_traced(size_t bytes);
+  // What allocate does, unrecorded.
+  void* allocate_untraced(size_t bytes) {
+    // Inline, so that a hit costs no call: rounded to 0 (a request of 0, or within
+    // kAlignment of SIZE_MAX) wraps below and goes the slow way.
+    const size_t rounded = (bytes + kAlignment - 1) & ~(kAlignment - 1);
+    if (rounded - 1 >= ThreadCache::kMaxBlockBytes) return allocate_uncached(bytes);
+    ThreadCache* cache = find_thread_cache(id_);
+    if (cache != nullptr) {
+      void* ptr = cache->try_allocate(rounded, epoch_.load(std::memory_order_relaxed));
+      if (ptr != nullptr) return ptr;
+    }
+    return allocate_slow(bytes, cache);
+  }
+
   static constexpr int32_t kNone = Chunk::kNone;
 
   // Growth regions serve small requests; a fitted region was sized for one large request;

@@ -9,6 +9,7 @@
 #include "runtime/runtime_impl.hpp"
 #include "status.hpp"
 #include "tensor_impl.hpp"
+#include "trace/op_trace.hpp"
 
 namespace hxrt {
 namespace {
@@ -114,7 +115,19 @@ const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
 void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
                         size_t num_inputs, const Attrs& attrs, const std::string& requested,
                         Tensor* outputs) {
+  if (detail::tracing()) {
+    run_body<true>(schema, inputs, num_inputs, attrs, requested, outputs);
+  } else {
+    run_body<false>(schema, inputs, num_inputs, attrs, requested, outputs);
+  }
+}
+
+template <bool kTraced>
+void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* inputs,
+                             size_t num_inputs, const Attrs& attrs,
+                             const std::string& requested, Tensor* outputs) {
   const std::string& op = schema.name;
+  detail::OpTrace trace(kTraced);
   ensure_initialized();
 
   InlineArray<detail::TensorMeta> input_meta(num_inputs);
@@ -208,6 +221,7 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
                             placement.kernel->user_data,
                             placement.instance.get()};
   hx_status* status = nullptr;
+  trace.kernel_starts();
   try {
     status = placement.kernel->compute(&args);
   } catch (...) {
@@ -220,6 +234,10 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
     for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
     detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
                                        placement.kernel->plugin + "')");
+  }
+  if (trace.on()) {
+    trace.record({op, input_meta.data(), num_inputs, device.name(), placement.kernel->plugin,
+                  *request, placement.reason});
   }
   if (logging) {
     logger->write(LogLevel::kInfo, "Executing op " + op + " in device " + device.name());

@@ -7,6 +7,7 @@
 #include "device_name.hpp"
 #include "status.hpp"
 #include "tensor_impl.hpp"
+#include "trace/transfer_trace.hpp"
 
 namespace hxrt {
 
@@ -90,6 +91,7 @@ Runtime Runtime::create(const RuntimeOptions& options) {
     impl->devices.check_visible_devices(*visible, impl->config.origins.at("/visible_devices"));
   }
   log_start_up(*impl);
+  impl->start_configured_trace();
   return Runtime(std::move(impl));
 }
 
@@ -147,7 +149,10 @@ Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
                                                    source.shape);
   if (source.bytes > 0) {
     if (&source.device->plugin() == &device.plugin()) {
+      const detail::SpanTimer wait;
       source.device->synchronize();  // the source may still be being written on its stream
+      detail::trace_wait(wait, source.device->name(), "the source of a device-to-device copy");
+      const detail::SpanTimer copy_span;
       detail::throw_if_error(
           device.plugin().api().copy_device_to_device(
               device.handle(), device.stream(), copy->memory.buffer, copy->memory.offset,
@@ -158,11 +163,16 @@ Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
       // The copy reads the source on this device's stream, which the source's allocator
       // does not order its reuse or release after (plugin_api.h, deallocate).
       device.synchronize();
+      detail::trace_copy(copy_span, {"device to device", source.bytes, source.device->name(),
+                                     device.name(), device.name()});
     } else {
       // Devices of different plugins share no buffers: stage through host memory.
+      const detail::SpanTimer copy_span;
       std::vector<unsigned char> staging(source.bytes);
       source.device->copy_to_host(staging.data(), source.memory, source.bytes);
       device.copy_from_host(copy->memory, staging.data(), source.bytes);
+      detail::trace_copy(copy_span, {"device to host to device", source.bytes,
+                                     source.device->name(), device.name(), device.name()});
     }
   }
   return Tensor(std::move(copy));
@@ -200,7 +210,11 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
   if (dtype == DType::kBool) check_bool_bytes(static_cast<const unsigned char*>(data), bytes);
   detail::Device& target = state.data_device(device);
   auto tensor = std::make_shared<detail::TensorImpl>(target.shared_from_this(), dtype, shape);
-  if (bytes > 0) target.copy_from_host(tensor->memory, data, bytes);
+  if (bytes > 0) {
+    const detail::SpanTimer copy_span;
+    target.copy_from_host(tensor->memory, data, bytes);
+    detail::trace_copy(copy_span, {"host to device", bytes, "host", target.name(), target.name()});
+  }
   return Tensor(std::move(tensor));
 }
 

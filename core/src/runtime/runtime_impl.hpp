@@ -38,6 +38,11 @@ struct Runtime::Impl {
   PlacementFunction placement_function;  // guarded by the mutex above
   std::atomic<bool> has_placement_function{false};
 
+  // Writes the trace this runtime started, if it still runs (trace_control.cpp).
+  ~Impl();
+  // Starts the trace trace.path / $HXRT_TRACE asks for, at create (trace_control.cpp).
+  void start_configured_trace();
+
   // Creates the logical devices and the placer once; later calls return at once.
   void ensure_initialized() {
     if (!initialized.load(std::memory_order_acquire)) initialize();
@@ -61,6 +66,11 @@ struct Runtime::Impl {
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
   void run(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
            const Attrs& attrs, const std::string& requested, Tensor* outputs);
+  // run's body, made twice: with the trace's hooks, and without (untraced calls then pay one
+  // test of the switch, in run).
+  template <bool kTraced>
+  void run_body(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
+                const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
   // Where a new tensor goes: the device `spec` names (the first match), else the innermost

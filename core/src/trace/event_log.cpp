@@ -1,0 +1,61 @@
+#include "trace/event_log.hpp"
+
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace hxrt::detail {
+
+void EventLog::reset(uint64_t max_events) {
+  std::lock_guard<std::mutex> lock(buffers_mutex_);
+  buffers_.clear();
+  generation_.fetch_add(1, std::memory_order_release);
+  kept_ = 0;
+  dropped_ = 0;
+  max_events_ = max_events;
+}
+
+EventLog::ThreadBuffer& EventLog::own_buffer() {
+  // The buffer stays alive in this cache after drain, so a thread that checked the switch
+  // just before it went off appends harmlessly to a buffer nobody reads again.
+  thread_local struct {
+    uint64_t generation = 0;
+    std::shared_ptr<ThreadBuffer> buffer;
+  } cached;
+  const uint64_t generation = generation_.load(std::memory_order_acquire);
+  if (cached.generation != generation || !cached.buffer) {
+    auto buffer = std::make_shared<ThreadBuffer>();
+    buffer->thread.os_id = static_cast<long>(::syscall(SYS_gettid));
+    std::lock_guard<std::mutex> lock(buffers_mutex_);
+    buffer->thread.ordinal = static_cast<uint32_t>(buffers_.size() + 1);
+    buffers_.push_back(buffer);
+    cached.generation = generation;
+    cached.buffer = std::move(buffer);
+  }
+  return *cached.buffer;
+}
+
+void EventLog::append(TraceEvent&& event) {
+  if (kept_.fetch_add(1, std::memory_order_relaxed) >= max_events_) {
+    dropped_.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  ThreadBuffer& buffer = own_buffer();
+  event.host_thread = buffer.thread.ordinal;
+  std::lock_guard<std::mutex> lock(buffer.mutex);
+  buffer.events.push_back(std::move(event));
+}
+
+DrainedEvents EventLog::drain() {
+  DrainedEvents out;
+  std::lock_guard<std::mutex> lock(buffers_mutex_);
+  for (const auto& buffer : buffers_) {
+    std::lock_guard<std::mutex> buffer_lock(buffer->mutex);
+    out.threads.push_back(buffer->thread);
+    for (TraceEvent& event : buffer->events) out.events.push_back(std::move(event));
+    buffer->events.clear();
+  }
+  out.dropped = dropped_.load(std::memory_order_relaxed);
+  return out;
+}
+
+}  // namespace hxrt::detail
