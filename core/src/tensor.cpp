@@ -137,6 +137,8 @@ const Shape& Tensor::shape() const { return checked(impl_).shape; }
 size_t Tensor::byte_size() const { return checked(impl_).bytes; }
 const std::string& Tensor::device() const { return checked(impl_).device->name(); }
 
+void Tensor::wait() const { checked(impl_).device->synchronize(); }
+
 void Tensor::copy_to_host(void* dst, size_t bytes) const {
   const detail::TensorImpl& impl = checked(impl_);
   if (bytes != impl.bytes) {

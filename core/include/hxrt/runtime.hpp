@@ -246,6 +246,14 @@ class Runtime {
   // A copy of `tensor` on another device (the same handle when it is already there).
   Tensor to_device(const Tensor& tensor, const std::string& device);
 
+  // Ops, copies and from_host return once their work is queued on the device's stream, so
+  // devices run at once (README.md, "Asynchronous execution"); reading a tensor waits for the
+  // work that writes it, and only for that. synchronize waits for all work queued so far on
+  // `device` ("" : on every device). An error of queued work surfaces here, or at the first
+  // wait for a tensor it wrote, as an Error naming the op, the device and the plugin; the
+  // runtime stays usable.
+  void synchronize(const std::string& device = {});
+
   // A device scope for this thread: `auto scope = rt.device("/GPU:1");`. The name is checked
   // now (malformed: Error(kInvalidArgument)); whether the device exists is decided per op,
   // under the soft-placement mode.

@@ -33,7 +33,12 @@ class Tensor {
   // "/job:localhost/replica:0/task:0/device:CPU:0".
   const std::string& device() const;
 
-  // Copies the data to host memory; `bytes` must equal byte_size().
+  // Blocks until the work that writes this tensor has completed (at once on a device without
+  // streams). An error of that work is thrown here as an Error naming the op, the device and
+  // the plugin, and again at every later wait for this tensor; other tensors stay usable.
+  void wait() const;
+  // Copies the data to host memory, after the work that writes it (and only that) has
+  // completed; `bytes` must equal byte_size().
   void copy_to_host(void* dst, size_t bytes) const;
   // The elements, read back to the host. T must match dtype(); a bool tensor stores one byte
   // per element, 0 or 1.
