@@ -550,7 +550,21 @@ typedef struct hx_core_services {
 /* Streams: ordered queues of work. Present together with hx_event_api or not at all: the core
  * orders work across streams only with events, so a plugin with one group and not the other is
  * run synchronously (its streams unused), with a warning. Without streams every copy and
- * kernel completes before it returns. [since 2.0; the functions since 1.0] */
+ * kernel completes before it returns.
+ *
+ * How the core uses them: one stream per logical device, on which it enqueues that device's
+ * kernels, copies and memsets, recording an event after each op and copy (the tensor's
+ * "ready" event). Another device of the plugin waits for that event with wait_event; the host
+ * waits with event synchronize, then reads with a copy on a NULL stream, which must complete
+ * before it returns and must not wait for work queued on the plugin's streams.
+ *
+ * Errors of queued work. Work that fails after the call that enqueued it returned marks its
+ * stream failed from that work on: events recorded on the stream after that work was enqueued
+ * report the failure (a status naming the work and the device) at every synchronize and
+ * query, and the stream's synchronize and query report it. Stream synchronize then clears it:
+ * events recorded later, and the work enqueued later, report only their own failures. A
+ * device that cannot recover (a lost GPU context) keeps failing every call, naming why.
+ * [since 2.0; the functions since 1.0] */
 typedef struct hx_stream_api {
   size_t struct_size;             /* HX_STREAM_API_STRUCT_SIZE */
   const hx_extension* extensions; /* NULL */
