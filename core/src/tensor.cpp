@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "execution/transfers.hpp"
 #include "tensor_impl.hpp"
 
 namespace hxrt {
@@ -16,7 +17,29 @@ TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const 
   memory = device->allocate(bytes);
 }
 
-TensorImpl::~TensorImpl() { device->deallocate(memory.block); }
+TensorImpl::~TensorImpl() {
+  if (readers_.empty()) {
+    device->deallocate(memory.block);
+    return;
+  }
+  try {
+    device->deallocate_after(memory.block, std::move(readers_));
+  } catch (...) {
+    // No memory to note the pending release: wait for the readers instead.
+    for (const std::shared_ptr<ReadyEvent>& reader : readers_) {
+      try {
+        reader->wait();
+      } catch (const Error&) {
+      }
+    }
+    device->deallocate(memory.block);
+  }
+}
+
+void TensorImpl::add_reader(std::shared_ptr<ReadyEvent> event) const {
+  std::lock_guard<SpinLock> lock(readers_lock_);
+  readers_.push_back(std::move(event));
+}
 
 }  // namespace detail
 
@@ -137,7 +160,12 @@ const Shape& Tensor::shape() const { return checked(impl_).shape; }
 size_t Tensor::byte_size() const { return checked(impl_).bytes; }
 const std::string& Tensor::device() const { return checked(impl_).device->name(); }
 
-void Tensor::wait() const { checked(impl_).device->synchronize(); }
+void Tensor::wait() const { checked(impl_).wait_ready(); }
+
+bool Tensor::ready() const {
+  const detail::TensorImpl& impl = checked(impl_);
+  return impl.ready == nullptr || impl.ready->done();
+}
 
 void Tensor::copy_to_host(void* dst, size_t bytes) const {
   const detail::TensorImpl& impl = checked(impl_);
@@ -146,8 +174,9 @@ void Tensor::copy_to_host(void* dst, size_t bytes) const {
                 "copy_to_host: the tensor holds " + std::to_string(impl.bytes) +
                     " bytes, the destination " + std::to_string(bytes));
   }
+  impl.wait_ready();
   if (bytes == 0) return;
-  impl.device->copy_to_host(dst, impl.memory, bytes);
+  detail::read_to_host(impl, dst);
 }
 
 void Tensor::check_element_type(DType requested) const {

@@ -1,26 +1,47 @@
-// What a Tensor handle points to: dtype, shape and one device buffer, freed with the last
-// handle. The device (and through it the plugin) stays alive as long as the buffer does.
+// What a Tensor handle points to: dtype, shape, one block of device memory, and the event of
+// the work that writes it. Freed with the last handle; the device (and through it the plugin)
+// stays alive as long as the memory does.
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "devices/device.hpp"
+#include "execution/ready_event.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/shape.hpp"
+#include "memory/spin_lock.hpp"
 
 namespace hxrt::detail {
 
 struct TensorImpl {
   TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape);
+  // The memory goes back to the device at once, or after the reads on other streams that
+  // add_reader recorded.
   ~TensorImpl();
   TensorImpl(const TensorImpl&) = delete;
   TensorImpl& operator=(const TensorImpl&) = delete;
+
+  // Blocks until the work that writes the tensor has completed; throws its failure.
+  void wait_ready() const {
+    if (ready != nullptr) ready->wait();
+  }
+  // `event` follows a read of this tensor's memory queued on another device's stream: the
+  // memory is not reused before it completes.
+  void add_reader(std::shared_ptr<ReadyEvent> event) const;
 
   std::shared_ptr<Device> device;
   DType dtype;
   Shape shape;
   size_t bytes;
   Device::Block memory;  // (buffer, byte offset) of the elements
+  // Recorded after the work that writes the elements; nullptr when that work completed before
+  // the tensor was returned (a synchronous device). Set before the tensor is shared.
+  std::shared_ptr<ReadyEvent> ready;
+
+ private:
+  mutable SpinLock readers_lock_;
+  mutable std::vector<std::shared_ptr<ReadyEvent>> readers_;  // guarded by readers_lock_
 };
 
 }  // namespace hxrt::detail

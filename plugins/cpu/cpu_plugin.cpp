@@ -8,7 +8,6 @@
 #include "kernels/kernel_registry.hpp"
 #include "memory.hpp"
 #include "plugin_state.hpp"
-#include "streams.hpp"
 
 namespace hxcpu {
 namespace {
@@ -29,9 +28,9 @@ void fill_table(CpuPlugin& state) {
   api.copy_host_to_device = copy_host_to_device;
   api.copy_device_to_host = copy_device_to_host;
   api.copy_device_to_device = copy_device_to_device;
-  api.streams = &kStreamApi;
-  api.events = &kEventApi;
-  // No host_memory group: host memory is already host memory, so there is nothing to pin.
+  // No streams, events or host_memory: every kernel and copy completes before it returns
+  // (the ABI's meaning of absent streams), and the memory is host memory already, which the
+  // core reads and writes directly (HX_MEMORY_HOST).
 }
 
 hx_status* build(CpuPlugin& state, hxplugin::OptionsText options) {

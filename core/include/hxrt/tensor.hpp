@@ -37,6 +37,8 @@ class Tensor {
   // streams). An error of that work is thrown here as an Error naming the op, the device and
   // the plugin, and again at every later wait for this tensor; other tensors stay usable.
   void wait() const;
+  // Whether that work has completed (or failed, which wait() then reports); never blocks.
+  bool ready() const;
   // Copies the data to host memory, after the work that writes it (and only that) has
   // completed; `bytes` must equal byte_size().
   void copy_to_host(void* dst, size_t bytes) const;

@@ -29,7 +29,8 @@ Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
       index_(index),
       name_(canonical_device_name(type(), id)),
       short_name_(short_device_name(type(), id)),
-      memory_policy_(std::move(memory_policy)) {
+      memory_policy_(std::move(memory_policy)),
+      staging_(physical_->plugin(), physical_->handle()) {
   Plugin& owner = plugin();
   hx_device* device = handle();
   // The physical device, not this logical one, is what the plugin knows: the message names
@@ -59,11 +60,13 @@ Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
   if (owner.streams() != nullptr) {
     throw_if_error(owner.streams()->create(device, &stream_),
                    "plugin '" + owner.name() + "' streams.create for " + short_name_);
+    events_ = std::make_unique<EventPool>(owner, device);
   }
   try {
     allocator_ = std::make_unique<BfcAllocator>(
         name_, std::move(raw), device_memory_options(memory, *physical_));
   } catch (...) {
+    events_.reset();
     if (stream_ != nullptr) owner.streams()->destroy(device, stream_);
     throw;
   }
@@ -72,8 +75,10 @@ Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
 Device::~Device() {
   // Work still queued must finish before its memory and its stream go; errors here have no
   // one to go to.
+  pending_.drain();
   if (stream_ != nullptr) free_status(plugin().streams()->synchronize(handle(), stream_));
   allocator_.reset();
+  events_.reset();
   if (stream_ != nullptr) plugin().streams()->destroy(handle(), stream_);
 }
 
@@ -105,7 +110,16 @@ Device::Block Device::allocate(size_t bytes) {
   // regions are (device_memory_options). A request of 0 bytes still gets a block of its own.
   const size_t alignment = static_cast<size_t>(physical_->alignment());
   const size_t rounded = bytes == 0 ? alignment : (bytes + alignment - 1) & ~(alignment - 1);
-  void* block = allocator_->allocate(rounded < bytes ? bytes : rounded);
+  const size_t request = rounded < bytes ? bytes : rounded;
+  pending_.reclaim();
+  void* block;
+  try {
+    block = allocator_->allocate(request);
+  } catch (const Error& error) {
+    // Memory that other streams still read is not lost, only late: wait for it.
+    if (error.code() != StatusCode::kOutOfMemory || !pending_.drain()) throw;
+    block = allocator_->allocate(request);
+  }
   const BufferLocation location = allocator_->locate(block);
   return {block, static_cast<hx_buffer*>(location.buffer), location.offset};
 }
@@ -118,25 +132,66 @@ void Device::deallocate(void* block) noexcept {
   }
 }
 
-void Device::copy_from_host(const Block& dst, const void* src, size_t bytes) {
+void Device::deallocate_after(void* block, PendingReleases::Events readers) {
+  pending_.add(std::move(readers), [this, block] { deallocate(block); });
+}
+
+size_t Device::release_unused_memory() {
+  pending_.reclaim();
+  return allocator_->release_unused_regions();
+}
+
+std::shared_ptr<ReadyEvent> Device::record(const std::string& work) {
+  if (stream_ == nullptr) return nullptr;
+  hx_event* event = events_->acquire(name_);
+  hx_status* status = plugin().events()->record(handle(), event, stream_);
+  if (status != nullptr) {
+    events_->release(event);
+    throw_if_error(status, "plugin '" + plugin().name() + "' events.record on " + name_ +
+                               " after " + work);
+  }
+  return std::make_shared<ReadyEvent>(shared_from_this(), event, work);
+}
+
+void Device::wait_for(const ReadyEvent& event) {
+  throw_if_error(plugin().streams()->wait_event(handle(), stream_, event.handle()),
+                 "plugin '" + plugin().name() + "' streams.wait_event: " + name_ +
+                     " waiting for " + event.work() + " on " + event.device().name());
+}
+
+void Device::clear_stream_failure() noexcept {
+  if (stream_ != nullptr) free_status(plugin().streams()->synchronize(handle(), stream_));
+}
+
+void Device::upload(const Block& dst, const void* src, size_t bytes) {
   throw_if_error(plugin().api().copy_host_to_device(handle(), stream_, dst.buffer, dst.offset,
                                                      src, bytes),
                  "copying " + std::to_string(bytes) + " bytes from the host to " + name_);
-  // The source is the caller's host memory, which it may reuse as soon as we return.
-  synchronize();
 }
 
-void Device::copy_to_host(void* dst, const Block& src, size_t bytes) {
-  throw_if_error(plugin().api().copy_device_to_host(handle(), stream_, dst, src.buffer,
+void Device::download(void* dst, const Block& src, size_t bytes) {
+  throw_if_error(plugin().api().copy_device_to_host(handle(), nullptr, dst, src.buffer,
                                                      src.offset, bytes),
                  "copying " + std::to_string(bytes) + " bytes from " + name_ + " to the host");
-  synchronize();
+}
+
+void Device::copy_from(const Device& source, const Block& dst, const Block& src,
+                       size_t bytes) {
+  throw_if_error(plugin().api().copy_device_to_device(handle(), stream_, dst.buffer,
+                                                       dst.offset, source.handle(), src.buffer,
+                                                       src.offset, bytes),
+                 "copying " + std::to_string(bytes) + " bytes from " + source.name() + " to " +
+                     name_);
 }
 
 void Device::synchronize() {
   if (stream_ == nullptr) return;
-  throw_if_error(plugin().streams()->synchronize(handle(), stream_),
-                 "synchronizing the stream of " + name_);
+  hx_status* status = plugin().streams()->synchronize(handle(), stream_);
+  if (status != nullptr) {
+    throw_if_error(status, "work queued on " + name_ + " (plugin '" + plugin().name() +
+                               "') failed; later work runs normally");
+  }
+  pending_.reclaim();
 }
 
 }  // namespace hxrt::detail

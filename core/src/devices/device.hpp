@@ -1,7 +1,8 @@
 // One logical device: what ops are placed on and tensors live on. It is a physical device
 // (devices/physical_device.hpp), or one part of one, with its own id, canonical name,
-// caching allocator under its memory policy, and default stream. Holds its physical device,
-// and through it the plugin, so both stay while the device is referenced.
+// caching allocator under its memory policy, and its stream, on which all of its work is
+// queued (README.md, "Asynchronous execution"). Holds its physical device, and through it the
+// plugin, so both stay while the device is referenced.
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,10 @@
 #include <string>
 
 #include "devices/physical_device.hpp"
+#include "execution/event_pool.hpp"
+#include "execution/pending_releases.hpp"
+#include "execution/ready_event.hpp"
+#include "execution/staging_pool.hpp"
 #include "hxrt/plugin_api.h"
 #include "hxrt/runtime.hpp"
 #include "memory/bfc_allocator.hpp"
@@ -50,17 +55,59 @@ class Device : public std::enable_shared_from_this<Device> {
     hx_buffer* buffer;
     uint64_t offset;
   };
-  // From the device's caching allocator. Throws Error(kOutOfMemory) naming the device, the
-  // request and the allocator's figures.
+  // From the device's caching allocator, after releasing memory whose readers on other
+  // streams have finished; when it is out of memory, waits for the rest of those readers and
+  // tries again. Throws Error(kOutOfMemory) naming the device, the request and the
+  // allocator's figures.
   Block allocate(size_t bytes);
+  // Back to the allocator at once: work queued later on this device's stream runs after every
+  // earlier use of it, so the next tensor may reuse it now.
   void deallocate(void* block) noexcept;
+  // Back to the allocator once every event in `readers` (recorded after reads of the block on
+  // other streams) has completed: PyTorch's record-stream rule.
+  void deallocate_after(void* block, PendingReleases::Events readers);
   AllocatorStats memory_stats() const { return allocator_->stats(); }
   void reset_peak_memory() { allocator_->reset_peak(); }
-  size_t release_unused_memory() { return allocator_->release_unused_regions(); }
-  void copy_from_host(const Block& dst, const void* src, size_t bytes);
-  // Returns once the bytes are in host memory.
-  void copy_to_host(void* dst, const Block& src, size_t bytes);
-  // Waits for all work on the default stream.
+  size_t release_unused_memory();
+
+  // Whether work is queued on a stream (the plugin has streams and events); otherwise each
+  // call completes before it returns.
+  bool asynchronous() const { return stream_ != nullptr; }
+  // Whether buffer handles are host addresses (HX_MEMORY_HOST), which the core then reads
+  // directly once a tensor's work has completed...
+  bool host_addressable() const { return physical_->memory_kind() == HX_MEMORY_HOST; }
+  // ...and writes directly when the device is also synchronous (no queued work may still be
+  // using a reused block).
+  bool host_writable() const { return host_addressable() && !asynchronous(); }
+  unsigned char* host_address(const Block& block) const {
+    return reinterpret_cast<unsigned char*>(block.buffer) + block.offset;
+  }
+
+  // An event recorded after everything queued so far on this device's stream, for `work`
+  // ("MatMul"); nullptr on a synchronous device, where everything has completed.
+  std::shared_ptr<ReadyEvent> record(const std::string& work);
+  // Work queued on this device's stream from now on runs after `event` (an event of this
+  // device's plugin), without the host waiting.
+  void wait_for(const ReadyEvent& event);
+  void release_event(hx_event* event) noexcept { events_->release(event); }
+  // After a failure of queued work was seen: synchronising the stream clears it
+  // (plugin_api.h), so later work runs.
+  void clear_stream_failure() noexcept;
+
+  // Queues a copy from host memory, which must stay valid until an event recorded after it
+  // completes (on a synchronous device: until it returns).
+  void upload(const Block& dst, const void* src, size_t bytes);
+  // Copies to host memory before returning, without waiting for other queued work: the
+  // caller has waited for the work that writes `src`.
+  void download(void* dst, const Block& src, size_t bytes);
+  // Queues a copy from `source` (a device of this plugin, or this one) on this device's
+  // stream.
+  void copy_from(const Device& source, const Block& dst, const Block& src, size_t bytes);
+  StagingPool& staging() { return staging_; }
+  PendingReleases& pending() { return pending_; }
+
+  // Waits for all work queued on the stream; throws Error naming the device and the plugin
+  // when queued work failed (the stream is then cleared).
   void synchronize();
 
  private:
@@ -72,6 +119,9 @@ class Device : public std::enable_shared_from_this<Device> {
   std::string short_name_;
   std::string memory_policy_;
   mutable std::atomic<bool> memory_info_failed_{false};  // logged once
+  std::unique_ptr<EventPool> events_;  // asynchronous devices only
+  StagingPool staging_;
+  PendingReleases pending_;
   // Declared last: destroyed first, so its regions go back while the plugin is loaded.
   std::unique_ptr<BfcAllocator> allocator_;
 };

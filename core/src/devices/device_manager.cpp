@@ -128,4 +128,14 @@ std::string DeviceManager::describe() const {
   return text.empty() ? "<none>" : text;
 }
 
+void DeviceManager::quiesce() noexcept {
+  for (const std::shared_ptr<Device>& device : devices_) {
+    try {
+      device->synchronize();
+      device->pending().drain();
+    } catch (...) {
+    }
+  }
+}
+
 }  // namespace hxrt::detail

@@ -44,6 +44,9 @@ class DeviceManager {
   Device* find(const std::string& type, int id) const;
   // The devices a (possibly partial) spec names, lowest id first within a type.
   std::vector<Device*> matching(const DeviceSpec& spec) const;
+  // Waits for the work queued on every logical device and releases the memory it held back;
+  // errors have no one to go to here and are dropped.
+  void quiesce() noexcept;
   // "/job:localhost/replica:0/task:0/device:CPU:0, ..." for error messages.
   std::string describe() const;
 

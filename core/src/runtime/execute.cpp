@@ -4,6 +4,7 @@
 #include <cstring>
 #include <memory>
 
+#include "execution/transfers.hpp"
 #include "ops/broadcast.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
@@ -86,6 +87,31 @@ void set_memory(const detail::TensorImpl& tensor, hx_tensor_view& view) {
   view.buffer = tensor.memory.buffer;
   view.byte_offset = tensor.memory.offset;
   view.device = tensor.device->handle();
+}
+
+// Whether `device` reads `input` (on another device) in place: both memories are host memory
+// (plugin_api.h, HX_MEMORY_HOST), and of different plugins (one plugin copies between its own
+// devices itself).
+bool reads_in_place(const detail::TensorImpl& input, const detail::Device& device) {
+  return device.host_addressable() && input.device->host_addressable() &&
+         &input.device->plugin() != &device.plugin();
+}
+
+// After an op was queued: its outputs are ready with one event, which also holds back the
+// reuse of the memory it reads in place on other devices. When recording fails the stream is
+// waited for, so that no queued work outlives what it uses.
+void mark_ready(detail::Device& device, const std::string& op, Tensor* outputs,
+                size_t num_outputs, const detail::TensorImpl* const* read_in_place,
+                size_t num_read_in_place) {
+  std::shared_ptr<detail::ReadyEvent> ready;
+  try {
+    ready = device.record(op);
+  } catch (...) {
+    device.clear_stream_failure();
+    throw;
+  }
+  for (size_t i = 0; i < num_outputs; ++i) outputs[i].impl()->ready = ready;
+  for (size_t i = 0; i < num_read_in_place; ++i) read_in_place[i]->add_reader(ready);
 }
 
 Tensor execute_single(Runtime::Impl& impl, const std::string& op, const Tensor* inputs,
@@ -185,11 +211,31 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
   detail::Device& device = *placement.device;
   const bool logging = log_placement.load(std::memory_order_relaxed);
 
-  // Inputs that live elsewhere are copied to the op's device; the copies die with the call.
+  // Inputs that live elsewhere are copied to the op's device (the copies die with the call),
+  // except that a device whose memory is host memory reads another plugin's host memory in
+  // place. Inputs on the op's device need no wait: its stream runs in order.
   InlineArray<Tensor> local_inputs(num_inputs);
+  InlineArray<const detail::TensorImpl*> read_in_place(num_inputs);
+  size_t num_read_in_place = 0;
   for (size_t i = 0; i < num_inputs; ++i) {
     const Tensor* input = &inputs[i];
-    if (input->impl()->device.get() != &device) {
+    const detail::TensorImpl& held = *input->impl();
+    if (held.ready != nullptr) {
+      detail::check_not_failed(held, op + "'s input " + std::to_string(i));
+    }
+    if (held.device.get() != &device) {
+      if (reads_in_place(held, device)) {
+        held.wait_ready();  // another plugin's stream cannot wait for the event
+        set_memory(held, input_array[i]);
+        input_array[i].device = device.handle();
+        read_in_place[num_read_in_place++] = &held;
+        if (logging) {
+          logger->write(LogLevel::kInfo, "Reading input " + std::to_string(i) + " of " + op +
+                                             " in place from " + held.device->name() +
+                                             " (host memory)");
+        }
+        continue;
+      }
       if (logging) {
         logger->write(LogLevel::kInfo, "Copying input " + std::to_string(i) + " of " + op +
                                            " from " + input->device() + " to " + device.name());
@@ -234,6 +280,14 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
     for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
     detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
                                        placement.kernel->plugin + "')");
+  }
+  if (device.asynchronous()) {
+    try {
+      mark_ready(device, op, outputs, num_outputs, read_in_place.data(), num_read_in_place);
+    } catch (...) {
+      for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
+      throw;
+    }
   }
   if (trace.on()) {
     trace.record({op, input_meta.data(), num_inputs, device.name(), placement.kernel->plugin,

@@ -6,6 +6,7 @@
 
 #include "device_name.hpp"
 #include "status.hpp"
+#include "execution/transfers.hpp"
 #include "tensor_impl.hpp"
 #include "trace/transfer_trace.hpp"
 
@@ -145,35 +146,13 @@ detail::Device& Runtime::Impl::default_tensor_device() {
 Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
   const detail::TensorImpl& source = *tensor.impl();
   if (source.device.get() == &device) return tensor;
-  auto copy = std::make_shared<detail::TensorImpl>(device.shared_from_this(), source.dtype,
-                                                   source.shape);
+  const detail::SpanTimer copy_span;
+  std::shared_ptr<detail::TensorImpl> copy = detail::copy_to_device(source, device);
   if (source.bytes > 0) {
-    if (&source.device->plugin() == &device.plugin()) {
-      const detail::SpanTimer wait;
-      source.device->synchronize();  // the source may still be being written on its stream
-      detail::trace_wait(wait, source.device->name(), "the source of a device-to-device copy");
-      const detail::SpanTimer copy_span;
-      detail::throw_if_error(
-          device.plugin().api().copy_device_to_device(
-              device.handle(), device.stream(), copy->memory.buffer, copy->memory.offset,
-              source.device->handle(), source.memory.buffer, source.memory.offset,
-              source.bytes),
-          "copying " + std::to_string(source.bytes) + " bytes from " + source.device->name() +
-              " to " + device.name());
-      // The copy reads the source on this device's stream, which the source's allocator
-      // does not order its reuse or release after (plugin_api.h, deallocate).
-      device.synchronize();
-      detail::trace_copy(copy_span, {"device to device", source.bytes, source.device->name(),
-                                     device.name(), device.name()});
-    } else {
-      // Devices of different plugins share no buffers: stage through host memory.
-      const detail::SpanTimer copy_span;
-      std::vector<unsigned char> staging(source.bytes);
-      source.device->copy_to_host(staging.data(), source.memory, source.bytes);
-      device.copy_from_host(copy->memory, staging.data(), source.bytes);
-      detail::trace_copy(copy_span, {"device to host to device", source.bytes,
-                                     source.device->name(), device.name(), device.name()});
-    }
+    const bool same_plugin = &source.device->plugin() == &device.plugin();
+    detail::trace_copy(copy_span,
+                       {same_plugin ? "device to device" : "between plugins", source.bytes,
+                        source.device->name(), device.name(), device.name()});
   }
   return Tensor(std::move(copy));
 }
@@ -209,10 +188,10 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
   }
   if (dtype == DType::kBool) check_bool_bytes(static_cast<const unsigned char*>(data), bytes);
   detail::Device& target = state.data_device(device);
-  auto tensor = std::make_shared<detail::TensorImpl>(target.shared_from_this(), dtype, shape);
+  const detail::SpanTimer copy_span;
+  std::shared_ptr<detail::TensorImpl> tensor =
+      detail::tensor_from_host(target, dtype, shape, data, bytes);
   if (bytes > 0) {
-    const detail::SpanTimer copy_span;
-    target.copy_from_host(tensor->memory, data, bytes);
     detail::trace_copy(copy_span, {"host to device", bytes, "host", target.name(), target.name()});
   }
   return Tensor(std::move(tensor));

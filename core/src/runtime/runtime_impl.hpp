@@ -37,6 +37,12 @@ struct Runtime::Impl {
   std::mutex placement_function_mutex;
   PlacementFunction placement_function;  // guarded by the mutex above
   std::atomic<bool> has_placement_function{false};
+  // Declared last, so destroyed first: work still queued completes, and memory other streams
+  // still read is released, before the placer's kernel instances and the devices go.
+  struct QuiesceOnExit {
+    detail::DeviceManager& devices;
+    ~QuiesceOnExit() { devices.quiesce(); }
+  } quiesce_on_exit{devices};
 
   // Writes the trace this runtime started, if it still runs (trace_control.cpp).
   ~Impl();

@@ -219,7 +219,11 @@ typedef enum hx_memory_kind {
    * an OpenCL device on the host's own cores); handles stay opaque and the core still copies
    * through the copy functions, but a copy costs about a memcpy. */
   HX_MEMORY_HOST_VISIBLE = 2,
-  /* Host memory: every buffer handle is the host address of the buffer's first byte. */
+  /* Host memory: every buffer handle is the host address of the buffer's first byte. The core
+   * reads and writes such memory directly (from_host and to_host are one memcpy), and may pass
+   * a kernel of such a device an input that lives on another plugin's HX_MEMORY_HOST device,
+   * in place: its view's buffer is then that plugin's handle (a host address) and its device
+   * this kernel's device. */
   HX_MEMORY_HOST = 3
 } hx_memory_kind;
 

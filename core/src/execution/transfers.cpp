@@ -1,0 +1,114 @@
+#include "execution/transfers.hpp"
+
+#include <cstring>
+
+namespace hxrt::detail {
+namespace {
+
+// Releases `buffer` to `target`'s staging pool once `ready` (the upload that reads it) has
+// completed; at once when there is no event (the upload completed before returning).
+void release_staging_after(Device& target, StagingPool::Buffer buffer,
+                           const std::shared_ptr<ReadyEvent>& ready) {
+  StagingPool& pool = target.staging();
+  if (ready == nullptr) {
+    pool.release(buffer);
+    return;
+  }
+  target.pending().add({ready}, [&pool, buffer] { pool.release(buffer); });
+}
+
+// Queues the upload of `bytes` at `staged` (host memory) into `tensor` and records its ready
+// event. If recording fails after the upload was queued, the host waits for the stream so
+// that nothing reads `staged` any more when the error reaches the caller.
+void upload_staged(TensorImpl& tensor, const void* staged, const std::string& work) {
+  Device& target = *tensor.device;
+  target.upload(tensor.memory, staged, tensor.bytes);
+  try {
+    tensor.ready = target.record(work);
+  } catch (...) {
+    target.clear_stream_failure();
+    throw;
+  }
+}
+
+std::string copy_work(const Device& source) { return "copy from " + source.short_name(); }
+
+}  // namespace
+
+void check_not_failed(const TensorImpl& tensor, const std::string& consumer) {
+  if (tensor.ready == nullptr) return;
+  if (std::shared_ptr<const Error> failure = tensor.ready->known_failure()) {
+    throw Error(failure->code(), consumer + " was written by work that failed: " +
+                                     failure->what());
+  }
+}
+
+std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const Shape& shape,
+                                             const void* data, size_t bytes) {
+  auto tensor = std::make_shared<TensorImpl>(target.shared_from_this(), dtype, shape);
+  if (bytes == 0) return tensor;
+  if (target.host_writable()) {
+    std::memcpy(target.host_address(tensor->memory), data, bytes);
+  } else if (!target.asynchronous()) {
+    target.upload(tensor->memory, data, bytes);  // completes before it returns
+  } else {
+    StagingPool::Buffer staging = target.staging().acquire(bytes);
+    std::memcpy(staging.data, data, bytes);
+    try {
+      upload_staged(*tensor, staging.data, "from_host");
+    } catch (...) {
+      target.staging().release(staging);
+      throw;
+    }
+    release_staging_after(target, staging, tensor->ready);
+  }
+  return tensor;
+}
+
+void read_to_host(const TensorImpl& tensor, void* dst) {
+  Device& device = *tensor.device;
+  if (device.host_addressable()) {
+    std::memcpy(dst, device.host_address(tensor.memory), tensor.bytes);
+  } else {
+    device.download(dst, tensor.memory, tensor.bytes);
+  }
+}
+
+std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& target) {
+  auto copy = std::make_shared<TensorImpl>(target.shared_from_this(), source.dtype,
+                                           source.shape);
+  if (source.bytes == 0) return copy;
+  Device& from = *source.device;
+  if (&from.plugin() == &target.plugin()) {
+    if (source.ready != nullptr) {
+      check_not_failed(source, "the source of a copy to " + target.short_name());
+      target.wait_for(*source.ready);
+    }
+    target.copy_from(from, copy->memory, source.memory, source.bytes);
+    copy->ready = target.record(copy_work(from));
+    if (copy->ready != nullptr) source.add_reader(copy->ready);
+    return copy;
+  }
+  // Another plugin's streams cannot wait for this plugin's events: the host waits, for the
+  // source's work only.
+  source.wait_ready();
+  if (target.host_writable()) {
+    read_to_host(source, target.host_address(copy->memory));
+  } else if (from.host_addressable()) {
+    upload_staged(*copy, from.host_address(source.memory), copy_work(from));
+    if (copy->ready != nullptr) source.add_reader(copy->ready);
+  } else {
+    StagingPool::Buffer staging = target.staging().acquire(source.bytes);
+    try {
+      read_to_host(source, staging.data);
+      upload_staged(*copy, staging.data, copy_work(from));
+    } catch (...) {
+      target.staging().release(staging);
+      throw;
+    }
+    release_staging_after(target, staging, copy->ready);
+  }
+  return copy;
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,35 @@
+// How bytes move between the host and devices and between devices, without the host waiting
+// for more than the work that writes what it reads (README.md, "Asynchronous execution"):
+// - host to device: into the memory directly on a synchronous host-memory device (the CPU);
+//   else through a staging buffer that the upload, queued on the device's stream, reads
+//   after from_host has returned;
+// - device to host: after the tensor's own event, directly from host memory or by a copy that
+//   waits for nothing else;
+// - between devices of one plugin: queued on the destination's stream behind the source's
+//   event, the source's memory held until the copy has read it;
+// - between plugins: the host waits for the source's event, then one copy where either side
+//   is host memory, else two through a staging buffer.
+#pragma once
+
+#include <memory>
+
+#include "devices/device.hpp"
+#include "hxrt/dtype.hpp"
+#include "hxrt/shape.hpp"
+#include "tensor_impl.hpp"
+
+namespace hxrt::detail {
+
+// A tensor on `target` holding the `bytes` bytes at `data` (tensor_bytes(dtype, shape)),
+// which the caller may reuse as soon as this returns.
+std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const Shape& shape,
+                                             const void* data, size_t bytes);
+// Copies the tensor's bytes to `dst`; the caller has waited for the tensor's work.
+void read_to_host(const TensorImpl& tensor, void* dst);
+// A copy of `source` on `target`, another device, ready when its event completes.
+std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& target);
+// Throws the failure of the work that writes `tensor` when it is known already, naming
+// `consumer` ("MatMul's input 0"): work that reads it could only produce garbage.
+void check_not_failed(const TensorImpl& tensor, const std::string& consumer);
+
+}  // namespace hxrt::detail
