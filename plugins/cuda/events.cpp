@@ -70,6 +70,9 @@ hx_status* event_synchronize(hx_device* device, hx_event* event) {
   if (hx_status* status = check_usable(gpu)) return status;
   const cudaEvent_t pending = awaited->pending();
   if (pending == nullptr) return nullptr;
+  // The event's device is made current for every call on it: the host may wait from any
+  // thread, whatever device that thread last used.
+  if (hx_status* status = gpu.make_current()) return status;
   return device_error(gpu, cudaEventSynchronize(pending), "cudaEventSynchronize");
 }
 
@@ -83,6 +86,7 @@ hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
     *out_done = true;
     return nullptr;
   }
+  if (hx_status* status = gpu.make_current()) return status;  // see event_synchronize
   return device_query(gpu, cudaEventQuery(pending), "cudaEventQuery", out_done);
 }
 

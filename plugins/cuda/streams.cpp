@@ -71,6 +71,8 @@ hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
   if (hx_status* status = check_usable(gpu)) return status;
   const cudaStream_t cuda_stream = live->started();
   if (cuda_stream == nullptr) return nullptr;  // nothing was ever enqueued
+  // The stream's device is made current: the host may wait from any thread.
+  if (hx_status* status = gpu.make_current()) return status;
   return device_error(gpu, cudaStreamSynchronize(cuda_stream), "cudaStreamSynchronize");
 }
 
@@ -84,6 +86,7 @@ hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done) {
     *out_done = true;
     return nullptr;
   }
+  if (hx_status* status = gpu.make_current()) return status;  // see stream_synchronize
   return device_query(gpu, cudaStreamQuery(cuda_stream), "cudaStreamQuery", out_done);
 }
 
