@@ -4,6 +4,8 @@
 // queue. Needs a GPU.
 #include <catch2/catch.hpp>
 
+#include <cuda_runtime_api.h>
+
 #include <cstdint>
 #include <vector>
 
@@ -108,6 +110,49 @@ TEST_CASE("Directly: an event is reached at once on a stream without work, else 
   api.deallocate(device, from, kBigBytes);
   api.deallocate(device, to, kBigBytes);
   api.events->destroy(device, marked);
+  api.streams->destroy(device, stream);
+  CHECK(plugin.warnings().empty());
+}
+
+TEST_CASE("Directly: the plugin's streams do not wait for the legacy default stream",
+          "[cuda][streams][async][gpu]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  CUDA_DIRECT_REQUIRE_GPU(plugin);
+  hx_device* device = plugin.device(0);
+  const hx_plugin_api& api = plugin.api();
+  // A long queue on the legacy default stream, enqueued by this test's own CUDA runtime: the
+  // plugin's runtime shares the device's primary context, and so its legacy stream. Work on a
+  // blocking stream would wait for all of it.
+  REQUIRE(cudaSetDevice(0) == cudaSuccess);
+  void* from = nullptr;
+  void* to = nullptr;
+  REQUIRE(cudaMalloc(&from, kBigBytes) == cudaSuccess);
+  REQUIRE(cudaMalloc(&to, kBigBytes) == cudaSuccess);
+  REQUIRE(cudaMemsetAsync(from, 3, kBigBytes, cudaStreamLegacy) == cudaSuccess);
+  for (int i = 0; i < kQueuedCopies; ++i) {
+    REQUIRE(cudaMemcpyAsync(to, from, kBigBytes, cudaMemcpyDeviceToDevice, cudaStreamLegacy) ==
+            cudaSuccess);
+  }
+
+  hx_stream* stream = nullptr;
+  require_ok(DirectPlugin::outcome(api.streams->create(device, &stream)));
+  const std::vector<float> values = {1.0f, 2.0f};
+  std::vector<float> read(values.size(), 0.0f);
+  hx_buffer* buffer = device_buffer(plugin, device, sizeof(float) * values.size());
+  require_ok(DirectPlugin::outcome(api.copy_host_to_device(device, stream, buffer, 0,
+                                                           values.data(),
+                                                           sizeof(float) * values.size())));
+  require_ok(DirectPlugin::outcome(
+      api.copy_device_to_host(device, stream, read.data(), buffer, 0, sizeof(float) * read.size())));
+  require_ok(DirectPlugin::outcome(api.streams->synchronize(device, stream)));
+  CHECK(cudaStreamQuery(cudaStreamLegacy) == cudaErrorNotReady);
+  CHECK(read == values);
+
+  REQUIRE(cudaStreamSynchronize(cudaStreamLegacy) == cudaSuccess);
+  REQUIRE(cudaFree(from) == cudaSuccess);
+  REQUIRE(cudaFree(to) == cudaSuccess);
+  api.deallocate(device, buffer, sizeof(float) * values.size());
   api.streams->destroy(device, stream);
   CHECK(plugin.warnings().empty());
 }
