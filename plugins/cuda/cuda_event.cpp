@@ -1,6 +1,7 @@
 #include "cuda_event.hpp"
 
 #include "device.hpp"
+#include "device_errors.hpp"
 #include "errors.hpp"
 #include "kernel_env.hpp"
 #include "plugin_state.hpp"
@@ -15,8 +16,9 @@ CudaEvent::~CudaEvent() {
     call = "cudaEventDestroy";
     error = cudaEventDestroy(event_);
   }
-  // See ~CudaStream: at process exit the runtime may already be gone.
-  if (error != cudaSuccess && error != cudaErrorCudartUnloading) {
+  // See ~CudaStream: at process exit the runtime may already be gone, and a lost context was
+  // reported when it was lost.
+  if (error != cudaSuccess && error != cudaErrorCudartUnloading && !is_sticky(error)) {
     char text[512];
     describe_cuda_error(error, call, text, sizeof text);
     device_.plugin().log(HX_LOG_WARNING, "%s: destroying an event: %s", device_.label().c_str(),
@@ -28,15 +30,14 @@ CudaEvent::~CudaEvent() {
 hx_status* CudaEvent::record(cudaStream_t stream) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (event_ == nullptr) {
-    if (hx_status* status = cuda_error(device_.services(),
-                                       cudaEventCreateWithFlags(&event_, cudaEventDisableTiming),
-                                       "cudaEventCreateWithFlags")) {
+    if (hx_status* status =
+            device_error(device_, cudaEventCreateWithFlags(&event_, cudaEventDisableTiming),
+                         "cudaEventCreateWithFlags")) {
       event_ = nullptr;
       return status;
     }
   }
-  if (hx_status* status =
-          cuda_error(device_.services(), cudaEventRecord(event_, stream), "cudaEventRecord")) {
+  if (hx_status* status = device_error(device_, cudaEventRecord(event_, stream), "cudaEventRecord")) {
     return status;
   }
   pending_ = true;

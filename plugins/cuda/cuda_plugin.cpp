@@ -1,7 +1,6 @@
 // The CUDA plugin's entry point: checks the core's version and the options, finds the devices
 // (without creating any CUDA context), registers the kernels and hands the core its table.
 #include <hxrt/plugin_api.h>
-#include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
 
 #include <memory>
@@ -12,6 +11,7 @@
 #include "events.hpp"
 #include "kernel_env.hpp"
 #include "memory.hpp"
+#include "options.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
 
@@ -61,7 +61,7 @@ void add_devices(CudaPlugin& state) {
 
 hx_status* build(CudaPlugin& state, hxplugin::OptionsText options) {
   if (hx_status* status =
-          hxplugin::check_no_options(*state.services, kPluginName, options.json, options.length)) {
+          parse_options(*state.services, options.json, options.length, &state.options)) {
     return status;
   }
   add_devices(state);

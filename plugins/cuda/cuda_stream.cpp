@@ -1,6 +1,7 @@
 #include "cuda_stream.hpp"
 
 #include "device.hpp"
+#include "device_errors.hpp"
 #include "errors.hpp"
 #include "kernel_env.hpp"
 #include "plugin_state.hpp"
@@ -17,8 +18,9 @@ CudaStream::~CudaStream() {
     error = cudaStreamDestroy(stream);
   }
   // At process exit the runtime may be gone before the core lets go of its streams; there is
-  // nothing left to free then, and nothing worth a warning.
-  if (error != cudaSuccess && error != cudaErrorCudartUnloading) {
+  // nothing left to free then, and nothing worth a warning. A lost context was reported when
+  // it was lost: one warning per stream would only bury that.
+  if (error != cudaSuccess && error != cudaErrorCudartUnloading && !is_sticky(error)) {
     char text[512];
     describe_cuda_error(error, call, text, sizeof text);
     device_.plugin().log(HX_LOG_WARNING, "%s: destroying a stream: %s", device_.label().c_str(),
@@ -33,9 +35,11 @@ hx_status* CudaStream::for_work(cudaStream_t* out) {
     std::lock_guard<std::mutex> lock(create_mutex_);
     stream = stream_.load(std::memory_order_relaxed);
     if (stream == nullptr) {
-      if (hx_status* status = cuda_error(device_.services(),
-                                         cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
-                                         "cudaStreamCreateWithFlags")) {
+      // Non-blocking: see streams.hpp for why no plugin stream may synchronise with a default
+      // stream.
+      if (hx_status* status =
+              device_error(device_, cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
+                           "cudaStreamCreateWithFlags")) {
         return status;
       }
       stream_.store(stream, std::memory_order_release);

@@ -3,6 +3,7 @@
 #include <hxplugin/status.hpp>
 
 #include "cublas_library.hpp"
+#include "device_errors.hpp"
 #include "kernel_env.hpp"
 #include "memory.hpp"
 #include "plugin_state.hpp"
@@ -31,7 +32,10 @@ CudaDevice::~CudaDevice() {
 const hx_core_services& CudaDevice::services() const { return *plugin_.services; }
 
 hx_status* CudaDevice::make_current() const {
-  return cuda_error(services(), cudaSetDevice(facts_.cuda_ordinal), "cudaSetDevice");
+  // Every call that does work on the device comes here first, so a lost context fails them
+  // all with its cause rather than with whatever CUDA says about each.
+  if (hx_status* status = check_usable(*this)) return status;
+  return device_error(*this, cudaSetDevice(facts_.cuda_ordinal), "cudaSetDevice");
 }
 
 hx_status* device_count(hx_plugin* plugin, int32_t* out_count) {

@@ -35,7 +35,8 @@ class CudaDevice {
 
   // Makes this device the calling thread's current device. The first call in the process
   // creates the device's primary CUDA context (hundreds of MB of device memory and up to a
-  // second), which is why nothing calls it before the device has work to do.
+  // second), which is why nothing calls it before the device has work to do. Fails once the
+  // device's context is lost (device_errors.hpp).
   hx_status* make_current() const;
 
   // The cuBLAS handle for work on `stream` (null until made), and the lock that guards the

@@ -3,6 +3,7 @@
 #include <hxplugin/status.hpp>
 
 #include "device.hpp"
+#include "device_errors.hpp"
 #include "errors.hpp"
 #include "handle_errors.hpp"
 #include "plugin_state.hpp"
@@ -47,6 +48,7 @@ hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
   if (hx_status* status = event_of_device(gpu, event, &recorded)) return status;
   CudaStream* target = nullptr;
   if (hx_status* status = resolve_stream(gpu, stream, &target)) return status;
+  if (hx_status* status = check_usable(gpu)) return status;
   // NULL-stream work is complete when its call returns, and a stream that never had work has
   // none pending: either way the point is already reached, and no context is needed.
   const cudaStream_t started = target != nullptr ? target->started() : nullptr;
@@ -62,21 +64,30 @@ hx_status* event_synchronize(hx_device* device, hx_event* event) {
   CudaDevice& gpu = from_handle(device);
   CudaEvent* awaited = nullptr;
   if (hx_status* status = event_of_device(gpu, event, &awaited)) return status;
+  // Even a point already reached reports a lost context: the core waits here for a tensor's
+  // writer, and the tensor's memory is no longer readable. (See stream_synchronize for why
+  // CUDA's errors of queued work are all of this kind.)
+  if (hx_status* status = check_usable(gpu)) return status;
   const cudaEvent_t pending = awaited->pending();
   if (pending == nullptr) return nullptr;
-  return cuda_error(gpu.services(), cudaEventSynchronize(pending), "cudaEventSynchronize");
+  // The event's device is made current for every call on it: the host may wait from any
+  // thread, whatever device that thread last used.
+  if (hx_status* status = gpu.make_current()) return status;
+  return device_error(gpu, cudaEventSynchronize(pending), "cudaEventSynchronize");
 }
 
 hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
   CudaDevice& gpu = from_handle(device);
   CudaEvent* queried = nullptr;
   if (hx_status* status = event_of_device(gpu, event, &queried)) return status;
+  if (hx_status* status = check_usable(gpu)) return status;
   const cudaEvent_t pending = queried->pending();
   if (pending == nullptr) {
     *out_done = true;
     return nullptr;
   }
-  return completion_query(gpu.services(), cudaEventQuery(pending), "cudaEventQuery", out_done);
+  if (hx_status* status = gpu.make_current()) return status;  // see event_synchronize
+  return device_query(gpu, cudaEventQuery(pending), "cudaEventQuery", out_done);
 }
 
 }  // namespace hxcuda

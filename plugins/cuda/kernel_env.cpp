@@ -4,17 +4,20 @@
 #include <hxplugin/status.hpp>
 
 #include "device.hpp"
+#include "device_errors.hpp"
+#include "fault_kernel.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
 
 namespace hxcuda {
 
 const hx_core_services& plugin_services(const void* user_data) {
-  return *static_cast<const CudaPlugin*>(user_data)->services;
+  return *static_cast<const KernelSite*>(user_data)->plugin->services;
 }
 
 hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out) {
-  const CudaPlugin& plugin = *static_cast<const CudaPlugin*>(args->user_data);
+  const KernelSite& site = *static_cast<const KernelSite*>(args->user_data);
+  const CudaPlugin& plugin = *site.plugin;
   CudaDevice* device = plugin.find_device(args->device);
   if (device == nullptr) {
     return hxplugin::make_status(
@@ -29,7 +32,26 @@ hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out) {
   out->services = plugin.services;
   out->device = device;
   out->stream = cuda_stream;
+  out->synchronous = stream == nullptr;
+  out->fault_op = site.fault ? site.op : nullptr;
   return nullptr;
+}
+
+hx_status* finish_kernel(const KernelEnv& env, hx_status* status) {
+  if (status != nullptr) {
+    // cuda_error consumed the error, but a sticky one stays the thread's last error.
+    note_if_sticky(*env.device, cudaPeekAtLastError(), "a kernel launch");
+    return status;
+  }
+  if (env.fault_op != nullptr) {
+    if (hx_status* failed =
+            device_error(*env.device, launch_fault_kernel(env.stream),
+                         "launching the trap kernel of the testing aid fault_ops")) {
+      return failed;
+    }
+  }
+  if (!env.synchronous) return nullptr;
+  return device_error(*env.device, cudaStreamSynchronize(env.stream), "cudaStreamSynchronize");
 }
 
 hx_status* CublasLease::acquire(const KernelEnv& env, const CublasLibrary& cublas,

@@ -9,6 +9,7 @@
 #include <cuda_runtime_api.h>
 
 #include <mutex>
+#include <string>
 
 #include "cublas_library.hpp"
 
@@ -21,19 +22,34 @@ class CudaDevice;
 // from exceptions.
 constexpr char kPluginName[] = "cuda";
 
+// Every kernel's user data: the plugin that registered it, its op, and whether the testing aid
+// fault_ops (options.hpp) names the op. The plugin keeps these (CudaPlugin::kernel_sites).
+struct KernelSite {
+  CudaPlugin* plugin = nullptr;
+  const char* op = nullptr;
+  bool fault = false;
+};
+
 // Where one kernel call runs.
 struct KernelEnv {
   const hx_core_services* services = nullptr;  // for statuses and attribute reads
   CudaDevice* device = nullptr;
   cudaStream_t stream = nullptr;  // the stream the core passed (args->stream), resolved
+  bool synchronous = false;       // args->stream was NULL: the work completes before returning
+  const char* fault_op = nullptr; // the op, when fault_ops names it; else NULL
 };
 
 // Resolves args->device and args->stream (INVALID_ARGUMENT when either is not this plugin's)
-// and makes the device current on the calling thread. args->user_data is the CudaPlugin that
-// registered the kernel.
+// and makes the device current on the calling thread. args->user_data is a KernelSite.
 hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out);
 
-// The core services of the plugin whose CudaPlugin is `user_data` (every kernel's user data),
+// What every kernel's compute returns, given what the kernel itself returned: on success, the
+// fault_ops trap enqueued behind it where asked (fault_kernel.hpp), and for a NULL stream the
+// wait that makes the call complete before it returns; on failure, the status, the device
+// marked lost if the failure was a sticky error.
+hx_status* finish_kernel(const KernelEnv& env, hx_status* status);
+
+// The core services of the plugin whose KernelSite is `user_data` (every kernel's user data),
 // for kernel create and check, which run before any device or stream is resolved.
 const hx_core_services& plugin_services(const void* user_data);
 
@@ -58,8 +74,13 @@ class CublasLease {
   cublasHandle_t handle_ = nullptr;
 };
 
-// Implemented by the kernels: registers every CUDA kernel (user_data = `plugin`) with the
-// core. Returns the first refusal.
+// Implemented by the kernels: registers every CUDA kernel (user_data = a KernelSite of
+// `plugin`) with the core. Returns the first refusal.
 hx_status* register_kernels(const hx_core_services& services, hx_core* core, CudaPlugin& plugin);
+
+// Implemented by the kernels: whether some kernel computes `op`, and those ops as "Add, AddN,
+// ..." for messages.
+bool has_kernel_for(const std::string& op);
+std::string kernel_op_list();
 
 }  // namespace hxcuda

@@ -5,6 +5,7 @@
 #include <hxplugin/status.hpp>
 
 #include "device.hpp"
+#include "device_errors.hpp"
 #include "errors.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
@@ -38,7 +39,11 @@ hx_status* out_of_device_memory(const CudaDevice& device, size_t size, cudaError
 // may be gone before the core lets go of its memory; that is not worth a warning.
 void log_failed_free(const CudaDevice& device, cudaError_t error, const char* call,
                      const void* ptr) {
-  if (error == cudaErrorCudartUnloading) return;
+  // A lost context fails every free: the status that lost it said so once already.
+  if (error == cudaErrorCudartUnloading || is_sticky(error)) {
+    (void)cudaGetLastError();
+    return;
+  }
   char failure[512];
   describe_cuda_error(error, call, failure, sizeof failure);
   (void)cudaGetLastError();
@@ -55,7 +60,7 @@ hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_tota
   if (hx_status* status = gpu.make_current()) return status;
   size_t free = 0, total = 0;
   if (hx_status* status =
-          cuda_error(gpu.services(), cudaMemGetInfo(&free, &total), "cudaMemGetInfo")) {
+          device_error(gpu, cudaMemGetInfo(&free, &total), "cudaMemGetInfo")) {
     return status;
   }
   *out_free = free;
@@ -102,7 +107,7 @@ hx_status* allocate(hx_device* device, size_t size, size_t alignment, hx_buffer*
   void* address = nullptr;
   const cudaError_t error = cudaMalloc(&address, size);
   if (error == cudaErrorMemoryAllocation) return out_of_device_memory(gpu, size, error);
-  if (hx_status* status = cuda_error(gpu.services(), error, "cudaMalloc")) return status;
+  if (hx_status* status = device_error(gpu, error, "cudaMalloc")) return status;
   *out_buffer = reinterpret_cast<hx_buffer*>(address);
   return nullptr;
 }
@@ -114,6 +119,9 @@ void deallocate(hx_device* device, hx_buffer* buffer, size_t size) {
   const char* call = "cudaSetDevice";
   cudaError_t error = cudaSetDevice(gpu.cuda_ordinal());
   if (error == cudaSuccess) {
+    // cudaFree waits for all work on the device, every stream's: the core frees a buffer only
+    // once nothing queued uses it, and its caching allocator does so rarely (regions given
+    // back), so the wait is for others' work and short-lived, never a correctness matter.
     call = "cudaFree";
     error = cudaFree(buffer);
   }
@@ -138,7 +146,7 @@ hx_status* host_allocate(hx_device* device, size_t size, void** out_ptr) {
         "%s: cannot allocate %zu bytes (%.2f MiB) of pinned host memory: %s", gpu.label().c_str(),
         size, mebibytes(size), failure);
   }
-  return cuda_error(gpu.services(), error, "cudaHostAlloc");
+  return device_error(gpu, error, "cudaHostAlloc");
 }
 
 void host_deallocate(hx_device* device, void* ptr) {

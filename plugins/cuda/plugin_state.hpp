@@ -3,6 +3,7 @@
 
 #include <hxrt/plugin_api.h>
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "device.hpp"
 #include "handles.hpp"
 #include "kernel_env.hpp"
+#include "options.hpp"
 
 namespace hxcuda {
 
@@ -22,6 +24,8 @@ struct CudaPlugin {
   std::vector<std::unique_ptr<CudaDevice>> devices;
   std::string unavailable;  // why `devices` is empty; device_count's UNAVAILABLE message
   Handles handles;
+  CudaOptions options;
+  std::deque<KernelSite> kernel_sites;  // the kernels' user data (kernel_env.hpp)
   hx_plugin_api api{};
 
   // The device behind `handle`, or nullptr when it is not one of this instance's devices.

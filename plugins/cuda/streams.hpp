@@ -1,9 +1,13 @@
 // Streams: the function-table entries, and how every stream-ordered call (copy, memset,
 // kernel) finds the CUDA stream its work goes on.
 //
-// A NULL hx_stream means "complete before returning" (the ABI's synchronous calls): that work
-// goes on the legacy default stream, which the call then waits for. The plugin's own streams
-// are non-blocking, so NULL-stream work never waits for theirs, nor they for it.
+// A NULL hx_stream means "complete before returning" (the ABI's synchronous calls; the core's
+// host reads after an event synchronize are these): that work goes on the calling thread's
+// per-thread default stream, which the call then waits for. The plugin's own streams are
+// created non-blocking, so they never synchronise with a default stream: NULL-stream work
+// neither waits for work queued on them nor makes it wait, and, per-thread, two threads'
+// NULL-stream calls do not wait for each other either (the legacy default stream would
+// serialise them). Nothing in the plugin uses the legacy default stream.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -12,6 +16,7 @@
 
 #include "cuda_stream.hpp"
 #include "device.hpp"
+#include "device_errors.hpp"
 #include "kernel_env.hpp"
 
 namespace hxcuda {
@@ -21,7 +26,7 @@ namespace hxcuda {
 hx_status* resolve_stream(const CudaDevice& device, const hx_stream* handle, CudaStream** out);
 
 // Makes `device` current and gives the CUDA stream that work for `stream` (from
-// resolve_stream) goes on: its own, made now if this is its first work, or the legacy
+// resolve_stream) goes on: its own, made now if this is its first work, or the per-thread
 // default stream for NULL.
 hx_status* stream_for_work(CudaDevice& device, CudaStream* stream, cudaStream_t* out);
 
@@ -33,9 +38,9 @@ hx_status* run_ordered(CudaDevice& device, const hx_stream* handle, const char* 
   if (hx_status* status = resolve_stream(device, handle, &stream)) return status;
   cudaStream_t cuda_stream = nullptr;
   if (hx_status* status = stream_for_work(device, stream, &cuda_stream)) return status;
-  if (hx_status* status = cuda_error(device.services(), work(cuda_stream), call)) return status;
+  if (hx_status* status = device_error(device, work(cuda_stream), call)) return status;
   if (stream != nullptr) return nullptr;
-  return cuda_error(device.services(), cudaStreamSynchronize(cuda_stream), "cudaStreamSynchronize");
+  return device_error(device, cudaStreamSynchronize(cuda_stream), "cudaStreamSynchronize");
 }
 
 // Function-table entries.

@@ -8,6 +8,7 @@
 
 #include <hxrt/plugin_vocabulary.h>
 
+#include "kernel_env.hpp"
 #include "plugin_direct.hpp"
 #include "plugin_test_support.hpp"
 
@@ -25,12 +26,31 @@ TEST_CASE("Directly: the CUDA plugin refuses a core of another ABI major", "[cud
              Contains("plugin 'cuda' speaks ABI 2.0") && Contains("core speaks 3.0"));
 }
 
-TEST_CASE("Directly: the CUDA plugin takes no options", "[cuda][direct]") {
+TEST_CASE("Directly: the CUDA plugin's only option is the testing aid fault_ops",
+          "[cuda][direct]") {
   const DirectPlugin unknown(R"({"device_count": 2})");
   CHECK(unknown.init_outcome().code == HX_INVALID_ARGUMENT);
   CHECK_THAT(unknown.init_outcome().message,
-             Equals("cuda plugin options: unknown option 'device_count' (the cuda plugin takes "
-                    "no options)"));
+             Equals("cuda plugin options: unknown option 'device_count' (the only option is "
+                    "fault_ops, a testing aid)"));
+  // Loads with or without a GPU: the option only marks kernels.
+  const DirectPlugin faulting(R"({"fault_ops": ["Relu", "MatMul", "Relu"]})");
+  require_ok(faulting.init_outcome());
+  const DirectPlugin empty(R"({"fault_ops": []})");
+  require_ok(empty.init_outcome());
+  const DirectPlugin not_a_list(R"({"fault_ops": "Relu"})");
+  CHECK(not_a_list.init_outcome().code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(not_a_list.init_outcome().message,
+             Equals("cuda plugin option 'fault_ops': expected a list of op names, got string"));
+  const DirectPlugin unknown_op(R"({"fault_ops": ["Relu", "Conv2D"]})");
+  CHECK(unknown_op.init_outcome().code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(unknown_op.init_outcome().message,
+             StartsWith("cuda plugin option 'fault_ops': \"Conv2D\" is not an op the cuda plugin "
+                        "has kernels for (Add, AddN, Cast, Div, Fill, Identity, MatMul, Mul, "
+                        "Relu, Sub, Sum)"));
+  const DirectPlugin not_a_name(R"({"fault_ops": [3]})");
+  CHECK_THAT(not_a_name.init_outcome().message,
+             StartsWith("cuda plugin option 'fault_ops': 3 is not an op"));
   const DirectPlugin not_an_object("[1]");
   CHECK_THAT(not_an_object.init_outcome().message,
              Equals("cuda plugin options: expected a JSON object, got array"));
@@ -90,15 +110,19 @@ TEST_CASE("Directly: device_count gives the reason when there is no device", "[c
   CHECK(negative.code == HX_OUT_OF_RANGE);
 }
 
-TEST_CASE("Directly: every kernel is registered with the plugin as user data", "[cuda][direct]") {
-  const DirectPlugin plugin;
+TEST_CASE("Directly: every kernel's user data names the plugin, its op and whether it faults",
+          "[cuda][direct]") {
+  const DirectPlugin plugin(R"({"fault_ops": ["Relu"]})");
   require_ok(plugin.init_outcome());
   REQUIRE_FALSE(plugin.kernels().empty());
   for (const cuda_direct::RegisteredKernel& kernel : plugin.kernels()) {
     INFO(kernel.op);
     CHECK(kernel.def.struct_size == HX_KERNEL_DEF_STRUCT_SIZE);
-    // kernel_env.hpp: a kernel finds its plugin through its user data.
-    CHECK(kernel.def.user_data == static_cast<void*>(plugin.api().plugin));
+    // kernel_env.hpp: a kernel finds its plugin, and the fault_ops mark, through its user data.
+    const auto& site = *static_cast<const hxcuda::KernelSite*>(kernel.def.user_data);
+    CHECK(static_cast<void*>(site.plugin) == static_cast<void*>(plugin.api().plugin));
+    CHECK(std::string(site.op) == kernel.op);
+    CHECK(site.fault == (kernel.op == "Relu"));
     CHECK((kernel.def.create == nullptr) == (kernel.def.destroy == nullptr));
   }
 }

@@ -6,6 +6,9 @@
 namespace hxrt {
 
 Runtime::Impl::~Impl() {
+  // Spans of this runtime's queued work end first: their completion tests query events of
+  // devices that go with it.
+  detail::Tracer::instance().settle_device_work();
   const std::string failure = detail::Tracer::instance().stop_owned_by(this);
   if (!failure.empty()) logger->log(LogLevel::kError, failure);
 }

@@ -1,17 +1,27 @@
 #include "trace/chrome_trace_writer.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
+
+#include <nlohmann/json.hpp>
+
+#include "hxrt/dtype.hpp"
+#include "hxrt/shape.hpp"
+#include "trace/name_table.hpp"
 
 namespace hxrt::detail {
 namespace {
 
 using nlohmann::json;
+using Kind = TraceEvent::Kind;
 
 constexpr int kHostPid = 0;
-constexpr int kStreamTid = 1;  // a device's default stream (the only one the core uses yet)
+constexpr int kMemoryTid = 0;
+constexpr int kSynchronousTid = 1000;  // kNullStream; streams are tids 1, 2, ...
 
 double micros(int64_t ns) { return static_cast<double>(ns) / 1000.0; }
 
@@ -19,48 +29,145 @@ json metadata(const char* what, int pid, int tid, const std::string& name) {
   return {{"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}};
 }
 
+int stream_tid(int32_t stream) { return stream == kNullStream ? kSynchronousTid : stream + 1; }
+
+// "GPU:0" of "/job:localhost/replica:0/task:0/device:GPU:0", for thread names.
+std::string short_name(const std::string& device) {
+  const size_t at = device.rfind("device:");
+  return at == std::string::npos ? device : device.substr(at + 7);
+}
+
 class Writer {
  public:
-  Writer(std::ostream& out, int64_t origin_ns) : out_(out), origin_ns_(origin_ns) {}
+  Writer(std::ostream& out, const DrainedEvents& drained, const TraceWriteOptions& options)
+      : out_(out), dims_(drained.dims), options_(options) {}
 
   void emit(const json& event) {
     out_ << (first_ ? "\n" : ",\n") << event.dump();
     first_ = false;
   }
 
-  // The device's process id, naming the process and its stream on first use.
-  int device_pid(const std::string& device) {
-    auto found = pids_.find(device);
-    if (found != pids_.end()) return found->second;
-    const int pid = static_cast<int>(pids_.size()) + 1;
-    pids_.emplace(device, pid);
-    emit(metadata("process_name", pid, 0, device));
-    emit({{"ph", "M"}, {"name", "process_sort_index"}, {"pid", pid}, {"args", {{"sort_index", pid}}}});
-    emit(metadata("thread_name", pid, kStreamTid, "stream 0 (default)"));
-    return pid;
+  const std::string& name(NameId id) {
+    auto found = names_.find(id);
+    if (found == names_.end()) found = names_.emplace(id, NameTable::instance().name(id)).first;
+    return found->second;
   }
 
-  void span(const TraceEvent& event) {
-    const bool on_device = !event.device.empty();
-    emit({{"ph", "X"},
-          {"cat", event.category},
-          {"name", event.name},
-          {"ts", micros(event.start_ns - origin_ns_)},
-          {"dur", micros(event.duration_ns)},
-          {"pid", on_device ? device_pid(event.device) : kHostPid},
-          {"tid", on_device ? kStreamTid : static_cast<int>(event.host_thread)},
-          {"args", event.args}});
+  double ts(int64_t ns) const { return micros(ns - options_.origin_ns); }
+
+  void write(const TraceEvent& event) {
+    switch (event.kind) {
+      case Kind::kOp: return op(event);
+      case Kind::kKernel: return device_span(event, "kernel", name(event.name), kernel_args(event));
+      case Kind::kCopy:
+        return device_span(event, "copy", std::string("copy ") + event.label, copy_args(event));
+      case Kind::kHostWait: return host_wait(event);
+      case Kind::kStreamWait: return stream_wait(event);
+      case Kind::kError: return error(event);
+      case Kind::kAllocation:
+      case Kind::kFree: return memory(event);
+    }
   }
 
-  // An allocation or free as an instant on the device, and the device's bytes in use as a
-  // counter. A free whose allocation came before the trace started moves no counter.
+  size_t unfinished() const { return unfinished_; }
+
+ private:
+  json inputs(const TraceEvent& event) const {
+    json out = json::array();
+    size_t at = event.dims_begin;
+    for (uint16_t i = 0; i < event.num_inputs; ++i) {
+      const auto dtype = static_cast<DType>(dims_[at]);
+      const auto rank = static_cast<size_t>(dims_[at + 1]);
+      std::string shape = "[";
+      for (size_t d = 0; d < rank; ++d) {
+        shape += (d == 0 ? "" : ", ") + std::to_string(dims_[at + 2 + d]);
+      }
+      out.push_back(std::string(dtype_name(dtype)) + shape + "]");
+      at += 2 + rank;
+    }
+    return out;
+  }
+
+  json kernel_args(const TraceEvent& event) {
+    return {{"op", name(event.name)},
+            {"inputs", inputs(event)},
+            {"device", name(event.device)},
+            {"plugin", name(event.plugin)},
+            {"stream", event.stream}};
+  }
+
+  json copy_args(const TraceEvent& event) {
+    return {{"direction", event.label},
+            {"bytes", event.bytes},
+            {"from", name(event.from)},
+            {"to", name(event.to)}};
+  }
+
+  void op(const TraceEvent& event) {
+    std::string placement = event.reason;
+    if (placement.empty()) {
+      placement = event.text.empty() ? "by device priority" : "as requested: " + event.text;
+    }
+    json args = {{"op", name(event.name)},         {"inputs", inputs(event)},
+                 {"device", name(event.device)},   {"plugin", name(event.plugin)},
+                 {"placement", placement}};
+    if (*event.label != '\0') args["status"] = event.label;
+    emit({{"ph", "X"}, {"cat", "op"}, {"name", name(event.name)}, {"ts", ts(event.start_ns)},
+          {"dur", micros(event.duration_ns)}, {"pid", kHostPid},
+          {"tid", static_cast<int>(event.host_thread)}, {"args", args}});
+  }
+
+  void device_span(const TraceEvent& event, const char* category, const std::string& title,
+                   json args) {
+    if (event.unfinished) {
+      ++unfinished_;
+      args["unfinished"] = "still running when the trace stopped, after waiting " +
+                           std::to_string(options_.settle_bound_ms) + " ms: ends there";
+    }
+    const int pid = device_pid(event.device);
+    emit({{"ph", "X"}, {"cat", category}, {"name", title}, {"ts", ts(event.start_ns)},
+          {"dur", micros(event.duration_ns)}, {"pid", pid}, {"tid", track(pid, event)},
+          {"args", std::move(args)}});
+  }
+
+  void host_wait(const TraceEvent& event) {
+    emit({{"ph", "X"}, {"cat", "wait"}, {"name", "wait for " + name(event.from)},
+          {"ts", ts(event.start_ns)}, {"dur", micros(event.duration_ns)}, {"pid", kHostPid},
+          {"tid", static_cast<int>(event.host_thread)},
+          {"args", {{"device", name(event.from)}, {"why", event.label}}}});
+  }
+
+  void stream_wait(const TraceEvent& event) {
+    const int pid = device_pid(event.device);
+    emit({{"ph", "i"}, {"s", "t"}, {"cat", "stream wait"},
+          {"name", "wait for " + short_name(name(event.from)) + " (" + name(event.name) + ")"},
+          {"ts", ts(event.start_ns)}, {"pid", pid}, {"tid", track(pid, event)},
+          {"args", {{"device", name(event.from)}, {"op", name(event.name)},
+                    {"waiting device", name(event.device)}, {"stream", event.stream}}}});
+  }
+
+  void error(const TraceEvent& event) {
+    const bool on_device = event.device != kNoName;
+    const int pid = on_device ? device_pid(event.device) : kHostPid;
+    emit({{"ph", "i"}, {"s", "t"}, {"cat", "error"}, {"name", name(event.name) + " failed"},
+          {"ts", ts(event.start_ns)}, {"pid", pid},
+          {"tid", on_device ? track(pid, event) : static_cast<int>(event.host_thread)},
+          {"args", {{"op", name(event.name)}, {"device", name(event.device)},
+                    {"plugin", name(event.plugin)}, {"error", event.text}}}});
+  }
+
+  // An allocation or free as an instant on the device's memory track, and the device's bytes
+  // in use as a counter. A free whose allocation came before the trace started moves no
+  // counter.
   void memory(const TraceEvent& event) {
     const int pid = device_pid(event.device);
-    json args = event.args;
+    const std::string& device = name(event.device);
+    json args = {{"device", device}, {"block", address_text(event.address)}};
     auto& live = live_[event.device];
     uint64_t& in_use = in_use_[event.device];
     bool counted = true;
-    if (event.kind == TraceEvent::Kind::kAllocation) {
+    if (event.kind == Kind::kAllocation) {
+      args["bytes"] = event.bytes;
       live[event.address] = event.bytes;
       in_use += event.bytes;
     } else {
@@ -72,28 +179,69 @@ class Writer {
         live.erase(block);
       }
     }
-    const double ts = micros(event.start_ns - origin_ns_);
-    emit({{"ph", "i"}, {"s", "p"}, {"cat", event.category}, {"name", event.name}, {"ts", ts},
-          {"pid", pid}, {"tid", kStreamTid}, {"args", args}});
+    const double at = ts(event.start_ns);
+    emit({{"ph", "i"}, {"s", "t"}, {"cat", "memory"},
+          {"name", event.kind == Kind::kAllocation ? "allocate" : "free"}, {"ts", at},
+          {"pid", pid}, {"tid", named_track(pid, kMemoryTid, short_name(device) + " memory")},
+          {"args", args}});
     if (counted) {
-      emit({{"ph", "C"}, {"name", "bytes in use"}, {"ts", ts}, {"pid", pid},
+      emit({{"ph", "C"}, {"name", "bytes in use"}, {"ts", at}, {"pid", pid},
             {"args", {{"bytes", in_use}}}});
     }
   }
 
- private:
+  static std::string address_text(const void* block) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%p", block);
+    return text;
+  }
+
+  // The device's process id, naming the process on first use.
+  int device_pid(NameId device) {
+    auto found = pids_.find(device);
+    if (found != pids_.end()) return found->second;
+    const int pid = static_cast<int>(pids_.size()) + 1;
+    pids_.emplace(device, pid);
+    emit(metadata("process_name", pid, 0, name(device)));
+    emit({{"ph", "M"}, {"name", "process_sort_index"}, {"pid", pid}, {"args", {{"sort_index", pid}}}});
+    return pid;
+  }
+
+  // The tid of the event's stream in `pid`, named ("GPU:0 stream 0") on first use.
+  int track(int pid, const TraceEvent& event) {
+    const std::string device = short_name(name(event.device));
+    return named_track(pid, stream_tid(event.stream),
+                       event.stream == kNullStream
+                           ? device + " synchronous"
+                           : device + " stream " + std::to_string(event.stream));
+  }
+
+  int named_track(int pid, int tid, const std::string& title) {
+    if (tracks_.insert({pid, tid}).second) emit(metadata("thread_name", pid, tid, title));
+    return tid;
+  }
+
   std::ostream& out_;
-  int64_t origin_ns_;
+  const std::vector<int64_t>& dims_;
+  TraceWriteOptions options_;
   bool first_ = true;
-  std::map<std::string, int> pids_;
-  std::map<std::string, std::unordered_map<const void*, uint64_t>> live_;
-  std::map<std::string, uint64_t> in_use_;
+  size_t unfinished_ = 0;
+  std::unordered_map<NameId, std::string> names_;
+  std::map<NameId, int> pids_;
+  std::set<std::pair<int, int>> tracks_;
+  std::map<NameId, std::unordered_map<const void*, uint64_t>> live_;
+  std::map<NameId, uint64_t> in_use_;
 };
+
+json note(const std::string& text, double ts, const json& args) {
+  return {{"ph", "i"}, {"s", "g"},   {"cat", "trace"}, {"name", text},
+          {"ts", ts},  {"pid", kHostPid}, {"tid", 0},  {"args", args}};
+}
 
 }  // namespace
 
-void write_chrome_trace(std::ostream& out, DrainedEvents drained, int64_t origin_ns,
-                        uint64_t max_events) {
+void write_chrome_trace(std::ostream& out, DrainedEvents drained,
+                        const TraceWriteOptions& options) {
   std::vector<TraceEvent>& events = drained.events;
   // In time order, so that each free meets its allocation first and the counters rise and
   // fall as they did.
@@ -102,37 +250,35 @@ void write_chrome_trace(std::ostream& out, DrainedEvents drained, int64_t origin
   });
   out << "{\"displayTimeUnit\":\"ms\",\"otherData\":"
       << json{{"producer", "hxrt"}, {"dropped_events", drained.dropped},
-              {"max_events", max_events}}
+              {"max_events", options.max_events}}
              .dump()
       << ",\"traceEvents\":[";
-  Writer writer(out, origin_ns);
+  Writer writer(out, drained, options);
   writer.emit(metadata("process_name", kHostPid, 0, "host"));
   for (const HostThread& thread : drained.threads) {
     writer.emit(metadata("thread_name", kHostPid, static_cast<int>(thread.ordinal),
                          "host thread " + std::to_string(thread.ordinal) + " (tid " +
                              std::to_string(thread.os_id) + ")"));
   }
-  int64_t end_ns = origin_ns;
+  int64_t end_ns = options.origin_ns;
   for (const TraceEvent& event : events) {
-    if (event.kind == TraceEvent::Kind::kSpan) {
-      writer.span(event);
-    } else {
-      writer.memory(event);
-    }
+    writer.write(event);
     end_ns = std::max(end_ns, event.start_ns + event.duration_ns);
   }
+  // Where a reader of the timeline sees them, not only in otherData.
   if (drained.dropped > 0) {
-    // Where a reader of the timeline sees it, not only in otherData.
-    writer.emit({{"ph", "i"},
-                 {"s", "g"},
-                 {"cat", "trace"},
-                 {"name", std::to_string(drained.dropped) + " events dropped: the trace keeps " +
-                              std::to_string(max_events) +
-                              " (raise trace.max_events in the config)"},
-                 {"ts", micros(end_ns - origin_ns)},
-                 {"pid", kHostPid},
-                 {"tid", 0},
-                 {"args", {{"dropped_events", drained.dropped}, {"max_events", max_events}}}});
+    writer.emit(note(std::to_string(drained.dropped) + " events dropped: the trace keeps " +
+                         std::to_string(options.max_events) +
+                         " (raise trace.max_events in the config)",
+                     writer.ts(end_ns),
+                     {{"dropped_events", drained.dropped}, {"max_events", options.max_events}}));
+  }
+  if (writer.unfinished() > 0) {
+    writer.emit(note(std::to_string(writer.unfinished()) +
+                         " device spans were still running when the trace stopped (waited " +
+                         std::to_string(options.settle_bound_ms) +
+                         " ms for them): written up to then, marked unfinished",
+                     writer.ts(end_ns), {{"unfinished_spans", writer.unfinished()}}));
   }
   out << "\n]}\n";
 }

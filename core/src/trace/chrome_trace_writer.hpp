@@ -1,7 +1,8 @@
 // Turns the drained events into Chrome's Trace Event Format (the JSON object form), which
 // Perfetto and chrome://tracing open. Layout: process 0 is the host, with one thread per
-// recording thread; each device is a process named by its canonical name, with its stream as
-// a thread and a counter of the bytes its allocator hands out.
+// recording thread; each device is a process named by its canonical name, with a thread per
+// stream ("GPU:0 stream 0"), one for calls that complete before they return ("GPU:0
+// synchronous"), one for its memory, and a counter of the bytes its allocator hands out.
 #pragma once
 
 #include <cstdint>
@@ -11,9 +12,13 @@
 
 namespace hxrt::detail {
 
-// `origin_ns`: the trace's start, time zero in the file. `max_events`: the cap, named in the
-// note written when events were dropped.
-void write_chrome_trace(std::ostream& out, DrainedEvents drained, int64_t origin_ns,
-                        uint64_t max_events);
+struct TraceWriteOptions {
+  int64_t origin_ns;         // the trace's start: time zero in the file
+  uint64_t max_events;       // the cap, named in the note written when events were dropped
+  int64_t settle_bound_ms;   // how long stop waited for pending device work, for its note
+};
+
+void write_chrome_trace(std::ostream& out, DrainedEvents drained,
+                        const TraceWriteOptions& options);
 
 }  // namespace hxrt::detail

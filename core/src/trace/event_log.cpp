@@ -3,6 +3,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "ops/op_schema.hpp"
+
 namespace hxrt::detail {
 
 void EventLog::reset(uint64_t max_events) {
@@ -34,7 +36,7 @@ EventLog::ThreadBuffer& EventLog::own_buffer() {
   return *cached.buffer;
 }
 
-void EventLog::append(TraceEvent&& event) {
+void EventLog::append(TraceEvent&& event, const TensorMeta* inputs, size_t num_inputs) {
   if (kept_.fetch_add(1, std::memory_order_relaxed) >= max_events_) {
     dropped_.fetch_add(1, std::memory_order_relaxed);
     return;
@@ -42,6 +44,14 @@ void EventLog::append(TraceEvent&& event) {
   ThreadBuffer& buffer = own_buffer();
   event.host_thread = buffer.thread.ordinal;
   std::lock_guard<std::mutex> lock(buffer.mutex);
+  event.dims_begin = static_cast<uint32_t>(buffer.dims.size());
+  event.num_inputs = static_cast<uint16_t>(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) {
+    const Shape& shape = inputs[i].shape;
+    buffer.dims.push_back(static_cast<int64_t>(inputs[i].dtype));
+    buffer.dims.push_back(shape.rank());
+    buffer.dims.insert(buffer.dims.end(), shape.data(), shape.data() + shape.rank());
+  }
   buffer.events.push_back(std::move(event));
 }
 
@@ -51,8 +61,15 @@ DrainedEvents EventLog::drain() {
   for (const auto& buffer : buffers_) {
     std::lock_guard<std::mutex> buffer_lock(buffer->mutex);
     out.threads.push_back(buffer->thread);
-    for (TraceEvent& event : buffer->events) out.events.push_back(std::move(event));
+    // One pool for all threads: each event's offset moves by what came before its thread's.
+    const auto base = static_cast<uint32_t>(out.dims.size());
+    out.dims.insert(out.dims.end(), buffer->dims.begin(), buffer->dims.end());
+    for (TraceEvent& event : buffer->events) {
+      event.dims_begin += base;
+      out.events.push_back(std::move(event));
+    }
     buffer->events.clear();
+    buffer->dims.clear();
   }
   out.dropped = dropped_.load(std::memory_order_relaxed);
   return out;

@@ -19,8 +19,11 @@ struct HostThread {
   long os_id;        // the kernel's thread id, for the thread's name in the trace
 };
 
+struct TensorMeta;
+
 struct DrainedEvents {
   std::vector<TraceEvent> events;
+  std::vector<int64_t> dims;  // the inputs' shapes events point into (TraceEvent::dims_begin)
   std::vector<HostThread> threads;
   uint64_t dropped = 0;
 };
@@ -29,7 +32,9 @@ class EventLog {
  public:
   // Forgets what an earlier trace left and keeps at most `max_events` from now.
   void reset(uint64_t max_events);
-  void append(TraceEvent&& event);
+  void append(TraceEvent&& event) { append(std::move(event), nullptr, 0); }
+  // With the shapes of `num_inputs` inputs, copied into the thread's pool.
+  void append(TraceEvent&& event, const TensorMeta* inputs, size_t num_inputs);
   // Everything appended since reset, taken out of the buffers.
   DrainedEvents drain();
 
@@ -38,6 +43,7 @@ class EventLog {
     HostThread thread;
     std::mutex mutex;
     std::vector<TraceEvent> events;
+    std::vector<int64_t> dims;
   };
   ThreadBuffer& own_buffer();
 

@@ -5,41 +5,57 @@
 namespace hxrt::detail {
 namespace {
 
-nlohmann::json op_args(const OpTraceInfo& info) {
-  nlohmann::json inputs = nlohmann::json::array();
-  for (size_t i = 0; i < info.num_inputs; ++i) {
-    inputs.push_back(std::string(dtype_name(info.inputs[i].dtype)) +
-                     info.inputs[i].shape.to_string());
-  }
-  std::string placement = info.reason;
-  if (placement.empty()) {
-    placement = info.requested.empty() ? "by device priority" : "as requested: " + info.requested;
-  }
-  return {{"op", info.op},           {"inputs", inputs},       {"device", info.device},
-          {"plugin", info.plugin},   {"placement", placement}};
+// Raw values only: names by id, shapes by the log's pool; formatted when written.
+TraceEvent op_event(TraceEvent::Kind kind, const OpTraceInfo& info) {
+  NameTable& names = NameTable::instance();
+  TraceEvent event;
+  event.kind = kind;
+  event.name = names.id(info.op);
+  event.device = names.id(info.device);
+  event.plugin = names.id(info.plugin);
+  return event;
+}
+
+void record_host_span(const OpTraceInfo& info, int64_t start_ns, int64_t end_ns,
+                      const std::string* error) {
+  TraceEvent call = op_event(TraceEvent::Kind::kOp, info);
+  call.start_ns = start_ns;
+  call.duration_ns = end_ns - start_ns;
+  call.text = info.requested;
+  call.reason = info.reason;
+  if (error != nullptr) call.label = "failed";
+  Tracer::instance().record(std::move(call), info.inputs, info.num_inputs);
+  if (error == nullptr) return;
+  TraceEvent failure = op_event(TraceEvent::Kind::kError, info);
+  failure.start_ns = end_ns;
+  failure.text = *error;
+  Tracer::instance().record(std::move(failure));
 }
 
 }  // namespace
 
 void OpTrace::record(const OpTraceInfo& info) const {
   const int64_t end_ns = trace_now_ns();
-  const nlohmann::json args = op_args(info);
-  TraceEvent call;
-  call.category = "op";
-  call.name = info.op;
-  call.start_ns = call_.start_ns();
-  call.duration_ns = end_ns - call.start_ns;
-  call.args = args;
-  Tracer::instance().record(std::move(call));
+  record_host_span(info, call_.start_ns(), end_ns, nullptr);
   if (!kernel_.on()) return;  // tracing started between the call and its kernel
-  TraceEvent kernel;
-  kernel.category = "kernel";
-  kernel.name = info.op;
+  TraceEvent kernel = op_event(TraceEvent::Kind::kKernel, info);
   kernel.start_ns = kernel_.start_ns();
   kernel.duration_ns = end_ns - kernel.start_ns;
-  kernel.device = info.device;
-  kernel.args = args;
-  Tracer::instance().record(std::move(kernel));
+  Tracer::instance().record(std::move(kernel), info.inputs, info.num_inputs);
+}
+
+void OpTrace::record_enqueued(const OpTraceInfo& info, int stream, CompletionTest done) const {
+  const int64_t end_ns = trace_now_ns();
+  record_host_span(info, call_.start_ns(), end_ns, nullptr);
+  TraceEvent kernel = op_event(TraceEvent::Kind::kKernel, info);
+  kernel.stream = stream;
+  kernel.start_ns = kernel_.on() ? kernel_.start_ns() : end_ns;
+  Tracer::instance().device_work().add(std::move(kernel), info.inputs, info.num_inputs,
+                                       std::move(done));
+}
+
+void OpTrace::record_failure(const OpTraceInfo& info, const std::string& message) const {
+  record_host_span(info, call_.start_ns(), trace_now_ns(), &message);
 }
 
 }  // namespace hxrt::detail

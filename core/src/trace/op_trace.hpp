@@ -1,12 +1,14 @@
 // The trace of one eager op: the host-side span (from the call to the kernel's return, on the
-// calling thread) and the device-side span of the kernel (on the device's stream; with
-// synchronous devices, the kernel call itself).
+// calling thread) and the kernel's span on its device's stream: for a synchronous device the
+// kernel call itself (record), for an asynchronous one from its enqueue until its ready event
+// is seen complete (record_enqueued, through trace/device_work.hpp).
 #pragma once
 
 #include <cstddef>
 #include <string>
 
 #include "ops/op_schema.hpp"
+#include "trace/device_work.hpp"
 #include "trace/span_timer.hpp"
 
 namespace hxrt::detail {
@@ -32,8 +34,14 @@ class OpTrace {
   void kernel_starts() {
     if (call_.on()) kernel_ = SpanTimer(true);
   }
-  // Records both spans; the kernel's ends now.
+  // A synchronous device: records both spans; the kernel's ends now.
   void record(const OpTraceInfo& info) const;
+  // An asynchronous device: records the host span, and the kernel's on `stream` of the
+  // device from when it was enqueued until `done` first returns true (see note_device_work).
+  void record_enqueued(const OpTraceInfo& info, int stream, CompletionTest done) const;
+  // The op failed (its kernel returned an error, or threw): the host span with the error,
+  // and an error instant on the device.
+  void record_failure(const OpTraceInfo& info, const std::string& message) const;
 
  private:
   SpanTimer call_;

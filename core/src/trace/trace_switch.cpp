@@ -2,6 +2,8 @@
 
 namespace hxrt::detail {
 
-std::atomic<bool> g_tracing{false};
+__attribute__((visibility("hidden"))) std::atomic<bool> g_tracing{false};
+
+bool tracing_outside_core() { return tracing(); }
 
 }  // namespace hxrt::detail

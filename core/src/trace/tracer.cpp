@@ -9,6 +9,14 @@
 #include "trace/trace_switch.hpp"
 
 namespace hxrt::detail {
+namespace {
+
+// How long stop_trace waits for queued device work to complete before writing it as
+// unfinished: longer than any op of a test or sample, short enough not to hang a program
+// whose device stopped answering.
+constexpr std::chrono::milliseconds kSettleBound{2000};
+
+}  // namespace
 
 Tracer& Tracer::instance() {
   static Tracer tracer;
@@ -49,7 +57,8 @@ std::string Tracer::stop() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!file_.is_open()) return {};
   g_tracing.store(false, std::memory_order_release);
-  write_chrome_trace(file_, log_.drain(), origin_ns_, max_events_);
+  device_work_.settle(kSettleBound);
+  write_chrome_trace(file_, log_.drain(), {origin_ns_, max_events_, kSettleBound.count()});
   file_.close();
   std::string path = std::move(path_);
   path_.clear();
@@ -62,6 +71,8 @@ std::string Tracer::stop() {
   }
   return path;
 }
+
+void Tracer::settle_device_work() { device_work_.settle(kSettleBound); }
 
 std::string Tracer::path() {
   std::lock_guard<std::mutex> lock(mutex_);

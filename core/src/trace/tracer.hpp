@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "trace/device_work.hpp"
 #include "trace/event_log.hpp"
 
 namespace hxrt::detail {
@@ -29,6 +30,14 @@ class Tracer {
   // write is returned as text, "" when all went well or nothing ran.
   std::string stop_owned_by(const void* owner) noexcept;
   void record(TraceEvent&& event) { log_.append(std::move(event)); }
+  void record(TraceEvent&& event, const TensorMeta* inputs, size_t num_inputs) {
+    log_.append(std::move(event), inputs, num_inputs);
+  }
+  // Where spans of queued device work wait for their completion.
+  DeviceWorkPoller& device_work() { return device_work_; }
+  // Waits (up to a bound) for the spans of queued device work, so that the work of a
+  // runtime that goes is recorded before what its completion tests query goes too.
+  void settle_device_work();
   // The running trace's file; "" when none runs.
   std::string path();
 
@@ -41,6 +50,7 @@ class Tracer {
   int64_t origin_ns_ = 0;
   uint64_t max_events_ = 0;
   EventLog log_;
+  DeviceWorkPoller device_work_{log_};  // after log_: it records into it until it ends
 };
 
 }  // namespace hxrt::detail

@@ -6,10 +6,14 @@
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
 
+#include <algorithm>
 #include <iterator>
+#include <string>
+#include <vector>
 
 #include "kernel_env.hpp"
 #include "kernels/kernels.hpp"
+#include "plugin_state.hpp"
 
 namespace hxcuda {
 namespace {
@@ -28,8 +32,8 @@ template <GpuKernel Kernel>
 hx_status* compute(const hx_kernel_args* args) {
   KernelEnv env;
   if (hx_status* status = kernel_env(args, &env)) return status;
-  return hxplugin::guarded(*env.services, kPluginName,
-                           [&] { return Kernel(GpuKernelCall(*args, env)); });
+  return finish_kernel(env, hxplugin::guarded(*env.services, kPluginName,
+                                              [&] { return Kernel(GpuKernelCall(*args, env)); }));
 }
 
 // The same for a kernel with an instance: it receives the state its create made.
@@ -43,8 +47,9 @@ hx_status* compute_with_state(const hx_kernel_args* args) {
         "cuda plugin: a kernel with a create function was called without its instance");
   }
   const State& state = hxplugin::instance_of<State>(args->instance);
-  return hxplugin::guarded(*env.services, kPluginName,
-                           [&] { return Kernel(GpuKernelCall(*args, env), state); });
+  return finish_kernel(env, hxplugin::guarded(*env.services, kPluginName, [&] {
+                         return Kernel(GpuKernelCall(*args, env), state);
+                       }));
 }
 
 template <class State, hx_status* (*Create)(const hxplugin::KernelCreate&, State*)>
@@ -129,8 +134,27 @@ const KernelEntry kKernels[] = {
 
 }  // namespace
 
+bool has_kernel_for(const std::string& op) {
+  return std::any_of(std::begin(kKernels), std::end(kKernels),
+                     [&](const KernelEntry& kernel) { return op == kernel.op; });
+}
+
+std::string kernel_op_list() {
+  std::vector<std::string> ops;
+  for (const KernelEntry& kernel : kKernels) ops.emplace_back(kernel.op);
+  std::sort(ops.begin(), ops.end());
+  std::string list;
+  for (const std::string& op : ops) list += (list.empty() ? "" : ", ") + op;
+  return list;
+}
+
 hx_status* register_kernels(const hx_core_services& services, hx_core* core, CudaPlugin& plugin) {
+  const std::vector<std::string>& faulted = plugin.options.fault_ops;
   for (const KernelEntry& kernel : kKernels) {
+    // A deque: its elements stay where they are as it grows, and the core keeps their address.
+    plugin.kernel_sites.push_back(
+        {&plugin, kernel.op,
+         std::find(faulted.begin(), faulted.end(), kernel.op) != faulted.end()});
     hx_kernel_def def{};
     def.op = kernel.op;
     def.dtypes = kernel.dtypes;
@@ -139,7 +163,7 @@ hx_status* register_kernels(const hx_core_services& services, hx_core* core, Cud
     def.num_output_dtypes = kernel.num_output_dtypes;
     def.priority = 0;
     def.compute = kernel.compute;
-    def.user_data = &plugin;
+    def.user_data = &plugin.kernel_sites.back();
     def.create = kernel.create;
     def.check = kernel.check;
     def.destroy = kernel.destroy;

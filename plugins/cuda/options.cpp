@@ -1,0 +1,71 @@
+#include "options.hpp"
+
+#include <hxplugin/status.hpp>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "kernel_env.hpp"
+
+namespace hxcuda {
+namespace {
+
+using nlohmann::json;
+
+hx_status* read_fault_ops(const hx_core_services& services, const json& value,
+                          CudaOptions& options) {
+  if (!value.is_array()) {
+    return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                 "cuda plugin option 'fault_ops': expected a list of op names, "
+                                 "got %s",
+                                 value.type_name());
+  }
+  std::vector<std::string> ops;
+  for (const json& item : value) {
+    if (!item.is_string() || !has_kernel_for(item.get<std::string>())) {
+      return hxplugin::make_status(
+          services, HX_INVALID_ARGUMENT,
+          "cuda plugin option 'fault_ops': %s is not an op the cuda plugin has kernels for (%s)",
+          item.dump().c_str(), kernel_op_list().c_str());
+    }
+    if (std::find(ops.begin(), ops.end(), item.get<std::string>()) == ops.end()) {
+      ops.push_back(item.get<std::string>());
+    }
+  }
+  options.fault_ops = std::move(ops);
+  return nullptr;
+}
+
+}  // namespace
+
+hx_status* parse_options(const hx_core_services& services, const char* text, size_t length,
+                         CudaOptions* out) {
+  CudaOptions options;
+  if (text != nullptr && length != 0) {
+    json parsed;
+    try {
+      parsed = json::parse(text, text + length);
+    } catch (const json::parse_error& error) {
+      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                   "cuda plugin options: not valid JSON: %s", error.what());
+    }
+    if (!parsed.is_object()) {
+      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                   "cuda plugin options: expected a JSON object, got %s",
+                                   parsed.type_name());
+    }
+    for (auto item = parsed.begin(); item != parsed.end(); ++item) {
+      if (item.key() != "fault_ops") {
+        return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                     "cuda plugin options: unknown option '%s' (the only option "
+                                     "is fault_ops, a testing aid)",
+                                     item.key().c_str());
+      }
+      if (hx_status* status = read_fault_ops(services, item.value(), options)) return status;
+    }
+  }
+  *out = std::move(options);
+  return nullptr;
+}
+
+}  // namespace hxcuda
