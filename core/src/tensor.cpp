@@ -7,6 +7,7 @@
 
 #include "execution/transfers.hpp"
 #include "tensor_impl.hpp"
+#include "trace/transfer_trace.hpp"
 
 namespace hxrt {
 namespace detail {
@@ -160,7 +161,13 @@ const Shape& Tensor::shape() const { return checked(impl_).shape; }
 size_t Tensor::byte_size() const { return checked(impl_).bytes; }
 const std::string& Tensor::device() const { return checked(impl_).device->name(); }
 
-void Tensor::wait() const { checked(impl_).wait_ready(); }
+void Tensor::wait() const {
+  const detail::TensorImpl& impl = checked(impl_);
+  if (impl.ready == nullptr) return;
+  const detail::SpanTimer waited;
+  impl.wait_ready();
+  detail::trace_wait(waited, impl.device->name(), "Tensor::wait");
+}
 
 bool Tensor::ready() const {
   const detail::TensorImpl& impl = checked(impl_);
@@ -174,7 +181,11 @@ void Tensor::copy_to_host(void* dst, size_t bytes) const {
                 "copy_to_host: the tensor holds " + std::to_string(impl.bytes) +
                     " bytes, the destination " + std::to_string(bytes));
   }
-  impl.wait_ready();
+  if (impl.ready != nullptr) {
+    const detail::SpanTimer waited;
+    impl.wait_ready();
+    detail::trace_wait(waited, impl.device->name(), "to_host");
+  }
   if (bytes == 0) return;
   detail::read_to_host(impl, dst);
 }

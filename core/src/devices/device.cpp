@@ -4,6 +4,7 @@
 #include "plugins/core_handle.hpp"
 #include "hxrt/plugin_vocabulary.h"
 #include "status.hpp"
+#include "trace/transfer_trace.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -154,6 +155,7 @@ std::shared_ptr<ReadyEvent> Device::record(const std::string& work) {
 }
 
 void Device::wait_for(const ReadyEvent& event) {
+  if (tracing()) record_stream_wait(name_, 0, event.device().name(), event.work());
   throw_if_error(plugin().streams()->wait_event(handle(), stream_, event.handle()),
                  "plugin '" + plugin().name() + "' streams.wait_event: " + name_ +
                      " waiting for " + event.work() + " on " + event.device().name());

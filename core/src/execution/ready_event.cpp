@@ -2,6 +2,7 @@
 
 #include "devices/device.hpp"
 #include "status.hpp"
+#include "trace/transfer_trace.hpp"
 
 namespace hxrt::detail {
 
@@ -50,6 +51,9 @@ std::shared_ptr<const Error> ReadyEvent::fail(hx_status* status) const {
     std::lock_guard<std::mutex> lock(failure_mutex_);
     if (failure_ == nullptr) failure_ = failure;
     failure = failure_;
+  }
+  if (tracing()) {
+    record_work_error(device_->name(), work_, device_->plugin().name(), failure->what());
   }
   failed_.store(true, std::memory_order_release);
   complete_.store(true, std::memory_order_release);

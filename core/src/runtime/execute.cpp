@@ -254,6 +254,10 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
     outputs[i] = Tensor(std::move(impl));
   }
 
+  const auto trace_info = [&]() -> detail::OpTraceInfo {
+    return {op, input_meta.data(), num_inputs, device.name(), placement.kernel->plugin,
+            *request, placement.reason};
+  };
   hx_kernel_context_s context{&attrs};
   const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
                             nullptr,
@@ -272,14 +276,21 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
     status = placement.kernel->compute(&args);
   } catch (...) {
     for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
-    throw Error(StatusCode::kInternal, op + " on " + device.name() + ": the kernel of plugin '" +
-                                           placement.kernel->plugin +
-                                           "' threw a C++ exception across the C ABI");
+    const Error error(StatusCode::kInternal,
+                      op + " on " + device.name() + ": the kernel of plugin '" +
+                          placement.kernel->plugin + "' threw a C++ exception across the C ABI");
+    if (trace.on()) trace.record_failure(trace_info(), error.what());
+    throw error;
   }
   if (status != nullptr) {
     for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
-    detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
-                                       placement.kernel->plugin + "')");
+    try {
+      detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
+                                         placement.kernel->plugin + "')");
+    } catch (const Error& error) {
+      if (trace.on()) trace.record_failure(trace_info(), error.what());
+      throw;
+    }
   }
   if (device.asynchronous()) {
     try {
@@ -288,10 +299,12 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
       for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
       throw;
     }
-  }
-  if (trace.on()) {
-    trace.record({op, input_meta.data(), num_inputs, device.name(), placement.kernel->plugin,
-                  *request, placement.reason});
+    if (trace.on()) {
+      std::shared_ptr<detail::ReadyEvent> ready = outputs[0].impl()->ready;
+      trace.record_enqueued(trace_info(), 0, [ready] { return ready->done(); });
+    }
+  } else if (trace.on()) {
+    trace.record(trace_info());
   }
   if (logging) {
     logger->write(LogLevel::kInfo, "Executing op " + op + " in device " + device.name());

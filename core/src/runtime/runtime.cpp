@@ -143,16 +143,32 @@ detail::Device& Runtime::Impl::default_tensor_device() {
   return *devices.matching(first_of_type).front();
 }
 
+namespace {
+
+// A copy that `copied` received: queued (a span on its device's stream until its ready event
+// completes) or done before it returned (the host's span).
+void trace_transfer(const detail::SpanTimer& span, const detail::TensorImpl& copied,
+                    const detail::CopyTraceInfo& info) {
+  if (copied.ready == nullptr) {
+    detail::trace_copy(span, info);
+    return;
+  }
+  std::shared_ptr<detail::ReadyEvent> ready = copied.ready;
+  detail::note_device_copy(info, [ready] { return ready->done(); });
+}
+
+}  // namespace
+
 Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
   const detail::TensorImpl& source = *tensor.impl();
   if (source.device.get() == &device) return tensor;
   const detail::SpanTimer copy_span;
   std::shared_ptr<detail::TensorImpl> copy = detail::copy_to_device(source, device);
-  if (source.bytes > 0) {
+  if (copy_span.on() && source.bytes > 0) {
     const bool same_plugin = &source.device->plugin() == &device.plugin();
-    detail::trace_copy(copy_span,
-                       {same_plugin ? "device to device" : "between plugins", source.bytes,
-                        source.device->name(), device.name(), device.name()});
+    trace_transfer(copy_span, *copy,
+                   {same_plugin ? "device to device" : "between plugins", source.bytes,
+                    source.device->name(), device.name(), device.name()});
   }
   return Tensor(std::move(copy));
 }
@@ -191,8 +207,9 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
   const detail::SpanTimer copy_span;
   std::shared_ptr<detail::TensorImpl> tensor =
       detail::tensor_from_host(target, dtype, shape, data, bytes);
-  if (bytes > 0) {
-    detail::trace_copy(copy_span, {"host to device", bytes, "host", target.name(), target.name()});
+  if (copy_span.on() && bytes > 0) {
+    trace_transfer(copy_span, *tensor,
+                   {"host to device", bytes, "host", target.name(), target.name()});
   }
   return Tensor(std::move(tensor));
 }

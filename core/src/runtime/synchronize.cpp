@@ -1,5 +1,6 @@
 // Runtime::synchronize: the host waits for the work queued on one device, or on all of them.
 #include "runtime/runtime_impl.hpp"
+#include "trace/transfer_trace.hpp"
 
 namespace hxrt {
 
@@ -7,7 +8,10 @@ void Runtime::synchronize(const std::string& device) {
   Impl& state = impl();
   state.ensure_initialized();
   if (!device.empty()) {
-    state.named_device(device).synchronize();
+    detail::Device& named = state.named_device(device);
+    const detail::SpanTimer waited;
+    named.synchronize();
+    detail::trace_wait(waited, named.name(), "Runtime::synchronize");
     return;
   }
   // Every device is waited for, even after one reports an error, so that no work is still
@@ -15,7 +19,9 @@ void Runtime::synchronize(const std::string& device) {
   std::exception_ptr first_error;
   for (const std::shared_ptr<detail::Device>& each : state.devices.all()) {
     try {
+      const detail::SpanTimer waited;
       each->synchronize();
+      detail::trace_wait(waited, each->name(), "Runtime::synchronize");
     } catch (const Error&) {
       if (!first_error) first_error = std::current_exception();
     }
