@@ -49,7 +49,10 @@ hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, hx_buffer* 
     if (hx_status* status = pin_buffer(sim, dst, "host-to-device destination", *pins)) {
       return status;
     }
-    WorkItem item{[target, src_host, size] { std::memcpy(target, src_host, size); },
+    WorkItem item{[target, src_host, size]() -> WorkResult {
+                    std::memcpy(target, src_host, size);
+                    return std::nullopt;
+                  },
                   sim.plugin.model->transfer(Transfer::kHostToDevice, size)};
     if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
   }
@@ -72,7 +75,10 @@ hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_h
     }
     auto pins = std::make_unique<BufferPins>();
     if (hx_status* status = pin_buffer(sim, src, "device-to-host source", *pins)) return status;
-    WorkItem item{[dst_host, source, size] { std::memcpy(dst_host, source, size); },
+    WorkItem item{[dst_host, source, size]() -> WorkResult {
+                    std::memcpy(dst_host, source, size);
+                    return std::nullopt;
+                  },
                   sim.plugin.model->transfer(Transfer::kDeviceToHost, size)};
     if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
   }
@@ -113,7 +119,10 @@ hx_status* copy_device_to_device(hx_device* dst_device, hx_stream* stream, hx_bu
     if (hx_status* status = pin_buffer(*source_device, src, "device-to-device source", *pins)) {
       return status;
     }
-    WorkItem item{[target, source, size] { std::memcpy(target, source, size); },
+    WorkItem item{[target, source, size]() -> WorkResult {
+                    std::memcpy(target, source, size);
+                    return std::nullopt;
+                  },
                   plugin.model->transfer(Transfer::kDeviceToDevice, size)};
     if (hx_status* status = submit(target_device, stream, std::move(item), std::move(pins))) {
       return status;

@@ -10,6 +10,7 @@ SimDevice::SimDevice(SimPlugin& owner, int32_t ordinal_in, uint64_t memory_bytes
     : plugin(owner),
       ordinal(ordinal_in),
       label("simulated " + owner.options.device_type + " device " + std::to_string(ordinal_in)),
+      name(owner.options.device_type + ":" + std::to_string(ordinal_in)),
       bus_id("sim:" + std::to_string(ordinal_in)),
       memory(memory_bytes),
       counters(transfer_counters(ordinal_in)) {}

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "device_memory.hpp"
+#include "host_memory.hpp"
 #include "transfer_counters.hpp"
 
 namespace hxsim {
@@ -20,9 +21,14 @@ struct SimDevice {
   SimPlugin& plugin;
   const int32_t ordinal;     // index in device_get
   const std::string label;   // "simulated GPU device 1", for messages
+  // "GPU:1": the name the core gives the device when no other plugin offers its type; names
+  // the device in the failures of its queued work, which the core passes on.
+  const std::string name;
   const std::string bus_id;  // "sim:1"
   // Thread-safe on its own; mutable because work on a const device pins its buffers.
   mutable DeviceMemory memory;
+  // Its page-locked host memory (host_memory.hpp).
+  PinnedAllocations pinned;
   TransferCounters& counters;
 };
 

@@ -1,6 +1,19 @@
 #include "handles.hpp"
 
+#include "device.hpp"
+#include "plugin_state.hpp"
+
 namespace hxsim {
+
+SimStream::~SimStream() {
+  worker.stop();
+  for (const WorkFailure& failure : worker.uncleared()) {
+    device->plugin.warn(
+        "%s: a stream was destroyed before a stream synchronize reported this failure of its "
+        "work: %s",
+        device->label.c_str(), failure.message.c_str());
+  }
+}
 namespace {
 
 template <class Object>

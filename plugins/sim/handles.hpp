@@ -20,6 +20,12 @@ struct SimDevice;
 
 struct SimStream {
   explicit SimStream(const SimDevice& owner) : device(&owner) {}
+  // Runs the queued work, then logs a warning for each failure of its work that no stream
+  // synchronize took: the core can no longer ask for it, and an error must not go unseen.
+  ~SimStream();
+  SimStream(const SimStream&) = delete;
+  SimStream& operator=(const SimStream&) = delete;
+
   const SimDevice* device;
   StreamWorker worker;
 };

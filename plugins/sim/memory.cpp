@@ -139,7 +139,10 @@ hx_status* memset_bytes(hx_device* device, hx_stream* stream, hx_buffer* dst, ui
   }
   auto pins = std::make_unique<BufferPins>();
   if (hx_status* status = pin_buffer(sim, dst, "memset destination", *pins)) return status;
-  WorkItem item{[target, value, size] { std::memset(target, value, size); },
+  WorkItem item{[target, value, size]() -> WorkResult {
+                  std::memset(target, value, size);
+                  return std::nullopt;
+                },
                 sim.plugin.model->elementwise(size)};
   return submit(sim, stream, std::move(item), std::move(pins));
 }

@@ -118,33 +118,36 @@ hx_status* read_alignment(const hx_core_services& services, const json& value,
   return nullptr;
 }
 
-hx_status* read_report_memory(const hx_core_services& services, const json& value,
-                              SimOptions& options) {
-  if (!value.is_boolean()) return bad_value(services, "report_memory", "true or false", value);
-  options.report_memory = value.get<bool>();
+hx_status* read_flag(const hx_core_services& services, const char* option, const json& value,
+                     bool* out) {
+  if (!value.is_boolean()) return bad_value(services, option, "true or false", value);
+  *out = value.get<bool>();
   return nullptr;
 }
 
-hx_status* read_ops(const hx_core_services& services, const json& value, SimOptions& options) {
-  if (!value.is_array()) return bad_value(services, "ops", "a list of op names", value);
+// A list of ops the plugin implements, each once ("ops", "fault_ops").
+hx_status* read_op_list(const hx_core_services& services, const char* option, const json& value,
+                        std::vector<std::string>* out) {
+  if (!value.is_array()) return bad_value(services, option, "a list of op names", value);
   std::vector<std::string> ops;
   for (const json& item : value) {
-    if (!item.is_string()) return bad_value(services, "ops", "op names (strings)", item);
+    if (!item.is_string()) return bad_value(services, option, "op names (strings)", item);
     const std::string op = item.get<std::string>();
     if (!implements_op(op)) {
       return hxplugin::make_status(
           services, HX_INVALID_ARGUMENT,
-          "sim plugin option 'ops': the sim plugin has no kernel for op '%s'; it "
+          "sim plugin option '%s': the sim plugin has no kernel for op '%s'; it "
           "implements %s",
-          op.c_str(), implemented_op_list().c_str());
+          option, op.c_str(), implemented_op_list().c_str());
     }
     if (std::find(ops.begin(), ops.end(), op) != ops.end()) {
       return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                   "sim plugin option 'ops': op '%s' is listed twice", op.c_str());
+                                   "sim plugin option '%s': op '%s' is listed twice", option,
+                                   op.c_str());
     }
     ops.push_back(op);
   }
-  options.ops = std::move(ops);
+  *out = std::move(ops);
   return nullptr;
 }
 
@@ -234,7 +237,9 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       } else if (key == "memory_mb") {
         status = read_memory_mb(services, value, options);
       } else if (key == "ops") {
-        status = read_ops(services, value, options);
+        status = read_op_list(services, "ops", value, &options.ops);
+      } else if (key == "fault_ops") {
+        status = read_op_list(services, "fault_ops", value, &options.fault_ops);
       } else if (key == "placement_class") {
         status = read_placement_class(services, value, options);
       } else if (key == "max_allocation") {
@@ -242,13 +247,16 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       } else if (key == "alignment") {
         status = read_alignment(services, value, options);
       } else if (key == "report_memory") {
-        status = read_report_memory(services, value, options);
+        status = read_flag(services, "report_memory", value, &options.report_memory);
+      } else if (key == "pinned_memory") {
+        status = read_flag(services, "pinned_memory", value, &options.pinned_memory);
       } else {
         status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
                                        "sim plugin options: unknown option '%s'; the options are "
                                        "device_type, device_count, memory_mb, ops, "
                                        "placement_class, max_allocation, alignment, "
-                                       "report_memory, matmul_gflops, elementwise_gbps, "
+                                       "report_memory, pinned_memory, fault_ops, "
+                                       "matmul_gflops, elementwise_gbps, "
                                        "launch_latency_us, h2d_gbps, h2d_latency_us, d2h_gbps, "
                                        "d2h_latency_us, d2d_gbps, d2d_latency_us, "
                                        "random_delay_us and random_seed",

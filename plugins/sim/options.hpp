@@ -32,6 +32,13 @@ struct SimOptions {
   uint64_t alignment = 256;
   // false leaves memory_info out of the function table: the devices cannot tell free memory.
   bool report_memory = true;
+  // A test aid: the ops whose kernels accept their arguments and return success, but whose
+  // enqueued work then fails as it runs, as a GPU kernel that faults after its launch does
+  // (with a NULL stream the failure is the compute call's status). Empty by default.
+  std::vector<std::string> fault_ops;
+  // false leaves the host_memory group (page-locked host memory) out of the function table,
+  // so that the core's staging without it can be tested.
+  bool pinned_memory = true;
   // The performance model and random delay (perf_model.hpp), from the options matmul_gflops,
   // elementwise_gbps, launch_latency_us, {h2d,d2h,d2d}_gbps, {h2d,d2h,d2d}_latency_us,
   // random_delay_us and random_seed.
@@ -44,7 +51,7 @@ constexpr int32_t kMaxDeviceCount = 1024;
 
 // Parses the options text (a JSON object; NULL or empty means "{}") into *out. Returns
 // INVALID_ARGUMENT naming the option for an unknown key, a value of the wrong type or range,
-// a malformed device type, or an op in "ops" the plugin does not implement.
+// a malformed device type, or an op in "ops" or "fault_ops" the plugin does not implement.
 hx_status* parse_options(const hx_core_services& services, const char* json, size_t length,
                          SimOptions* out);
 

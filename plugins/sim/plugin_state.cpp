@@ -2,6 +2,7 @@
 
 #include <hxplugin/status.hpp>
 
+#include <algorithm>
 #include <cstdarg>
 
 #include "memory.hpp"
@@ -21,6 +22,11 @@ const SimDevice* SimPlugin::buffer_owner(const hx_buffer* buffer) const {
     if (device->memory.find(buffer_id(buffer), &size)) return device.get();
   }
   return nullptr;
+}
+
+bool SimPlugin::faults(const char* op) const {
+  return std::find(options.fault_ops.begin(), options.fault_ops.end(), op) !=
+         options.fault_ops.end();
 }
 
 void SimPlugin::warn(const char* format, ...) const {

@@ -40,6 +40,8 @@ struct SimPlugin {
   const SimDevice* find_device(const hx_device* handle) const;
   // The device with a live buffer `buffer`, or nullptr when no device has it.
   const SimDevice* buffer_owner(const hx_buffer* buffer) const;
+  // Whether the option fault_ops lists `op`: its kernels' work fails as it runs.
+  bool faults(const char* op) const;
   // A warning in the core's log, for misuse that has no status to report it through.
   void warn(const char* format, ...) const __attribute__((format(printf, 2, 3)));
 };

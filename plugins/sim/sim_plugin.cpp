@@ -7,6 +7,7 @@
 
 #include "copies.hpp"
 #include "device.hpp"
+#include "host_memory.hpp"
 #include "kernels/kernel_registry.hpp"
 #include "memory.hpp"
 #include "options.hpp"
@@ -36,7 +37,9 @@ void fill_table(SimPlugin& state) {
   api.copy_device_to_device = copy_device_to_device;
   api.streams = &kStreamApi;
   api.events = &kEventApi;
-  // No host_memory group: the simulated devices copy from any host memory at the same speed.
+  // Not that the simulated devices need it (they copy from any host memory at one speed): it
+  // lets the core's staging through page-locked memory be exercised, and seen in the counters.
+  api.host_memory = state.options.pinned_memory ? &kHostMemoryApi : nullptr;
 }
 
 hx_status* build(SimPlugin& state, hxplugin::OptionsText options) {

@@ -7,6 +7,7 @@
 
 #include "device.hpp"
 #include "plugin_state.hpp"
+#include "work_failure.hpp"
 
 namespace hxsim {
 namespace {
@@ -74,16 +75,20 @@ hx_status* live_stream(const SimDevice& sim, const hx_stream* stream,
   return not_of_device(sim, "stream", stream, nullptr);  // destroyed since the check
 }
 
+// Reports the first failure of the work it waited for, and clears it (plugin_api.h).
 hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
+  const SimDevice& sim = from_handle(device);
   std::shared_ptr<SimStream> queue;
-  if (hx_status* status = live_stream(from_handle(device), stream, &queue)) return status;
-  queue->worker.synchronize();
-  return nullptr;
+  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
+  return to_status(sim.plugin, queue->worker.synchronize_and_clear());
 }
 
+// A failure is reported as soon as the failed work has run, before the rest is done.
 hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done) {
+  const SimDevice& sim = from_handle(device);
   std::shared_ptr<SimStream> queue;
-  if (hx_status* status = live_stream(from_handle(device), stream, &queue)) return status;
+  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
+  if (hx_status* status = to_status(sim.plugin, queue->worker.failure())) return status;
   *out_done = queue->worker.idle();
   return nullptr;
 }
@@ -99,7 +104,13 @@ hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* eve
   const Point point = marker->recorded();
   if (point.done()) return nullptr;
   return hxplugin::guarded(*sim.plugin.services, kPluginName, [&]() -> hx_status* {
-    queue->worker.enqueue(WorkItem{[point] { point.wait(); }, std::chrono::nanoseconds(0)});
+    // The waited-for work's failure stays with its own stream and events; the waiting stream
+    // goes on, as a CUDA stream does after cudaStreamWaitEvent on a failed kernel's event.
+    queue->worker.enqueue(WorkItem{[point]() -> WorkResult {
+                                     point.wait();
+                                     return std::nullopt;
+                                   },
+                                   std::chrono::nanoseconds(0)});
     return nullptr;
   });
 }
@@ -144,17 +155,24 @@ hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
   return nullptr;
 }
 
+// Both report the first failure of the work before the recorded point since the stream's last
+// clear before the record, every time they are called (plugin_api.h).
 hx_status* event_synchronize(hx_device* device, hx_event* event) {
+  const SimDevice& sim = from_handle(device);
   std::shared_ptr<SimEvent> marker;
-  if (hx_status* status = live_event(from_handle(device), event, &marker)) return status;
-  marker->recorded().wait();
-  return nullptr;
+  if (hx_status* status = live_event(sim, event, &marker)) return status;
+  const Point point = marker->recorded();
+  point.wait();
+  return to_status(sim.plugin, point.failure());
 }
 
 hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
+  const SimDevice& sim = from_handle(device);
   std::shared_ptr<SimEvent> marker;
-  if (hx_status* status = live_event(from_handle(device), event, &marker)) return status;
-  *out_done = marker->recorded().done();
+  if (hx_status* status = live_event(sim, event, &marker)) return status;
+  const Point point = marker->recorded();
+  if (hx_status* status = to_status(sim.plugin, point.failure())) return status;
+  *out_done = point.done();
   return nullptr;
 }
 

@@ -2,7 +2,9 @@
 // event records the point after the work enqueued so far, and query, synchronize and another
 // stream's wait_event (on any device of this plugin) follow that point's completion. Recording
 // on a NULL stream marks a point that is complete, as all NULL-stream work is by the time its
-// call returns. The handles are real objects, checked on every use (see handles.hpp).
+// call returns. The handles are real objects, checked on every use (see handles.hpp). Work that
+// fails as it runs fails its stream: the events recorded after it and the stream's query and
+// synchronize report it, and synchronize clears it (work_queue.hpp, plugin_api.h).
 #pragma once
 
 #include <hxrt/plugin_api.h>

@@ -7,6 +7,7 @@
 #include "device.hpp"
 #include "memory.hpp"
 #include "plugin_state.hpp"
+#include "work_failure.hpp"
 
 namespace hxsim {
 
@@ -24,13 +25,11 @@ hx_status* submit(const SimDevice& device, hx_stream* stream, WorkItem item,
     // std::function needs a copyable callable: the pins travel behind a shared pointer, and
     // go when the worker drops the body after running it.
     std::shared_ptr<BufferPins> held(std::move(pins));
-    item.body = [body = std::move(item.body), held]() {
-      if (body) body();
+    item.body = [body = std::move(item.body), held]() -> WorkResult {
+      return body ? body() : std::nullopt;
     };
-    if (stream == nullptr) {
-      run_now(item);
-      return nullptr;
-    }
+    // Without a stream the work has run when the call returns: its failure is the call's.
+    if (stream == nullptr) return to_status(device.plugin, run_now(item));
     const std::shared_ptr<SimStream> queue = device.plugin.handles.find_stream(stream);
     if (queue == nullptr) {  // destroyed since check_stream looked
       return hxplugin::make_status(*device.plugin.services, HX_INVALID_ARGUMENT,

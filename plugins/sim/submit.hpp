@@ -21,7 +21,8 @@ hx_status* pin_buffer(const SimDevice& device, const hx_buffer* buffer, const ch
                       BufferPins& pins);
 
 // Runs or enqueues `item` on `stream`, a stream of `device` that check_stream accepted (or
-// NULL). The pins are released once the item has run.
+// NULL). The pins are released once the item has run. With a NULL stream the item's failure
+// is the returned status; on a stream it fails the stream (work_queue.hpp).
 hx_status* submit(const SimDevice& device, hx_stream* stream, WorkItem item,
                   std::unique_ptr<BufferPins> pins);
 

@@ -59,6 +59,18 @@ extern "C" HX_EXPORT int hx_sim_transfer_counts(int32_t ordinal, hx_sim_transfer
   if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, device_to_device_bytes)) {
     out->device_to_device_bytes = load(counters.device_to_device.bytes);
   }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, pinned_allocations)) {
+    out->pinned_allocations = load(counters.pinned_allocated.calls);
+  }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, pinned_allocated_bytes)) {
+    out->pinned_allocated_bytes = load(counters.pinned_allocated.bytes);
+  }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, pinned_deallocations)) {
+    out->pinned_deallocations = load(counters.pinned_freed.calls);
+  }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, pinned_deallocated_bytes)) {
+    out->pinned_deallocated_bytes = load(counters.pinned_freed.bytes);
+  }
   return 0;
 }
 
@@ -69,5 +81,7 @@ extern "C" HX_EXPORT void hx_sim_reset_transfer_counts(void) {
     counters.host_to_device.reset();
     counters.device_to_host.reset();
     counters.device_to_device.reset();
+    counters.pinned_allocated.reset();
+    counters.pinned_freed.reset();
   }
 }

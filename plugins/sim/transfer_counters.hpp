@@ -26,6 +26,9 @@ struct TransferCounters {
   Direction host_to_device;
   Direction device_to_host;
   Direction device_to_device;  // counted on the destination
+  // The host_memory group's allocate and deallocate calls, with their bytes.
+  Direction pinned_allocated;
+  Direction pinned_freed;
 };
 
 // The counters of device `ordinal` (>= 0), created on first use; the reference stays valid

@@ -32,48 +32,84 @@ uint64_t CompletionLine::last_reserved() const {
   return reserved_;
 }
 
-void run_now(WorkItem& item) {
+WorkResult run_now(WorkItem& item) {
   // The modelled time first, then the effect: the results appear when the modelled work ends,
   // so a reader that does not wait for the work sees stale data rather than lucky results.
   if (item.duration.count() > 0) std::this_thread::sleep_for(item.duration);
-  if (item.body) item.body();
+  WorkResult result = item.body ? item.body() : std::nullopt;
   item.body = nullptr;  // releases what it captured (buffer pins) as soon as it has run
+  return result;
 }
 
 StreamWorker::StreamWorker() : thread_([this] { run(); }) {}
 
-StreamWorker::~StreamWorker() {
+StreamWorker::~StreamWorker() { stop(); }
+
+void StreamWorker::stop() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
   }
   wake_.notify_one();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
 }
 
 void StreamWorker::enqueue(WorkItem item) {
   {
     // Reserved under the queue's lock, so positions follow queue order.
     std::lock_guard<std::mutex> lock(mutex_);
-    line_->reserve();
-    queue_.push_back(std::move(item));
+    queue_.push_back(Queued{line_->reserve(), std::move(item)});
   }
   wake_.notify_one();
 }
 
-Point StreamWorker::tail() const { return Point{line_, line_->last_reserved()}; }
+Point StreamWorker::tail() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return Point{line_, line_->last_reserved(), failures_};
+}
+
+WorkResult StreamWorker::failure() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const std::vector<WorkFailure> failures = failures_->all();
+  if (failures.empty()) return std::nullopt;
+  return failures.front();
+}
+
+WorkResult StreamWorker::synchronize_and_clear() {
+  const Point point = tail();
+  point.wait();
+  std::lock_guard<std::mutex> lock(mutex_);
+  WorkResult first = failures_->first_through(point.position);
+  // Work up to the point has run, so no failure at or before it can come after this clear.
+  // A concurrent synchronize may have cleared further already: never move back.
+  if (point.position > cleared_through_) {
+    failures_ = std::make_shared<FailureEpoch>(*failures_, point.position);
+    cleared_through_ = point.position;
+  }
+  return first;
+}
+
+std::vector<WorkFailure> StreamWorker::uncleared() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return failures_->all();
+}
 
 void StreamWorker::run() {
   for (;;) {
-    WorkItem item;
+    Queued next{0, {}};
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping, and nothing left to run
-      item = std::move(queue_.front());
+      next = std::move(queue_.front());
       queue_.pop_front();
     }
-    run_now(item);
+    if (WorkResult failure = run_now(next.item)) {
+      // Kept before the work counts as complete, so a waiter that sees the point done sees
+      // its failure too.
+      std::lock_guard<std::mutex> lock(mutex_);
+      failures_->add(next.position, std::move(*failure));
+    }
     line_->complete_one();
   }
 }

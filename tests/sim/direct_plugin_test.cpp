@@ -96,7 +96,7 @@ TEST_CASE("Directly: the sim devices describe themselves as their options say", 
     CHECK(plugin.api().memory_info != nullptr);
     CHECK(plugin.api().streams != nullptr);
     CHECK(plugin.api().events != nullptr);
-    CHECK(plugin.api().host_memory == nullptr);
+    CHECK(plugin.api().host_memory != nullptr);  // pinned_memory is true by default
   }
   SECTION("a host accelerator with a 64 KiB allocation limit, 64-byte alignment, no free memory") {
     const DirectPlugin plugin(kSim,

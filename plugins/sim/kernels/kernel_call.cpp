@@ -4,12 +4,14 @@
 
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "memory.hpp"
 #include "plugin_state.hpp"
 #include "streams.hpp"
 #include "submit.hpp"
+#include "work_failure.hpp"
 
 namespace hxsim {
 namespace {
@@ -31,6 +33,13 @@ bool strided_span(const hx_tensor_view& view, size_t element_size, uint64_t* byt
          !__builtin_mul_overflow(last, static_cast<uint64_t>(element_size), bytes);
 }
 
+// What a kernel of an op in fault_ops reports when its work runs: a GPU kernel that faults
+// after its launch returned (an illegal address, say) is reported the same way, late.
+WorkFailure simulated_fault(const char* op, const SimDevice& device) {
+  return WorkFailure{HX_INTERNAL, std::string(op) + " on " + device.name +
+                                      " failed while it ran: simulated fault (option fault_ops)"};
+}
+
 }  // namespace
 
 KernelCall::KernelCall(const hx_kernel_args* args)
@@ -45,6 +54,7 @@ hx_status* KernelCall::check_operands(const char* op, Inputs inputs) {
   }
   if (hx_status* status = check_stream(*device, args().stream)) return status;
   device_ = device;
+  op_ = op;
   inputs_.assign(num_inputs(), nullptr);
   outputs_.assign(num_outputs(), nullptr);
   for (size_t i = 0; i < num_inputs(); ++i) {
@@ -119,7 +129,16 @@ hx_status* KernelCall::launch(std::chrono::nanoseconds duration,
   };
   if (hx_status* status = pin_all(num_inputs(), args().inputs, "kernel input")) return status;
   if (hx_status* status = pin_all(num_outputs(), args().outputs, "kernel output")) return status;
-  return submit(*device_, args().stream, WorkItem{std::move(body), duration}, std::move(pins));
+  WorkItem item{nullptr, duration};
+  if (plugin_.faults(op_)) {
+    item.body = [failure = simulated_fault(op_, *device_)]() -> WorkResult { return failure; };
+  } else {
+    item.body = [body = std::move(body)]() -> WorkResult {
+      body();
+      return std::nullopt;
+    };
+  }
+  return submit(*device_, args().stream, std::move(item), std::move(pins));
 }
 
 std::chrono::nanoseconds KernelCall::elementwise_time() const {

@@ -40,7 +40,8 @@ class KernelCall : public hxplugin::KernelCall {
   // Runs `body` on the call's stream (at once when it is NULL), taking `duration`, with every
   // operand's buffer pinned until it has run. `body` runs after compute returned, so it must
   // capture by value what it uses: the args and their views are borrowed for the call only.
-  // After check_operands succeeded.
+  // After check_operands succeeded. When the option fault_ops lists the op, the work fails
+  // instead of running `body` (simulated_fault).
   hx_status* launch(std::chrono::nanoseconds duration, std::function<void()> body) const;
   // The time the model gives this call as element-wise work: every operand's bytes.
   std::chrono::nanoseconds elementwise_time() const;
@@ -56,6 +57,7 @@ class KernelCall : public hxplugin::KernelCall {
 
   const SimPlugin& plugin_;
   const SimDevice* device_ = nullptr;  // set by check_operands
+  const char* op_ = nullptr;           // set by check_operands
   std::vector<const float*> inputs_;
   std::vector<float*> outputs_;
 };

@@ -3,7 +3,9 @@
  *
  * Besides hx_plugin_init, the sim plugin exports the two functions below so that a test can
  * check which copies the core made: every call of the plugin's copy_host_to_device,
- * copy_device_to_host and copy_device_to_device is counted, with its bytes, per device.
+ * copy_device_to_host and copy_device_to_device is counted, with its bytes, per device; and
+ * whether it staged through page-locked host memory: every host_memory allocate and
+ * deallocate (the plugin option pinned_memory, true by default, offers that group).
  *
  * The counters are process-wide and indexed by the plugin's device ordinal (the order of
  * device_get, which is the device id when no other plugin provides the same device type):
@@ -47,9 +49,16 @@ typedef struct hx_sim_transfer_counts_s {
   uint64_t device_to_device;      /* out: copy_device_to_device calls with this device as the
                                      destination */
   uint64_t device_to_device_bytes;/* out: bytes they copied */
+  uint64_t pinned_allocations;    /* out: host_memory allocate calls that succeeded on this
+                                     device */
+  uint64_t pinned_allocated_bytes;/* out: bytes they allocated */
+  uint64_t pinned_deallocations;  /* out: host_memory deallocate calls that freed a block of
+                                     this device (unknown pointers are not counted) */
+  uint64_t pinned_deallocated_bytes; /* out: bytes they freed; allocated - deallocated bytes is
+                                     what is still held, when none was held at the last reset */
 } hx_sim_transfer_counts_t;
 #define HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE \
-  HX_STRUCT_SIZE(hx_sim_transfer_counts_t, device_to_device_bytes)
+  HX_STRUCT_SIZE(hx_sim_transfer_counts_t, pinned_deallocated_bytes)
 
 /* Fills *out (the fields its struct_size covers) with the counts of device `ordinal`.
  * Returns 0 on success, -1 when `out` is NULL or no simulated device with that ordinal has

@@ -1,0 +1,113 @@
+// The sim plugin's page-locked host memory (the host_memory group): 64-byte-aligned blocks that
+// copies can use, freed by deallocate, counted per device in the exported counters so that a
+// test of the core can see it stage through them; the option pinned_memory = false leaves the
+// group out.
+#include <hxrt/sim_counters.h>
+
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "async_rig.hpp"
+#include "direct_plugin.hpp"
+
+using hxrt_test::DirectPlugin;
+
+using sim_async::code;
+using sim_async::kSim;
+using sim_async::Rig;
+
+namespace {
+
+hx_sim_transfer_counts_t counts_of(const DirectPlugin& plugin, int32_t ordinal) {
+  const auto read =
+      reinterpret_cast<hx_sim_transfer_counts_fn>(plugin.symbol(HX_SIM_TRANSFER_COUNTS_SYMBOL));
+  hx_sim_transfer_counts_t counts{};
+  counts.struct_size = HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE;
+  REQUIRE(read(ordinal, &counts) == 0);
+  return counts;
+}
+
+void reset_counts(const DirectPlugin& plugin) {
+  reinterpret_cast<hx_sim_reset_transfer_counts_fn>(
+      plugin.symbol(HX_SIM_RESET_TRANSFER_COUNTS_SYMBOL))();
+}
+
+}  // namespace
+
+TEST_CASE("Sim host memory: aligned blocks that stream-ordered copies use, counted per device",
+          "[sim][direct][host_memory]") {
+  const Rig rig("", 2);
+  REQUIRE(rig.api().host_memory != nullptr);
+  const hx_host_memory_api& host = *rig.api().host_memory;
+  CHECK(host.struct_size == HX_HOST_MEMORY_API_STRUCT_SIZE);
+  reset_counts(rig.plugin);
+
+  void* staging = nullptr;
+  REQUIRE(code(host.allocate(rig.device[1], 100, &staging)) == HX_OK);
+  REQUIRE(staging != nullptr);
+  CHECK(reinterpret_cast<uintptr_t>(staging) % 64 == 0);
+  const float values[4] = {1, 2, 3, 4};
+  std::memcpy(staging, values, sizeof values);
+  hx_buffer* buffer = rig.plugin.allocate(rig.device[1], 16, 256);
+  REQUIRE(code(rig.api().copy_host_to_device(rig.device[1], rig.stream[1], buffer, 0, staging,
+                                             16)) == HX_OK);
+  rig.synchronize(1);
+  CHECK(rig.plugin.download(rig.device[1], buffer, 0, 4) == std::vector<float>{1, 2, 3, 4});
+
+  hx_sim_transfer_counts_t counts = counts_of(rig.plugin, 1);
+  CHECK(counts.pinned_allocations == 1);
+  CHECK(counts.pinned_allocated_bytes == 100);
+  CHECK(counts.pinned_deallocations == 0);
+  CHECK(counts_of(rig.plugin, 0).pinned_allocations == 0);  // counted on its own device
+
+  host.deallocate(rig.device[1], staging);
+  host.deallocate(rig.device[1], nullptr);  // accepted, as the ABI says
+  counts = counts_of(rig.plugin, 1);
+  CHECK(counts.pinned_deallocations == 1);
+  CHECK(counts.pinned_deallocated_bytes == 100);
+  CHECK(rig.plugin.warnings().empty());
+  rig.api().deallocate(rig.device[1], buffer, 16);
+}
+
+TEST_CASE("Sim host memory: what allocate did not give is refused, not freed",
+          "[sim][direct][host_memory]") {
+  const Rig rig("", 2);
+  const hx_host_memory_api& host = *rig.api().host_memory;
+  void* block = nullptr;
+  REQUIRE(code(host.allocate(rig.device[0], 64, &block)) == HX_OK);
+
+  // On another device, a pointer it never gave, and twice: each a warning, nothing freed.
+  host.deallocate(rig.device[1], block);
+  int on_stack = 0;
+  host.deallocate(rig.device[0], &on_stack);
+  host.deallocate(rig.device[0], block);
+  host.deallocate(rig.device[0], block);
+  REQUIRE(rig.plugin.warnings().size() == 3);
+  for (const std::string& warning : rig.plugin.warnings()) {
+    CHECK_THAT(warning, Catch::Contains("host_memory deallocate(") &&
+                            Catch::Contains("ignored: not memory that host_memory allocate"));
+  }
+
+  const hxrt_test::Outcome empty = DirectPlugin::outcome(host.allocate(rig.device[0], 0, &block));
+  CHECK(empty.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(empty.message, Catch::Contains("host_memory allocate: 0 bytes asked for"));
+  const hxrt_test::Outcome huge =
+      DirectPlugin::outcome(host.allocate(rig.device[0], SIZE_MAX - 8, &block));
+  CHECK(huge.code == HX_OUT_OF_MEMORY);
+  CHECK_THAT(huge.message, Catch::Contains("the host heap cannot supply"));
+}
+
+TEST_CASE("Sim host memory: pinned_memory = false leaves the group out, and is checked",
+          "[sim][direct][host_memory]") {
+  const DirectPlugin without(kSim, R"({"device_count": 1, "pinned_memory": false})");
+  REQUIRE(without.init_outcome().code == HX_OK);
+  CHECK(without.api().host_memory == nullptr);
+  CHECK(without.api().streams != nullptr);  // the rest stays
+
+  const DirectPlugin bad(kSim, R"({"pinned_memory": "no"})");
+  CHECK(bad.init_outcome().code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(bad.init_outcome().message,
+             Catch::Contains("option 'pinned_memory': expected true or false, got \"no\""));
+}
