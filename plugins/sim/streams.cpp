@@ -1,5 +1,7 @@
 #include "streams.hpp"
 
+#include <string>
+
 #include <hxplugin/status.hpp>
 
 #include <chrono>
@@ -102,13 +104,20 @@ hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* eve
   if (marker == nullptr) return not_of_device(sim, "event", event, nullptr);
   // The point as recorded now: a later record of the event does not move this wait.
   const Point point = marker->recorded();
-  if (point.done()) return nullptr;
+  if (point.done() && !point.failure()) return nullptr;
   return hxplugin::guarded(*sim.plugin.services, kPluginName, [&]() -> hx_status* {
-    // The waited-for work's failure stays with its own stream and events; the waiting stream
-    // goes on, as a CUDA stream does after cudaStreamWaitEvent on a failed kernel's event.
-    queue->worker.enqueue(WorkItem{[point]() -> WorkResult {
+    // Work that waits for failed work fails too (plugin_api.h, wait_event), so that nothing
+    // computed from its garbage reports success; the failure names both.
+    const std::string waiter = sim.name;
+    queue->worker.enqueue(WorkItem{[point, waiter]() -> WorkResult {
                                      point.wait();
-                                     return std::nullopt;
+                                     WorkResult failed = point.failure();
+                                     if (failed) {
+                                       failed->message = "work on " + waiter +
+                                                         " waited for work that failed: " +
+                                                         failed->message;
+                                     }
+                                     return failed;
                                    },
                                    std::chrono::nanoseconds(0)});
     return nullptr;

@@ -65,3 +65,22 @@ TEST_CASE("A failure on one device does not reach a copy that another device mad
   CHECK(copied.to_vector<float>() == std::vector<float>{-1, 2, -3, 4});
   check_names_relu_on_gpu0(error_from([&] { relu.wait(); }));
 }
+
+TEST_CASE("Work on another device that read a failed tensor fails too, naming both",
+          "[execution]") {
+  hxrt::Runtime rt =
+      runtime_with_gpus(2, "\"fault_ops\":[\"Relu\"],\"launch_latency_us\":50000");
+  const hxrt::Tensor x = rt.tensor<float>({4}, {-1, 2, -3, 4}, "/GPU:0");
+  const hxrt::Tensor relu = rt.execute("Relu", {x}, {}, "/GPU:0");
+  // Queued on GPU:1 behind Relu's event before anyone knows it failed.
+  const hxrt::Tensor sum = rt.execute("Add", {relu, relu}, {}, "/GPU:1");
+  const auto error = error_from([&] { sum.wait(); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("/device:GPU:1"));
+  CHECK_THAT(error->what(), Catch::Contains("waited for work that failed"));
+  CHECK_THAT(error->what(), Catch::Contains("Relu"));
+  check_names_relu_on_gpu0(error_from([&] { relu.wait(); }));
+  // Both devices go on.
+  const hxrt::Tensor fine = rt.execute("Add", {x, x}, {}, "/GPU:1");
+  CHECK(fine.to_vector<float>() == std::vector<float>{-2, 4, -6, 8});
+}

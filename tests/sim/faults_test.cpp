@@ -116,6 +116,48 @@ TEST_CASE("Sim faults: events after the failing work report it, events before it
   rig.destroy_events();
 }
 
+TEST_CASE("Sim faults: a stream that waits for failed work fails too, naming both",
+          "[sim][direct][async][faults]") {
+  Rig rig(timing_case() + R"("fault_ops": ["Relu"])", 2);
+  const hx_plugin_api& api = rig.api();
+  hx_buffer* in0 = rig.plugin.allocate(rig.device[0], 16, 256);
+  hx_buffer* out0 = rig.plugin.allocate(rig.device[0], 16, 256);
+  hx_buffer* in1 = rig.plugin.allocate(rig.device[1], 16, 256);
+  hx_buffer* out1 = rig.plugin.allocate(rig.device[1], 16, 256);
+  KernelInstance relu(rig.plugin.kernel("Relu"), rig.device[0], {HX_DTYPE_F32}, {HX_DTYPE_F32});
+  KernelInstance identity(rig.plugin.kernel("Identity"), rig.device[1], {HX_DTYPE_F32},
+                          {HX_DTYPE_F32});
+  rig.to_device(0, in0, {1, -2, 3, -4});
+  rig.to_device(1, in1, {5, 6, 7, 8});
+  REQUIRE(relu.compute(rig.device[0], rig.stream[0], {View(in0, 0, rig.device[0], {4})},
+                       {View(out0, 0, rig.device[0], {4})})
+              .code == HX_OK);
+  hx_event* failed = nullptr;
+  REQUIRE(code(api.events->create(rig.device[0], &failed)) == HX_OK);
+  REQUIRE(code(api.events->record(rig.device[0], failed, rig.stream[0])) == HX_OK);
+  REQUIRE(code(api.streams->wait_event(rig.device[1], rig.stream[1], failed)) == HX_OK);
+  REQUIRE(identity.compute(rig.device[1], rig.stream[1], {View(in1, 0, rig.device[1], {4})},
+                           {View(out1, 0, rig.device[1], {4})})
+              .code == HX_OK);
+  hx_event* waiter = nullptr;
+  REQUIRE(code(api.events->create(rig.device[1], &waiter)) == HX_OK);
+  REQUIRE(code(api.events->record(rig.device[1], waiter, rig.stream[1])) == HX_OK);
+
+  const Outcome outcome = DirectPlugin::outcome(api.events->synchronize(rig.device[1], waiter));
+  CHECK(outcome.code == HX_INTERNAL);
+  CHECK(outcome.message == std::string("work on SIM:1 waited for work that failed: ") +
+                               kReluFault);
+  // Both streams report it; taken, and done with.
+  DirectPlugin::outcome(api.streams->synchronize(rig.device[0], rig.stream[0]));
+  DirectPlugin::outcome(api.streams->synchronize(rig.device[1], rig.stream[1]));
+  api.events->destroy(rig.device[0], failed);
+  api.events->destroy(rig.device[1], waiter);
+  for (int i = 0; i < 2; ++i) {
+    api.deallocate(rig.device[i], i == 0 ? in0 : in1, 16);
+    api.deallocate(rig.device[i], i == 0 ? out0 : out1, 16);
+  }
+}
+
 TEST_CASE("Sim faults: after a stream synchronize, new work and new events succeed",
           "[sim][direct][async][faults]") {
   FaultRig rig(timing_case());

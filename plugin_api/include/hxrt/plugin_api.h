@@ -580,7 +580,10 @@ typedef struct hx_stream_api {
   hx_status* (*query)(hx_device* device, hx_stream* stream, bool* out_done);
   /* Work enqueued on `stream` after this call waits until `event` has completed. `event` was
    * created on a device of this plugin: `device` (the stream's) or another one, so one device
-   * can wait for another's work without the host waiting. */
+   * can wait for another's work without the host waiting. When the work behind `event` failed
+   * (see "Errors of queued work" above), the wait should fail `stream` too, so that no work
+   * computed from the failed work's output reports success; a plugin that cannot tell lets it
+   * run. */
   hx_status* (*wait_event)(hx_device* device, hx_stream* stream, hx_event* event);
 } hx_stream_api;
 #define HX_STREAM_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_stream_api, wait_event)
