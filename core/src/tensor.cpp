@@ -13,33 +13,28 @@ namespace hxrt {
 namespace detail {
 
 TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in)
-    : device(std::move(device_in)), dtype(dtype_in), shape(shape_in) {
-  bytes = tensor_bytes(dtype, shape);
-  memory = device->allocate(bytes);
-}
+    : TensorImpl(std::move(device_in), dtype_in, shape_in, tensor_bytes(dtype_in, shape_in)) {}
+
+TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in,
+                       size_t bytes_in)
+    : device(std::move(device_in)),
+      dtype(dtype_in),
+      shape(shape_in),
+      bytes(bytes_in),
+      memory(device->allocate(bytes)) {}
 
 TensorImpl::~TensorImpl() {
-  if (readers_.empty()) {
+  if (readers_ == nullptr) {
     device->deallocate(memory.block);
-    return;
-  }
-  try {
-    device->deallocate_after(memory.block, std::move(readers_));
-  } catch (...) {
-    // No memory to note the pending release: wait for the readers instead.
-    for (const std::shared_ptr<ReadyEvent>& reader : readers_) {
-      try {
-        reader->wait();
-      } catch (const Error&) {
-      }
-    }
-    device->deallocate(memory.block);
+  } else {
+    device->deallocate_after(memory.block, readers_);  // which takes the list
   }
 }
 
 void TensorImpl::add_reader(std::shared_ptr<ReadyEvent> event) const {
   std::lock_guard<SpinLock> lock(readers_lock_);
-  readers_.push_back(std::move(event));
+  if (readers_ == nullptr) readers_ = new PendingReleases::Events;
+  readers_->push_back(std::move(event));
 }
 
 }  // namespace detail

@@ -16,6 +16,9 @@ namespace hxrt::detail {
 
 struct TensorImpl {
   TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape);
+  // `bytes` is tensor_bytes(dtype, shape), which the caller knows already (an op's outputs are
+  // sized when they are checked).
+  TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape, size_t bytes);
   // The memory goes back to the device at once, or after the reads on other streams that
   // add_reader recorded.
   ~TensorImpl();
@@ -41,7 +44,10 @@ struct TensorImpl {
 
  private:
   mutable SpinLock readers_lock_;
-  mutable std::vector<std::shared_ptr<ReadyEvent>> readers_;  // guarded by readers_lock_
+  // Owned, guarded by readers_lock_, made by the first add_reader: a tensor that no other
+  // stream reads (every CPU tensor) costs one pointer, and a raw one, so that the destructor
+  // of the synchronous path holds no code to destroy a list it never has.
+  mutable PendingReleases::Events* readers_ = nullptr;
 };
 
 }  // namespace hxrt::detail

@@ -133,8 +133,21 @@ void Device::deallocate(void* block) noexcept {
   }
 }
 
-void Device::deallocate_after(void* block, PendingReleases::Events readers) {
-  pending_.add(std::move(readers), [this, block] { deallocate(block); });
+void Device::deallocate_after(void* block, PendingReleases::Events* taken) noexcept {
+  const std::unique_ptr<PendingReleases::Events> readers(taken);
+  try {
+    pending_.add(std::move(*readers), [this, block] { deallocate(block); });
+    return;
+  } catch (...) {
+    // No memory to note the pending release (add leaves the events as they were).
+  }
+  for (const std::shared_ptr<ReadyEvent>& reader : *readers) {
+    try {
+      reader->wait();
+    } catch (...) {
+    }
+  }
+  deallocate(block);
 }
 
 size_t Device::release_unused_memory() {

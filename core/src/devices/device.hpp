@@ -64,8 +64,10 @@ class Device : public std::enable_shared_from_this<Device> {
   // earlier use of it, so the next tensor may reuse it now.
   void deallocate(void* block) noexcept;
   // Back to the allocator once every event in `readers` (recorded after reads of the block on
-  // other streams) has completed: PyTorch's record-stream rule.
-  void deallocate_after(void* block, PendingReleases::Events readers);
+  // other streams) has completed: PyTorch's record-stream rule. Without memory to note that,
+  // waits for them now.
+  // Takes ownership of `readers`.
+  void deallocate_after(void* block, PendingReleases::Events* readers) noexcept;
   AllocatorStats memory_stats() const { return allocator_->stats(); }
   void reset_peak_memory() { allocator_->reset_peak(); }
   size_t release_unused_memory();

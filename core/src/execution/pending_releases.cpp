@@ -9,18 +9,18 @@ bool PendingReleases::all_done(const Events& events) {
   return true;
 }
 
-void PendingReleases::add(Events events, std::function<void()> release) {
+void PendingReleases::add(Events&& events, std::function<void()> release) {
   if (all_done(events)) {
     release();
     return;
   }
   std::lock_guard<std::mutex> lock(mutex_);
+  entries_.reserve(entries_.size() + 1);  // the only step that may throw: nothing moved yet
   entries_.push_back({std::move(events), std::move(release)});
   count_.store(entries_.size(), std::memory_order_release);
 }
 
-void PendingReleases::reclaim() {
-  if (empty()) return;
+void PendingReleases::reclaim_some() {
   // Queries and releases run outside the lock: both call the plugin.
   std::vector<Entry> taken;
   {

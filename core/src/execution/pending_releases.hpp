@@ -20,10 +20,13 @@ class PendingReleases {
 
   ~PendingReleases() { drain(); }
 
-  // Runs `release` once every event in `events` has completed: now, when all have.
-  void add(Events events, std::function<void()> release);
-  // Runs the releases whose events have all completed; never blocks. Cheap when none wait.
-  void reclaim();
+  // Runs `release` once every event in `events` has completed: now, when all have. When it
+  // throws (no memory), `events` is left as it was and `release` has not run.
+  void add(Events&& events, std::function<void()> release);
+  // Runs the releases whose events have all completed; never blocks. One load when none wait.
+  void reclaim() {
+    if (!empty()) reclaim_some();
+  }
   // Waits for every pending event, then runs every release; whether there was any.
   bool drain();
   bool empty() const { return count_.load(std::memory_order_acquire) == 0; }
@@ -34,6 +37,7 @@ class PendingReleases {
     std::function<void()> release;
   };
   static bool all_done(const Events& events);
+  void reclaim_some();
 
   std::mutex mutex_;
   std::vector<Entry> entries_;  // guarded by mutex_

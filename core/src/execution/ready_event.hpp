@@ -33,6 +33,8 @@ class ReadyEvent {
   bool done() const;
   // Blocks until the work has completed; throws its failure, here and at every later wait.
   void wait() const;
+  // Whether a failure was seen, without asking the plugin; one load.
+  bool known_failure_fast() const { return failed_.load(std::memory_order_acquire); }
   // The failure seen so far, without asking the plugin: nullptr when none was seen.
   std::shared_ptr<const Error> known_failure() const;
 

@@ -35,12 +35,11 @@ std::string copy_work(const Device& source) { return "copy from " + source.short
 
 }  // namespace
 
-void check_not_failed(const TensorImpl& tensor, const std::string& consumer) {
-  if (tensor.ready == nullptr) return;
-  if (std::shared_ptr<const Error> failure = tensor.ready->known_failure()) {
-    throw Error(failure->code(), consumer + " was written by work that failed: " +
-                                     failure->what());
-  }
+void throw_known_failure(const TensorImpl& tensor, const std::string& op, size_t index) {
+  const std::shared_ptr<const Error> failure = tensor.ready->known_failure();
+  const std::string consumer =
+      op.empty() ? "the source of a copy" : op + "'s input " + std::to_string(index);
+  throw Error(failure->code(), consumer + " was written by work that failed: " + failure->what());
 }
 
 std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const Shape& shape,
@@ -76,12 +75,12 @@ void read_to_host(const TensorImpl& tensor, void* dst) {
 
 std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& target) {
   auto copy = std::make_shared<TensorImpl>(target.shared_from_this(), source.dtype,
-                                           source.shape);
+                                           source.shape, source.bytes);
   if (source.bytes == 0) return copy;
   Device& from = *source.device;
   if (&from.plugin() == &target.plugin()) {
     if (source.ready != nullptr) {
-      check_not_failed(source, "the source of a copy to " + target.short_name());
+      check_not_failed(source, "", 0);
       target.wait_for(*source.ready);
     }
     target.copy_from(from, copy->memory, source.memory, source.bytes);

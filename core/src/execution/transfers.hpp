@@ -28,8 +28,15 @@ std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const 
 void read_to_host(const TensorImpl& tensor, void* dst);
 // A copy of `source` on `target`, another device, ready when its event completes.
 std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& target);
-// Throws the failure of the work that writes `tensor` when it is known already, naming
-// `consumer` ("MatMul's input 0"): work that reads it could only produce garbage.
-void check_not_failed(const TensorImpl& tensor, const std::string& consumer);
+// Throws the failure of the work that writes `tensor` when it is known already, naming the
+// consumer (input `index` of `op`; `op` "" for a copy): work that reads it could only
+// produce garbage. Cheap when nothing failed.
+[[noreturn]] void throw_known_failure(const TensorImpl& tensor, const std::string& op,
+                                      size_t index);
+inline void check_not_failed(const TensorImpl& tensor, const std::string& op, size_t index) {
+  if (tensor.ready != nullptr && tensor.ready->known_failure_fast()) {
+    throw_known_failure(tensor, op, index);
+  }
+}
 
 }  // namespace hxrt::detail

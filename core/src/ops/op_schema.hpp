@@ -20,6 +20,7 @@ namespace hxrt::detail {
 struct TensorMeta {
   DType dtype = DType::kF32;
   Shape shape;
+  size_t bytes = 0;  // tensor_bytes(dtype, shape): set for outputs by check_outputs
 };
 
 // What shape inference sees of one call. Borrowed for the duration of the call.
@@ -69,9 +70,10 @@ struct OpSchema {
 // check_outputs. `outputs` must hold schema.num_outputs entries.
 void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs);
 // What every op's outputs must be before anything is allocated for them, whoever inferred
-// them (the core or a plugin's custom op): a dtype of the enum and a size tensor_bytes accepts.
-// Error(kInvalidArgument) naming the op, the output, its shape and dtype, and the limit.
-void check_outputs(const OpSchema& schema, const InferContext& call, const TensorMeta* outputs);
+// them (the core or a plugin's custom op): a dtype of the enum and a size tensor_bytes accepts,
+// which it writes to each output's `bytes`. Error(kInvalidArgument) naming the op, the output,
+// its shape and dtype, and the limit.
+void check_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs);
 
 // T of one call that infer_outputs accepted (`outputs` as it wrote them), from where the
 // schema says T is carried; an absent dtype attribute gives its declared default.

@@ -5,10 +5,10 @@
 
 namespace hxrt::detail {
 
-void check_outputs(const OpSchema& schema, const InferContext& call, const TensorMeta* outputs) {
+void check_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs) {
   for (int i = 0; i < schema.num_outputs; ++i) {
     try {
-      tensor_bytes(outputs[i].dtype, outputs[i].shape);
+      outputs[i].bytes = tensor_bytes(outputs[i].dtype, outputs[i].shape);
     } catch (const Error& error) {
       throw Error(StatusCode::kInvalidArgument,
                   call.op + ": output " + std::to_string(i) + " cannot be made: " + error.what());

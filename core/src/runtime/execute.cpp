@@ -97,21 +97,62 @@ bool reads_in_place(const detail::TensorImpl& input, const detail::Device& devic
          &input.device->plugin() != &device.plugin();
 }
 
-// After an op was queued: its outputs are ready with one event, which also holds back the
-// reuse of the memory it reads in place on other devices. When recording fails the stream is
-// waited for, so that no queued work outlives what it uses.
-void mark_ready(detail::Device& device, const std::string& op, Tensor* outputs,
-                size_t num_outputs, const detail::TensorImpl* const* read_in_place,
-                size_t num_read_in_place) {
+// After an op was queued on an asynchronous device: its outputs are ready with one event,
+// which also holds back the reuse of the memory it reads in place on other devices (inputs
+// whose entry in `input_devices` was cleared). When recording fails the stream is waited for,
+// so that no queued work outlives what it uses. Kept out of run_body's synchronous path.
+void finish_queued(detail::Device& device, const std::string& op, Tensor* outputs,
+                   size_t num_outputs, const Tensor* inputs,
+                   detail::Device* const* input_devices, size_t num_inputs) {
   std::shared_ptr<detail::ReadyEvent> ready;
   try {
     ready = device.record(op);
   } catch (...) {
     device.clear_stream_failure();
+    for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
     throw;
   }
   for (size_t i = 0; i < num_outputs; ++i) outputs[i].impl()->ready = ready;
-  for (size_t i = 0; i < num_read_in_place; ++i) read_in_place[i]->add_reader(ready);
+  for (size_t i = 0; i < num_inputs; ++i) {
+    if (input_devices[i] == nullptr) inputs[i].impl()->add_reader(ready);
+  }
+}
+
+// What the trace records of one op.
+detail::OpTraceInfo op_trace_info(const std::string& op, const detail::TensorMeta* inputs,
+                                  size_t num_inputs, const detail::Device& device,
+                                  const detail::Placement& placement,
+                                  const std::string& request) {
+  return {op, inputs, num_inputs, device.name(), placement.kernel->plugin, request,
+          placement.reason};
+}
+
+// Brings input `index` of `op`, which lives on another device, to `device`: a copy made
+// there (`local`, which dies with the call), or, between host-memory devices of different
+// plugins, the input itself read in place once its work has completed. Fills `view`'s memory;
+// returns whether the input is read in place.
+bool input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index,
+                          const std::string& op, detail::Device& device, bool logging,
+                          Tensor& local, hx_tensor_view& view) {
+  const detail::TensorImpl& held = *input.impl();
+  if (reads_in_place(held, device)) {
+    held.wait_ready();  // another plugin's stream cannot wait for the event
+    set_memory(held, view);
+    view.device = device.handle();
+    if (logging) {
+      impl.logger->write(LogLevel::kInfo, "Reading input " + std::to_string(index) + " of " +
+                                              op + " in place from " + held.device->name() +
+                                              " (host memory)");
+    }
+    return true;
+  }
+  if (logging) {
+    impl.logger->write(LogLevel::kInfo, "Copying input " + std::to_string(index) + " of " + op +
+                                            " from " + input.device() + " to " + device.name());
+  }
+  local = impl.copy_to(input, device);
+  set_memory(*local.impl(), view);
+  return false;
 }
 
 Tensor execute_single(Runtime::Impl& impl, const std::string& op, const Tensor* inputs,
@@ -211,53 +252,29 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
   detail::Device& device = *placement.device;
   const bool logging = log_placement.load(std::memory_order_relaxed);
 
-  // Inputs that live elsewhere are copied to the op's device (the copies die with the call),
-  // except that a device whose memory is host memory reads another plugin's host memory in
-  // place. Inputs on the op's device need no wait: its stream runs in order.
+  // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere); those
+  // read in place have their device cleared in input_devices, for finish_queued. Inputs on
+  // the op's device need no wait: its stream runs in order.
   InlineArray<Tensor> local_inputs(num_inputs);
-  InlineArray<const detail::TensorImpl*> read_in_place(num_inputs);
-  size_t num_read_in_place = 0;
   for (size_t i = 0; i < num_inputs; ++i) {
-    const Tensor* input = &inputs[i];
-    const detail::TensorImpl& held = *input->impl();
-    if (held.ready != nullptr) {
-      detail::check_not_failed(held, op + "'s input " + std::to_string(i));
+    const detail::TensorImpl& held = *inputs[i].impl();
+    detail::check_not_failed(held, op, i);
+    if (held.device.get() == &device) {
+      set_memory(held, input_array[i]);
+    } else if (input_from_elsewhere(*this, inputs[i], i, op, device, logging,
+                                    local_inputs[i], input_array[i])) {
+      input_devices[i] = nullptr;
     }
-    if (held.device.get() != &device) {
-      if (reads_in_place(held, device)) {
-        held.wait_ready();  // another plugin's stream cannot wait for the event
-        set_memory(held, input_array[i]);
-        input_array[i].device = device.handle();
-        read_in_place[num_read_in_place++] = &held;
-        if (logging) {
-          logger->write(LogLevel::kInfo, "Reading input " + std::to_string(i) + " of " + op +
-                                             " in place from " + held.device->name() +
-                                             " (host memory)");
-        }
-        continue;
-      }
-      if (logging) {
-        logger->write(LogLevel::kInfo, "Copying input " + std::to_string(i) + " of " + op +
-                                           " from " + input->device() + " to " + device.name());
-      }
-      local_inputs[i] = copy_to(*input, device);
-      input = &local_inputs[i];
-    }
-    set_memory(*input->impl(), input_array[i]);
   }
 
   std::shared_ptr<detail::Device> device_ref = device.shared_from_this();
   for (size_t i = 0; i < num_outputs; ++i) {
     auto impl = std::make_shared<detail::TensorImpl>(device_ref, output_meta[i].dtype,
-                                                     output_meta[i].shape);
+                                                     output_meta[i].shape, output_meta[i].bytes);
     set_memory(*impl, output_array[i]);
     outputs[i] = Tensor(std::move(impl));
   }
 
-  const auto trace_info = [&]() -> detail::OpTraceInfo {
-    return {op, input_meta.data(), num_inputs, device.name(), placement.kernel->plugin,
-            *request, placement.reason};
-  };
   hx_kernel_context_s context{&attrs};
   const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
                             nullptr,
@@ -279,7 +296,11 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
     const Error error(StatusCode::kInternal,
                       op + " on " + device.name() + ": the kernel of plugin '" +
                           placement.kernel->plugin + "' threw a C++ exception across the C ABI");
-    if (trace.on()) trace.record_failure(trace_info(), error.what());
+    if (trace.on()) {
+      trace.record_failure(op_trace_info(op, input_meta.data(), num_inputs, device, placement,
+                                         *request),
+                           error.what());
+    }
     throw error;
   }
   if (status != nullptr) {
@@ -288,23 +309,24 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
       detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
                                          placement.kernel->plugin + "')");
     } catch (const Error& error) {
-      if (trace.on()) trace.record_failure(trace_info(), error.what());
+      if (trace.on()) {
+        trace.record_failure(op_trace_info(op, input_meta.data(), num_inputs, device,
+                                           placement, *request),
+                             error.what());
+      }
       throw;
     }
   }
   if (device.asynchronous()) {
-    try {
-      mark_ready(device, op, outputs, num_outputs, read_in_place.data(), num_read_in_place);
-    } catch (...) {
-      for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
-      throw;
-    }
+    finish_queued(device, op, outputs, num_outputs, inputs, input_devices.data(), num_inputs);
     if (trace.on()) {
       std::shared_ptr<detail::ReadyEvent> ready = outputs[0].impl()->ready;
-      trace.record_enqueued(trace_info(), 0, [ready] { return ready->done(); });
+      trace.record_enqueued(
+          op_trace_info(op, input_meta.data(), num_inputs, device, placement, *request), 0,
+          [ready] { return ready->done(); });
     }
   } else if (trace.on()) {
-    trace.record(trace_info());
+    trace.record(op_trace_info(op, input_meta.data(), num_inputs, device, placement, *request));
   }
   if (logging) {
     logger->write(LogLevel::kInfo, "Executing op " + op + " in device " + device.name());

@@ -73,9 +73,10 @@ struct Runtime::Impl {
   void run(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
            const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // run's body, made twice: with the trace's hooks, and without (untraced calls then pay one
-  // test of the switch, in run).
+  // test of the switch, in run). Hidden, so that run calls it directly rather than through
+  // the PLT, as a symbol the dynamic linker could interpose would need.
   template <bool kTraced>
-  void run_body(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
+  __attribute__((visibility("hidden"))) void run_body(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
                 const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
