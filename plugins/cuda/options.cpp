@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <hxplugin/options_object.hpp>
 #include <hxplugin/status.hpp>
 
 #include <algorithm>
@@ -41,28 +42,19 @@ hx_status* read_fault_ops(const hx_core_services& services, const json& value,
 hx_status* parse_options(const hx_core_services& services, const char* text, size_t length,
                          CudaOptions* out) {
   CudaOptions options;
-  if (text != nullptr && length != 0) {
-    json parsed;
-    try {
-      parsed = json::parse(text, text + length);
-    } catch (const json::parse_error& error) {
+  json parsed;
+  if (hx_status* status =
+          hxplugin::parse_options_object(services, "cuda", text, length, &parsed)) {
+    return status;
+  }
+  for (auto item = parsed.begin(); item != parsed.end(); ++item) {
+    if (item.key() != "fault_ops") {
       return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                   "cuda plugin options: not valid JSON: %s", error.what());
+                                   "cuda plugin options: unknown option '%s' (the only option "
+                                   "is fault_ops, a testing aid)",
+                                   item.key().c_str());
     }
-    if (!parsed.is_object()) {
-      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                   "cuda plugin options: expected a JSON object, got %s",
-                                   parsed.type_name());
-    }
-    for (auto item = parsed.begin(); item != parsed.end(); ++item) {
-      if (item.key() != "fault_ops") {
-        return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                     "cuda plugin options: unknown option '%s' (the only option "
-                                     "is fault_ops, a testing aid)",
-                                     item.key().c_str());
-      }
-      if (hx_status* status = read_fault_ops(services, item.value(), options)) return status;
-    }
+    if (hx_status* status = read_fault_ops(services, item.value(), options)) return status;
   }
   *out = std::move(options);
   return nullptr;

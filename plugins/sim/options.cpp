@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <hxplugin/options_object.hpp>
 #include <hxplugin/status.hpp>
 
 #include <algorithm>
@@ -210,60 +211,51 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
                          SimOptions* out) {
   SimOptions options;
   options.ops = implemented_ops();
-  if (text != nullptr && length != 0) {
-    json parsed;
-    try {
-      parsed = json::parse(text, text + length);
-    } catch (const json::parse_error& error) {
-      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                   "sim plugin options: not valid JSON: %s", error.what());
+  json parsed;
+  if (hx_status* status =
+          hxplugin::parse_options_object(services, "sim", text, length, &parsed)) {
+    return status;
+  }
+  for (const auto& [key, value] : parsed.items()) {
+    hx_status* status = nullptr;
+    bool perf_option = false;
+    if (hx_status* perf_status = read_perf(services, key, value, options.perf, &perf_option)) {
+      return perf_status;
     }
-    if (!parsed.is_object()) {
-      return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                   "sim plugin options: expected a JSON object, got %s",
-                                   parsed.type_name());
+    if (perf_option) continue;
+    if (key == "device_type") {
+      status = read_device_type(services, value, options);
+    } else if (key == "device_count") {
+      status = read_device_count(services, value, options);
+    } else if (key == "memory_mb") {
+      status = read_memory_mb(services, value, options);
+    } else if (key == "ops") {
+      status = read_op_list(services, "ops", value, &options.ops);
+    } else if (key == "fault_ops") {
+      status = read_op_list(services, "fault_ops", value, &options.fault_ops);
+    } else if (key == "placement_class") {
+      status = read_placement_class(services, value, options);
+    } else if (key == "max_allocation") {
+      status = read_max_allocation(services, value, options);
+    } else if (key == "alignment") {
+      status = read_alignment(services, value, options);
+    } else if (key == "report_memory") {
+      status = read_flag(services, "report_memory", value, &options.report_memory);
+    } else if (key == "pinned_memory") {
+      status = read_flag(services, "pinned_memory", value, &options.pinned_memory);
+    } else {
+      status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                     "sim plugin options: unknown option '%s'; the options are "
+                                     "device_type, device_count, memory_mb, ops, "
+                                     "placement_class, max_allocation, alignment, "
+                                     "report_memory, pinned_memory, fault_ops, "
+                                     "matmul_gflops, elementwise_gbps, "
+                                     "launch_latency_us, h2d_gbps, h2d_latency_us, d2h_gbps, "
+                                     "d2h_latency_us, d2d_gbps, d2d_latency_us, "
+                                     "random_delay_us and random_seed",
+                                     key.c_str());
     }
-    for (const auto& [key, value] : parsed.items()) {
-      hx_status* status = nullptr;
-      bool perf_option = false;
-      if (hx_status* perf_status = read_perf(services, key, value, options.perf, &perf_option)) {
-        return perf_status;
-      }
-      if (perf_option) continue;
-      if (key == "device_type") {
-        status = read_device_type(services, value, options);
-      } else if (key == "device_count") {
-        status = read_device_count(services, value, options);
-      } else if (key == "memory_mb") {
-        status = read_memory_mb(services, value, options);
-      } else if (key == "ops") {
-        status = read_op_list(services, "ops", value, &options.ops);
-      } else if (key == "fault_ops") {
-        status = read_op_list(services, "fault_ops", value, &options.fault_ops);
-      } else if (key == "placement_class") {
-        status = read_placement_class(services, value, options);
-      } else if (key == "max_allocation") {
-        status = read_max_allocation(services, value, options);
-      } else if (key == "alignment") {
-        status = read_alignment(services, value, options);
-      } else if (key == "report_memory") {
-        status = read_flag(services, "report_memory", value, &options.report_memory);
-      } else if (key == "pinned_memory") {
-        status = read_flag(services, "pinned_memory", value, &options.pinned_memory);
-      } else {
-        status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                       "sim plugin options: unknown option '%s'; the options are "
-                                       "device_type, device_count, memory_mb, ops, "
-                                       "placement_class, max_allocation, alignment, "
-                                       "report_memory, pinned_memory, fault_ops, "
-                                       "matmul_gflops, elementwise_gbps, "
-                                       "launch_latency_us, h2d_gbps, h2d_latency_us, d2h_gbps, "
-                                       "d2h_latency_us, d2d_gbps, d2d_latency_us, "
-                                       "random_delay_us and random_seed",
-                                       key.c_str());
-      }
-      if (status != nullptr) return status;
-    }
+    if (status != nullptr) return status;
   }
   *out = std::move(options);
   return nullptr;

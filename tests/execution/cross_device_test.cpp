@@ -7,17 +7,7 @@
 
 using namespace execution_test;
 
-namespace {
-
 constexpr int64_t kN = 64;
-
-std::vector<float> identity(int64_t n) {
-  std::vector<float> values(static_cast<size_t>(n * n), 0.0f);
-  for (int64_t i = 0; i < n; ++i) values[static_cast<size_t>(i * n + i)] = 1.0f;
-  return values;
-}
-
-}  // namespace
 
 TEST_CASE("An op on another device of the plugin waits for its input on the device, not the "
           "host", "[execution]") {

@@ -30,6 +30,12 @@ std::vector<float> iota(int64_t n, float offset) {
   return values;
 }
 
+std::vector<float> identity(int64_t n) {
+  std::vector<float> values(static_cast<size_t>(n * n), 0.0f);
+  for (int64_t i = 0; i < n; ++i) values[static_cast<size_t>(i * n + i)] = 1.0f;
+  return values;
+}
+
 hx_sim_transfer_counts_t sim_counts(int32_t ordinal) {
   const std::string path = std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so";
   void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD);

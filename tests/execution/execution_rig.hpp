@@ -24,6 +24,8 @@ hxrt::Runtime runtime_with_gpus(int count, const std::string& sim_options = "");
 
 // n x n floats: value i at index i, plus `offset`.
 std::vector<float> iota(int64_t n, float offset = 0);
+// The n x n identity matrix.
+std::vector<float> identity(int64_t n);
 
 // The sim plugin's counters of one device (its ordinal), read from the library the runtime
 // loaded.

@@ -10,12 +10,6 @@ namespace {
 
 constexpr int64_t kN = 64;
 
-std::vector<float> identity(int64_t n) {
-  std::vector<float> values(static_cast<size_t>(n * n), 0.0f);
-  for (int64_t i = 0; i < n; ++i) values[static_cast<size_t>(i * n + i)] = 1.0f;
-  return values;
-}
-
 // A sim device whose MatMul of kN x kN takes `seconds`.
 std::string slow_matmul(double seconds) {
   return "\"matmul_gflops\":" + std::to_string(gflops_for(kN, seconds));

@@ -1,25 +1,15 @@
 #include "hxplugin/no_options.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include "hxplugin/options_object.hpp"
 #include "hxplugin/status.hpp"
 
 namespace hxplugin {
 
 hx_status* check_no_options(const hx_core_services& services, const char* plugin_name,
                             const char* json, size_t length) {
-  if (json == nullptr || length == 0) return nullptr;
   nlohmann::json options;
-  try {
-    options = nlohmann::json::parse(json, json + length);
-  } catch (const nlohmann::json::parse_error& error) {
-    return make_status(services, HX_INVALID_ARGUMENT, "%s plugin options: not valid JSON: %s",
-                       plugin_name, error.what());
-  }
-  if (!options.is_object()) {
-    return make_status(services, HX_INVALID_ARGUMENT,
-                       "%s plugin options: expected a JSON object, got %s", plugin_name,
-                       options.type_name());
+  if (hx_status* status = parse_options_object(services, plugin_name, json, length, &options)) {
+    return status;
   }
   if (!options.empty()) {
     return make_status(services, HX_INVALID_ARGUMENT,
