@@ -6,7 +6,7 @@
 // threads other than the one that made them (under ThreadSanitizer in CI, `ctest -L threads`).
 //
 // Ops per thread: HXRT_STRESS_OPS_PER_THREAD in the environment, else the build's default
-// (kDefaultOpsPerThread below: 100,000; 10,000 in the AddressSanitizer build, see CMakeLists.txt).
+// (kDefaultOpsPerThread below: set per build in CMakeLists.txt).
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
