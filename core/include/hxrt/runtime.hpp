@@ -283,6 +283,7 @@ class Runtime {
   struct Impl;
 
  private:
+  friend class GraphBuilder;  // reads the op schemas, scopes and placement function
   explicit Runtime(std::unique_ptr<Impl> impl);
   // The state every method works on; Error(kFailedPrecondition) for a moved-from Runtime.
   Impl& impl() const;

@@ -175,19 +175,23 @@ Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
 
 std::string Runtime::Impl::ask_placement_function(const std::string& op, const Tensor* inputs,
                                                   size_t num_inputs) {
-  PlacementFunction function;
-  {
-    std::lock_guard<std::mutex> lock(placement_function_mutex);
-    function = placement_function;
-  }
-  if (!function) return {};
+  if (!has_placement_function.load(std::memory_order_relaxed)) return {};
   OpPlacementInfo info;
   info.op = op;
   for (size_t i = 0; i < num_inputs; ++i) {
     info.input_dtypes.push_back(inputs[i].dtype());
     info.input_devices.push_back(inputs[i].device());
   }
-  return function(info);
+  return ask_placement_function(info);
+}
+
+std::string Runtime::Impl::ask_placement_function(const OpPlacementInfo& info) {
+  PlacementFunction function;
+  {
+    std::lock_guard<std::mutex> lock(placement_function_mutex);
+    function = placement_function;
+  }
+  return function ? function(info) : std::string();
 }
 
 Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, size_t bytes,

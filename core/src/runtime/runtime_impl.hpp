@@ -94,6 +94,8 @@ struct Runtime::Impl {
   // The placement function's answer for one call ("" when none is set).
   std::string ask_placement_function(const std::string& op, const Tensor* inputs,
                                      size_t num_inputs);
+  // The same for an op described by `info` (a graph node: its inputs' devices as requested).
+  std::string ask_placement_function(const OpPlacementInfo& info);
 };
 
 }  // namespace hxrt
