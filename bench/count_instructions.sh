@@ -14,17 +14,10 @@ if [[ ! -x $program ]]; then
 fi
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install valgrind" >&2; exit 1; }
 
-# count FUNCTION: instructions per op in FUNCTION and what it calls. Each loop function runs
-# twice (1000 warm-up ops, then OPS), so the total covers OPS + 1000 calls.
-count() {
-  local out
-  out=$(mktemp)
-  valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="$1*" \
-    "$program" "$ops" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-  rm -f "$out"
-}
-eager=$(count hxrt_eager_matmul_2x2)
-direct=$(count direct_sgemm_2x2)
+# Each loop function runs twice (1000 warm-up ops, then OPS), so a total covers OPS + 1000 calls.
+source "$(dirname "$0")/callgrind_count.sh"
+eager=$(callgrind_count "$program" hxrt_eager_matmul_2x2 "$ops")
+direct=$(callgrind_count "$program" direct_sgemm_2x2 "$ops")
 calls=$((ops + 1000))
 awk -v e="$eager" -v d="$direct" -v n="$calls" 'BEGIN {
   printf "2x2 MatMul, Runtime::execute: %.0f instructions per op\n", e / n

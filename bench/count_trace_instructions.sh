@@ -12,16 +12,9 @@ for program in hxrt_eager_loop hxrt_trace_loop; do
 done
 command -v valgrind >/dev/null || { echo "valgrind is missing: apt-get install valgrind" >&2; exit 1; }
 
-# count PROGRAM FUNCTION: instructions in FUNCTION and what it calls, over all its calls.
-count() {
-  local out
-  out=$(mktemp)
-  valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="$2*" \
-    "$build/bin/$1" "$ops" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
-  rm -f "$out"
-}
-off=$(count hxrt_eager_loop hxrt_eager_matmul_2x2)
-on=$(count hxrt_trace_loop hxrt_traced_matmul_2x2)
+source "$(dirname "$0")/callgrind_count.sh"
+off=$(callgrind_count "$build/bin/hxrt_eager_loop" hxrt_eager_matmul_2x2 "$ops")
+on=$(callgrind_count "$build/bin/hxrt_trace_loop" hxrt_traced_matmul_2x2 "$ops")
 awk -v off="$off" -v on="$on" -v n="$((ops + 1000))" 'BEGIN {
   printf "2x2 MatMul, trace off: %.0f instructions per op\n", off / n
   printf "2x2 MatMul, trace on:  %.0f instructions per op\n", on / n
