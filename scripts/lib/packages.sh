@@ -8,7 +8,7 @@
 # libFuzzer runtimes (clang only recommends it, and recommendations are not installed).
 # ocl-icd-opencl-dev (the ICD loader) and opencl-headers build the OpenCL plugin;
 # pocl-opencl-icd is the OpenCL platform its tests run on (one device on the host's cores).
-HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev nlohmann-json3-dev catch2
+HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev libtbb-dev nlohmann-json3-dev catch2
                libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev
                ocl-icd-opencl-dev opencl-headers pocl-opencl-icd)
 

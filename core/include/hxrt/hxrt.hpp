@@ -6,6 +6,7 @@
 #include "hxrt/device_setup.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
+#include "hxrt/executable.hpp"
 #include "hxrt/graph.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"

@@ -22,6 +22,7 @@
 #include "hxrt/device_setup.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
+#include "hxrt/executable.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
 #include "hxrt/op_info.hpp"
@@ -225,6 +226,15 @@ class Runtime {
   std::vector<Tensor> execute_multi(const std::string& op, const std::vector<Tensor>& inputs,
                                     const Attrs& attrs = {}, const std::string& device = {});
 
+  // Compiles `graph` (hxrt/graph.hpp) to compute `fetches` (README.md, "Graphs"): the nodes
+  // they need are placed by TensorFlow's simple placer under the soft-placement mode (logged
+  // with the device mapping when placement logging is on), transfers are inserted where an
+  // edge crosses devices, kernel instances are made, and the memory of a run is planned.
+  // Error names the node that cannot be placed, or the device whose memory limit the plan
+  // exceeds, with the figures. The executable keeps this runtime's state alive.
+  Executable compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
+                     const CompileOptions& options = {});
+
   // A tensor on `device` holding a copy of `bytes` bytes from `data`. No device: the innermost
   // device scope's, else placement.tensor_device, else the first device of the
   // highest-priority type (where TensorFlow puts it). `bytes` must equal
@@ -287,7 +297,8 @@ class Runtime {
   explicit Runtime(std::unique_ptr<Impl> impl);
   // The state every method works on; Error(kFailedPrecondition) for a moved-from Runtime.
   Impl& impl() const;
-  std::unique_ptr<Impl> impl_;
+  // Shared with the executables compiled here, which run on its devices and kernels.
+  std::shared_ptr<Impl> impl_;
 };
 
 }  // namespace hxrt

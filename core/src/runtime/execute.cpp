@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "execution/transfers.hpp"
+#include "runtime/tensor_views.hpp"
 #include "ops/broadcast.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
@@ -14,6 +15,11 @@
 
 namespace hxrt {
 namespace {
+
+using detail::fill_broadcast_view;
+using detail::fill_dense_view;
+using detail::set_memory;
+using detail::Strides;
 
 constexpr size_t kInline = 4;  // covers every core op but long AddN lists
 
@@ -43,51 +49,6 @@ class InlineArray {
   T* data_;
   alignas(T) unsigned char inline_[kInline * sizeof(T)];
 };
-
-struct Strides {
-  int64_t value[Shape::kMaxRank];
-};
-
-// A view of `shape` as a dense row-major tensor, without buffer: what create and check see.
-// Views are written in place, into the arrays the kernel receives.
-void fill_dense_view(DType dtype, const Shape& shape, Strides& strides, hx_tensor_view& view) {
-  int64_t stride = 1;
-  for (int i = shape.rank() - 1; i >= 0; --i) {
-    strides.value[i] = stride;
-    stride *= shape[i];
-  }
-  view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
-                        nullptr,
-                        nullptr,
-                        0,
-                        static_cast<int32_t>(dtype),
-                        shape.rank(),
-                        shape.data(),
-                        strides.value,
-                        nullptr};
-}
-
-// An input of an op that broadcasts, seen at the output's shape: stride 0 where it repeats
-// (plugin_api.h, hx_tensor_view.strides), computed here once for every kernel.
-void fill_broadcast_view(DType dtype, const Shape& input, const Shape& output, Strides& strides,
-                         hx_tensor_view& view) {
-  detail::broadcast_strides(input, output, strides.value);
-  view = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE,
-                        nullptr,
-                        nullptr,
-                        0,
-                        static_cast<int32_t>(dtype),
-                        output.rank(),
-                        output.data(),
-                        strides.value,
-                        nullptr};
-}
-
-void set_memory(const detail::TensorImpl& tensor, hx_tensor_view& view) {
-  view.buffer = tensor.memory.buffer;
-  view.byte_offset = tensor.memory.offset;
-  view.device = tensor.device->handle();
-}
 
 // Whether `device` reads `input` (on another device) in place: both memories are host memory
 // (plugin_api.h, HX_MEMORY_HOST), and of different plugins (one plugin copies between its own

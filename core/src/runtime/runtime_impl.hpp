@@ -13,6 +13,7 @@
 
 #include "config/config.hpp"
 #include "devices/device_manager.hpp"
+#include "graph/inter_op_pool.hpp"
 #include "hxrt/runtime.hpp"
 #include "kernel_registry.hpp"
 #include "logger.hpp"
@@ -30,6 +31,7 @@ struct Runtime::Impl {
   detail::LoadedPlugins loaded;
   detail::DeviceManager devices;
   std::unique_ptr<detail::Placer> placer;  // made by initialize()
+  detail::InterOpPool inter_op_pool;       // runs graphs; made by the first run
   std::mutex setup_mutex;  // guards config.devices and config.origins, and initialize()
   std::atomic<bool> initialized{false};
   std::atomic<bool> log_placement{false};

@@ -58,7 +58,7 @@ class Writer {
   void write(const TraceEvent& event) {
     switch (event.kind) {
       case Kind::kOp: return op(event);
-      case Kind::kKernel: return device_span(event, "kernel", name(event.name), kernel_args(event));
+      case Kind::kKernel: return device_span(event, "kernel", title(event), kernel_args(event));
       case Kind::kCopy:
         return device_span(event, "copy", std::string("copy ") + event.label, copy_args(event));
       case Kind::kHostWait: return host_wait(event);
@@ -88,12 +88,20 @@ class Writer {
     return out;
   }
 
+  // An op's span is named by its op, or in a graph "node (Op)".
+  std::string title(const TraceEvent& event) {
+    if (event.node == kNoName) return name(event.name);
+    return name(event.node) + " (" + name(event.name) + ")";
+  }
+
   json kernel_args(const TraceEvent& event) {
-    return {{"op", name(event.name)},
-            {"inputs", inputs(event)},
-            {"device", name(event.device)},
-            {"plugin", name(event.plugin)},
-            {"stream", event.stream}};
+    json args = {{"op", name(event.name)},
+                 {"inputs", inputs(event)},
+                 {"device", name(event.device)},
+                 {"plugin", name(event.plugin)},
+                 {"stream", event.stream}};
+    if (event.node != kNoName) args["node"] = name(event.node);
+    return args;
   }
 
   json copy_args(const TraceEvent& event) {
@@ -111,8 +119,9 @@ class Writer {
     json args = {{"op", name(event.name)},         {"inputs", inputs(event)},
                  {"device", name(event.device)},   {"plugin", name(event.plugin)},
                  {"placement", placement}};
+    if (event.node != kNoName) args["node"] = name(event.node);
     if (*event.label != '\0') args["status"] = event.label;
-    emit({{"ph", "X"}, {"cat", "op"}, {"name", name(event.name)}, {"ts", ts(event.start_ns)},
+    emit({{"ph", "X"}, {"cat", "op"}, {"name", title(event)}, {"ts", ts(event.start_ns)},
           {"dur", micros(event.duration_ns)}, {"pid", kHostPid},
           {"tid", static_cast<int>(event.host_thread)}, {"args", args}});
   }
@@ -149,7 +158,7 @@ class Writer {
   void error(const TraceEvent& event) {
     const bool on_device = event.device != kNoName;
     const int pid = on_device ? device_pid(event.device) : kHostPid;
-    emit({{"ph", "i"}, {"s", "t"}, {"cat", "error"}, {"name", name(event.name) + " failed"},
+    emit({{"ph", "i"}, {"s", "t"}, {"cat", "error"}, {"name", title(event) + " failed"},
           {"ts", ts(event.start_ns)}, {"pid", pid},
           {"tid", on_device ? track(pid, event) : static_cast<int>(event.host_thread)},
           {"args", {{"op", name(event.name)}, {"device", name(event.device)},

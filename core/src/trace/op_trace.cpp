@@ -13,6 +13,7 @@ TraceEvent op_event(TraceEvent::Kind kind, const OpTraceInfo& info) {
   event.name = names.id(info.op);
   event.device = names.id(info.device);
   event.plugin = names.id(info.plugin);
+  if (info.node != nullptr) event.node = names.id(*info.node);
   return event;
 }
 

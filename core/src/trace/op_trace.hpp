@@ -21,6 +21,7 @@ struct OpTraceInfo {
   const std::string& plugin;
   const std::string& requested;  // "" when nothing was requested
   const std::string& reason;     // the placer's, "" when the device is what was asked for
+  const std::string* node = nullptr;  // the graph node running the op; nullptr when eager
 };
 
 class OpTrace {

@@ -36,6 +36,7 @@ struct TraceEvent {
   NameId name = kNoName;     // the op (kOp, kKernel, kError, kStreamWait: the waited-for op)
   NameId device = kNoName;   // whose timeline (kNoName: the recording host thread)
   NameId plugin = kNoName;   // kOp, kKernel, kError
+  NameId node = kNoName;     // kOp, kKernel, kError: the graph node ("mm"); kNoName when eager
   NameId from = kNoName;     // kCopy: source; kStreamWait: the device waited for
   NameId to = kNoName;       // kCopy: destination
   const char* label = "";    // static text: a copy's direction, a wait's reason

@@ -1,0 +1,99 @@
+// A graph compiled for one set of fetches: placed once, with its transfers, kernel instances and
+// memory plan made once, then run any number of times, from any number of threads at once
+// (README.md, "Graphs"). Runtime::compile makes it.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "hxrt/graph.hpp"
+#include "hxrt/tensor.hpp"
+
+namespace hxrt {
+
+namespace detail {
+struct ExecutableImpl;
+}
+
+// Where one node of a compiled graph runs, as the placement log prints it.
+struct NodePlacement {
+  std::string node;
+  std::string op;         // "Placeholder" for a graph input, as TensorFlow names it
+  std::string device;     // canonical: /job:localhost/replica:0/task:0/device:GPU:0
+  std::string requested;  // the device asked for, as written ("" when none)
+  RequestSource request_source = RequestSource::kNone;
+  // Why `device` differs from the request (soft placement), or that a given-back placement
+  // kept it; "" when it is what was asked for.
+  std::string reason;
+};
+
+// What one run holds on one device, planned at compile from the lifetimes of its tensors.
+struct DeviceMemoryPlan {
+  std::string device;  // canonical name
+  // One block per run for every intermediate tensor (transfer copies included): tensors
+  // whose lifetimes cannot overlap in any order the executor may run share memory.
+  size_t arena_bytes = 0;
+  // The same tensors without sharing: what the plan saves is the difference.
+  size_t unshared_bytes = 0;
+  // Tensors allocated one by one for the run: fetched outputs (returned to the caller),
+  // outputs another device reads, and copies from other devices.
+  size_t separate_bytes = 0;
+  // arena_bytes + separate_bytes: the most a run allocates on the device (fed tensors, which
+  // the caller made, aside).
+  size_t peak_bytes = 0;
+};
+
+struct CompileOptions {
+  // Devices for nodes, by node name, as a previous executable's placement gave them
+  // (Executable::placement_map, or read back by placement_from_json): TensorFlow's first rule,
+  // a node placed before stays where it is. They win over every request; a device that no
+  // longer exists is handled under the soft-placement mode, as a request would be. A name
+  // that is not a node of the graph is an error.
+  std::map<std::string, std::string> placement;
+};
+
+class Executable {
+ public:
+  // An empty handle; run() on it is Error(kFailedPrecondition).
+  Executable() = default;
+
+  // Runs the graph: `feeds` gives a tensor for every graph input the fetches need, by name
+  // (dtype and shape as declared; on any device). Returns the fetches, in the order compile
+  // was given them, once the work of every node has completed. A failing node stops the
+  // run: Error names the node, its op and device, and the executable stays usable. Several
+  // threads may run one executable at once.
+  std::vector<Tensor> run(const std::map<std::string, Tensor>& feeds) const;
+  // The same with the inputs in the order of inputs().
+  std::vector<Tensor> run(const std::vector<Tensor>& inputs) const;
+
+  // The graph inputs a run needs, in the order they were added to the graph.
+  const std::vector<std::string>& inputs() const;
+  const std::vector<NodeOutput>& fetches() const;
+  // Every node the fetches need, in graph order, with its device.
+  const std::vector<NodePlacement>& placement() const;
+  // node -> device: CompileOptions::placement for a later compile.
+  std::map<std::string, std::string> placement_map() const;
+  // One entry per device the graph uses, in device order.
+  const std::vector<DeviceMemoryPlan>& memory_plan() const;
+  // The transfers compile inserted where an edge crosses devices ("mm:0 from GPU:0 to
+  // CPU:0"), in graph order.
+  std::vector<std::string> transfers() const;
+
+  bool valid() const { return impl_ != nullptr; }
+
+ private:
+  friend class Runtime;
+  explicit Executable(std::shared_ptr<const detail::ExecutableImpl> impl);
+  const detail::ExecutableImpl& impl() const;
+  std::shared_ptr<const detail::ExecutableImpl> impl_;
+};
+
+// A placement as JSON text, {"node": "device", ...}, to keep in a file...
+std::string placement_to_json(const std::map<std::string, std::string>& placement);
+// ...and read back. Error(kInvalidArgument) names what is wrong and where (the JSON path).
+std::map<std::string, std::string> placement_from_json(const std::string& text);
+
+}  // namespace hxrt

@@ -1,0 +1,261 @@
+// Runtime::compile: the needed nodes, placed (place_nodes.cpp), become steps (a transfer
+// step where an edge crosses devices, one per value and device), with the executor's edges;
+// then the memory plan (plan_arenas.cpp) and the placement log.
+#include <algorithm>
+#include <map>
+#include <utility>
+
+#include "graph/compile_phases.hpp"
+
+namespace hxrt {
+namespace detail {
+namespace {
+
+// Builds the steps and values of `exe` from the placed nodes.
+class StepBuilder {
+ public:
+  StepBuilder(const Graph& graph, const std::vector<bool>& needed,
+              std::vector<NodeChoice>& choices, ExecutableImpl& exe)
+      : graph_(graph), needed_(needed), choices_(choices), exe_(exe) {}
+
+  void build() {
+    const std::vector<GraphNode>& nodes = graph_.nodes();
+    node_values_.resize(nodes.size());
+    node_steps_.resize(nodes.size(), kNoStep);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (needed_[i]) add_node(i);
+    }
+  }
+
+  // The value of output `index` of `node`.
+  size_t value_of(const NodeOutput& output) const {
+    return node_values_[graph_index(graph_, output.node)][static_cast<size_t>(output.index)];
+  }
+  const std::vector<std::vector<size_t>>& predecessors() const { return predecessors_; }
+
+ private:
+  static constexpr size_t kNoStep = SIZE_MAX;
+
+  size_t new_value(const TensorMeta& meta, Device* device) {
+    ValueInfo value;
+    value.dtype = meta.dtype;
+    value.shape = meta.shape;
+    value.bytes = meta.bytes;
+    value.device = device;
+    exe_.values.push_back(std::move(value));
+    producers_.push_back(exe_.steps.size());  // the step being added writes it
+    return exe_.values.size() - 1;
+  }
+
+  size_t new_step(StepInfo step, std::vector<size_t> predecessors) {
+    std::sort(predecessors.begin(), predecessors.end());
+    predecessors.erase(std::unique(predecessors.begin(), predecessors.end()),
+                       predecessors.end());
+    exe_.steps.push_back(std::move(step));
+    predecessors_.push_back(std::move(predecessors));
+    return exe_.steps.size() - 1;
+  }
+
+  void add_node(size_t index) {
+    const GraphNode& node = graph_.nodes()[index];
+    NodeChoice& choice = choices_[index];
+    StepInfo step;
+    step.node = node.name;
+    step.device = choice.device;
+    std::vector<size_t> predecessors;
+    if (node.kind == GraphNode::Kind::kInput) {
+      step.kind = StepInfo::Kind::kFeed;
+      step.label = "graph input '" + node.name + "'";
+      step.feed = exe_.inputs.size();
+      exe_.inputs.push_back(node.name);
+      exe_.input_dtypes.push_back(node.output_dtypes[0]);
+      exe_.input_shapes.push_back(node.output_shapes[0]);
+    } else {
+      step.kind = StepInfo::Kind::kOp;
+      step.label = "graph node '" + node.name + "' (" + node.op + ")";
+      for (const NodeOutput& input : node.inputs) {
+        const size_t value = local_value(value_of(input), *choice.device, predecessors);
+        step.inputs.push_back(value);
+      }
+      for (const std::string& control : node.control_inputs) {
+        predecessors.push_back(node_steps_[graph_index(graph_, control)]);
+      }
+      step.schema = choice.schema;
+      step.kernel = choice.kernel;
+      step.instance = std::move(choice.instance);
+      step.attrs = node.attrs;
+      step.requested = node.requested_device;
+      step.reason = choice.placement.reason;
+      step.input_meta = choice.inputs;
+    }
+    for (const TensorMeta& output : choice.outputs) {
+      const size_t value = new_value(output, choice.device);
+      step.outputs.push_back(value);
+      node_values_[index].push_back(value);
+    }
+    node_steps_[index] = new_step(std::move(step), std::move(predecessors));
+  }
+
+  // `value` as it is read on `device`: itself, or the copy a transfer step makes there (one
+  // per value and device). Adds the step that writes it to `predecessors`.
+  size_t local_value(size_t value, Device& device, std::vector<size_t>& predecessors) {
+    if (exe_.values[value].device == &device) {
+      predecessors.push_back(producers_[value]);
+      return value;
+    }
+    auto found = transfers_.find({value, &device});
+    if (found != transfers_.end()) {
+      predecessors.push_back(producers_[found->second]);
+      return found->second;
+    }
+    const size_t source_step = producers_[value];
+    const StepInfo& source = exe_.steps[source_step];
+    const size_t output =
+        static_cast<size_t>(std::find(source.outputs.begin(), source.outputs.end(), value) -
+                            source.outputs.begin());
+    const std::string what = source.node + ":" + std::to_string(output);
+    StepInfo step;
+    step.kind = StepInfo::Kind::kTransfer;
+    step.node = source.node;
+    step.label = "the copy of " + what + " to " + device.name();
+    step.device = &device;
+    step.inputs.push_back(value);
+    const ValueInfo& from = exe_.values[value];
+    TensorMeta meta;
+    meta.dtype = from.dtype;
+    meta.shape = from.shape;
+    meta.bytes = from.bytes;
+    const size_t copy = new_value(meta, &device);
+    step.outputs.push_back(copy);
+    exe_.transfers.push_back(what + " from " + from.device->short_name() + " to " +
+                             device.short_name());
+    new_step(std::move(step), {source_step});
+    transfers_.emplace(std::make_pair(value, &device), copy);
+    predecessors.push_back(producers_[copy]);
+    return copy;
+  }
+
+  const Graph& graph_;
+  const std::vector<bool>& needed_;
+  std::vector<NodeChoice>& choices_;
+  ExecutableImpl& exe_;
+  std::vector<std::vector<size_t>> node_values_;  // per node: its outputs' values
+  std::vector<size_t> node_steps_;                // per node: its step
+  std::vector<size_t> producers_;                 // per value: the step that writes it
+  std::vector<std::vector<size_t>> predecessors_;  // per step
+  std::map<std::pair<size_t, const Device*>, size_t> transfers_;
+};
+
+// Successors, predecessor counts and roots, from the predecessor lists.
+void link_steps(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& predecessors) {
+  if (exe.steps.size() > UINT32_MAX) {
+    throw Error(StatusCode::kInvalidArgument,
+                "the graph has " + std::to_string(exe.steps.size()) +
+                    " steps; an executable holds at most 4294967295");
+  }
+  for (size_t step = 0; step < exe.steps.size(); ++step) {
+    exe.steps[step].num_predecessors = static_cast<uint32_t>(predecessors[step].size());
+    if (predecessors[step].empty()) exe.roots.push_back(static_cast<uint32_t>(step));
+    for (size_t from : predecessors[step]) {
+      exe.steps[from].successors.push_back(static_cast<uint32_t>(step));
+    }
+  }
+  for (const StepInfo& step : exe.steps) {
+    if (step.device->asynchronous() &&
+        std::find(exe.asynchronous_devices.begin(), exe.asynchronous_devices.end(),
+                  step.device) == exe.asynchronous_devices.end()) {
+      exe.asynchronous_devices.push_back(step.device);
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<bool> needed_nodes(const Graph& graph, const std::vector<NodeOutput>& fetches) {
+  const std::vector<GraphNode>& nodes = graph.nodes();
+  std::vector<bool> needed(nodes.size(), false);
+  std::vector<size_t> pending;
+  for (const NodeOutput& fetch : fetches) {
+    const GraphNode* node = graph.find(fetch.node);
+    if (node == nullptr) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "fetch '" + fetch.node + "' is not a node of the graph");
+    }
+    if (fetch.index < 0 || static_cast<size_t>(fetch.index) >= node->output_dtypes.size()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "fetch '" + fetch.node + ":" + std::to_string(fetch.index) + "': node '" +
+                      fetch.node + "' has " + std::to_string(node->output_dtypes.size()) +
+                      " output(s)");
+    }
+    pending.push_back(graph_index(graph, fetch.node));
+  }
+  while (!pending.empty()) {
+    const size_t index = pending.back();
+    pending.pop_back();
+    if (needed[index]) continue;
+    needed[index] = true;
+    for (const NodeOutput& input : nodes[index].inputs) {
+      pending.push_back(graph_index(graph, input.node));
+    }
+    for (const std::string& control : nodes[index].control_inputs) {
+      pending.push_back(graph_index(graph, control));
+    }
+  }
+  return needed;
+}
+
+void finish_views(ExecutableImpl& exe) {
+  for (StepInfo& step : exe.steps) {
+    if (step.kind != StepInfo::Kind::kOp) continue;
+    const size_t num_inputs = step.inputs.size();
+    const size_t total = num_inputs + step.outputs.size();
+    const Shape& output_shape = exe.values[step.outputs[0]].shape;
+    step.view_shapes.resize(total);
+    step.strides.resize(total);
+    step.views.resize(total);
+    for (size_t i = 0; i < total; ++i) {
+      const ValueInfo& value = exe.values[i < num_inputs ? step.inputs[i]
+                                                         : step.outputs[i - num_inputs]];
+      if (i < num_inputs && step.schema->broadcasts) {
+        step.view_shapes[i] = output_shape;
+        fill_broadcast_view(value.dtype, value.shape, step.view_shapes[i], step.strides[i],
+                            step.views[i]);
+      } else {
+        step.view_shapes[i] = value.shape;
+        fill_dense_view(value.dtype, step.view_shapes[i], step.strides[i], step.views[i]);
+      }
+    }
+  }
+}
+
+}  // namespace detail
+
+Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
+                            const CompileOptions& options) {
+  Impl& runtime = impl();
+  if (fetches.empty()) {
+    throw Error(StatusCode::kInvalidArgument,
+                "compile: no fetches; name the node outputs the executable returns");
+  }
+  runtime.ensure_initialized();
+  const std::vector<bool> needed = detail::needed_nodes(graph, fetches);
+  std::vector<detail::NodeChoice> choices =
+      detail::place_nodes(runtime, graph, needed, options);
+
+  auto exe = std::make_shared<detail::ExecutableImpl>();
+  exe->runtime = impl_;
+  exe->fetches = fetches;
+  for (size_t i = 0; i < choices.size(); ++i) {
+    if (needed[i]) exe->placement.push_back(choices[i].placement);
+  }
+  detail::StepBuilder builder(graph, needed, choices, *exe);
+  builder.build();
+  for (const NodeOutput& fetch : fetches) exe->fetch_values.push_back(builder.value_of(fetch));
+  detail::link_steps(*exe, builder.predecessors());
+  detail::log_placement(runtime, exe->placement);
+  detail::plan_arenas(*exe, builder.predecessors());
+  detail::finish_views(*exe);
+  return Executable(std::move(exe));
+}
+
+}  // namespace hxrt

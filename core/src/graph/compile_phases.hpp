@@ -1,0 +1,51 @@
+// The phases of Runtime::compile (graph/compile.cpp), one file each: the nodes the fetches
+// need; where each runs (the simple placer); the placement log; the memory plan.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "graph/executable_impl.hpp"
+#include "hxrt/executable.hpp"
+#include "hxrt/graph.hpp"
+
+namespace hxrt::detail {
+
+// The index of the node named `name`, which must exist.
+size_t graph_index(const Graph& graph, const std::string& name);
+
+// Per node of `graph`: whether computing `fetches` runs it (through inputs and control
+// inputs). Error names a fetch that is not a node's output.
+std::vector<bool> needed_nodes(const Graph& graph, const std::vector<NodeOutput>& fetches);
+
+// Where one node runs, and with what.
+struct NodeChoice {
+  Device* device = nullptr;
+  const OpSchema* schema = nullptr;  // nullptr for a graph input
+  const KernelEntry* kernel = nullptr;
+  SharedInstance instance;
+  NodePlacement placement;
+  std::vector<TensorMeta> inputs;   // an op's, as inferred at build
+  std::vector<TensorMeta> outputs;  // with bytes
+};
+
+// TensorFlow's simple placer over the needed nodes, in graph order: a node placed before
+// (options.placement) stays there; a node with a request (its own, its scope's or the
+// placement function's) goes there, under the soft-placement mode; the rest go where the
+// placer's priority puts them. A graph input with no request goes with its first consumer.
+// Kernel instances are made now, once. Error names the node. Entries of unneeded nodes are
+// left empty.
+std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
+                                    const std::vector<bool>& needed,
+                                    const CompileOptions& options);
+
+// "Device mapping:" and a line per node ("mm: (MatMul): /job:..."), as TensorFlow logs a
+// graph's placement, when placement logging is on.
+void log_placement(Runtime::Impl& runtime, const std::vector<NodePlacement>& placement);
+
+// Gives every value that lives in an arena its offset (graph/memory_plan.hpp), sizes the
+// arenas and fills exe.memory_plan; `predecessors` per step. Error(kOutOfMemory) when a
+// run would need more than a device's memory limit, with the figures.
+void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& predecessors);
+
+}  // namespace hxrt::detail

@@ -1,0 +1,98 @@
+// The Executable handle: feeds checked by name and declaration, then run.cpp runs it.
+#include "hxrt/executable.hpp"
+
+#include "graph/executable_impl.hpp"
+#include "graph/run.hpp"
+#include "tensor_impl.hpp"
+
+namespace hxrt {
+namespace {
+
+std::string describe(DType dtype, const Shape& shape) {
+  return std::string(dtype_name(dtype)) + shape.to_string();
+}
+
+std::string input_list(const std::vector<std::string>& inputs) {
+  if (inputs.empty()) return "it has none";
+  std::string list;
+  for (const std::string& input : inputs) list += (list.empty() ? "'" : ", '") + input + "'";
+  return "its inputs are " + list;
+}
+
+}  // namespace
+
+Executable::Executable(std::shared_ptr<const detail::ExecutableImpl> impl)
+    : impl_(std::move(impl)) {}
+
+const detail::ExecutableImpl& Executable::impl() const {
+  if (impl_ == nullptr) {
+    throw Error(StatusCode::kFailedPrecondition,
+                "this Executable is empty; assign it the result of Runtime::compile");
+  }
+  return *impl_;
+}
+
+std::vector<Tensor> Executable::run(const std::vector<Tensor>& inputs) const {
+  const detail::ExecutableImpl& exe = impl();
+  if (inputs.size() != exe.inputs.size()) {
+    throw Error(StatusCode::kInvalidArgument,
+                "run was given " + std::to_string(inputs.size()) + " inputs; the executable " +
+                    "needs " + std::to_string(exe.inputs.size()) + " (" +
+                    input_list(exe.inputs) + ")");
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const std::string& name = exe.inputs[i];
+    if (!inputs[i].valid()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "graph input '" + name + "' was fed an empty Tensor");
+    }
+    const detail::TensorImpl& fed = *inputs[i].impl();
+    if (fed.dtype != exe.input_dtypes[i] || fed.shape != exe.input_shapes[i]) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "graph input '" + name + "' was fed a " + describe(fed.dtype, fed.shape) +
+                      " tensor; it was declared " +
+                      describe(exe.input_dtypes[i], exe.input_shapes[i]));
+    }
+  }
+  return detail::run_executable(exe, inputs);
+}
+
+std::vector<Tensor> Executable::run(const std::map<std::string, Tensor>& feeds) const {
+  const detail::ExecutableImpl& exe = impl();
+  std::vector<Tensor> inputs;
+  inputs.reserve(exe.inputs.size());
+  for (const std::string& name : exe.inputs) {
+    auto fed = feeds.find(name);
+    if (fed == feeds.end()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "graph input '" + name + "' was not fed; the fetches need it");
+    }
+    inputs.push_back(fed->second);
+  }
+  if (feeds.size() != inputs.size()) {
+    for (const auto& fed : feeds) {
+      if (std::find(exe.inputs.begin(), exe.inputs.end(), fed.first) == exe.inputs.end()) {
+        throw Error(StatusCode::kInvalidArgument,
+                    "feed '" + fed.first + "' is not an input the fetches need; " +
+                        input_list(exe.inputs));
+      }
+    }
+  }
+  return run(inputs);
+}
+
+const std::vector<std::string>& Executable::inputs() const { return impl().inputs; }
+const std::vector<NodeOutput>& Executable::fetches() const { return impl().fetches; }
+const std::vector<NodePlacement>& Executable::placement() const { return impl().placement; }
+const std::vector<DeviceMemoryPlan>& Executable::memory_plan() const {
+  return impl().memory_plan;
+}
+std::vector<std::string> Executable::transfers() const { return impl().transfers; }
+
+std::map<std::string, std::string> Executable::placement_map() const {
+  std::map<std::string, std::string> map;
+  for (const NodePlacement& node : impl().placement) map.emplace(node.node, node.device);
+  return map;
+}
+
+}  // namespace hxrt

@@ -1,0 +1,318 @@
+// One run of an executable: a dependency-counting executor on the inter-op pool. Each step's
+// count of unfinished predecessors starts from the executable's; a thread that finishes a step
+// goes on with the first successor it made ready and hands the others to the pool, so a chain
+// runs on one thread without a task per step, and the roots are shared out by parallel_for.
+// Kernels of asynchronous devices are only queued here: their streams order them, events
+// order work across devices, and the host waits once, at the end of the run.
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+
+#include "execution/transfers.hpp"
+#include "graph/executable_impl.hpp"
+#include "graph/inter_op_arena.hpp"
+#include "graph/run.hpp"
+#include "plugins/core_handle.hpp"
+#include "status.hpp"
+#include "tensor_impl.hpp"
+#include "trace/op_trace.hpp"
+#include "trace/trace_switch.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+constexpr uint32_t kNoStep = UINT32_MAX;
+constexpr size_t kInlineOperands = 8;
+
+class Run {
+ public:
+  Run(const ExecutableImpl& exe, const std::vector<Tensor>& feeds)
+      : exe_(exe),
+        feeds_(feeds),
+        traced_(tracing()),
+        pending_(new std::atomic<uint32_t>[exe.steps.size()]),
+        tensors_(exe.values.size()),
+        events_(exe.steps.size()),
+        sequence_(exe.steps.size(), 0) {
+    for (size_t i = 0; i < exe.steps.size(); ++i) {
+      pending_[i].store(exe.steps[i].num_predecessors, std::memory_order_relaxed);
+    }
+    allocate_arenas();
+  }
+
+  // Waits for what is still queued (a run that failed on the host), then frees the arenas.
+  ~Run() {
+    wait_for_devices();
+    for (size_t i = 0; i < arena_blocks_.size(); ++i) {
+      exe_.arenas[i].device->deallocate(arena_blocks_[i].block);
+    }
+  }
+
+  Run(const Run&) = delete;
+  Run& operator=(const Run&) = delete;
+
+  std::vector<Tensor> execute(InterOpPool::Arena& pool) {
+    pool.tbb.execute([&] {
+      const std::vector<uint32_t>& roots = exe_.roots;
+      if (roots.size() == 1) {
+        run_from(roots[0]);
+      } else {
+        tbb::parallel_for(tbb::blocked_range<size_t>(0, roots.size()),
+                          [&](const tbb::blocked_range<size_t>& range) {
+                            for (size_t i = range.begin(); i != range.end(); ++i) {
+                              run_from(roots[i]);
+                            }
+                          });
+      }
+      group_.wait();
+    });
+    wait_for_devices();
+    if (failure_) throw *failure_;
+    std::vector<Tensor> fetched;
+    fetched.reserve(exe_.fetch_values.size());
+    for (size_t value : exe_.fetch_values) fetched.push_back(tensors_[value]);
+    return fetched;
+  }
+
+ private:
+  void allocate_arenas() {
+    arena_blocks_.reserve(exe_.arenas.size());
+    for (const ExecutableImpl::Arena& arena : exe_.arenas) {
+      try {
+        arena_blocks_.push_back(arena.device->allocate(arena.bytes));
+      } catch (const Error& error) {
+        for (size_t i = 0; i < arena_blocks_.size(); ++i) {
+          exe_.arenas[i].device->deallocate(arena_blocks_[i].block);
+        }
+        arena_blocks_.clear();
+        throw Error(error.code(), "the graph's run needs " + std::to_string(arena.bytes) +
+                                      " bytes on " + arena.device->name() +
+                                      " for its intermediate tensors (Executable::memory_plan), "
+                                      "which it could not allocate: " +
+                                      error.what());
+      }
+    }
+  }
+
+  // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks.
+  void run_from(uint32_t step) {
+    while (step != kNoStep) {
+      run_step(step);
+      uint32_t next = kNoStep;
+      for (uint32_t successor : exe_.steps[step].successors) {
+        if (pending_[successor].fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
+        if (next == kNoStep) {
+          next = successor;
+        } else {
+          group_.run([this, successor] { run_from(successor); });
+        }
+      }
+      step = next;
+    }
+  }
+
+  // A failed run skips the steps not begun, so that it ends soon.
+  void run_step(uint32_t index) noexcept {
+    if (failed_.load(std::memory_order_relaxed)) return;
+    const StepInfo& step = exe_.steps[index];
+    try {
+      switch (step.kind) {
+        case StepInfo::Kind::kOp:
+          if (traced_) {
+            run_op<true>(index, step);
+          } else {
+            run_op<false>(index, step);
+          }
+          return;
+        case StepInfo::Kind::kFeed: return run_feed(step);
+        case StepInfo::Kind::kTransfer: return run_transfer(index, step);
+      }
+    } catch (const Error& error) {
+      fail(step, error.code(), error.what());
+    } catch (const std::exception& error) {
+      fail(step, StatusCode::kInternal, error.what());
+    } catch (...) {
+      fail(step, StatusCode::kInternal, "an exception that is not a std::exception");
+    }
+  }
+
+  void fail(const StepInfo& step, StatusCode code, const std::string& what) {
+    std::lock_guard<std::mutex> lock(failure_mutex_);
+    if (failure_) return;  // the first failure is the run's
+    failure_.emplace(code, step.label + " on " + step.device->name() + " failed: " + what);
+    failed_.store(true, std::memory_order_relaxed);
+  }
+
+  hx_tensor_view& bind(hx_tensor_view& view, size_t value, hx_device* device) {
+    const ValueInfo& info = exe_.values[value];
+    if (info.arena != ValueInfo::kOwnMemory) {
+      const Device::Block& block = arena_blocks_[info.arena];
+      view.buffer = block.buffer;
+      view.byte_offset = block.offset + info.offset;
+    } else {
+      const TensorImpl& tensor = *tensors_[value].impl();
+      view.buffer = tensor.memory.buffer;
+      view.byte_offset = tensor.memory.offset;
+    }
+    view.device = device;
+    return view;
+  }
+
+  template <bool kTraced>
+  void run_op(uint32_t index, const StepInfo& step) {
+    OpTrace trace(kTraced);
+    Device& device = *step.device;
+    const size_t num_inputs = step.inputs.size();
+    const size_t num_outputs = step.outputs.size();
+    const size_t total = num_inputs + num_outputs;
+    hx_tensor_view inline_views[kInlineOperands];
+    std::vector<hx_tensor_view> heap_views;
+    hx_tensor_view* views = inline_views;
+    if (total > kInlineOperands) {
+      heap_views.resize(total);
+      views = heap_views.data();
+    }
+    std::copy(step.views.begin(), step.views.end(), views);
+    for (size_t i = 0; i < num_inputs; ++i) {
+      const size_t value = step.inputs[i];
+      if (exe_.values[value].arena == ValueInfo::kOwnMemory) {
+        check_not_failed(*tensors_[value].impl(), step.schema->name, i);
+      }
+      bind(views[i], value, device.handle());
+    }
+    for (size_t i = 0; i < num_outputs; ++i) {
+      const size_t value = step.outputs[i];
+      const ValueInfo& info = exe_.values[value];
+      if (info.arena == ValueInfo::kOwnMemory) {
+        tensors_[value] = Tensor(std::make_shared<TensorImpl>(device.shared_from_this(),
+                                                              info.dtype, info.shape, info.bytes));
+      }
+      bind(views[num_inputs + i], value, device.handle());
+    }
+    hx_kernel_context_s context{&step.attrs};
+    const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
+                              nullptr,
+                              &context,
+                              device.handle(),
+                              device.stream(),
+                              num_inputs,
+                              views,
+                              num_outputs,
+                              views + num_inputs,
+                              step.kernel->user_data,
+                              step.instance.get()};
+    trace.kernel_starts();
+    hx_status* status = nullptr;
+    try {
+      status = step.kernel->compute(&args);
+    } catch (...) {
+      throw Error(StatusCode::kInternal, "the kernel of plugin '" + step.kernel->plugin +
+                                             "' threw a C++ exception across the C ABI");
+    }
+    if (status != nullptr) {
+      try {
+        throw_if_error(status, "plugin '" + step.kernel->plugin + "'");
+      } catch (const Error& error) {
+        if (trace.on()) trace.record_failure(trace_info(step), error.what());
+        throw;
+      }
+    }
+    if (!device.asynchronous()) {
+      if (trace.on()) trace.record(trace_info(step));
+      return;
+    }
+    std::shared_ptr<ReadyEvent> ready;
+    try {
+      ready = device.record(step.label);
+    } catch (...) {
+      device.clear_stream_failure();
+      throw;
+    }
+    sequence_[index] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
+    for (size_t value : step.outputs) {
+      if (exe_.values[value].arena == ValueInfo::kOwnMemory) tensors_[value].impl()->ready = ready;
+    }
+    if (trace.on()) {
+      trace.record_enqueued(trace_info(step), 0, [ready] { return ready->done(); });
+    }
+    events_[index] = std::move(ready);
+  }
+
+  OpTraceInfo trace_info(const StepInfo& step) const {
+    return {step.schema->name, step.input_meta.data(), step.input_meta.size(),
+            step.device->name(), step.kernel->plugin,     step.requested,
+            step.reason,         &step.node};
+  }
+
+  void run_feed(const StepInfo& step) {
+    const Tensor& fed = feeds_[step.feed];
+    tensors_[step.outputs[0]] =
+        fed.impl()->device.get() == step.device ? fed : copy(fed, *step.device);
+  }
+
+  void run_transfer(uint32_t index, const StepInfo& step) {
+    const Tensor& source = tensors_[step.inputs[0]];
+    check_not_failed(*source.impl(), "", 0);
+    tensors_[step.outputs[0]] = copy(source, *step.device);
+    const std::shared_ptr<ReadyEvent>& ready = tensors_[step.outputs[0]].impl()->ready;
+    if (ready != nullptr) {
+      sequence_[index] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
+      events_[index] = ready;
+    }
+  }
+
+  Tensor copy(const Tensor& tensor, Device& device) {
+    return exe_.runtime->copy_to(tensor, device);
+  }
+
+  // Waits for every event the run recorded; the failure of the earliest queued work that
+  // failed becomes the run's, unless the host saw one first.
+  void wait_for_devices() noexcept {
+    std::optional<Error> earliest;
+    uint64_t earliest_sequence = UINT64_MAX;
+    for (size_t i = 0; i < events_.size(); ++i) {
+      if (events_[i] == nullptr) continue;
+      try {
+        events_[i]->wait();
+      } catch (const Error& error) {
+        if (sequence_[i] < earliest_sequence) {
+          earliest_sequence = sequence_[i];
+          earliest.emplace(error);
+        }
+      } catch (...) {
+      }
+      events_[i] = nullptr;
+    }
+    if (earliest && !failure_) failure_ = std::move(earliest);
+  }
+
+  const ExecutableImpl& exe_;
+  const std::vector<Tensor>& feeds_;
+  const bool traced_;
+  std::unique_ptr<std::atomic<uint32_t>[]> pending_;
+  std::vector<Tensor> tensors_;  // per value: its tensor, when it has memory of its own
+  std::vector<Device::Block> arena_blocks_;
+  // Per step on an asynchronous device: the event after its work, and when it was queued.
+  std::vector<std::shared_ptr<ReadyEvent>> events_;
+  std::vector<uint64_t> sequence_;
+  std::atomic<uint64_t> next_sequence_{0};
+  tbb::task_group group_;
+  std::atomic<bool> failed_{false};
+  std::mutex failure_mutex_;
+  std::optional<Error> failure_;  // guarded by failure_mutex_ while steps run
+};
+
+}  // namespace
+
+std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<Tensor>& feeds) {
+  Runtime::Impl& runtime = *exe.runtime;
+  InterOpPool::Arena& pool = runtime.inter_op_pool.arena(runtime.config.execution.inter_op_threads);
+  Run run(exe, feeds);
+  return run.execute(pool);
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,63 @@
+// Runtimes and graphs the graph-mode tests share.
+#pragma once
+
+#include <hxrt/hxrt.hpp>
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace graph_test {
+
+// The CPU plugin and `gpus` sim GPUs, with `sim_options` added to the sim's options
+// ("\"launch_latency_us\":1000").
+inline hxrt::Runtime cpu_and_gpus(int gpus, const std::string& sim_options = "",
+                                  const std::vector<std::string>& more_plugins = {}) {
+  hxrt::RuntimeOptions options;
+  options.use_installed_plugins = false;
+  options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so",
+                          std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so"};
+  for (const std::string& plugin : more_plugins) options.plugin_paths.push_back(plugin);
+  options.plugin_options = {
+      {"sim", "{\"device_type\":\"GPU\",\"device_count\":" + std::to_string(gpus) +
+                  (sim_options.empty() ? "" : "," + sim_options) + "}"}};
+  return hxrt::Runtime::create(options);
+}
+
+inline std::string fixture_path(const std::string& what) {
+  return HXRT_TEST_FIXTURE_DIR "/libhx_fixture_" + what + ".so";
+}
+
+// Every line logged, for checks on the placement log.
+struct LogLines {
+  std::mutex mutex;
+  std::vector<std::string> lines;
+  hxrt::LogSink sink() {
+    return [this](hxrt::LogLevel, std::string_view message) {
+      std::lock_guard<std::mutex> lock(mutex);
+      lines.emplace_back(message);
+    };
+  }
+};
+
+// The guide's replication: a (2x3) times b (3x2) on each GPU in its scope, summed by AddN on
+// the CPU.
+inline hxrt::Graph replication_graph(hxrt::Runtime& rt, int gpus) {
+  hxrt::GraphBuilder builder(rt);
+  const hxrt::NodeOutput a = builder.input("a", hxrt::DType::kF32, {2, 3});
+  const hxrt::NodeOutput b = builder.input("b", hxrt::DType::kF32, {3, 2});
+  std::vector<hxrt::NodeOutput> products;
+  for (int i = 0; i < gpus; ++i) {
+    const auto scope = rt.device("/GPU:" + std::to_string(i));
+    products.push_back(builder.add("MatMul_" + std::to_string(i), "MatMul", {a, b}));
+  }
+  const auto scope = rt.device("/CPU:0");
+  builder.add("AddN", "AddN", products);
+  return builder.build();
+}
+
+inline std::vector<float> values(const hxrt::Tensor& tensor) {
+  return tensor.to_vector<float>();
+}
+
+}  // namespace graph_test

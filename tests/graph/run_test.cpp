@@ -1,0 +1,188 @@
+// Executable::run: feeds in, fetches out, many times and from many threads at once; results
+// as eager execution gives them; a failing node (on the host or in queued work) stops the run,
+// is named, and leaves the executable usable.
+#include <catch2/catch.hpp>
+#include <hxrt/hxrt.hpp>
+
+#include <atomic>
+#include <thread>
+
+#include "error_from.hpp"
+#include "graph_support.hpp"
+
+using graph_test::cpu_and_gpus;
+using hxrt::DType;
+using hxrt::GraphBuilder;
+using hxrt::NodeOutput;
+using hxrt::Tensor;
+using hxrt_test::error_from;
+
+TEST_CASE("The guide's replication runs as one graph on four sim GPUs and the CPU", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(4, "\"launch_latency_us\":200");
+  const hxrt::Executable exe =
+      rt.compile(graph_test::replication_graph(rt, 4), {{"AddN", 0}});
+  const Tensor a = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}, "CPU:0");
+  const Tensor b = rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6}, "CPU:0");
+  for (int run = 0; run < 5; ++run) {
+    const std::vector<Tensor> out = exe.run({{"a", a}, {"b", b}});
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].to_string() == "[[88, 112], [196, 256]]");
+    CHECK(out[0].device() == "/job:localhost/replica:0/task:0/device:CPU:0");
+  }
+}
+
+TEST_CASE("A graph gives what the same ops give eagerly, across the CPU and a GPU", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(1);
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {4, 3});
+  const NodeOutput w1 = builder.input("w1", DType::kF32, {3, 5});
+  const NodeOutput b1 = builder.input("b1", DType::kF32, {5});
+  const NodeOutput w2 = builder.input("w2", DType::kF32, {5, 2});
+  NodeOutput hidden;
+  {
+    const auto scope = rt.device("/CPU:0");
+    hidden = builder.add("relu1", "Relu",
+                         {builder.add("add1", "Add", {builder.add("mm1", "MatMul", {x, w1}), b1})});
+  }
+  NodeOutput out;
+  {
+    const auto scope = rt.device("/GPU:0");
+    out = builder.add("mm2", "MatMul", {hidden, w2});
+  }
+  const hxrt::Executable exe = rt.compile(builder.graph(), {out, hidden});
+
+  std::vector<float> xs(12), w1s(15), b1s(5), w2s(10);
+  for (size_t i = 0; i < xs.size(); ++i) xs[i] = static_cast<float>(i % 5) - 2.0f;
+  for (size_t i = 0; i < w1s.size(); ++i) w1s[i] = 0.25f * static_cast<float>(i % 7) - 0.5f;
+  for (size_t i = 0; i < b1s.size(); ++i) b1s[i] = static_cast<float>(i) - 1.0f;
+  for (size_t i = 0; i < w2s.size(); ++i) w2s[i] = 0.5f * static_cast<float>(i % 3);
+  const Tensor tx = rt.tensor<float>({4, 3}, xs), tw1 = rt.tensor<float>({3, 5}, w1s),
+               tb1 = rt.tensor<float>({5}, b1s), tw2 = rt.tensor<float>({5, 2}, w2s);
+
+  Tensor eager_hidden = rt.execute(
+      "Relu", {rt.execute("Add", {rt.execute("MatMul", {tx, tw1}, {}, "/CPU:0"), tb1}, {}, "/CPU:0")},
+      {}, "/CPU:0");
+  Tensor eager_out = rt.execute("MatMul", {eager_hidden, tw2}, {}, "/GPU:0");
+
+  const std::vector<Tensor> fetched = exe.run({{"x", tx}, {"w1", tw1}, {"b1", tb1}, {"w2", tw2}});
+  REQUIRE(fetched.size() == 2);
+  CHECK(fetched[0].to_vector<float>() == eager_out.to_vector<float>());
+  CHECK(fetched[1].to_vector<float>() == eager_hidden.to_vector<float>());
+  CHECK(fetched[0].device() == "/job:localhost/replica:0/task:0/device:GPU:0");
+  // By position, in the order of inputs().
+  CHECK(exe.inputs() == std::vector<std::string>{"x", "w1", "b1", "w2"});
+  CHECK(exe.run(std::vector<Tensor>{tx, tw1, tb1, tw2})[0].to_vector<float>() ==
+        eager_out.to_vector<float>());
+}
+
+TEST_CASE("Several threads run one executable at once, each with its own feeds", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(2, "\"random_delay_us\":300,\"random_seed\":7");
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 2});
+  NodeOutput left = x, right = x;
+  for (int i = 0; i < 4; ++i) {
+    left = builder.add("left" + std::to_string(i), "Add", {left, x}, {}, "/GPU:0");
+    right = builder.add("right" + std::to_string(i), "Add", {right, x}, {}, "/GPU:1");
+  }
+  const NodeOutput both = builder.add("both", "Add", {left, right}, {}, "/CPU:0");
+  const hxrt::Executable exe = rt.compile(builder.graph(), {both});
+
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (int run = 0; run < 20; ++run) {
+        const float v = static_cast<float>(t * 100 + run);
+        const Tensor fed = rt.tensor<float>({2, 2}, {v, v, v, v}, "CPU:0");
+        const std::vector<float> got = exe.run({{"x", fed}})[0].to_vector<float>();
+        if (got != std::vector<float>(4, 10 * v)) ++wrong;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  CHECK(wrong == 0);
+}
+
+TEST_CASE("Feeds are checked against the inputs, naming what is wrong", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(1);
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2});
+  const hxrt::Executable exe = rt.compile(builder.graph(), {builder.add("y", "Relu", {x})});
+  const Tensor good = rt.tensor<float>({2}, {1, 2});
+
+  auto error = error_from([&] { exe.run(std::map<std::string, Tensor>{}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("graph input 'x' was not fed"));
+  error = error_from([&] { exe.run({{"x", good}, {"z", good}}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("feed 'z' is not an input"));
+  error = error_from([&] { exe.run({{"x", rt.tensor<float>({3}, {1, 2, 3})}}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("'x' was fed a float32[3] tensor; it was declared "
+                                            "float32[2]"));
+  error = error_from([&] { exe.run({{"x", rt.tensor<int32_t>({2}, {1, 2})}}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("int32[2]"));
+  error = error_from([&] { exe.run({{"x", Tensor()}}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("empty Tensor"));
+  error = error_from([&] { hxrt::Executable().run(std::vector<Tensor>{}); });
+  REQUIRE(error);
+  CHECK(error->code() == hxrt::StatusCode::kFailedPrecondition);
+  CHECK(exe.run({{"x", good}})[0].to_vector<float>() == std::vector<float>{1, 2});
+}
+
+TEST_CASE("A node whose kernel fails stops the run, is named with its device, and the "
+          "executable runs again", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(1, "", {graph_test::fixture_path("failing_kernel")});
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2});
+  const NodeOutput ok = builder.add("ok", "Relu", {x}, {}, "/CPU:0");
+  const NodeOutput bad = builder.add("bad", "Relu", {ok}, {}, "/FAILDEV:0");
+  const NodeOutput after = builder.add("after", "Relu", {bad}, {}, "/CPU:0");
+  const hxrt::Executable failing = rt.compile(builder.graph(), {after});
+  const hxrt::Executable fine = rt.compile(builder.graph(), {ok});
+  const Tensor fed = rt.tensor<float>({2}, {-1, 1}, "CPU:0");
+  for (int run = 0; run < 3; ++run) {
+    const auto error = error_from([&] { failing.run({{"x", fed}}); });
+    REQUIRE(error);
+    CHECK_THAT(error->what(),
+               Catch::Contains("graph node 'bad' (Relu) on "
+                               "/job:localhost/replica:0/task:0/device:FAILDEV:0 failed"));
+    CHECK(fine.run({{"x", fed}})[0].to_vector<float>() == std::vector<float>{0, 1});
+  }
+}
+
+TEST_CASE("Work that fails after it was queued fails the run, naming the node, and the device "
+          "goes on", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(1, "\"fault_ops\":[\"Relu\"]");
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 2});
+  const auto scope = rt.device("/GPU:0");
+  const NodeOutput product = builder.add("product", "MatMul", {x, x});
+  const NodeOutput relu = builder.add("relu", "Relu", {product});
+  const NodeOutput sum = builder.add("sum", "Add", {relu, x});
+  const hxrt::Executable failing = rt.compile(builder.graph(), {sum});
+  const hxrt::Executable fine = rt.compile(builder.graph(), {product});
+  const Tensor fed = rt.tensor<float>({2, 2}, {1, 2, 3, 4}, "CPU:0");
+  for (int run = 0; run < 2; ++run) {
+    const auto error = error_from([&] { failing.run({{"x", fed}}); });
+    REQUIRE(error);
+    CHECK_THAT(error->what(), Catch::Contains("graph node 'relu' (Relu)"));
+    CHECK_THAT(error->what(), Catch::Contains("simulated fault"));
+    CHECK(fine.run({{"x", fed}})[0].to_vector<float>() == std::vector<float>{7, 10, 15, 22});
+  }
+}
+
+TEST_CASE("An executable keeps its runtime's devices and kernels alive", "[graph]") {
+  hxrt::Executable exe;
+  Tensor fed;
+  {
+    hxrt::Runtime rt = cpu_and_gpus(1);
+    GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, {2});
+    exe = rt.compile(builder.graph(), {builder.add("y", "Relu", {x}, {}, "/GPU:0")});
+    fed = rt.tensor<float>({2}, {-3, 3});
+  }
+  CHECK(exe.run({{"x", fed}})[0].to_vector<float>() == std::vector<float>{0, 3});
+}
