@@ -1,0 +1,43 @@
+// A traced graph run: the same Chrome trace JSON as eager mode, each op named by its node,
+// with host spans on the inter-op threads and kernel spans on the devices.
+#include <catch2/catch.hpp>
+
+#include <hxrt/hxrt.hpp>
+
+#include "temp_dir.hpp"
+#include "trace_reading.hpp"
+
+using trace_test::events;
+using trace_test::json;
+
+TEST_CASE("a traced graph run names every node's op and kernel spans") {
+  hxrt_test::TempDir dir("hxrt_trace_graph");
+  const std::string path = (dir.path() / "trace.json").string();
+  hxrt::Runtime rt = hxrt::Runtime::create(trace_test::cpu_and_two_sim_gpus());
+  hxrt::GraphBuilder builder(rt);
+  const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {2, 2});
+  const hxrt::NodeOutput on_gpu = builder.add("square", "MatMul", {x, x}, {}, "/GPU:0");
+  const hxrt::NodeOutput on_cpu = builder.add("rectify", "Relu", {on_gpu}, {}, "/CPU:0");
+  const hxrt::Executable exe = rt.compile(builder.graph(), {on_cpu});
+  const hxrt::Tensor fed = rt.tensor<float>({2, 2}, {1, -2, 3, -4}, "CPU:0");
+
+  rt.start_trace(path);
+  CHECK(exe.run({{"x", fed}})[0].to_vector<float>() == std::vector<float>{0, 6, 0, 10});
+  CHECK(rt.stop_trace() == path);
+  const json trace = trace_test::read_trace(path);
+
+  const std::vector<json> square = events(trace, "op", "square (MatMul)");
+  REQUIRE(square.size() == 1);
+  CHECK(square[0].at("args").at("node") == "square");
+  CHECK(square[0].at("args").at("op") == "MatMul");
+  CHECK(square[0].at("args").at("device") == "/job:localhost/replica:0/task:0/device:GPU:0");
+  CHECK(square[0].at("args").at("placement") == "as requested: /GPU:0");
+  const std::vector<json> kernels = events(trace, "kernel", "square (MatMul)");
+  REQUIRE(kernels.size() == 1);
+  CHECK(trace_test::process_name(trace, kernels[0].at("pid")) ==
+        "/job:localhost/replica:0/task:0/device:GPU:0");
+  CHECK(events(trace, "op", "rectify (Relu)").size() == 1);
+  CHECK(events(trace, "kernel", "rectify (Relu)").size() == 1);
+  // The result crossed from the GPU to the CPU through a transfer step.
+  CHECK_FALSE(events(trace, "copy").empty());
+}
