@@ -41,7 +41,7 @@ MemoryPlan plan_memory(const std::vector<PlanStep>& steps, const std::vector<Pla
                        size_t num_devices, size_t alignment);
 
 // The most memory plan_memory spends on knowing exactly which steps happen before which (a bit
-// per pair of steps: about 23,000 steps). Larger graphs are planned on a cheaper relation that
+// per pair of steps: about 32,000 steps). Larger graphs are planned on a cheaper relation that
 // misses some orderings, so they share less memory, never unsafely.
 inline constexpr size_t kMaxReachabilityBytes = size_t{64} << 20;
 

@@ -33,6 +33,7 @@ class SharedPlacer {
   uint64_t size(size_t position) const { return sizes_[by_producer_[position]]; }
   ArenaLayout& layout(size_t position) { return layouts_[value(position).device]; }
 
+  bool never_dead(const PlanValue& placed) const;
   void retire_before(size_t step);
   bool dead_before(size_t position, size_t step) const;
   void find_free_owners(size_t position);
@@ -46,12 +47,14 @@ class SharedPlacer {
   std::vector<size_t> by_producer_;    // position -> value index
   std::vector<size_t> first_of_step_;  // step -> first position it produces; one past the end too
   std::vector<uint64_t> offsets_;      // by position
-  // The values dead before step s (with every later one) are those whose last use is below
-  // settled_[s]: the shortest ordered prefix from s on.
-  std::vector<size_t> settled_;
+  // The owner of the memory of values that are never dead: one past the last position, so that
+  // it is never a candidate, nor marked free, nor retired.
+  const size_t pinned_owner_;
+  // (the last step concurrent with one of its uses, position) of each placed value: from the
+  // step after, it is dead before every step.
   std::priority_queue<std::pair<size_t, size_t>, std::vector<std::pair<size_t, size_t>>,
                       std::greater<>>
-      by_last_use_;  // (last step that uses it, position) of the placed values
+      by_last_concurrent_;
   // The owners dead before the producer of the value being placed, marked with its stamp.
   std::vector<size_t> free_stamp_;
   size_t stamp_ = 0;
@@ -70,18 +73,13 @@ SharedPlacer::SharedPlacer(size_t num_steps, const StepOrder& order,
       by_producer_(values.size()),
       first_of_step_(num_steps + 1, 0),
       offsets_(values.size(), 0),
-      settled_(num_steps, 0),
-      free_stamp_(values.size(), 0) {
+      pinned_owner_(values.size()),
+      free_stamp_(values.size() + 1, 0) {
   for (const PlanValue& value : values) ++first_of_step_[value.producer + 1];
   for (size_t step = 0; step < num_steps; ++step) first_of_step_[step + 1] += first_of_step_[step];
   std::vector<size_t> next = first_of_step_;
   for (size_t index = 0; index < values.size(); ++index) {
     by_producer_[next[values[index].producer]++] = index;
-  }
-  size_t shortest = num_steps;
-  for (size_t step = num_steps; step-- > 0;) {
-    shortest = std::min(shortest, order.ordered_prefix(step));
-    settled_[step] = shortest;
   }
 }
 
@@ -91,13 +89,27 @@ void SharedPlacer::place_all(std::vector<uint64_t>& offsets) {
     if (!placed.shareable) continue;
     retire_before(placed.producer);
     const uint64_t offset = choose_offset(position);
-    layout(position).occupy(offset, offset + size(position), position);
     offsets_[position] = offset;
     offsets[by_producer_[position]] = offset;
-    size_t last_use = placed.producer;
-    for (const size_t reader : placed.readers) last_use = std::max(last_use, reader);
-    by_last_use_.emplace(last_use, position);
+    if (never_dead(placed)) {
+      layout(position).occupy(offset, offset + size(position), pinned_owner_);
+      continue;
+    }
+    layout(position).occupy(offset, offset + size(position), position);
+    size_t last_concurrent = order_.last_concurrent(placed.producer);
+    for (const size_t reader : placed.readers) {
+      last_concurrent = std::max(last_concurrent, order_.last_concurrent(reader));
+    }
+    by_last_concurrent_.emplace(last_concurrent, position);
   }
+}
+
+// A value used by a step that no step follows is dead before no step: nothing may ever take
+// its memory, so it need not be looked at again.
+bool SharedPlacer::never_dead(const PlanValue& placed) const {
+  return !order_.precedes_any(placed.producer) ||
+         std::any_of(placed.readers.begin(), placed.readers.end(),
+                     [&](size_t reader) { return !order_.precedes_any(reader); });
 }
 
 std::vector<uint64_t> SharedPlacer::arena_bytes() const {
@@ -107,12 +119,12 @@ std::vector<uint64_t> SharedPlacer::arena_bytes() const {
   return bytes;
 }
 
-// A value whose every use lies in the ordered prefix of every step from here on can overlap
-// anything placed later: its memory becomes a hole, and it is no longer looked at.
+// A value dead before every step from here on can overlap anything placed later: its memory
+// becomes a hole, and it is no longer looked at.
 void SharedPlacer::retire_before(size_t step) {
-  while (!by_last_use_.empty() && by_last_use_.top().first < settled_[step]) {
-    const size_t position = by_last_use_.top().second;
-    by_last_use_.pop();
+  while (!by_last_concurrent_.empty() && by_last_concurrent_.top().first < step) {
+    const size_t position = by_last_concurrent_.top().second;
+    by_last_concurrent_.pop();
     if (!layout(position).owns(position)) continue;
     layout(position).release(offsets_[position], offsets_[position] + size(position), position);
   }

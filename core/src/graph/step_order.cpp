@@ -15,7 +15,12 @@ std::vector<size_t> sorted_unique(std::vector<size_t> indices) {
 }  // namespace
 
 StepOrder::StepOrder(const std::vector<PlanStep>& steps, size_t max_bitset_bytes)
-    : prefix_(steps.size(), 0) {
+    : prefix_(steps.size(), 0),
+      last_concurrent_(steps.size(), 0),
+      precedes_any_(steps.size(), false) {
+  for (const PlanStep& step : steps) {
+    for (const size_t predecessor : step.predecessors) precedes_any_[predecessor] = true;
+  }
   // Row y has a bit per step below y; the sum stops growing once it passes the budget, so
   // that it cannot overflow.
   const size_t max_words = max_bitset_bytes / sizeof(uint64_t);
@@ -29,9 +34,11 @@ StepOrder::StepOrder(const std::vector<PlanStep>& steps, size_t max_bitset_bytes
   if (exact_) {
     ancestor_bits_.assign(words, 0);
     build_exact(steps);
+    find_last_concurrent_exact();
   } else {
     row_start_ = {};
     build_cheap(steps);
+    find_last_concurrent_cheap();
   }
 }
 
@@ -73,6 +80,44 @@ void StepOrder::build_cheap(const std::vector<PlanStep>& steps) {
       if (p == prefix) ++prefix;
     }
     prefix_[y] = prefix;
+  }
+}
+
+// From the last step down, each step takes the steps below it that it does not follow and
+// that no higher step took, and itself if still free.
+void StepOrder::find_last_concurrent_exact() {
+  const size_t num_steps = last_concurrent_.size();
+  std::vector<uint64_t> unassigned(row_words(num_steps), ~uint64_t{0});
+  for (size_t y = num_steps; y-- > 0;) {
+    const uint64_t* ancestors = row(y);
+    for (size_t word = 0; word < row_words(y); ++word) {
+      uint64_t taken = unassigned[word] & ~ancestors[word];
+      if (word == y / 64) taken &= (uint64_t{1} << (y % 64)) - 1;
+      unassigned[word] &= ~taken;
+      for (; taken != 0; taken &= taken - 1) {
+        last_concurrent_[word * 64 + static_cast<size_t>(__builtin_ctzll(taken))] = y;
+      }
+    }
+    const uint64_t self = uint64_t{1} << (y % 64);
+    if (unassigned[y / 64] & self) {
+      last_concurrent_[y] = y;
+      unassigned[y / 64] &= ~self;
+    }
+  }
+}
+
+// x precedes every step from y on exactly when every step from y on has an ordered prefix past
+// x: the last concurrent step is the last y whose shortest prefix from y on is at most x.
+void StepOrder::find_last_concurrent_cheap() {
+  const size_t num_steps = prefix_.size();
+  std::vector<size_t> shortest_prefix_from(num_steps + 1, num_steps);
+  for (size_t y = num_steps; y-- > 0;) {
+    shortest_prefix_from[y] = std::min(shortest_prefix_from[y + 1], prefix_[y]);
+  }
+  size_t y = 0;
+  for (size_t x = 0; x < num_steps; ++x) {
+    while (y + 1 < num_steps && shortest_prefix_from[y + 1] <= x) ++y;
+    last_concurrent_[x] = y;
   }
 }
 

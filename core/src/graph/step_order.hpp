@@ -22,9 +22,15 @@ class StepOrder {
 
   bool happens_before(size_t x, size_t y) const;
 
-  // Every step below this one happens before `y`: for the planner, values used only by those
-  // steps are dead before `y`, and before every later step whose prefix is as long.
+  // Every step below this one happens before `y`.
   size_t ordered_prefix(size_t y) const { return prefix_[y]; }
+
+  // Whether any step follows `x`: what a step that nothing follows uses is never dead.
+  bool precedes_any(size_t x) const { return precedes_any_[x]; }
+
+  // The last step that `x` is not known to happen before: `x` itself when it happens before
+  // every later step. From the step after it on, what is used only by `x` is dead.
+  size_t last_concurrent(size_t x) const { return last_concurrent_[x]; }
 
   // The steps in [from, y) that happen before `y`, in increasing order; and how many they are.
   template <class Visit>
@@ -34,11 +40,15 @@ class StepOrder {
  private:
   void build_exact(const std::vector<PlanStep>& steps);
   void build_cheap(const std::vector<PlanStep>& steps);
+  void find_last_concurrent_exact();
+  void find_last_concurrent_cheap();
   const uint64_t* row(size_t y) const { return ancestor_bits_.data() + row_start_[y]; }
   static size_t row_words(size_t y) { return (y + 63) / 64; }
 
   bool exact_ = false;
   std::vector<size_t> prefix_;
+  std::vector<size_t> last_concurrent_;
+  std::vector<bool> precedes_any_;
   // Exact: row y holds a bit for every step below y, set when that step happens before y.
   std::vector<uint64_t> ancestor_bits_;
   std::vector<size_t> row_start_;
