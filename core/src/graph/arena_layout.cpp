@@ -34,6 +34,20 @@ void ArenaLayout::release(uint64_t start, uint64_t end, size_t owner) {
   refresh_holes(start, end);
 }
 
+void ArenaLayout::hand_over(uint64_t start, uint64_t end, size_t owner, size_t heir) {
+  for (auto fragment = fragments_.lower_bound(start);
+       fragment != fragments_.end() && fragment->first < end;) {
+    if (fragment->second.owner != owner) {
+      ++fragment;
+      continue;
+    }
+    const uint64_t kept_start = fragment->first;
+    const uint64_t kept_end = fragment->second.end;
+    fragment = erase_fragment(fragment);
+    add_fragment(kept_start, kept_end, heir);
+  }
+}
+
 void ArenaLayout::add_fragment(uint64_t start, uint64_t end, size_t owner) {
   fragments_.emplace(start, Fragment{end, owner});
   ++fragments_per_owner_[owner];

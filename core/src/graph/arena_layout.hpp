@@ -42,6 +42,8 @@ class ArenaLayout {
   void occupy(uint64_t start, uint64_t end, size_t owner);
   // What `owner` still holds within [start, end) becomes free.
   void release(uint64_t start, uint64_t end, size_t owner);
+  // What `owner` still holds within [start, end) passes to `heir`.
+  void hand_over(uint64_t start, uint64_t end, size_t owner, size_t heir);
 
  private:
   void add_fragment(uint64_t start, uint64_t end, size_t owner);

@@ -33,8 +33,7 @@ class SharedPlacer {
   uint64_t size(size_t position) const { return sizes_[by_producer_[position]]; }
   ArenaLayout& layout(size_t position) { return layouts_[value(position).device]; }
 
-  bool never_dead(const PlanValue& placed) const;
-  void retire_before(size_t step);
+  void settle_before(size_t step);
   bool dead_before(size_t position, size_t step) const;
   void find_free_owners(size_t position);
   void consider_owner(size_t owner, size_t step);
@@ -47,14 +46,16 @@ class SharedPlacer {
   std::vector<size_t> by_producer_;    // position -> value index
   std::vector<size_t> first_of_step_;  // step -> first position it produces; one past the end too
   std::vector<uint64_t> offsets_;      // by position
-  // The owner of the memory of values that are never dead: one past the last position, so that
-  // it is never a candidate, nor marked free, nor retired.
+  // The owner of what values that will never again be dead hold: one past the last position,
+  // so that it is never a candidate, nor marked free.
   const size_t pinned_owner_;
-  // (the last step concurrent with one of its uses, position) of each placed value: from the
-  // step after, it is dead before every step.
-  std::priority_queue<std::pair<size_t, size_t>, std::vector<std::pair<size_t, size_t>>,
-                      std::greater<>>
-      by_last_concurrent_;
+  using StepQueue = std::priority_queue<std::pair<size_t, size_t>,
+                                        std::vector<std::pair<size_t, size_t>>, std::greater<>>;
+  // (step, position) of each placed value, lowest step first: from the step after the last
+  // concurrent with one of its uses, it is dead before every step; from the step after the
+  // lowest last follower of one, before none.
+  StepQueue by_last_concurrent_;
+  StepQueue by_last_follower_;
   // The owners dead before the producer of the value being placed, marked with its stamp.
   std::vector<size_t> free_stamp_;
   size_t stamp_ = 0;
@@ -87,29 +88,28 @@ void SharedPlacer::place_all(std::vector<uint64_t>& offsets) {
   for (size_t position = 0; position < by_producer_.size(); ++position) {
     const PlanValue& placed = value(position);
     if (!placed.shareable) continue;
-    retire_before(placed.producer);
+    settle_before(placed.producer);
     const uint64_t offset = choose_offset(position);
     offsets_[position] = offset;
     offsets[by_producer_[position]] = offset;
-    if (never_dead(placed)) {
+    // It may be dead before the steps that follow all its uses, up to the lowest last follower
+    // of one; before all those from the step after the last concurrent with one.
+    size_t last_use = placed.producer;
+    size_t last_follower = order_.last_follower(placed.producer);
+    size_t last_concurrent = order_.last_concurrent(placed.producer);
+    for (const size_t reader : placed.readers) {
+      last_use = std::max(last_use, reader);
+      last_follower = std::min(last_follower, order_.last_follower(reader));
+      last_concurrent = std::max(last_concurrent, order_.last_concurrent(reader));
+    }
+    if (last_follower <= last_use) {
       layout(position).occupy(offset, offset + size(position), pinned_owner_);
       continue;
     }
     layout(position).occupy(offset, offset + size(position), position);
-    size_t last_concurrent = order_.last_concurrent(placed.producer);
-    for (const size_t reader : placed.readers) {
-      last_concurrent = std::max(last_concurrent, order_.last_concurrent(reader));
-    }
+    by_last_follower_.emplace(last_follower, position);
     by_last_concurrent_.emplace(last_concurrent, position);
   }
-}
-
-// A value used by a step that no step follows is dead before no step: nothing may ever take
-// its memory, so it need not be looked at again.
-bool SharedPlacer::never_dead(const PlanValue& placed) const {
-  return !order_.precedes_any(placed.producer) ||
-         std::any_of(placed.readers.begin(), placed.readers.end(),
-                     [&](size_t reader) { return !order_.precedes_any(reader); });
 }
 
 std::vector<uint64_t> SharedPlacer::arena_bytes() const {
@@ -119,14 +119,22 @@ std::vector<uint64_t> SharedPlacer::arena_bytes() const {
   return bytes;
 }
 
-// A value dead before every step from here on can overlap anything placed later: its memory
-// becomes a hole, and it is no longer looked at.
-void SharedPlacer::retire_before(size_t step) {
+// Values whose fate no longer depends on the step are no longer looked at: one dead before
+// every step from here on leaves a hole; one dead before none passes what it holds to the
+// pinned owner.
+void SharedPlacer::settle_before(size_t step) {
   while (!by_last_concurrent_.empty() && by_last_concurrent_.top().first < step) {
     const size_t position = by_last_concurrent_.top().second;
     by_last_concurrent_.pop();
     if (!layout(position).owns(position)) continue;
     layout(position).release(offsets_[position], offsets_[position] + size(position), position);
+  }
+  while (!by_last_follower_.empty() && by_last_follower_.top().first < step) {
+    const size_t position = by_last_follower_.top().second;
+    by_last_follower_.pop();
+    if (!layout(position).owns(position)) continue;
+    layout(position).hand_over(offsets_[position], offsets_[position] + size(position), position,
+                               pinned_owner_);
   }
 }
 

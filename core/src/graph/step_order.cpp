@@ -15,11 +15,14 @@ std::vector<size_t> sorted_unique(std::vector<size_t> indices) {
 }  // namespace
 
 StepOrder::StepOrder(const std::vector<PlanStep>& steps, size_t max_bitset_bytes)
-    : prefix_(steps.size(), 0),
-      last_concurrent_(steps.size(), 0),
-      precedes_any_(steps.size(), false) {
-  for (const PlanStep& step : steps) {
-    for (const size_t predecessor : step.predecessors) precedes_any_[predecessor] = true;
+    : prefix_(steps.size(), 0), last_concurrent_(steps.size(), 0), last_follower_(steps.size(), 0) {
+  // From the last step down: each step's own last follower is known when its predecessors
+  // learn of it.
+  for (size_t y = steps.size(); y-- > 0;) {
+    last_follower_[y] = std::max(last_follower_[y], y);
+    for (const size_t p : steps[y].predecessors) {
+      last_follower_[p] = std::max(last_follower_[p], last_follower_[y]);
+    }
   }
   // Row y has a bit per step below y; the sum stops growing once it passes the budget, so
   // that it cannot overflow.

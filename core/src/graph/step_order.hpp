@@ -25,8 +25,8 @@ class StepOrder {
   // Every step below this one happens before `y`.
   size_t ordered_prefix(size_t y) const { return prefix_[y]; }
 
-  // Whether any step follows `x`: what a step that nothing follows uses is never dead.
-  bool precedes_any(size_t x) const { return precedes_any_[x]; }
+  // The highest step that `x` happens before; `x` itself when none does.
+  size_t last_follower(size_t x) const { return last_follower_[x]; }
 
   // The last step that `x` is not known to happen before: `x` itself when it happens before
   // every later step. From the step after it on, what is used only by `x` is dead.
@@ -48,7 +48,7 @@ class StepOrder {
   bool exact_ = false;
   std::vector<size_t> prefix_;
   std::vector<size_t> last_concurrent_;
-  std::vector<bool> precedes_any_;
+  std::vector<size_t> last_follower_;
   // Exact: row y holds a bit for every step below y, set when that step happens before y.
   std::vector<uint64_t> ancestor_bits_;
   std::vector<size_t> row_start_;
