@@ -6,6 +6,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "error_from.hpp"
@@ -57,7 +58,7 @@ void add_interleaved_chains(size_t length, std::vector<PlanStep>& steps,
   }
 }
 
-// The error plan_memory throws for this input, checked to be INVALID_ARGUMENT with every part.
+// Checks that plan_memory refuses this input with INVALID_ARGUMENT, naming every part.
 void check_refused(const std::vector<PlanStep>& steps, const std::vector<PlanValue>& values,
                    size_t num_devices, size_t alignment, std::initializer_list<const char*> parts) {
   const auto error = error_from([&] { plan_memory(steps, values, num_devices, alignment); });

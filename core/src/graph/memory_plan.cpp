@@ -9,8 +9,8 @@
 namespace hxrt::detail {
 namespace {
 
-// The planner's input comes from the graph compiler: an error here is a bug there, so the
-// message names the index that is wrong and the rule it breaks.
+// The planner's input comes from the graph compiler: each error names the index that is wrong
+// and the rule it breaks.
 [[noreturn]] void refuse(const std::string& what) {
   throw Error(StatusCode::kInvalidArgument, "memory plan: " + what);
 }
@@ -63,11 +63,10 @@ std::vector<uint64_t> aligned_sizes(const std::vector<PlanValue>& values, size_t
     uint64_t& sum = device_sums[value.device];
     if (__builtin_add_overflow(uint64_t{value.bytes}, uint64_t{alignment - 1}, &size) ||
         __builtin_add_overflow(sum, size & ~uint64_t{alignment - 1}, &sum)) {
-      throw Error(StatusCode::kInvalidArgument,
-                  "memory plan: value " + std::to_string(index) + " (" +
-                      std::to_string(value.bytes) + " bytes) takes the values of device " +
-                      std::to_string(value.device) + " past 2^64 bytes in all, aligned to " +
-                      std::to_string(alignment) + "; no arena can hold them");
+      refuse("value " + std::to_string(index) + " (" + std::to_string(value.bytes) +
+             " bytes) takes the values of device " + std::to_string(value.device) +
+             " past 2^64 bytes in all, aligned to " + std::to_string(alignment) +
+             "; no arena can hold them");
     }
     sizes.push_back(size & ~uint64_t{alignment - 1});
   }

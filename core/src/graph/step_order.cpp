@@ -1,7 +1,6 @@
 #include "graph/step_order.hpp"
 
 #include <algorithm>
-#include <functional>
 
 namespace hxrt::detail {
 namespace {
@@ -109,8 +108,9 @@ void StepOrder::find_last_concurrent_exact() {
   }
 }
 
-// x precedes every step from y on exactly when every step from y on has an ordered prefix past
-// x: the last concurrent step is the last y whose shortest prefix from y on is at most x.
+// x is known to precede every step from y on when each of them has an ordered prefix past x
+// (edges straight from x are left out: this only retires values later): the last concurrent
+// step is the last y whose shortest prefix from y on is at most x.
 void StepOrder::find_last_concurrent_cheap() {
   const size_t num_steps = prefix_.size();
   std::vector<size_t> shortest_prefix_from(num_steps + 1, num_steps);
