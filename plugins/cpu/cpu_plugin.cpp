@@ -1,8 +1,13 @@
-// The CPU plugin's entry point: checks the core's version and the options, describes the host
-// device, registers the kernels and hands the core its function table.
+// The CPU plugin's entry point: checks the core's version and the options, sets OpenBLAS's
+// threads, describes the host device, registers the kernels and hands the core its function
+// table.
+#include <cblas.h>
 #include <hxrt/plugin_api.h>
 #include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
+
+#include <algorithm>
+#include <cstdint>
 
 #include "device.hpp"
 #include "kernels/kernel_registry.hpp"
@@ -33,11 +38,23 @@ void fill_table(CpuPlugin& state) {
   // core reads and writes directly (HX_MEMORY_HOST).
 }
 
-hx_status* build(CpuPlugin& state, hxplugin::OptionsText options) {
+// MatMul's threads: intra_op_threads when the core gives one. OpenBLAS keeps one count for the
+// whole process, so every runtime in it (and the host program, if it calls OpenBLAS itself)
+// shares it, and the last init that gives one wins. 0 leaves the count as it is: OpenBLAS's
+// own choice (OPENBLAS_NUM_THREADS, else one per core) unless an earlier init changed it.
+void set_blas_threads(uint32_t intra_op_threads) {
+  if (intra_op_threads == 0) return;
+  // OpenBLAS takes an int and caps it at the most threads it was built for.
+  constexpr uint32_t kMostThreads = 1u << 16;
+  openblas_set_num_threads(static_cast<int>(std::min(intra_op_threads, kMostThreads)));
+}
+
+hx_status* build(CpuPlugin& state, hxplugin::OptionsText options, uint32_t intra_op_threads) {
   if (hx_status* status =
           hxplugin::check_no_options(*state.services, kPluginName, options.json, options.length)) {
     return status;
   }
+  set_blas_threads(intra_op_threads);
   state.device.services = state.services;
   probe_host(state.device);
   fill_table(state);
@@ -49,5 +66,11 @@ hx_status* build(CpuPlugin& state, hxplugin::OptionsText options) {
 
 extern "C" HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                                const hx_plugin_api** out_api) {
-  return hxplugin::init_plugin<hxcpu::CpuPlugin>(args, hxcpu::kPluginName, out_api, hxcpu::build);
+  // Read inside build, after init_plugin has checked that the core's major lays args out as
+  // this plugin knows.
+  return hxplugin::init_plugin<hxcpu::CpuPlugin>(
+      args, hxcpu::kPluginName, out_api,
+      [args](hxcpu::CpuPlugin& state, hxplugin::OptionsText options) {
+        return hxcpu::build(state, options, hxplugin::intra_op_threads(*args));
+      });
 }

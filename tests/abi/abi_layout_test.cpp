@@ -42,6 +42,25 @@ static_assert(std::is_same_v<decltype(hx_extension::next), const hx_extension*>)
 static_assert(sizeof(hx_extension) == 2 * sizeof(void*));
 static_assert(HX_EXTENSION_TYPE_NONE == 0);
 
+// The init arguments of 2.0 keep their places in 2.1, which appended intra_op_threads after
+// them: a 2.0 plugin reads what it knows of a 2.1 core's struct, and a 2.1 plugin finds a 2.0
+// core's struct_size short of the new field.
+constexpr size_t kInitArgs20Size = HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length);
+static_assert(offsetof(hx_plugin_init_args, core_abi_major) == kAbiMajorOffset);
+static_assert(offsetof(hx_plugin_init_args, core_abi_minor) == kAbiMinorOffset);
+static_assert(offsetof(hx_plugin_init_args, services) == kAbiMinorOffset + sizeof(uint32_t));
+static_assert(offsetof(hx_plugin_init_args, core) ==
+              offsetof(hx_plugin_init_args, services) + sizeof(void*));
+static_assert(offsetof(hx_plugin_init_args, options_json) ==
+              offsetof(hx_plugin_init_args, core) + sizeof(void*));
+static_assert(offsetof(hx_plugin_init_args, options_json_length) ==
+              offsetof(hx_plugin_init_args, options_json) + sizeof(void*));
+static_assert(offsetof(hx_plugin_init_args, intra_op_threads) == kInitArgs20Size);
+static_assert(std::is_same_v<decltype(hx_plugin_init_args::intra_op_threads), uint32_t>);
+static_assert(HX_PLUGIN_INIT_ARGS_STRUCT_SIZE > kInitArgs20Size);
+// Appending a field is a minor version (CONVENTIONS, Versioning).
+static_assert(HX_ABI_VERSION_MAJOR == 2 && HX_ABI_VERSION_MINOR >= 1);
+
 static_assert(hxrt::Shape::kMaxRank == HX_MAX_RANK);
 
 // Enums cross the boundary as int32_t (CONVENTIONS, Enums), so a value outside the enumerators
@@ -88,7 +107,7 @@ struct StructLayout {
         alignof(type)                                                                       \
   }
 
-// Every boundary struct of 2.0, each with the field the header names as its last.
+// Every boundary struct of 2.1, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
     HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),
@@ -103,7 +122,7 @@ const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, query),
     HX_LAYOUT(hx_host_memory_api, HX_HOST_MEMORY_API_STRUCT_SIZE, deallocate),
     HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, host_memory),
-    HX_LAYOUT(hx_plugin_init_args, HX_PLUGIN_INIT_ARGS_STRUCT_SIZE, options_json_length),
+    HX_LAYOUT(hx_plugin_init_args, HX_PLUGIN_INIT_ARGS_STRUCT_SIZE, intra_op_threads),
 };
 
 #undef HX_LAYOUT

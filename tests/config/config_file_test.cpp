@@ -45,6 +45,25 @@ TEST_CASE("a config file sets every plugin, placement and log key, each with its
   CHECK(config.origins.size() == 8);
 }
 
+TEST_CASE("the execution section sets both thread counts, each with its origin") {
+  Config config;
+  CHECK(config.execution.inter_op_threads == 0);
+  CHECK(config.execution.intra_op_threads == 0);
+  apply_config_text(R"({"execution": {"inter_op_threads": 6, "intra_op_threads": 2}})",
+                    "test.json", config);
+  CHECK(config.execution.inter_op_threads == 6);
+  CHECK(config.execution.intra_op_threads == 2);
+  CHECK(config.origins.at("/execution/inter_op_threads") == "file test.json");
+  CHECK(config.origins.at("/execution/intra_op_threads") == "file test.json");
+
+  // One key leaves the other as it was.
+  Config one;
+  apply_config_text(R"({"execution": {"intra_op_threads": 1}})", "test.json", one);
+  CHECK(one.execution.inter_op_threads == 0);
+  CHECK(one.execution.intra_op_threads == 1);
+  CHECK(one.origins.count("/execution/inter_op_threads") == 0);
+}
+
 TEST_CASE("device keys and names are stored canonical, in the order given") {
   Config config;
   apply_config_text(R"({"visible_devices": ["gpu:1", "/physical_device:GPU:0", "/device:sim:3"],

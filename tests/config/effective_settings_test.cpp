@@ -41,7 +41,8 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
             "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
             "/devices/*/device_count", "/devices/*/memory/growth", "/devices/*/memory/limit_mb",
             "/devices/*/memory/fraction", "/devices/*/memory/release_unused",
-            "/devices/*/logical", "/trace/path", "/trace/max_events"});
+            "/devices/*/logical", "/trace/path", "/trace/max_events",
+            "/execution/inter_op_threads", "/execution/intra_op_threads"});
   for (const ConfigSetting& setting : settings) {
     INFO(setting.path);
     CHECK(setting.source == "default");
@@ -61,6 +62,23 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
   CHECK(find(settings, "/devices/*/memory/release_unused").value == "false");
   CHECK(find(settings, "/trace/path").value == "null");
   CHECK(find(settings, "/trace/max_events").value == "1000000");
+  CHECK(find(settings, "/execution/inter_op_threads").value == "0");
+  CHECK(find(settings, "/execution/intra_op_threads").value == "0");
+}
+
+TEST_CASE("the thread counts show their value and the layer that set each") {
+  config_test::ScopedEnvironment environment;
+  config_test::clear_config_environment(environment);
+  environment.set("HXRT_INTER_OP_THREADS", "16");
+  hxrt::RuntimeOptions options;
+  options.intra_op_threads = 2;
+  const std::vector<ConfigSetting> settings =
+      effective_settings(hxrt::detail::resolve_config(options));
+  CHECK(find(settings, "/execution/inter_op_threads").value == "16");
+  CHECK(find(settings, "/execution/inter_op_threads").source ==
+        "environment HXRT_INTER_OP_THREADS");
+  CHECK(find(settings, "/execution/intra_op_threads").value == "2");
+  CHECK(find(settings, "/execution/intra_op_threads").source == "API");
 }
 
 TEST_CASE("settings from each layer show their value and origin, device keys in order") {

@@ -134,14 +134,50 @@ TEST_CASE("HXRT_VISIBLE_DEVICES: comma-separated names, spaces allowed, checked 
              Contains("/visible_devices/1: \"gpu:1\" names GPU:1 again"));
 }
 
+TEST_CASE("HXRT_INTER_OP_THREADS and HXRT_INTRA_OP_THREADS: counts, checked as the file's") {
+  ScopedEnvironment environment;
+  config_test::clear_config_environment(environment);
+  environment.set("HXRT_INTER_OP_THREADS", " 12 ");
+  environment.set("HXRT_INTRA_OP_THREADS", "0");
+  Config config = resolve_config(hxrt::RuntimeOptions{});
+  CHECK(config.execution.inter_op_threads == 12);
+  CHECK(config.execution.intra_op_threads == 0);
+  CHECK(config.origins.at("/execution/inter_op_threads") == "environment HXRT_INTER_OP_THREADS");
+  CHECK(config.origins.at("/execution/intra_op_threads") == "environment HXRT_INTRA_OP_THREADS");
+  environment.unset("HXRT_INTER_OP_THREADS");
+  environment.unset("HXRT_INTRA_OP_THREADS");
+
+  CHECK_THAT(environment_error(environment, "HXRT_INTER_OP_THREADS", "-1"),
+             Contains("environment HXRT_INTER_OP_THREADS: /execution/inter_op_threads: expected "
+                      "an integer from 0 to 4096 (0: one per core), got number -1"));
+  CHECK_THAT(environment_error(environment, "HXRT_INTRA_OP_THREADS", "four"),
+             Contains("environment HXRT_INTRA_OP_THREADS: /execution/intra_op_threads: expected "
+                      "an integer from 0 to 4096 (0: each plugin's default), got string "
+                      "\"four\""));
+  CHECK_THAT(environment_error(environment, "HXRT_INTRA_OP_THREADS", "2.5"),
+             Contains("/execution/intra_op_threads: expected an integer from 0 to 4096 (0: each "
+                      "plugin's default), got number 2.5"));
+  CHECK_THAT(environment_error(environment, "HXRT_INTRA_OP_THREADS", "4097"),
+             Contains("got number 4097"));
+  CHECK_THAT(environment_error(environment, "HXRT_INTER_OP_THREADS", "99999999999999999999999"),
+             Contains("environment HXRT_INTER_OP_THREADS: /execution/inter_op_threads: expected "
+                      "an integer from 0 to 4096"));
+  // Text that only starts like a number is text, never parsed as JSON beyond that.
+  CHECK_THAT(environment_error(environment, "HXRT_INTER_OP_THREADS", "4 threads"),
+             Contains("got string \"4 threads\""));
+  CHECK_THAT(environment_error(environment, "HXRT_INTER_OP_THREADS", "[4]"),
+             Contains("got string \"[4]\""));
+}
+
 TEST_CASE("a variable set to \"\" or blanks counts as unset") {
   ScopedEnvironment environment;
   config_test::clear_config_environment(environment);
   TemporaryConfig file(R"({"log_device_placement": true, "log_level": "info",
-                           "visible_devices": ["GPU:0"]})");
+                           "visible_devices": ["GPU:0"], "execution": {"intra_op_threads": 3}})");
   environment.set("HXRT_CONFIG", file.path());
   for (const char* name : {"HXRT_PLUGIN_PATH", "HXRT_LOG_DEVICE_PLACEMENT", "HXRT_LOG_LEVEL",
-                           "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH"}) {
+                           "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH",
+                           "HXRT_INTER_OP_THREADS", "HXRT_INTRA_OP_THREADS"}) {
     environment.set(name, " ");
   }
   const Config config = resolve_config(hxrt::RuntimeOptions{});
@@ -150,6 +186,8 @@ TEST_CASE("a variable set to \"\" or blanks counts as unset") {
   CHECK(config.devices.visible_devices == std::vector<std::string>{"GPU:0"});
   CHECK(config.env_plugin_paths.empty());
   CHECK_FALSE(config.devices.force_memory_growth);
+  CHECK(config.execution.intra_op_threads == 3);
+  CHECK(config.execution.inter_op_threads == 0);
   for (const auto& [path, source] : config.origins) {
     INFO(path);
     CHECK(source == "file " + file.path());
@@ -231,4 +269,44 @@ TEST_CASE("RuntimeOptions are checked as the file is, naming the API and the JSO
   error = error_from([&] { resolve_config(options); });
   REQUIRE(error);
   CHECK_THAT(error->what(), Contains("API: /placement/device_priority/1: expected a device type"));
+
+  options.device_priority.reset();
+  options.inter_op_threads = -2;
+  error = error_from([&] { resolve_config(options); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Contains("API: /execution/inter_op_threads: expected an integer from "
+                                     "0 to 4096 (0: one per core), got number -2"));
+  options.inter_op_threads.reset();
+  options.intra_op_threads = 5000;
+  error = error_from([&] { resolve_config(options); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Contains("API: /execution/intra_op_threads: expected an integer from "
+                                     "0 to 4096 (0: each plugin's default), got number 5000"));
+}
+
+TEST_CASE("the thread counts: default < file < environment < API, each recorded as the origin") {
+  ScopedEnvironment environment;
+  config_test::clear_config_environment(environment);
+  TemporaryConfig file(R"({"execution": {"inter_op_threads": 2, "intra_op_threads": 3}})");
+  hxrt::RuntimeOptions options;
+  options.config_path = file.path();
+  Config config = resolve_config(options);
+  CHECK(config.execution.inter_op_threads == 2);
+  CHECK(config.execution.intra_op_threads == 3);
+  CHECK(config.origins.at("/execution/intra_op_threads") == "file " + file.path());
+
+  environment.set("HXRT_INTRA_OP_THREADS", "4");
+  config = resolve_config(options);
+  CHECK(config.execution.inter_op_threads == 2);
+  CHECK(config.execution.intra_op_threads == 4);
+  CHECK(config.origins.at("/execution/inter_op_threads") == "file " + file.path());
+  CHECK(config.origins.at("/execution/intra_op_threads") == "environment HXRT_INTRA_OP_THREADS");
+
+  options.inter_op_threads = 0;  // 0 set by the API is a value, not "unset"
+  options.intra_op_threads = 1;
+  config = resolve_config(options);
+  CHECK(config.execution.inter_op_threads == 0);
+  CHECK(config.execution.intra_op_threads == 1);
+  CHECK(config.origins.at("/execution/inter_op_threads") == "API");
+  CHECK(config.origins.at("/execution/intra_op_threads") == "API");
 }

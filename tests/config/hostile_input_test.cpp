@@ -212,4 +212,14 @@ TEST_CASE("long environment values are read whole and quoted short") {
   REQUIRE(error);
   CHECK_THAT(error->what(), Contains("got \"" + std::string(80, 'y') + "... (1048576 bytes)\""));
   CHECK(std::string(error->what()).size() < 300);
+  environment.unset("HXRT_FORCE_MEMORY_GROWTH");
+
+  // A megabyte of digits reads as one number too large for a thread count, or as text; either
+  // way the message is short.
+  environment.set("HXRT_INTRA_OP_THREADS", std::string(kHuge, '9'));
+  error = error_from([] { resolve_config(hxrt::RuntimeOptions{}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Contains("environment HXRT_INTRA_OP_THREADS: "
+                                     "/execution/intra_op_threads: expected an integer from 0"));
+  CHECK(std::string(error->what()).size() < 300);
 }

@@ -48,7 +48,7 @@ class ScopedEnvironment {
 inline void clear_config_environment(ScopedEnvironment& environment) {
   for (const char* name : {"HXRT_CONFIG", "HXRT_PLUGIN_PATH", "HXRT_LOG_DEVICE_PLACEMENT",
                            "HXRT_LOG_LEVEL", "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH",
-                           "HXRT_TRACE"}) {
+                           "HXRT_TRACE", "HXRT_INTER_OP_THREADS", "HXRT_INTRA_OP_THREADS"}) {
     environment.unset(name);
   }
 }

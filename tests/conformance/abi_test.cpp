@@ -39,7 +39,7 @@ TEST_CASE("the abi section fails each plugin the loader skips, saying what to fi
       {"no_entry", "exports hx_plugin_init", "export it with HX_EXPORT"},
       {"not_a_library", "dlopen", "invalid ELF header"},
       {"wrong_major", "table speaks ABI major 2",
-       "built for ABI 1.0 and this kit checks ABI 2.0; rebuild it against the 2.x headers"},
+       "built for ABI 1.0 and this kit checks ABI 2.1; rebuild it against the 2.x headers"},
       {"small_table", "table struct_size covers ABI 2.0",
        "struct_size is 64, the ABI 2.0 table is"},
       {"missing_function", "required functions are set",
@@ -58,11 +58,28 @@ TEST_CASE("the abi section fails each plugin the loader skips, saying what to fi
 TEST_CASE("the abi section checks loading in the real core", "[conformance]") {
   const ConformanceRun skipped = run_conformance(loader_fixture("wrong_major"), "--section abi");
   CHECK_THAT(failed_check(skipped, "abi", "loads in hxrt " HXRT_TEST_VERSION).detail,
-             Catch::Contains("was built for plugin ABI 1.0, and this core speaks ABI 2.0"));
+             Catch::Contains("was built for plugin ABI 1.0, and this core speaks ABI 2.1"));
   const ConformanceRun loaded = run_conformance(hxrt_test::built_plugin("cpu"), "--section abi");
   INFO(loaded.failures());
   CHECK(loaded.failed == 0);
   CHECK(loaded.with("abi", "pass").size() >= 15);
+}
+
+TEST_CASE("the abi section fails a plugin that refuses a core of an older minor",
+          "[conformance]") {
+  const ConformanceRun refuses = run_conformance(
+      hxrt_test::conformance_fixture("current_minor_only"), "--section abi");
+  INFO(refuses.output);
+  CHECK(refuses.exit_code == 1);
+  CHECK(refuses.failed == 1);
+  CHECK_THAT(failed_check(refuses, "abi", "initialises under an older core (ABI 2.0)").detail,
+             Catch::Contains("init failed: FAILED_PRECONDITION: this plugin needs the core's "
+                             "minor to be its own") &&
+                 Catch::Contains("must be accepted") &&
+                 Catch::Contains("only when its struct_size covers it"));
+  // The bundled plugins read intra_op_threads only when the core passes it.
+  const ConformanceRun cpu = run_conformance(hxrt_test::built_plugin("cpu"), "--section abi");
+  CHECK(cpu.check("initialises under an older core (ABI 2.0)").result == "pass");
 }
 
 TEST_CASE("a plugin without the options it needs is told to pass them", "[conformance]") {

@@ -41,6 +41,7 @@ const std::map<std::string, bool> kFixtureLoads = {
     {"null_device", true},       {"logging_thread", true},  {"huge_output", true},
     {"group_missing_function", false}, {"short_group", false},
     {"streams_without_events", true}, {"newer_minor", true},
+    {"init_args", true},
 };
 
 // The libhx_*.so files in the fixture folder, in name order.

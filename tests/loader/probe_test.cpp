@@ -389,7 +389,7 @@ TEST_CASE("without hxrt-probe a plugin is loaded unprobed, with a warning") {
       hxrt::detail::probe_settings(true, std::chrono::milliseconds(5000));
   settings.program = "/nonexistent/hxrt-probe";
   hxrt::detail::PluginProbe probe(settings, logger);
-  CHECK(probe.check(cpu_plugin_path(), "cpu", "{}").empty());
+  CHECK(probe.check(cpu_plugin_path(), "cpu", "{}", 0).empty());
   INFO(log.all());
   CHECK(log.contains("plugin " + cpu_plugin_path() + " is loaded without a probe"));
   CHECK(log.contains("cannot start /nonexistent/hxrt-probe: No such file or directory"));

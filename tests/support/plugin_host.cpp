@@ -94,7 +94,8 @@ PluginHost::PluginHost(const std::string& path, const std::string& options,
                                     &kServices,
                                     reinterpret_cast<hx_core*>(this),
                                     options.c_str(),
-                                    options.size()};
+                                    options.size(),
+                                    0};  // intra_op_threads: the plugin's default
   init_outcome_ = outcome(init(&args, &api_));
   if (init_outcome_.code != HX_OK) api_ = nullptr;
 }

@@ -9,14 +9,16 @@ PluginSession::PluginSession(const PluginLibrary& library, const std::string& op
     init_outcome_ = {HX_FAILED_PRECONDITION, library.error()};
     return;
   }
-  const hx_plugin_init_args args = {HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
-                                    nullptr,
-                                    version.major,
-                                    version.minor,
-                                    core_.services(),
-                                    core_.handle(),
-                                    options.c_str(),
-                                    options.size()};
+  // The fields beyond init_args_size are zero, as a reader of an older core's struct must
+  // take them. intra_op_threads is 0: the plugin's own default.
+  hx_plugin_init_args args{};
+  args.struct_size = version.init_args_size;
+  args.core_abi_major = version.major;
+  args.core_abi_minor = version.minor;
+  args.services = core_.services();
+  args.core = core_.handle();
+  args.options_json = options.c_str();
+  args.options_json_length = options.size();
   const hx_plugin_api* api = nullptr;
   init_outcome_ = KitCore::take(library.init()(&args, &api));
   core_.close_registration();

@@ -13,11 +13,13 @@
 
 namespace hxrt_conformance {
 
-// The core the plugin is shown: its ABI version and the size of its services table.
+// The core the plugin is shown: its ABI version and the sizes of its services table and of
+// the init arguments it passes.
 struct CoreVersion {
   uint32_t major = HX_ABI_VERSION_MAJOR;
   uint32_t minor = HX_ABI_VERSION_MINOR;
   size_t services_size = HX_CORE_SERVICES_STRUCT_SIZE;
+  size_t init_args_size = HX_PLUGIN_INIT_ARGS_STRUCT_SIZE;
 };
 
 class PluginSession {

@@ -1,7 +1,7 @@
 // hxrt-probe: loads one plugin as the core's loader does, so that the core learns at the cost
 // of this process, not its own, whether the plugin takes down the process that loads it.
 // Started by the core (core/src/plugins/probe_process.cpp) as
-//   hxrt-probe <plugin file> <options JSON>
+//   hxrt-probe <plugin file> <options JSON> <intra-op threads>
 // it reports each step on file descriptor 3 (core/src/plugins/probe_protocol.hpp). It uses
 // the core's own pieces (core services, Plugin, PhysicalDevice), so that the plugin sees the
 // same calls, with the same arguments, as when it is loaded for real.
@@ -9,15 +9,20 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <csignal>
+#include <cstdint>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "devices/physical_device.hpp"
 #include "hxrt/plugin_vocabulary.h"
 #include "ops/op_schema.hpp"
 #include "plugins/core_handle.hpp"
+#include "plugins/init_args.hpp"
 #include "plugins/plugin.hpp"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_loader.hpp"
@@ -75,7 +80,15 @@ void enumerate_devices(const std::shared_ptr<Plugin>& plugin) {
   }
 }
 
-void probe(const std::string& path, const std::string& options) {
+// The whole of `text` as a decimal uint32_t; nullopt otherwise.
+std::optional<uint32_t> parse_count(std::string_view text) {
+  uint32_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size() || text.empty()) return std::nullopt;
+  return value;
+}
+
+void probe(const std::string& path, const std::string& options, uint32_t intra_op_threads) {
   step("dlopen");
   void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (library == nullptr) return;  // the in-process load skips it with dlerror's reason
@@ -88,14 +101,8 @@ void probe(const std::string& path, const std::string& options) {
   core->plugin_name = hxrt::detail::plugin_name_from_path(path);
   core->logger = std::make_shared<hxrt::detail::Logger>();  // to stderr, which the core reads
   core->core_ops = &ops;
-  const hx_plugin_init_args args{HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
-                                 nullptr,
-                                 HX_ABI_VERSION_MAJOR,
-                                 HX_ABI_VERSION_MINOR,
-                                 hxrt::detail::core_services(),
-                                 core.get(),
-                                 options.c_str(),
-                                 options.size()};
+  const hx_plugin_init_args args =
+      hxrt::detail::plugin_init_args(core.get(), options, intra_op_threads);
   step(HX_PLUGIN_INIT_SYMBOL);
   const hx_plugin_api* api = nullptr;
   hx_status* status = nullptr;
@@ -128,12 +135,15 @@ void probe(const std::string& path, const std::string& options) {
 
 int main(int argc, char** argv) {
   restore_default_crash_signals();
-  if (argc != 3) {
-    report(std::string(protocol::kError) + "usage: hxrt-probe <plugin file> <options JSON>");
+  const std::optional<uint32_t> intra_op_threads =
+      argc == 4 ? parse_count(argv[3]) : std::nullopt;
+  if (!intra_op_threads) {
+    report(std::string(protocol::kError) +
+           "usage: hxrt-probe <plugin file> <options JSON> <intra-op threads>");
     return 2;
   }
   try {
-    probe(argv[1], argv[2]);
+    probe(argv[1], argv[2], *intra_op_threads);
   } catch (const std::exception& error) {
     report(protocol::kError + std::string(error.what()));
     return 1;

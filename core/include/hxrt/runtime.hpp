@@ -85,6 +85,14 @@ struct RuntimeOptions {
   // every device scope goes ("CPU:0", "/GPU:1"). Unset: the first device of the
   // highest-priority type (device_priority()), where TensorFlow puts it.
   std::optional<std::string> tensor_device;
+  // Override "execution.inter_op_threads" and $HXRT_INTER_OP_THREADS: the threads that run
+  // graph nodes' host-side work (TensorFlow's inter-op parallelism); 0 to 4096, 0 meaning one
+  // per core.
+  std::optional<int> inter_op_threads;
+  // Override "execution.intra_op_threads" and $HXRT_INTRA_OP_THREADS: the threads one kernel
+  // may use, which every plugin receives at init (the CPU plugin's OpenBLAS); 0 to 4096, 0
+  // leaving each plugin's default.
+  std::optional<int> intra_op_threads;
 };
 
 class Runtime;

@@ -14,6 +14,15 @@
 
 namespace hxrt::detail {
 
+// "execution": the threads graph mode uses (TensorFlow's inter- and intra-op parallelism).
+struct ExecutionSettings {
+  // Threads that run graph nodes' host-side work; 0: one per core of the machine.
+  int inter_op_threads = 0;
+  // Threads one kernel may use, passed to every plugin's init (hx_plugin_init_args);
+  // 0: each plugin keeps its own default.
+  int intra_op_threads = 0;
+};
+
 struct Config {
   std::string file;  // the config file read, "" when none
   std::vector<std::string> plugin_libraries;     // config "plugins.libraries"
@@ -36,6 +45,7 @@ struct Config {
   // "trace.path", $HXRT_TRACE: the timeline trace Runtime::create starts; empty: none.
   std::string trace_path;
   int64_t trace_max_events = 1000000;  // "trace.max_events"
+  ExecutionSettings execution;         // "execution", $HXRT_INTER_OP_THREADS, ...
   // JSON pointer of each value set by a file, the environment or the API -> its source
   // ("file <path>", "environment HXRT_X", "API"); values not here are defaults.
   std::map<std::string, std::string> origins;

@@ -13,7 +13,7 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
   const nlohmann::json root = parse_config_json(text, origin);
   if (!root.is_object()) fail(origin, "", "expected a JSON object, got " + type_of(root));
   check_keys(root, {"plugins", "placement", "log_device_placement", "log_level",
-                    "visible_devices", "devices", "trace"},
+                    "visible_devices", "devices", "trace", "execution"},
              origin, "");
   if (root.contains("plugins")) apply_plugins_section(root["plugins"], origin, config);
   if (root.contains("placement")) apply_placement_section(root["placement"], origin, config);
@@ -26,6 +26,7 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
   }
   if (root.contains("devices")) apply_devices_section(root["devices"], origin, config);
   if (root.contains("trace")) apply_trace_section(root["trace"], origin, config);
+  if (root.contains("execution")) apply_execution_section(root["execution"], origin, config);
 }
 
 void apply_config_file(const std::string& path, const std::string& named_by, Config& config) {

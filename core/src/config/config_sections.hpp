@@ -26,6 +26,9 @@ void apply_log_level(const nlohmann::json& value, const std::string& source, Con
 // "trace": path, max_events.
 void apply_trace_section(const nlohmann::json& trace, const std::string& source,
                          Config& config);
+// "execution": inter_op_threads, intra_op_threads.
+void apply_execution_section(const nlohmann::json& execution, const std::string& source,
+                             Config& config);
 // "visible_devices" and "devices", through the device setters of config.hpp.
 void apply_visible_devices(const nlohmann::json& names, const std::string& source,
                            Config& config);

@@ -156,6 +156,8 @@ std::vector<ConfigSetting> effective_settings(const Config& config) {
   add_device_settings(config.devices, list);
   list.add("/trace/path", config.trace_path.empty() ? json(nullptr) : json(config.trace_path));
   list.add("/trace/max_events", config.trace_max_events);
+  list.add("/execution/inter_op_threads", config.execution.inter_op_threads);
+  list.add("/execution/intra_op_threads", config.execution.intra_op_threads);
   return list.take();
 }
 

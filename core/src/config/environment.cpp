@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <optional>
 #include <sstream>
+#include <utility>
 
 #include "config/config_layers.hpp"
 #include "config/config_sections.hpp"
@@ -54,6 +55,19 @@ std::vector<std::string> split_device_list(const std::string& text) {
   return out;
 }
 
+// The variable's text as the JSON value a file would hold: a number when it reads as one
+// ("4", "-1", "2.5"), else the text as a string, for the section's reader to refuse by type.
+// Only text that starts as a number does (a digit or '-') is parsed, so that no value is ever
+// parsed as an array or object, of any depth.
+nlohmann::json number_or_text(const std::string& text) {
+  const std::string value = trimmed(text);
+  if (!value.empty() && (value[0] == '-' || std::isdigit(static_cast<unsigned char>(value[0])))) {
+    nlohmann::json parsed = nlohmann::json::parse(value, nullptr, /*allow_exceptions=*/false);
+    if (parsed.is_number()) return parsed;
+  }
+  return nlohmann::json(value);
+}
+
 }  // namespace
 
 std::optional<std::string> environment_variable(const char* name) {
@@ -86,6 +100,13 @@ void apply_environment(Config& config) {
   }
   if (auto path = environment_variable("HXRT_TRACE")) {
     apply_trace_section({{"path", *path}}, "environment HXRT_TRACE", config);
+  }
+  for (const auto& [variable, key] : {std::pair{"HXRT_INTER_OP_THREADS", "inter_op_threads"},
+                                      std::pair{"HXRT_INTRA_OP_THREADS", "intra_op_threads"}}) {
+    if (auto count = environment_variable(variable)) {
+      apply_execution_section({{key, number_or_text(*count)}},
+                              std::string("environment ") + variable, config);
+    }
   }
   if (auto flag = environment_variable("HXRT_FORCE_MEMORY_GROWTH")) {
     const std::string source = "environment HXRT_FORCE_MEMORY_GROWTH";

@@ -44,6 +44,12 @@ void apply_runtime_options(const RuntimeOptions& options, Config& config) {
   if (options.device_priority) {
     apply_placement_section({{"device_priority", *options.device_priority}}, source, config);
   }
+  if (options.inter_op_threads) {
+    apply_execution_section({{"inter_op_threads", *options.inter_op_threads}}, source, config);
+  }
+  if (options.intra_op_threads) {
+    apply_execution_section({{"intra_op_threads", *options.intra_op_threads}}, source, config);
+  }
 }
 
 }  // namespace hxrt::detail

@@ -13,6 +13,7 @@
 #include "hxrt/plugin_vocabulary.h"
 #include "config/json_pointer.hpp"
 #include "plugins/core_location.hpp"
+#include "plugins/init_args.hpp"
 #include "plugins/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_probe.hpp"
@@ -94,10 +95,12 @@ class Loader {
  public:
   // `probe` (may be NULL: probing is off) vets each plugin before it is loaded here.
   Loader(const std::map<std::string, std::string>& options,
-         const std::vector<std::string>& disabled, std::shared_ptr<Logger> logger,
-         OpRegistry& ops, KernelRegistry& kernels, PluginProbe* probe)
+         const std::vector<std::string>& disabled, uint32_t intra_op_threads,
+         std::shared_ptr<Logger> logger, OpRegistry& ops, KernelRegistry& kernels,
+         PluginProbe* probe)
       : options_(options),
         disabled_(disabled),
+        intra_op_threads_(intra_op_threads),
         logger_(std::move(logger)),
         ops_(ops),
         kernels_(kernels),
@@ -134,7 +137,8 @@ class Loader {
     check_enabled(plugin_name_from_path(path));
     if (std::string reason = not_a_regular_file(path); !reason.empty()) throw Skip{reason};
     if (probe_ != nullptr) {
-      std::string reason = probe_->check(path, entry.name, options_for(path));
+      std::string reason =
+          probe_->check(path, entry.name, options_for(path), intra_op_threads_);
       if (!reason.empty()) throw Skip{reason};
     }
     void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
@@ -161,14 +165,7 @@ class Loader {
     core->core_ops = &ops_;
 
     const std::string options = options_for(path);
-    hx_plugin_init_args args{HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
-                             nullptr,
-                             HX_ABI_VERSION_MAJOR,
-                             HX_ABI_VERSION_MINOR,
-                             core_services(),
-                             core.get(),
-                             options.c_str(),
-                             options.size()};
+    const hx_plugin_init_args args = plugin_init_args(core.get(), options, intra_op_threads_);
     const hx_plugin_api* api = nullptr;
     hx_status* status = nullptr;
     try {
@@ -342,6 +339,7 @@ class Loader {
 
   const std::map<std::string, std::string>& options_;
   const std::vector<std::string>& disabled_;
+  const uint32_t intra_op_threads_;  // every init's hx_plugin_init_args.intra_op_threads
   std::shared_ptr<Logger> logger_;
   OpRegistry& ops_;
   KernelRegistry& kernels_;
@@ -353,13 +351,14 @@ class Loader {
 
 LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
                            const std::map<std::string, std::string>& options,
-                           const std::vector<std::string>& disabled,
+                           const std::vector<std::string>& disabled, uint32_t intra_op_threads,
                            const std::shared_ptr<Logger>& logger, OpRegistry& ops,
                            KernelRegistry& kernels, const ProbeSettings& probe_settings) {
   LoadedPlugins out;
   std::optional<PluginProbe> probe;
   if (probe_settings.enabled) probe.emplace(probe_settings, logger);
-  Loader loader(options, disabled, logger, ops, kernels, probe ? &*probe : nullptr);
+  Loader loader(options, disabled, intra_op_threads, logger, ops, kernels,
+                probe ? &*probe : nullptr);
   std::set<std::string> seen;
   for (const std::string& file : expand_candidates(candidates, out.report)) {
     std::error_code error;

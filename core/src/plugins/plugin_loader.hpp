@@ -44,12 +44,14 @@ struct LoadedPlugins {
 // `options` maps a plugin's file name stem (libhx_<name>.so -> <name>) to its JSON options.
 // A plugin whose init refuses its `options` throws OptionsRefused (above).
 // A plugin named in `disabled` (plugins.disabled) is skipped, by its file's name before it is
-// opened and by its table's name after init. Several plugins may provide one device type.
+// opened and by its table's name after init. Every init, probed or not, gets
+// `intra_op_threads` (config execution.intra_op_threads). Several plugins may provide one
+// device type.
 // Accepted plugins' ops and kernels are added to `ops` and `kernels`. With probing enabled,
 // each candidate is first probed in a child process (plugin_probe.hpp).
 LoadedPlugins load_plugins(const std::vector<std::string>& candidates,
                            const std::map<std::string, std::string>& options,
-                           const std::vector<std::string>& disabled,
+                           const std::vector<std::string>& disabled, uint32_t intra_op_threads,
                            const std::shared_ptr<Logger>& logger, OpRegistry& ops,
                            KernelRegistry& kernels, const ProbeSettings& probe_settings);
 

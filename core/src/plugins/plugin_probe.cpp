@@ -23,8 +23,8 @@ PluginProbe::PluginProbe(ProbeSettings settings, std::shared_ptr<Logger> logger)
     : settings_(std::move(settings)), logger_(std::move(logger)), cache_(settings_.cache_file) {}
 
 std::string PluginProbe::check(const std::string& path, const std::string& name,
-                               const std::string& options) {
-  const std::optional<std::string> key = ProbeCache::key(path, options);
+                               const std::string& options, uint32_t intra_op_threads) {
+  const std::optional<std::string> key = ProbeCache::key(path, options, intra_op_threads);
   if (key && cache_.contains(*key)) {
     logger_->log(LogLevel::kDebug, "plugin " + path + " is known good from an earlier probe (" +
                                        cache_.file() + "): not probed again");
@@ -32,7 +32,7 @@ std::string PluginProbe::check(const std::string& path, const std::string& name,
   }
   const auto started = std::chrono::steady_clock::now();
   const ProbeOutcome outcome =
-      run_probe(settings_.program, path, name, options, settings_.time_limit);
+      run_probe(settings_.program, path, name, options, intra_op_threads, settings_.time_limit);
   const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - started);
   switch (outcome.verdict) {

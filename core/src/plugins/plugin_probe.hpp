@@ -1,9 +1,9 @@
 // Probing plugins (config plugins.probe): before the loader dlopens a plugin in this process,
 // hxrt-probe loads it in a child process and runs what start-up runs: dlopen, hx_plugin_init
-// with the same options, the read of its function table, device_count, device_get and
-// device_properties of each device, shutdown and dlclose. A plugin that crashes there, calls
-// exit() or does not finish within the time limit is skipped with the reason, and this
-// process never loads it.
+// with the same arguments (options and intra-op threads), the read of its function table,
+// device_count, device_get and device_properties of each device, shutdown and dlclose. A
+// plugin that crashes there, calls exit() or does not finish within the time limit is skipped
+// with the reason, and this process never loads it.
 //
 // What it cannot catch: whatever a plugin does after start-up (a kernel, a copy or a stream
 // that corrupts memory or crashes at run time takes the host down), and a crash that depends
@@ -16,6 +16,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -39,12 +40,12 @@ class PluginProbe {
  public:
   PluginProbe(ProbeSettings settings, std::shared_ptr<Logger> logger);
 
-  // "" when the plugin file `path`, named `name`, whose init gets `options`, may be loaded in
-  // this process: its good verdict is cached, or a probe survived it, or no probe could run
-  // (logged as a warning: the plugin is then loaded unprobed, as with probing off). Otherwise
-  // the reason to skip it.
+  // "" when the plugin file `path`, named `name`, whose init gets `options` and
+  // `intra_op_threads`, may be loaded in this process: its good verdict is cached, or a probe
+  // survived it, or no probe could run (logged as a warning: the plugin is then loaded
+  // unprobed, as with probing off). Otherwise the reason to skip it.
   std::string check(const std::string& path, const std::string& name,
-                    const std::string& options);
+                    const std::string& options, uint32_t intra_op_threads);
 
   // Keeps the verdicts learnt for the next start-up; a cache that cannot be written is logged.
   void save();

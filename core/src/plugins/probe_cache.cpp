@@ -26,7 +26,8 @@ constexpr const char* kHeader = "hxrt plugin probe verdicts 1";
 constexpr size_t kMaxKeys = 256;
 // This core never writes a larger file: a larger one is somebody else's and is not read.
 constexpr std::uintmax_t kMaxFileBytes = 1 << 20;
-// A key is six fields and the path: ABI, options hash, device:inode, size, mtime, ctime.
+// A key is six fields and the path: ABI, init arguments hash, device:inode, size, mtime,
+// ctime.
 constexpr int kFieldsBeforePath = 6;
 
 // FNV-1a: a hash that is the same in every build, unlike std::hash.
@@ -85,7 +86,8 @@ std::string ProbeCache::default_file() {
 }
 
 std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
-                                           const std::string& options) {
+                                           const std::string& options,
+                                           uint32_t intra_op_threads) {
   std::error_code error;
   const std::string path = fs::canonical(plugin_path, error).string();
   struct stat info;
@@ -93,7 +95,8 @@ std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
   if (path.find_first_of("\r\n") != std::string::npos) return std::nullopt;
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx",
-                static_cast<unsigned long long>(stable_hash(options)));
+                static_cast<unsigned long long>(stable_hash(
+                    options + '\n' + std::to_string(intra_op_threads))));
   return "abi" + std::to_string(HX_ABI_VERSION_MAJOR) + "." +
          std::to_string(HX_ABI_VERSION_MINOR) + " " + hash + " " +
          std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + " " +

@@ -223,7 +223,7 @@ Report parse_report(const std::string& text) {
 
 ProbeOutcome run_probe(const std::string& program, const std::string& plugin_path,
                        const std::string& plugin_name, const std::string& options,
-                       std::chrono::milliseconds time_limit) {
+                       uint32_t intra_op_threads, std::chrono::milliseconds time_limit) {
   ProbeOutcome outcome;
   const Clock::time_point deadline = Clock::now() + time_limit;
   Descriptor report_read, report_write, output_read, output_write;
@@ -232,8 +232,9 @@ ProbeOutcome run_probe(const std::string& program, const std::string& plugin_pat
     return outcome;
   }
   std::string error;
-  const std::optional<pid_t> pid = spawn(program, {program, plugin_path, options},
-                                         report_write.get(), output_write.get(), error);
+  const std::optional<pid_t> pid =
+      spawn(program, {program, plugin_path, options, std::to_string(intra_op_threads)},
+            report_write.get(), output_write.get(), error);
   if (!pid) {
     outcome.reason = error;
     return outcome;

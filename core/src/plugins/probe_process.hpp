@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 
 namespace hxrt::detail {
@@ -21,10 +22,11 @@ struct ProbeOutcome {
 };
 
 // Runs `program` (hxrt-probe) on the plugin file `plugin_path`, passing `options` (the JSON
-// text its init will get). `plugin_name` names the plugin in the reason: "plugin 'x' crashed
-// in hx_plugin_init: SIGSEGV (Segmentation fault)".
+// text its init will get) and `intra_op_threads` (its init's hx_plugin_init_args field).
+// `plugin_name` names the plugin in the reason: "plugin 'x' crashed in hx_plugin_init: SIGSEGV
+// (Segmentation fault)".
 ProbeOutcome run_probe(const std::string& program, const std::string& plugin_path,
                        const std::string& plugin_name, const std::string& options,
-                       std::chrono::milliseconds time_limit);
+                       uint32_t intra_op_threads, std::chrono::milliseconds time_limit);
 
 }  // namespace hxrt::detail

@@ -73,7 +73,8 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   try {
     impl->loaded = detail::load_plugins(
         impl->config.plugin_candidates(detail::installed_plugin_dir()),
-        impl->config.plugin_options, impl->config.disabled_plugins, impl->logger, impl->ops,
+        impl->config.plugin_options, impl->config.disabled_plugins,
+        static_cast<uint32_t>(impl->config.execution.intra_op_threads), impl->logger, impl->ops,
         impl->kernels,
         detail::probe_settings(impl->config.probe_plugins,
                                std::chrono::milliseconds(impl->config.probe_timeout_ms)));

@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Version 2.0 defines no extension types yet: set it to NULL.
+ *   types it does not know. Versions 2.0 and 2.1 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -104,7 +104,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 0
+#define HX_ABI_VERSION_MINOR 1
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -158,7 +158,8 @@ typedef struct hx_kernel_instance_s hx_kernel_instance;
  * EXTENSIONS
  * ============================================================================================ */
 
-/* The kinds of extension struct. 2.0 defines none; values are never renumbered. [since 2.0] */
+/* The kinds of extension struct. 2.0 and 2.1 define none; values are never renumbered.
+ * [since 2.0] */
 typedef enum hx_extension_type {
   HX_EXTENSION_TYPE_NONE = 0
 } hx_extension_type;
@@ -710,7 +711,9 @@ typedef struct hx_plugin_api {
  * ============================================================================================ */
 
 /* What the core passes to hx_plugin_init. Borrowed for the duration of the call, except
- * `services` and `core` which stay valid until shutdown returns. [since 1.0] */
+ * `services` and `core` which stay valid until shutdown returns. A core older than the plugin
+ * passes a smaller struct: read a field only when struct_size covers it. [since 1.0; fields
+ * tagged otherwise since then] */
 typedef struct hx_plugin_init_args {
   size_t struct_size;               /* HX_PLUGIN_INIT_ARGS_STRUCT_SIZE of the core's version */
   const hx_extension* extensions;   /* NULL */
@@ -725,8 +728,17 @@ typedef struct hx_plugin_init_args {
                                        option; the core fails start-up with that message and
                                        the option's JSON path. */
   size_t options_json_length;       /* bytes in options_json, excluding its NUL */
+  uint32_t intra_op_threads;        /* how many threads one kernel may use (the config's
+                                       execution.intra_op_threads, TensorFlow's intra-op
+                                       parallelism): a plugin whose kernels run on host
+                                       threads (a BLAS, a thread pool of its own) limits each
+                                       kernel to this many. 0: the plugin's own default, as
+                                       when struct_size does not cover the field (a 2.0 core).
+                                       Kernels of different ops may still run at once, each
+                                       called from one of the core's inter-op threads.
+                                       [since 2.1] */
 } hx_plugin_init_args;
-#define HX_PLUGIN_INIT_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length)
+#define HX_PLUGIN_INIT_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_plugin_init_args, intra_op_threads)
 
 /* The one exported symbol, named HX_PLUGIN_INIT_SYMBOL [since 1.0]:
  *
@@ -762,6 +774,9 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      the input that carries T and a summary; typed extension chains replace `void*
  *      extension`; streams, events and host memory are optional sub-tables; enums cross the
  *      boundary as int32_t; status_create never returns NULL.
+ * 2.1  hx_plugin_init_args.intra_op_threads: the threads one kernel may use (0: the plugin's
+ *      default). A 2.0 plugin ignores it; a 2.1 plugin under a 2.0 core finds struct_size
+ *      short of it and keeps its default.
  */
 
 #ifdef __cplusplus

@@ -19,6 +19,11 @@ OptionsText options_text(const hx_plugin_init_args& args) {
   return {args.options_json, args.options_json_length};
 }
 
+uint32_t intra_op_threads(const hx_plugin_init_args& args) {
+  if (args.struct_size < HX_STRUCT_SIZE(hx_plugin_init_args, intra_op_threads)) return 0;
+  return args.intra_op_threads;
+}
+
 void describe_plugin(hx_plugin_api& api, const char* name, const char* version,
                      const char* device_type, hx_plugin* plugin) {
   api.struct_size = HX_PLUGIN_API_STRUCT_SIZE;

@@ -118,6 +118,20 @@ void check_negotiation(const PluginLibrary& library, const Target& target, Secti
                    "must be accepted; read only the fields the plugin knows");
   }
   {
+    // An older core of the same major: ABI 2.0, whose init arguments end before
+    // intra_op_threads (2.1) and whose services table is this one's.
+    const CoreVersion older{HX_ABI_VERSION_MAJOR, 0, HX_CORE_SERVICES_STRUCT_SIZE,
+                            HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length)};
+    PluginSession session(library, target.options, older);
+    log.expect(session.initialised(),
+               "initialises under an older core (ABI " + std::to_string(older.major) + "." +
+                   std::to_string(older.minor) + ")",
+               "init failed: " + describe(session.init_outcome()) +
+                   ". A core of the same major with a lower minor must be accepted: the two "
+                   "sides use the lower minor. Read a field of hx_plugin_init_args only when "
+                   "its struct_size covers it, and take an absent one as its default");
+  }
+  {
     const CoreVersion other_major{HX_ABI_VERSION_MAJOR + 1, 0, HX_CORE_SERVICES_STRUCT_SIZE};
     PluginSession session(library, target.options, other_major);
     const Outcome& outcome = session.init_outcome();

@@ -5,6 +5,7 @@
 #include <hxrt/plugin_api.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "hxplugin/status.hpp"
@@ -21,6 +22,10 @@ struct OptionsText {
 };
 // The plugin's options as the core passed them; none when the core predates the field.
 OptionsText options_text(const hx_plugin_init_args& args);
+
+// The threads one kernel may use (config execution.intra_op_threads); 0, the plugin's own
+// default, when the core said 0 or predates the field (ABI 2.0).
+uint32_t intra_op_threads(const hx_plugin_init_args& args);
 
 // The identity fields of a function table: its size and ABI version, the plugin's name, version
 // and device type, and the handle the core passes back. The entry points are the plugin's to set.
