@@ -4,6 +4,8 @@
 
 #include <hxrt/hxrt.hpp>
 
+#include <set>
+
 #include "temp_dir.hpp"
 #include "trace_reading.hpp"
 
@@ -40,4 +42,46 @@ TEST_CASE("a traced graph run names every node's op and kernel spans") {
   CHECK(events(trace, "kernel", "rectify (Relu)").size() == 1);
   // The result crossed from the GPU to the CPU through a transfer step.
   CHECK_FALSE(events(trace, "copy").empty());
+}
+
+namespace {
+
+// The host threads the op spans of a traced run of two independent CPU branches were on,
+// with `inter_op_threads` threads.
+std::set<int> branch_threads(int inter_op_threads) {
+  hxrt_test::TempDir dir("hxrt_trace_graph_threads");
+  const std::string path = (dir.path() / "trace.json").string();
+  hxrt::RuntimeOptions options = trace_test::cpu_and_two_sim_gpus();
+  options.inter_op_threads = inter_op_threads;
+  options.intra_op_threads = 1;
+  hxrt::Runtime rt = hxrt::Runtime::create(options);
+  hxrt::GraphBuilder builder(rt);
+  const auto scope = rt.device("/CPU:0");
+  const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {256, 256});
+  std::vector<hxrt::NodeOutput> fetches;
+  for (const char* branch : {"left", "right"}) {
+    hxrt::NodeOutput value = x;
+    for (int i = 0; i < 10; ++i) {
+      value = builder.add(branch + std::to_string(i), "MatMul", {value, x});
+    }
+    fetches.push_back(value);
+  }
+  const hxrt::Executable exe = rt.compile(builder.graph(), fetches);
+  const hxrt::Tensor fed =
+      rt.tensor<float>({256, 256}, std::vector<float>(256 * 256, 0.001f), "CPU:0");
+  rt.start_trace(path);
+  exe.run({{"x", fed}});
+  rt.stop_trace();
+  std::set<int> threads;
+  for (const json& op : events(trace_test::read_trace(path), "op")) {
+    threads.insert(op.at("tid").get<int>());
+  }
+  return threads;
+}
+
+}  // namespace
+
+TEST_CASE("a graph runs independent branches on the inter-op threads it is given") {
+  CHECK(branch_threads(1).size() == 1);  // the caller alone
+  CHECK(branch_threads(2).size() == 2);
 }
