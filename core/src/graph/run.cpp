@@ -3,12 +3,17 @@
 // goes on with the first successor it made ready and hands the others to the pool, so a chain
 // runs on one thread without a task per step, and the roots are shared out by parallel_for.
 // Kernels of asynchronous devices are only queued here: their streams order them, events
-// order work across devices, and the host waits once, at the end of the run.
+// order work across devices, and the host waits once, at the end of the run. A step that
+// would make its thread wait for a device (a copy to another plugin of a result not yet
+// computed) is set aside until the runtime's EventWaiter sees the result ready, then handed
+// back to the pool by the thread that called run, so that no inter-op thread is held by a
+// device.
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_group.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
 
@@ -55,7 +60,8 @@ class Run {
   Run(const Run&) = delete;
   Run& operator=(const Run&) = delete;
 
-  std::vector<Tensor> execute(InterOpPool::Arena& pool) {
+  std::vector<Tensor> execute(InterOpPool::Arena& pool, EventWaiter& waiter) {
+    waiter_ = &waiter;
     pool.tbb.execute([&] {
       const std::vector<uint32_t>& roots = exe_.roots;
       if (roots.size() == 1) {
@@ -70,6 +76,19 @@ class Run {
       }
       group_.wait();
     });
+    for (;;) {
+      std::vector<uint32_t> resumed;
+      {
+        std::unique_lock<std::mutex> lock(resume_mutex_);
+        resumed_ready_.wait(lock, [&] { return !resumed_.empty() || deferred_ == 0; });
+        if (resumed_.empty()) break;  // nothing set aside, nothing left to resume
+        resumed.swap(resumed_);
+      }
+      pool.tbb.execute([&] {
+        for (uint32_t step : resumed) group_.run([this, step] { run_from(step); });
+        group_.wait();
+      });
+    }
     wait_for_devices();
     if (failure_) throw *failure_;
     std::vector<Tensor> fetched;
@@ -101,6 +120,10 @@ class Run {
   // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks.
   void run_from(uint32_t step) {
     while (step != kNoStep) {
+      if (std::shared_ptr<ReadyEvent> awaited = host_wait(exe_.steps[step])) {
+        set_aside(step, std::move(awaited));
+        return;
+      }
       run_step(step);
       uint32_t next = kNoStep;
       for (uint32_t successor : exe_.steps[step].successors) {
@@ -113,6 +136,39 @@ class Run {
       }
       step = next;
     }
+  }
+
+  // The event a step would wait for on its thread: a copy to another plugin from an
+  // asynchronous device whose work on the source has not completed. nullptr when none.
+  std::shared_ptr<ReadyEvent> host_wait(const StepInfo& step) const {
+    const Tensor* source;
+    if (step.kind == StepInfo::Kind::kTransfer) {
+      source = &tensors_[step.inputs[0]];
+    } else if (step.kind == StepInfo::Kind::kFeed) {
+      source = &feeds_[step.feed];
+    } else {
+      return nullptr;
+    }
+    const TensorImpl* held = source->impl().get();
+    if (held == nullptr || held->ready == nullptr || held->device.get() == step.device ||
+        &held->device->plugin() == &step.device->plugin() || held->ready->done()) {
+      return nullptr;  // no wait, or one on a stream
+    }
+    return held->ready;
+  }
+
+  void set_aside(uint32_t step, std::shared_ptr<ReadyEvent> awaited) {
+    {
+      std::lock_guard<std::mutex> lock(resume_mutex_);
+      ++deferred_;
+    }
+    waiter_->when_done(std::move(awaited), [this, step] {
+      // Notified under the lock: once it is released the run may end and be destroyed.
+      std::lock_guard<std::mutex> lock(resume_mutex_);
+      resumed_.push_back(step);
+      --deferred_;
+      resumed_ready_.notify_one();
+    });
   }
 
   // A failed run skips the steps not begun, so that it ends soon.
@@ -301,6 +357,12 @@ class Run {
   std::vector<uint64_t> sequence_;
   std::atomic<uint64_t> next_sequence_{0};
   tbb::task_group group_;
+  EventWaiter* waiter_ = nullptr;
+  // Steps set aside until an event completes: counted until handed back in resumed_.
+  std::mutex resume_mutex_;
+  std::condition_variable resumed_ready_;
+  size_t deferred_ = 0;            // guarded by resume_mutex_
+  std::vector<uint32_t> resumed_;  // guarded by resume_mutex_
   std::atomic<bool> failed_{false};
   std::mutex failure_mutex_;
   std::optional<Error> failure_;  // guarded by failure_mutex_ while steps run
@@ -312,7 +374,7 @@ std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<
   Runtime::Impl& runtime = *exe.runtime;
   InterOpPool::Arena& pool = runtime.inter_op_pool.arena(runtime.config.execution.inter_op_threads);
   Run run(exe, feeds);
-  return run.execute(pool);
+  return run.execute(pool, runtime.event_waiter);
 }
 
 }  // namespace hxrt::detail

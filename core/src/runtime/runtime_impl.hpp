@@ -13,6 +13,7 @@
 
 #include "config/config.hpp"
 #include "devices/device_manager.hpp"
+#include "execution/event_waiter.hpp"
 #include "graph/inter_op_pool.hpp"
 #include "hxrt/runtime.hpp"
 #include "kernel_registry.hpp"
@@ -32,6 +33,7 @@ struct Runtime::Impl {
   detail::DeviceManager devices;
   std::unique_ptr<detail::Placer> placer;  // made by initialize()
   detail::InterOpPool inter_op_pool;       // runs graphs; made by the first run
+  detail::EventWaiter event_waiter;        // resumes graph steps that wait for a device
   std::mutex setup_mutex;  // guards config.devices and config.origins, and initialize()
   std::atomic<bool> initialized{false};
   std::atomic<bool> log_placement{false};
