@@ -82,13 +82,13 @@ void print_ratio_table(std::ostream& out, const RecordingReporter& reporter,
   for (const CounterBudget& budget : counter_budgets) {
     const std::optional<double> value = reporter.counter(budget.benchmark, budget.counter);
     std::ostringstream target;
-    target << "<= " << budget.target << 'x';
+    target << "<= " << budget.target << budget.unit;
     if (!value) {
       row(budget.label, "-", target.str(), "not run");
       continue;
     }
     std::ostringstream measured;
-    measured << std::fixed << std::setprecision(3) << *value << 'x';
+    measured << std::fixed << std::setprecision(3) << *value << budget.unit;
     row(budget.label, measured.str(), target.str(), *value <= budget.target ? "met" : "MISSED");
   }
 }

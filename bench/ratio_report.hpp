@@ -53,6 +53,7 @@ struct CounterBudget {
   const char* benchmark;
   const char* counter;
   double target;
+  const char* unit = "x";  // printed after the value and the target: "x" for a ratio, "ns"
 };
 
 // Prints one line per budget: the measured ratio or counter, the target and whether it was

@@ -1,0 +1,57 @@
+// hxrt_graph_bench: graph mode. What the executor costs per node against the eager path, a
+// chain of tiny MatMuls as a graph against eager calls, and how much independent nodes gain by
+// running at once (on four timed sim GPUs, and on two inter-op threads); then the budgets.
+#include <benchmark/benchmark.h>
+
+#include <exception>
+#include <iostream>
+
+#include "bench_run.hpp"
+#include "graph_overhead_bench.hpp"
+#include "graph_parallel_bench.hpp"
+#include "hxrt/hxrt.hpp"
+
+namespace {
+
+// The graph side's time per node over the eager side's: a graph pays placement, kernel
+// instances and output sizing once, at compile, so each node should cost at most half an
+// eager call.
+constexpr double kGraphOverEager = 0.5;
+constexpr double kExecutorNsPerNode = 300;  // a trivial kernel's node, at most
+constexpr double kReplicationSpeedup = 3.5;  // four GPUs against one, at least
+constexpr double kBranchesSpeedup = 1.8;     // two inter-op threads against one, at least
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!hxrt_bench::initialize(argc, argv)) return 2;
+  try {
+    hxrt::Runtime cpu = hxrt::Runtime::create();
+    hxrt::RuntimeOptions gpu_options;
+    gpu_options.plugin_options["sim"] = hxrt_bench::kTimedSimGpus;
+    hxrt::Runtime gpus = hxrt::Runtime::create(gpu_options);
+    hxrt_bench::register_overhead_benchmarks(cpu);
+    hxrt_bench::register_parallel_benchmarks(gpus);
+    hxrt_bench::run_and_report(
+        {{"Relu chain node time", hxrt_bench::kReluChainGraph, hxrt_bench::kReluChainEager,
+          false, kGraphOverEager},
+         {"Relu wide node time", hxrt_bench::kReluWideGraph, hxrt_bench::kReluWideEager, false,
+          kGraphOverEager},
+         {"2x2 MatMul chain time", hxrt_bench::kMatMulChainGraph,
+          hxrt_bench::kMatMulChainEager, false, kGraphOverEager},
+         // Throughput: the one-device time over the many-device time.
+         {"replication speedup", hxrt_bench::kReplicationFourGpus,
+          hxrt_bench::kReplicationOneGpu, true, kReplicationSpeedup},
+         {"CPU branches speedup", hxrt_bench::kBranchesTwoThreads,
+          hxrt_bench::kBranchesOneThread, true, kBranchesSpeedup}},
+        {{"executor, Relu chain", hxrt_bench::kReluChainGraph, hxrt_bench::kNsPerNode,
+          kExecutorNsPerNode, "ns"},
+         {"executor, Relu wide", hxrt_bench::kReluWideGraph, hxrt_bench::kNsPerNode,
+          kExecutorNsPerNode, "ns"}});
+  } catch (const std::exception& error) {  // hxrt::Error
+    std::cerr << "hxrt_graph_bench: " << error.what() << '\n';
+    return 1;
+  }
+  benchmark::Shutdown();
+  return 0;
+}
