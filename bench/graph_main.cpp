@@ -13,10 +13,13 @@
 
 namespace {
 
-// The graph side's time per node over the eager side's: a graph pays placement, kernel
-// instances and output sizing once, at compile, so each node should cost at most half an
-// eager call.
+// The graph side's time per node over the eager side's. A graph pays placement, kernel
+// instances and output sizing once, at compile: the issue asks 100 2x2 MatMuls to run at least
+// twice as fast per node as eager calls; a trivial kernel's node must at least not cost more
+// than an eager call (the wide graph's 10,000 nodes end in one AddN whose dependency count every
+// thread decrements).
 constexpr double kGraphOverEager = 0.5;
+constexpr double kGraphNoSlower = 1.0;
 constexpr double kExecutorNsPerNode = 300;  // a trivial kernel's node, at most
 constexpr double kReplicationSpeedup = 3.5;  // four GPUs against one, at least
 constexpr double kBranchesSpeedup = 1.8;     // two inter-op threads against one, at least
@@ -34,9 +37,9 @@ int main(int argc, char** argv) {
     hxrt_bench::register_parallel_benchmarks(gpus);
     hxrt_bench::run_and_report(
         {{"Relu chain node time", hxrt_bench::kReluChainGraph, hxrt_bench::kReluChainEager,
-          false, kGraphOverEager},
+          false, kGraphNoSlower},
          {"Relu wide node time", hxrt_bench::kReluWideGraph, hxrt_bench::kReluWideEager, false,
-          kGraphOverEager},
+          kGraphNoSlower},
          {"2x2 MatMul chain time", hxrt_bench::kMatMulChainGraph,
           hxrt_bench::kMatMulChainEager, false, kGraphOverEager},
          // Throughput: the one-device time over the many-device time.
