@@ -189,3 +189,21 @@ TEST_CASE("The memory plan shares memory along a chain, reports each device's pe
   CHECK_THAT(error->what(), Catch::Contains(kCpu0));
   CHECK_THAT(error->what(), Catch::Contains("memory limit of 1.00 MiB"));
 }
+
+TEST_CASE("A node pinned to a device without its kernel falls back, or under strict placement "
+          "fails naming the node", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(1, "", {graph_test::fixture_path("failing_kernel")});
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 2});
+  const NodeOutput product = builder.add("product", "MatMul", {x, x}, {}, "/FAILDEV:0");
+
+  const hxrt::Executable exe = rt.compile(builder.graph(), {product});
+  CHECK(placement_of(exe, "product").device == gpu(0));
+  CHECK_THAT(placement_of(exe, "product").reason, Catch::Contains("FAILDEV:0"));
+
+  rt.set_soft_placement(hxrt::SoftPlacement::kStrict);
+  const auto error = error_from([&] { rt.compile(builder.graph(), {product}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("graph node 'product' (MatMul)"));
+  CHECK_THAT(error->what(), Catch::Contains("Could not satisfy explicit device specification"));
+}
