@@ -117,7 +117,7 @@ TEST_CASE("hxrt-info lists the CUDA plugin with its devices or the reason it has
   INFO("output:\n" << result.output);
   CHECK(result.exit_code == 0);
   // The plugin row: STATUS NAME VERSION ABI TYPE DEVICES FILE.
-  const std::regex row("\\n *loaded +cuda +\\S+ +2\\.0 +GPU +([0-9]+) +\\S*libhx_cuda\\.so\\n");
+  const std::regex row("\\n *loaded +cuda +\\S+ +2\\.[0-9]+ +GPU +([0-9]+) +\\S*libhx_cuda\\.so\\n");
   std::smatch found;
   REQUIRE(std::regex_search(result.output, found, row));
   if (found[1] != "0") return;
