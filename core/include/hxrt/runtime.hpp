@@ -243,6 +243,14 @@ class Runtime {
   Executable compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
                      const CompileOptions& options = {});
 
+  // The dynamic placer's cost model (README.md, "Dynamic placement"): the calibrated speed of
+  // each device and link and the recent timings of kernels and copies that graph runs
+  // measured, as JSON, devices by canonical name. CompileOptions::cost_model_json or
+  // load_cost_model_json gives it back to a later runtime; entries of devices it does not have
+  // are skipped, and a malformed text is Error(kInvalidArgument) naming the JSON path.
+  std::string cost_model_json() const;
+  void load_cost_model_json(const std::string& text);
+
   // A tensor on `device` holding a copy of `bytes` bytes from `data`. No device: the innermost
   // device scope's, else placement.tensor_device, else the first device of the
   // highest-priority type (where TensorFlow puts it). `bytes` must equal

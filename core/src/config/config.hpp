@@ -38,6 +38,7 @@ struct Config {
   LogLevel log_level = LogLevel::kWarning;
   std::vector<std::string> device_priority;  // "placement.device_priority"; empty: default
   SoftPlacement soft_placement = SoftPlacement::kFallbackOnMissingKernel;
+  GraphPlacer placer = GraphPlacer::kSimple;  // "placement.placer": how compile places graphs
   // "placement.tensor_device": where tensors made with no device and outside every scope go,
   // as written ("GPU:1"); empty: the highest-priority device.
   std::string tensor_device;

@@ -149,6 +149,7 @@ std::vector<ConfigSetting> effective_settings(const Config& config) {
   add_plugin_settings(config, list);
   list.add("/placement/device_priority", config.device_priority);
   list.add("/placement/soft_placement", soft_placement_name(config.soft_placement));
+  list.add("/placement/placer", config.placer == GraphPlacer::kDynamic ? "dynamic" : "simple");
   list.add("/placement/tensor_device",
            config.tensor_device.empty() ? json(nullptr) : json(config.tensor_device));
   list.add("/log_device_placement", config.log_device_placement);

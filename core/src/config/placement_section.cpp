@@ -56,13 +56,23 @@ std::string read_tensor_device(const nlohmann::json& value, const std::string& s
   return value.get<std::string>();
 }
 
+GraphPlacer read_placer(const nlohmann::json& value, const std::string& source) {
+  if (value == "simple") return GraphPlacer::kSimple;
+  if (value == "dynamic") return GraphPlacer::kDynamic;
+  fail(source, "/placement/placer", "expected \"simple\" or \"dynamic\", got " + type_of(value));
+}
+
 }  // namespace
 
 void apply_placement_section(const nlohmann::json& placement, const std::string& source,
                              Config& config) {
   require_object(placement, source, "/placement");
-  check_keys(placement, {"device_priority", "soft_placement", "tensor_device"}, source,
+  check_keys(placement, {"device_priority", "soft_placement", "tensor_device", "placer"}, source,
              "/placement");
+  if (placement.contains("placer")) {
+    config.placer = read_placer(placement["placer"], source);
+    config.origins["/placement/placer"] = source;
+  }
   if (placement.contains("device_priority")) {
     config.device_priority = read_device_priority(placement["device_priority"], source);
     config.origins["/placement/device_priority"] = source;

@@ -87,6 +87,8 @@ class StepBuilder {
       step.requested = node.requested_device;
       step.reason = choice.placement.reason;
       step.input_meta = choice.inputs;
+      step.work = work_of(node.op, choice.inputs.data(), choice.inputs.size(),
+                          choice.outputs.data(), choice.outputs.size(), node.attrs);
     }
     for (const TensorMeta& output : choice.outputs) {
       const size_t value = new_value(output, choice.device);
@@ -245,6 +247,7 @@ Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& f
   auto exe = std::make_shared<detail::ExecutableImpl>();
   exe->runtime = impl_;
   exe->fetches = fetches;
+  exe->measures = options.placer.value_or(runtime.config.placer) == GraphPlacer::kDynamic;
   for (size_t i = 0; i < choices.size(); ++i) {
     if (needed[i]) exe->placement.push_back(choices[i].placement);
   }

@@ -29,6 +29,21 @@ struct NodeChoice {
   std::vector<TensorMeta> outputs;  // with bytes
 };
 
+// The request a node is placed by: a device given back (CompileOptions::placement), else its
+// own, its scope's or the placement function's ("" when none).
+struct NodeRequest {
+  const std::string* device;
+  bool given_back;
+};
+NodeRequest request_of(const GraphNode& node, const CompileOptions& options);
+
+// Where op node `node` runs when `request` is asked for under `mode` (the eager placer's
+// rules), with its kernel and instance; `choices` holds its producers' devices. Throws the
+// placer's Error.
+NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
+                    const std::vector<NodeChoice>& choices, const std::string& request,
+                    SoftPlacement mode);
+
 // TensorFlow's simple placer over the needed nodes, in graph order: a node placed before
 // (options.placement) stays there; a node with a request (its own, its scope's or the
 // placement function's) goes there, under the soft-placement mode; the rest go where the
@@ -38,6 +53,16 @@ struct NodeChoice {
 std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
                                     const std::vector<bool>& needed,
                                     const CompileOptions& options);
+
+// The dynamic placer (placement.placer "dynamic"): the needed nodes that carry no request (and
+// were given no device back) are placed again by list scheduling on the runtime's cost model,
+// calibrated first where it knows nothing; the others are constraints it keeps. Each node it
+// places gets its estimates and the reason it won.
+void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
+                   const CompileOptions& options, std::vector<NodeChoice>& choices);
+
+// The most one run may take on `device`: its allocator's limit, and the memory it has.
+size_t device_memory_limit(const Device& device);
 
 // "Device mapping:" and a line per node ("mm: (MatMul): /job:..."), as TensorFlow logs a
 // graph's placement, when placement logging is on.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cost/work_size.hpp"
 #include "hxrt/executable.hpp"
 #include "kernel_registry.hpp"
 #include "ops/op_schema.hpp"
@@ -55,6 +56,7 @@ struct StepInfo {
   std::string requested;  // for the trace: the request, "" when none
   std::string reason;     // the placer's
   std::vector<TensorMeta> input_meta;  // for the trace
+  WorkSize work;                       // for the cost model
   // The operands' views without memory, inputs then outputs, pointing into view_shapes and
   // strides (filled by finish_views once the step stays at its address).
   std::vector<Shape> view_shapes;
@@ -87,6 +89,9 @@ struct ExecutableImpl {
   std::vector<NodePlacement> placement;
   std::vector<DeviceMemoryPlan> memory_plan;
   std::vector<std::string> transfers;
+  // Whether runs time their kernels and copies for the cost model (the dynamic placer's
+  // executables).
+  bool measures = false;
 };
 
 // Points every op step's views at its own shapes and strides; called once, when the steps

@@ -20,11 +20,7 @@ TensorMeta meta_of(DType dtype, const Shape& shape) {
   return meta;
 }
 
-// The request a node is placed by, and why it is what it is.
-struct NodeRequest {
-  const std::string* device;  // "" when none
-  bool given_back;            // from CompileOptions::placement
-};
+}  // namespace
 
 NodeRequest request_of(const GraphNode& node, const CompileOptions& options) {
   auto given = options.placement.find(node.name);
@@ -33,7 +29,8 @@ NodeRequest request_of(const GraphNode& node, const CompileOptions& options) {
 }
 
 NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
-                    const std::vector<NodeChoice>& choices, const NodeRequest& request) {
+                    const std::vector<NodeChoice>& choices, const std::string& request,
+                    SoftPlacement mode) {
   NodeChoice choice;
   choice.schema = runtime.ops.find(node.op);  // the builder checked that it exists
   const OpSchema& schema = *choice.schema;
@@ -70,15 +67,16 @@ NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode&
   const InferContext call{node.op, choice.inputs.data(), num_inputs, node.attrs};
   const DType t = type_parameter(schema, call, choice.outputs.data());
   Placement placed = runtime.placer->place(
-      {&schema, t, choice.outputs[0].dtype, *request.device, input_devices.data(), num_inputs,
-       runtime.soft_placement.load(), node.attrs, views.data(), views.data() + num_inputs,
-       num_outputs});
+      {&schema, t, choice.outputs[0].dtype, request, input_devices.data(), num_inputs, mode,
+       node.attrs, views.data(), views.data() + num_inputs, num_outputs});
   choice.device = placed.device;
   choice.kernel = placed.kernel;
   choice.instance = std::move(placed.instance);
   choice.placement.reason = std::move(placed.reason);
   return choice;
 }
+
+namespace {
 
 // A graph input goes where it is asked to, else with its first consumer (TensorFlow's
 // placer colocates a source node with the one node it feeds), else where a tensor made with
@@ -116,7 +114,8 @@ std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
     if (!needed[i] || node.kind != GraphNode::Kind::kOp) continue;
     const NodeRequest request = request_of(node, options);
     try {
-      choices[i] = place_op(runtime, graph, node, choices, request);
+      choices[i] = place_op(runtime, graph, node, choices, *request.device,
+                            runtime.soft_placement.load());
     } catch (const Error& error) {
       refuse_node(node, error);
     }
@@ -153,6 +152,8 @@ std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
                          (placement.reason.empty() ? "" : "; " + placement.reason);
     }
   }
+  const GraphPlacer placer = options.placer.value_or(runtime.config.placer);
+  if (placer == GraphPlacer::kDynamic) place_by_cost(runtime, graph, needed, options, choices);
   return choices;
 }
 

@@ -9,14 +9,6 @@
 namespace hxrt::detail {
 namespace {
 
-// The most one run may take on `device`: its allocator's limit, and the memory it has.
-size_t memory_limit(const Device& device) {
-  size_t limit = device.memory_stats().bytes_limit;
-  const uint64_t total = device.physical().memory_total();
-  if (total > 0 && total < limit) limit = static_cast<size_t>(total);
-  return limit;
-}
-
 size_t add_checked(size_t a, size_t b, const std::string& device) {
   if (a > SIZE_MAX - b) {
     throw Error(StatusCode::kInvalidArgument,
@@ -26,6 +18,13 @@ size_t add_checked(size_t a, size_t b, const std::string& device) {
 }
 
 }  // namespace
+
+size_t device_memory_limit(const Device& device) {
+  size_t limit = device.memory_stats().bytes_limit;
+  const uint64_t total = device.physical().memory_total();
+  if (total > 0 && total < limit) limit = static_cast<size_t>(total);
+  return limit;
+}
 
 void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& predecessors) {
   // Values in an arena: written by a kernel and read only by kernels of the same device,
@@ -103,7 +102,7 @@ void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& pr
   for (size_t d = 0; d < devices.size(); ++d) {
     DeviceMemoryPlan& report = exe.memory_plan[d];
     report.peak_bytes = add_checked(report.arena_bytes, report.separate_bytes, report.device);
-    const size_t limit = memory_limit(*devices[d]);
+    const size_t limit = device_memory_limit(*devices[d]);
     if (report.peak_bytes > limit) {
       throw Error(StatusCode::kOutOfMemory,
                   "a run of this graph needs " + format_bytes(report.peak_bytes) + " on " +

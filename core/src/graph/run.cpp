@@ -13,6 +13,7 @@
 #include <tbb/task_group.h>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -42,7 +43,8 @@ class Run {
         pending_(new std::atomic<uint32_t>[exe.steps.size()]),
         tensors_(exe.values.size()),
         events_(exe.steps.size()),
-        sequence_(exe.steps.size(), 0) {
+        sequence_(exe.steps.size(), 0),
+        seconds_(exe.measures ? exe.steps.size() : 0, -1.0) {
     for (size_t i = 0; i < exe.steps.size(); ++i) {
       pending_[i].store(exe.steps[i].num_predecessors, std::memory_order_relaxed);
     }
@@ -91,6 +93,7 @@ class Run {
     }
     wait_for_devices();
     if (failure_) throw *failure_;
+    if (exe_.measures) report_costs();
     std::vector<Tensor> fetched;
     fetched.reserve(exe_.fetch_values.size());
     for (size_t value : exe_.fetch_values) fetched.push_back(tensors_[value]);
@@ -263,8 +266,11 @@ class Run {
                               step.instance.get()};
     trace.kernel_starts();
     hx_status* status = nullptr;
+    const bool timed = exe_.measures && !device.asynchronous();
+    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     try {
       status = step.kernel->compute(&args);
+      if (timed) seconds_[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     } catch (...) {
       throw Error(StatusCode::kInternal, "the kernel of plugin '" + step.kernel->plugin +
                                              "' threw a C++ exception across the C ABI");
@@ -313,11 +319,30 @@ class Run {
   void run_transfer(uint32_t index, const StepInfo& step) {
     const Tensor& source = tensors_[step.inputs[0]];
     check_not_failed(*source.impl(), "", 0);
+    // A copy to a synchronous device has completed when it returns: its time is the link's.
+    const bool timed = exe_.measures && !step.device->asynchronous() && source.ready();
+    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
     tensors_[step.outputs[0]] = copy(source, *step.device);
+    if (timed) seconds_[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::shared_ptr<ReadyEvent>& ready = tensors_[step.outputs[0]].impl()->ready;
     if (ready != nullptr) {
       sequence_[index] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
       events_[index] = ready;
+    }
+  }
+
+  // The run's timings into the runtime's cost model.
+  void report_costs() const {
+    CostModel& costs = exe_.runtime->cost_model;
+    for (size_t i = 0; i < exe_.steps.size(); ++i) {
+      if (seconds_[i] < 0) continue;
+      const StepInfo& step = exe_.steps[i];
+      if (step.kind == StepInfo::Kind::kOp) {
+        costs.add_kernel(step.schema->name, step.device->index(), step.work, seconds_[i]);
+      } else if (step.kind == StepInfo::Kind::kTransfer) {
+        const ValueInfo& from = exe_.values[step.inputs[0]];
+        costs.add_transfer(from.device->index(), step.device->index(), from.bytes, seconds_[i]);
+      }
     }
   }
 
@@ -355,6 +380,8 @@ class Run {
   // Per step on an asynchronous device: the event after its work, and when it was queued.
   std::vector<std::shared_ptr<ReadyEvent>> events_;
   std::vector<uint64_t> sequence_;
+  // Per step of a measuring run: its kernel's or copy's seconds, -1 when not timed.
+  std::vector<double> seconds_;
   std::atomic<uint64_t> next_sequence_{0};
   tbb::task_group group_;
   EventWaiter* waiter_ = nullptr;

@@ -211,7 +211,8 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
        soft_placement.load(std::memory_order_relaxed), attrs, input_array.data(),
        output_array.data(), num_outputs});
   detail::Device& device = *placement.device;
-  const bool logging = log_placement.load(std::memory_order_relaxed);
+  const bool logging =
+      log_placement.load(std::memory_order_relaxed) && !detail::QuietPlacementLog::active();
 
   // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere); those
   // read in place have their device cleared in input_devices, for finish_queued. Inputs on

@@ -12,6 +12,8 @@
 
 namespace hxrt {
 
+thread_local bool detail::QuietPlacementLog::quiet_ = false;
+
 Runtime::Runtime(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Runtime::Runtime(Runtime&&) noexcept = default;
 Runtime& Runtime::operator=(Runtime&&) noexcept = default;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "cost/cost_model.hpp"
 #include "devices/device_manager.hpp"
 #include "execution/event_waiter.hpp"
 #include "graph/inter_op_pool.hpp"
@@ -24,6 +25,23 @@
 
 namespace hxrt {
 
+namespace detail {
+// While one lives on a thread, the placement log leaves out the ops that thread runs: work the
+// runtime does for itself (the dynamic placer's calibration), which the user did not ask for.
+class QuietPlacementLog {
+ public:
+  QuietPlacementLog() : previous_(quiet_) { quiet_ = true; }
+  ~QuietPlacementLog() { quiet_ = previous_; }
+  QuietPlacementLog(const QuietPlacementLog&) = delete;
+  QuietPlacementLog& operator=(const QuietPlacementLog&) = delete;
+  static bool active() { return quiet_; }
+
+ private:
+  static thread_local bool quiet_;
+  bool previous_;
+};
+}  // namespace detail
+
 struct Runtime::Impl {
   std::shared_ptr<detail::Logger> logger = std::make_shared<detail::Logger>();
   detail::Config config;
@@ -34,6 +52,8 @@ struct Runtime::Impl {
   std::unique_ptr<detail::Placer> placer;  // made by initialize()
   detail::InterOpPool inter_op_pool;       // runs graphs; made by the first run
   detail::EventWaiter event_waiter;        // resumes graph steps that wait for a device
+  detail::CostModel cost_model;            // the dynamic placer's: measured by graph runs
+  std::mutex calibration_mutex;            // one calibration at a time
   std::mutex setup_mutex;  // guards config.devices and config.origins, and initialize()
   std::atomic<bool> initialized{false};
   std::atomic<bool> log_placement{false};

@@ -1,0 +1,178 @@
+// The dynamic placer (compile_phases.hpp): a scheduling problem from the graph and the cost
+// model, solved by list scheduling (placement/dynamic/list_scheduler.hpp), and its answer
+// explained node by node.
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "cost/calibration.hpp"
+#include "graph/compile_phases.hpp"
+#include "placement/dynamic/list_scheduler.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+constexpr double kNever = std::numeric_limits<double>::infinity();
+
+std::string milliseconds(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f ms", seconds * 1e3);
+  return text;
+}
+
+// The device feeds are assumed to come from: the first CPU, else device 0.
+size_t host_index(const std::vector<Device*>& devices) {
+  for (size_t d = 0; d < devices.size(); ++d) {
+    if (devices[d]->physical().placement_class() == HX_PLACEMENT_CPU) return d;
+  }
+  return 0;
+}
+
+// Why the scheduler put the node on `chosen`: its kernel time there against the best other
+// device's, and what its inputs cost.
+std::string explain(const std::string& op, const std::vector<Device*>& devices,
+                    const TaskPlacement& placed, const std::vector<double>& kernel_seconds,
+                    bool has_inputs) {
+  const size_t chosen = placed.device;
+  size_t rival = SIZE_MAX;
+  for (size_t d = 0; d < devices.size(); ++d) {
+    if (d == chosen || !(placed.finish_on[d] < kNever)) continue;
+    if (rival == SIZE_MAX || placed.finish_on[d] < placed.finish_on[rival]) rival = d;
+  }
+  std::string reason = devices[chosen]->short_name() + ": ";
+  if (rival == SIZE_MAX) return reason + "the only device that can run it";
+  reason += op + " " + milliseconds(kernel_seconds[chosen]) + " there vs " +
+            milliseconds(kernel_seconds[rival]) + " on " + devices[rival]->short_name();
+  if (has_inputs) {
+    reason += placed.transfer_in > 0 ? "; " + milliseconds(placed.transfer_in) + " of copies in"
+                                     : "; inputs already there";
+  }
+  reason += "; finishes at " + milliseconds(placed.finish) + " vs " +
+            milliseconds(placed.finish_on[rival]);
+  return reason;
+}
+
+}  // namespace
+
+void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
+                   const CompileOptions& options, std::vector<NodeChoice>& choices) {
+  std::vector<Device*> devices;
+  for (const std::shared_ptr<Device>& device : runtime.devices.all()) devices.push_back(device.get());
+  CostModel& costs = runtime.cost_model;
+  if (!options.cost_model_json.empty()) {
+    std::vector<std::string> names;
+    for (Device* device : devices) names.push_back(device->name());
+    nlohmann::json saved;
+    try {
+      saved = nlohmann::json::parse(options.cost_model_json);
+    } catch (const nlohmann::json::parse_error& error) {
+      throw Error(StatusCode::kInvalidArgument,
+                  std::string("CompileOptions::cost_model_json: ") + error.what());
+    }
+    costs.merge_json(saved, names);
+  }
+  const size_t host = host_index(devices);
+  costs.set_host(host);
+  {
+    std::lock_guard<std::mutex> lock(runtime.calibration_mutex);
+    calibrate(runtime, costs, devices);
+  }
+
+  const std::vector<GraphNode>& nodes = graph.nodes();
+  std::vector<size_t> task_of(nodes.size(), SIZE_MAX);
+  std::vector<size_t> node_of;
+  ScheduleProblem problem;
+  problem.num_devices = devices.size();
+  problem.transfer_seconds = [&](size_t from, size_t to, uint64_t bytes) {
+    return costs.transfer(from, to, bytes).seconds;
+  };
+  for (Device* device : devices) problem.memory_budget.push_back(device_memory_limit(*device));
+  // Per free op node, per device: the kernel's placement there, when it has one.
+  std::vector<std::vector<std::optional<NodeChoice>>> candidates(nodes.size());
+  std::vector<std::vector<double>> kernel_seconds(nodes.size());
+  std::vector<bool> free(nodes.size(), false);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!needed[i]) continue;
+    const GraphNode& node = nodes[i];
+    NodeChoice& choice = choices[i];
+    free[i] = request_of(node, options).device->empty();
+    ScheduleTask task;
+    task.seconds.assign(devices.size(), kNever);
+    kernel_seconds[i].assign(devices.size(), kNever);
+    for (const TensorMeta& output : choice.outputs) task.output_bytes += output.bytes;
+    for (const NodeOutput& input : node.inputs) {
+      const size_t producer = graph_index(graph, input.node);
+      task.predecessors.push_back(task_of[producer]);
+      task.input_bytes.push_back(choices[producer].outputs[static_cast<size_t>(input.index)].bytes);
+    }
+    for (const std::string& control : node.control_inputs) {
+      task.predecessors.push_back(task_of[graph_index(graph, control)]);
+      task.input_bytes.push_back(0);
+    }
+    if (node.kind == GraphNode::Kind::kInput) {
+      // A feed comes from the host: elsewhere it is one copy in.
+      for (size_t d = 0; d < devices.size(); ++d) {
+        if (free[i] || devices[d] == choice.device) {
+          kernel_seconds[i][d] =
+              d == host ? 0 : costs.transfer(host, d, task.output_bytes).seconds;
+        }
+      }
+    } else {
+      const WorkSize work = work_of(node.op, choice.inputs.data(), choice.inputs.size(),
+                                    choice.outputs.data(), choice.outputs.size(), node.attrs);
+      candidates[i].resize(devices.size());
+      for (size_t d = 0; d < devices.size(); ++d) {
+        if (!free[i] && devices[d] != choice.device) continue;
+        if (free[i]) {
+          try {
+            candidates[i][d] = place_op(runtime, graph, node, choices, devices[d]->name(),
+                                        SoftPlacement::kStrict);
+          } catch (const Error&) {
+            continue;  // no kernel there accepts it
+          }
+        }
+        kernel_seconds[i][d] = costs.kernel(node.op, d, work).seconds;
+      }
+    }
+    task.seconds = kernel_seconds[i];
+    task_of[i] = problem.tasks.size();
+    node_of.push_back(i);
+    problem.tasks.push_back(std::move(task));
+  }
+
+  Schedule schedule_found;
+  try {
+    schedule_found = schedule(problem);
+  } catch (const Error& error) {
+    throw Error(error.code(), "the dynamic placer: " + std::string(error.what()));
+  }
+  for (size_t t = 0; t < node_of.size(); ++t) {
+    const size_t i = node_of[t];
+    if (!free[i]) continue;
+    const GraphNode& node = nodes[i];
+    const TaskPlacement& placed = schedule_found.tasks[t];
+    NodeChoice& choice = choices[i];
+    Device* device = devices[placed.device];
+    if (node.kind == GraphNode::Kind::kOp) {
+      NodeChoice& chosen = *candidates[i][placed.device];
+      choice.kernel = chosen.kernel;
+      choice.instance = std::move(chosen.instance);
+    }
+    choice.device = device;
+    NodePlacement& placement = choice.placement;
+    placement.device = device->name();
+    placement.reason = explain(placement.op, devices, placed, kernel_seconds[i],
+                               !node.inputs.empty());
+    placement.estimates.clear();
+    for (size_t d = 0; d < devices.size(); ++d) {
+      DeviceEstimate estimate;
+      estimate.device = devices[d]->name();
+      estimate.allowed = placed.finish_on[d] < kNever;
+      estimate.kernel_ms = kernel_seconds[i][d] < kNever ? kernel_seconds[i][d] * 1e3 : 0;
+      estimate.finish_ms = estimate.allowed ? placed.finish_on[d] * 1e3 : 0;
+      placement.estimates.push_back(estimate);
+    }
+  }
+}
+
+}  // namespace hxrt::detail
