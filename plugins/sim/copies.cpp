@@ -53,7 +53,7 @@ hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, hx_buffer* 
                     std::memcpy(target, src_host, size);
                     return std::nullopt;
                   },
-                  sim.plugin.model->transfer(Transfer::kHostToDevice, size)};
+                  sim.model.transfer(Transfer::kHostToDevice, size)};
     if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
   }
   sim.counters.host_to_device.add(size);
@@ -79,7 +79,7 @@ hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_h
                     std::memcpy(dst_host, source, size);
                     return std::nullopt;
                   },
-                  sim.plugin.model->transfer(Transfer::kDeviceToHost, size)};
+                  sim.model.transfer(Transfer::kDeviceToHost, size)};
     if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
   }
   sim.counters.device_to_host.add(size);
@@ -123,7 +123,7 @@ hx_status* copy_device_to_device(hx_device* dst_device, hx_stream* stream, hx_bu
                     std::memcpy(target, source, size);
                     return std::nullopt;
                   },
-                  plugin.model->transfer(Transfer::kDeviceToDevice, size)};
+                  target_device.model.copy_from(source_device->model, size)};
     if (hx_status* status = submit(target_device, stream, std::move(item), std::move(pins))) {
       return status;
     }

@@ -6,14 +6,15 @@
 
 namespace hxsim {
 
-SimDevice::SimDevice(SimPlugin& owner, int32_t ordinal_in, uint64_t memory_bytes)
+SimDevice::SimDevice(SimPlugin& owner, int32_t ordinal_in, const DeviceOptions& options)
     : plugin(owner),
       ordinal(ordinal_in),
       label("simulated " + owner.options.device_type + " device " + std::to_string(ordinal_in)),
       name(owner.options.device_type + ":" + std::to_string(ordinal_in)),
       bus_id("sim:" + std::to_string(ordinal_in)),
-      memory(memory_bytes),
-      counters(transfer_counters(ordinal_in)) {}
+      memory(options.memory_mb << 20),
+      counters(transfer_counters(ordinal_in)),
+      model(options.perf, ordinal_in) {}
 
 hx_status* device_count(hx_plugin* plugin, int32_t* out_count) {
   const SimPlugin& state = from_handle(plugin);

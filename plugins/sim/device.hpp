@@ -1,5 +1,6 @@
-// The simulated devices: as many as the options ask for, each with its own memory budget and
-// transfer counters, described with fixed properties.
+// The simulated devices: as many as the options ask for, each with its own memory budget,
+// performance model and transfer counters (options.hpp's DeviceOptions), described with fixed
+// properties.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -9,6 +10,8 @@
 
 #include "device_memory.hpp"
 #include "host_memory.hpp"
+#include "options.hpp"
+#include "perf_model.hpp"
 #include "transfer_counters.hpp"
 
 namespace hxsim {
@@ -16,7 +19,7 @@ namespace hxsim {
 struct SimPlugin;
 
 struct SimDevice {
-  SimDevice(SimPlugin& owner, int32_t ordinal_in, uint64_t memory_bytes);
+  SimDevice(SimPlugin& owner, int32_t ordinal_in, const DeviceOptions& options);
 
   SimPlugin& plugin;
   const int32_t ordinal;     // index in device_get
@@ -30,6 +33,8 @@ struct SimDevice {
   // Its page-locked host memory (host_memory.hpp).
   PinnedAllocations pinned;
   TransferCounters& counters;
+  // The time its work takes; read-only but for its random delay, behind a mutex.
+  const PerfModel model;
 };
 
 inline hx_device* to_handle(SimDevice* device) { return reinterpret_cast<hx_device*>(device); }

@@ -93,7 +93,7 @@ hx_status* allocate(hx_device* device, size_t size, size_t alignment, hx_buffer*
             "%s: out of memory: cannot allocate %zu bytes; %llu of its %llu "
             "bytes are free (%llu in use; memory_mb is %llu)",
             sim.label.c_str(), size, as_ull(budget - in_use), as_ull(budget), as_ull(in_use),
-            as_ull(options.memory_mb));
+            as_ull(budget >> 20));
       }
       case DeviceMemory::Result::kHostExhausted:
         break;
@@ -143,7 +143,7 @@ hx_status* memset_bytes(hx_device* device, hx_stream* stream, hx_buffer* dst, ui
                   std::memset(target, value, size);
                   return std::nullopt;
                 },
-                sim.plugin.model->elementwise(size)};
+                sim.model.elementwise(size)};
   return submit(sim, stream, std::move(item), std::move(pins));
 }
 

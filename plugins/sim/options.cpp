@@ -4,8 +4,11 @@
 #include <hxplugin/status.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <limits>
+#include <optional>
+#include <string>
 #include <nlohmann/json.hpp>
 
 #include "kernels/kernel_registry.hpp"
@@ -53,7 +56,7 @@ hx_status* read_device_type(const hx_core_services& services, const json& value,
 }
 
 hx_status* read_device_count(const hx_core_services& services, const json& value,
-                             SimOptions& options) {
+                             std::optional<int32_t>* out) {
   // JSON text parses non-negative integers as unsigned, negative ones as signed.
   if (!value.is_number_unsigned() ||
       value.get<uint64_t>() > static_cast<uint64_t>(kMaxDeviceCount)) {
@@ -63,21 +66,22 @@ hx_status* read_device_count(const hx_core_services& services, const json& value
         "%s",
         static_cast<int>(kMaxDeviceCount), shown(value).c_str());
   }
-  options.device_count = static_cast<int32_t>(value.get<uint64_t>());
+  *out = static_cast<int32_t>(value.get<uint64_t>());
   return nullptr;
 }
 
-hx_status* read_memory_mb(const hx_core_services& services, const json& value,
-                          SimOptions& options) {
+// "memory_mb", or a device's ("devices[1].memory_mb"), named by `option`.
+hx_status* read_memory_mb(const hx_core_services& services, const std::string& option,
+                          const json& value, uint64_t* out) {
   if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
       value.get<uint64_t>() > kMaxMemoryMb) {
     return hxplugin::make_status(
         services, HX_INVALID_ARGUMENT,
-        "sim plugin option 'memory_mb': expected an integer from 1 to %llu, got "
+        "sim plugin option '%s': expected an integer from 1 to %llu, got "
         "%s",
-        static_cast<unsigned long long>(kMaxMemoryMb), shown(value).c_str());
+        option.c_str(), static_cast<unsigned long long>(kMaxMemoryMb), shown(value).c_str());
   }
-  options.memory_mb = value.get<uint64_t>();
+  *out = value.get<uint64_t>();
   return nullptr;
 }
 
@@ -157,26 +161,16 @@ hx_status* read_op_list(const hx_core_services& services, const char* option, co
 constexpr double kMaxRate = 1e9;
 constexpr double kMaxMicroseconds = 1e7;  // 10 s
 
-hx_status* read_figure(const hx_core_services& services, const char* option, double limit,
-                       const json& value, double* out) {
-  if (!value.is_number() || !(value.get<double>() >= 0) || value.get<double>() > limit) {
-    char expected[96];
-    std::snprintf(expected, sizeof expected, "a number from 0 (none) to %g", limit);
-    return bad_value(services, option, expected, value);
-  }
-  *out = value.get<double>();
-  return nullptr;
-}
+struct Figure {
+  const char* name;
+  double limit;
+  double* field;
+};
 
-// The model option `key` into `perf`; *known = false when `key` is not one.
-hx_status* read_perf(const hx_core_services& services, const std::string& key, const json& value,
-                     PerfOptions& perf, bool* known) {
-  struct Figure {
-    const char* name;
-    double limit;
-    double* field;
-  };
-  const Figure figures[] = {
+// The model's figures, each an option at the plugin level and a key of a device's entry in
+// "devices", with where `perf` keeps it.
+std::array<Figure, 10> figures(PerfOptions& perf) {
+  return {{
       {"matmul_gflops", kMaxRate, &perf.matmul_gflops},
       {"elementwise_gbps", kMaxRate, &perf.elementwise_gbps},
       {"launch_latency_us", kMaxMicroseconds, &perf.launch_latency_us},
@@ -187,21 +181,128 @@ hx_status* read_perf(const hx_core_services& services, const std::string& key, c
       {"d2d_gbps", kMaxRate, &perf.d2d.gbps},
       {"d2d_latency_us", kMaxMicroseconds, &perf.d2d.latency_us},
       {"random_delay_us", kMaxMicroseconds, &perf.random_delay_us},
-  };
-  *known = true;
-  for (const Figure& figure : figures) {
-    if (key == figure.name) {
-      return read_figure(services, figure.name, figure.limit, value, figure.field);
-    }
+  }};
+}
+
+// "matmul_gflops, elementwise_gbps, ..., random_delay_us", for messages.
+std::string figure_names() {
+  PerfOptions unused;
+  std::string names;
+  for (const Figure& figure : figures(unused)) {
+    if (!names.empty()) names += ", ";
+    names += figure.name;
   }
-  if (key == "random_seed") {
-    if (!value.is_number_unsigned()) {
-      return bad_value(services, "random_seed", "an integer from 0 to 2^64-1", value);
+  return names;
+}
+
+// The figure `key` into `perf`, named `option` in messages (`key` itself, or a device's
+// "devices[1].matmul_gflops"); *known = false when `key` is not a figure.
+hx_status* read_figure(const hx_core_services& services, const std::string& option,
+                       const std::string& key, const json& value, PerfOptions& perf,
+                       bool* known) {
+  for (const Figure& figure : figures(perf)) {
+    if (key != figure.name) continue;
+    *known = true;
+    if (!value.is_number() || !(value.get<double>() >= 0) || value.get<double>() > figure.limit) {
+      char expected[96];
+      std::snprintf(expected, sizeof expected, "a number from 0 (none) to %g", figure.limit);
+      return bad_value(services, option.c_str(), expected, value);
     }
-    perf.random_seed = value.get<uint64_t>();
+    *figure.field = value.get<double>();
     return nullptr;
   }
   *known = false;
+  return nullptr;
+}
+
+hx_status* read_random_seed(const hx_core_services& services, const json& value,
+                            uint64_t* out) {
+  if (!value.is_number_unsigned()) {
+    return bad_value(services, "random_seed", "an integer from 0 to 2^64-1", value);
+  }
+  *out = value.get<uint64_t>();
+  return nullptr;
+}
+
+hx_status* check_device_list(const hx_core_services& services, const json& value) {
+  if (!value.is_array() || value.empty() ||
+      value.size() > static_cast<size_t>(kMaxDeviceCount)) {
+    char expected[96];
+    std::snprintf(expected, sizeof expected, "a list of 1 to %d objects, one per device",
+                  static_cast<int>(kMaxDeviceCount));
+    return bad_value(services, "devices", expected, value);
+  }
+  return nullptr;
+}
+
+// Overrides `device` (the plugin-level figures) with `entry`, the device's entry in "devices"
+// at `index`.
+hx_status* read_device_entry(const hx_core_services& services, size_t index, const json& entry,
+                             DeviceOptions& device) {
+  const std::string path = "devices[" + std::to_string(index) + "]";
+  if (!entry.is_object()) {
+    return bad_value(services, path.c_str(),
+                     "an object of the device's own options (memory_mb, the performance "
+                     "model's figures)",
+                     entry);
+  }
+  for (const auto& [key, value] : entry.items()) {
+    const std::string option = path + "." + key;
+    bool figure = false;
+    if (hx_status* status = read_figure(services, option, key, value, device.perf, &figure)) {
+      return status;
+    }
+    if (figure) continue;
+    if (key == "memory_mb") {
+      if (hx_status* status = read_memory_mb(services, option, value, &device.memory_mb)) {
+        return status;
+      }
+    } else if (key == "random_seed") {
+      return hxplugin::make_status(
+          services, HX_INVALID_ARGUMENT,
+          "sim plugin option '%s': the random seed is plugin-wide: set random_seed beside "
+          "\"devices\" (each device draws its delays from a generator of its own, seeded with "
+          "random_seed plus its ordinal)",
+          option.c_str());
+    } else {
+      return hxplugin::make_status(
+          services, HX_INVALID_ARGUMENT,
+          "sim plugin option '%s': unknown key '%s'; a device's keys are memory_mb, %s; the "
+          "other options are plugin-wide",
+          path.c_str(), key.c_str(), figure_names().c_str());
+    }
+  }
+  return nullptr;
+}
+
+// The devices: `device_count` copies of `every_device` (none when not given), or, with the
+// option "devices" (`list`), one per entry, each `every_device` with its entry's overrides.
+hx_status* resolve_devices(const hx_core_services& services, const DeviceOptions& every_device,
+                           std::optional<int32_t> device_count, const json* list,
+                           std::vector<DeviceOptions>* out) {
+  if (list == nullptr) {
+    out->assign(static_cast<size_t>(device_count.value_or(0)), every_device);
+    return nullptr;
+  }
+  // The list sets the count; a device_count beside it is refused unless it agrees, since a
+  // mismatch means one of the two was edited without the other.
+  if (device_count.has_value() && static_cast<size_t>(*device_count) != list->size()) {
+    return hxplugin::make_status(
+        services, HX_INVALID_ARGUMENT,
+        "sim plugin options 'device_count' and 'devices' disagree: device_count is %d but "
+        "devices lists %zu devices; the list sets the device count, so leave device_count "
+        "out or make it match",
+        static_cast<int>(*device_count), list->size());
+  }
+  std::vector<DeviceOptions> devices;
+  for (size_t index = 0; index < list->size(); ++index) {
+    DeviceOptions device = every_device;
+    if (hx_status* status = read_device_entry(services, index, (*list)[index], device)) {
+      return status;
+    }
+    devices.push_back(device);
+  }
+  *out = std::move(devices);
   return nullptr;
 }
 
@@ -216,19 +317,28 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
           hxplugin::parse_options_object(services, "sim", text, length, &parsed)) {
     return status;
   }
+  // Every device's figures, but those its entry in "devices" overrides. The entries are read
+  // after the loop, which may meet "devices" before the plugin-level figures they start from.
+  DeviceOptions every_device;
+  std::optional<int32_t> device_count;
   for (const auto& [key, value] : parsed.items()) {
     hx_status* status = nullptr;
-    bool perf_option = false;
-    if (hx_status* perf_status = read_perf(services, key, value, options.perf, &perf_option)) {
-      return perf_status;
+    bool figure = false;
+    if (hx_status* figure_status =
+            read_figure(services, key, key, value, every_device.perf, &figure)) {
+      return figure_status;
     }
-    if (perf_option) continue;
+    if (figure) continue;
     if (key == "device_type") {
       status = read_device_type(services, value, options);
     } else if (key == "device_count") {
-      status = read_device_count(services, value, options);
+      status = read_device_count(services, value, &device_count);
+    } else if (key == "devices") {
+      status = check_device_list(services, value);
     } else if (key == "memory_mb") {
-      status = read_memory_mb(services, value, options);
+      status = read_memory_mb(services, "memory_mb", value, &every_device.memory_mb);
+    } else if (key == "random_seed") {
+      status = read_random_seed(services, value, &every_device.perf.random_seed);
     } else if (key == "ops") {
       status = read_op_list(services, "ops", value, &options.ops);
     } else if (key == "fault_ops") {
@@ -246,16 +356,20 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
     } else {
       status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
                                      "sim plugin options: unknown option '%s'; the options are "
-                                     "device_type, device_count, memory_mb, ops, "
+                                     "device_type, device_count, devices, memory_mb, ops, "
                                      "placement_class, max_allocation, alignment, "
-                                     "report_memory, pinned_memory, fault_ops, "
-                                     "matmul_gflops, elementwise_gbps, "
-                                     "launch_latency_us, h2d_gbps, h2d_latency_us, d2h_gbps, "
-                                     "d2h_latency_us, d2d_gbps, d2d_latency_us, "
-                                     "random_delay_us and random_seed",
-                                     key.c_str());
+                                     "report_memory, pinned_memory, fault_ops, %s and "
+                                     "random_seed",
+                                     key.c_str(), figure_names().c_str());
     }
     if (status != nullptr) return status;
+  }
+  const auto device_list = parsed.find("devices");
+  if (hx_status* status =
+          resolve_devices(services, every_device, device_count,
+                          device_list == parsed.end() ? nullptr : &*device_list,
+                          &options.devices)) {
+    return status;
   }
   *out = std::move(options);
   return nullptr;

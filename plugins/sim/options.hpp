@@ -12,13 +12,25 @@
 
 namespace hxsim {
 
+// What may differ from one simulated device to the next. The plugin-level options memory_mb
+// and the performance model's give every device its figures; a device's entry in the option
+// "devices" overrides any of them but random_seed, which is plugin-wide.
+struct DeviceOptions {
+  // The device's memory budget.
+  uint64_t memory_mb = 1024;
+  // The performance model (perf_model.hpp), from the options matmul_gflops, elementwise_gbps,
+  // launch_latency_us, {h2d,d2h,d2d}_gbps, {h2d,d2h,d2d}_latency_us, random_delay_us and
+  // random_seed.
+  PerfOptions perf;
+};
+
 struct SimOptions {
   // The device type the simulated devices claim: "SIM", or "GPU" to stand in for a GPU.
   std::string device_type = "SIM";
-  // 0 by default, so that a default install never puts a fake accelerator ahead of the CPU.
-  int32_t device_count = 0;
-  // Each device's memory budget.
-  uint64_t memory_mb = 1024;
+  // One entry per device, in ordinal order: as many as the option device_count says, or as
+  // the option "devices" lists. None by default, so that a default install never puts a fake
+  // accelerator ahead of the CPU.
+  std::vector<DeviceOptions> devices;
   // The ops whose kernels are registered; by default every op the plugin implements.
   std::vector<std::string> ops;
   // An hx_placement_class: by default a discrete accelerator, so that with device_type "GPU"
@@ -39,10 +51,6 @@ struct SimOptions {
   // false leaves the host_memory group (page-locked host memory) out of the function table,
   // so that the core's staging without it can be tested.
   bool pinned_memory = true;
-  // The performance model and random delay (perf_model.hpp), from the options matmul_gflops,
-  // elementwise_gbps, launch_latency_us, {h2d,d2h,d2d}_gbps, {h2d,d2h,d2d}_latency_us,
-  // random_delay_us and random_seed.
-  PerfOptions perf;
 };
 
 // Most devices one plugin instance simulates: each is an object built at init, and the cap
@@ -50,8 +58,10 @@ struct SimOptions {
 constexpr int32_t kMaxDeviceCount = 1024;
 
 // Parses the options text (a JSON object; NULL or empty means "{}") into *out. Returns
-// INVALID_ARGUMENT naming the option for an unknown key, a value of the wrong type or range,
-// a malformed device type, or an op in "ops" or "fault_ops" the plugin does not implement.
+// INVALID_ARGUMENT naming the option (a device's as "devices[2].matmul_gflops") for an unknown
+// key, a value of the wrong type or range, a malformed device type, an op in "ops" or
+// "fault_ops" the plugin does not implement, or a device_count that disagrees with the length
+// of "devices".
 hx_status* parse_options(const hx_core_services& services, const char* json, size_t length,
                          SimOptions* out);
 

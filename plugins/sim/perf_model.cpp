@@ -1,29 +1,47 @@
 #include "perf_model.hpp"
 
+#include <algorithm>
+
 namespace hxsim {
+namespace {
+
+// `latency_us` plus `amount` at `per_second` (none when 0), in seconds.
+double modelled_seconds(double latency_us, double amount, double per_second) {
+  double seconds = latency_us * 1e-6;
+  if (per_second > 0) seconds += amount / per_second;
+  return seconds;
+}
+
+double link_seconds(const PerfOptions::Link& link, uint64_t bytes) {
+  return modelled_seconds(link.latency_us, static_cast<double>(bytes), link.gbps * 1e9);
+}
+
+}  // namespace
 
 std::chrono::nanoseconds PerfModel::matmul(int64_t m, int64_t n, int64_t k) const {
   const double flops =
       2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
-  return time(options_.launch_latency_us, flops, options_.matmul_gflops * 1e9);
+  return with_random_delay(
+      modelled_seconds(options_.launch_latency_us, flops, options_.matmul_gflops * 1e9));
 }
 
 std::chrono::nanoseconds PerfModel::elementwise(uint64_t bytes) const {
-  return time(options_.launch_latency_us, static_cast<double>(bytes),
-              options_.elementwise_gbps * 1e9);
+  return with_random_delay(modelled_seconds(
+      options_.launch_latency_us, static_cast<double>(bytes), options_.elementwise_gbps * 1e9));
 }
 
 std::chrono::nanoseconds PerfModel::transfer(Transfer direction, uint64_t bytes) const {
-  const PerfOptions::Link& link = direction == Transfer::kHostToDevice   ? options_.h2d
-                                  : direction == Transfer::kDeviceToHost ? options_.d2h
-                                                                         : options_.d2d;
-  return time(link.latency_us, static_cast<double>(bytes), link.gbps * 1e9);
+  const PerfOptions::Link& link =
+      direction == Transfer::kHostToDevice ? options_.h2d : options_.d2h;
+  return with_random_delay(link_seconds(link, bytes));
 }
 
-std::chrono::nanoseconds PerfModel::time(double latency_us, double amount,
-                                        double per_second) const {
-  double seconds = latency_us * 1e-6;
-  if (per_second > 0) seconds += amount / per_second;
+std::chrono::nanoseconds PerfModel::copy_from(const PerfModel& source, uint64_t bytes) const {
+  return with_random_delay(
+      std::max(link_seconds(options_.d2d, bytes), link_seconds(source.options_.d2d, bytes)));
+}
+
+std::chrono::nanoseconds PerfModel::with_random_delay(double seconds) const {
   if (options_.random_delay_us > 0) {
     std::uniform_real_distribution<double> extra(0.0, options_.random_delay_us * 1e-6);
     std::lock_guard<std::mutex> lock(random_mutex_);

@@ -1,8 +1,9 @@
 // The performance model that lets a simulated device stand in for a GPU's timing: each item of
 // work takes the time the model gives it on its stream (work_queue.hpp sleeps until then), so
-// devices overlap in wall time as real ones would. Every figure defaults to 0, which means
-// "no modelled time": the defaults keep the work as fast as the host runs it. The random
-// delay, seeded, lengthens items at random to flush out ordering bugs in tests.
+// devices overlap in wall time as real ones would. Each device has a model of its own, so that
+// devices can differ (option "devices"). Every figure defaults to 0, which means "no modelled
+// time": the defaults keep the work as fast as the host runs it. The random delay, seeded,
+// lengthens items at random to flush out ordering bugs in tests.
 #pragma once
 
 #include <chrono>
@@ -12,7 +13,8 @@
 
 namespace hxsim {
 
-// The figures, as options (plugins.options.sim) give them.
+// The figures, as options (plugins.options.sim, or one device's entry in its "devices") give
+// them.
 struct PerfOptions {
   double matmul_gflops = 0;      // MatMul throughput; 0: no modelled time
   double elementwise_gbps = 0;   // bytes read + written per second by the other kernels, memset
@@ -23,25 +25,33 @@ struct PerfOptions {
   };
   Link h2d, d2h, d2d;
   double random_delay_us = 0;  // each item takes up to this much longer, uniformly at random
+  // Plugin-wide: each device's generator is seeded with random_seed + its ordinal, so that the
+  // devices do not all draw the same delays.
   uint64_t random_seed = 0;
 };
 
-enum class Transfer { kHostToDevice, kDeviceToHost, kDeviceToDevice };
+// The copies between the host and a device; copies between devices are PerfModel::copy_from.
+enum class Transfer { kHostToDevice, kDeviceToHost };
 
 class PerfModel {
  public:
-  explicit PerfModel(const PerfOptions& options)
-      : options_(options), random_(options.random_seed) {}
+  PerfModel(const PerfOptions& options, int32_t ordinal)
+      : options_(options), random_(options.random_seed + static_cast<uint64_t>(ordinal)) {}
 
   // A MatMul of m x k by k x n: 2mnk floating-point operations.
   std::chrono::nanoseconds matmul(int64_t m, int64_t n, int64_t k) const;
   // A kernel (or memset) that reads and writes `bytes` in all.
   std::chrono::nanoseconds elementwise(uint64_t bytes) const;
   std::chrono::nanoseconds transfer(Transfer direction, uint64_t bytes) const;
+  // A copy of `bytes` into this device from `source` (this same model for a copy within the
+  // device), queued on this device: the longer of the times the two devices' d2d figures give
+  // it, as a copy between two devices runs no faster than its slower end. The random delay is
+  // this device's.
+  std::chrono::nanoseconds copy_from(const PerfModel& source, uint64_t bytes) const;
 
  private:
-  // `latency_us` plus `amount` at `per_second` (none when 0), plus the random delay.
-  std::chrono::nanoseconds time(double latency_us, double amount, double per_second) const;
+  // `seconds` plus the random delay.
+  std::chrono::nanoseconds with_random_delay(double seconds) const;
 
   const PerfOptions options_;
   mutable std::mutex random_mutex_;

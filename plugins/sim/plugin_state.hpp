@@ -11,7 +11,6 @@
 #include "device.hpp"
 #include "handles.hpp"
 #include "options.hpp"
-#include "perf_model.hpp"
 
 namespace hxsim {
 
@@ -25,8 +24,6 @@ struct SimPlugin {
   const hx_core_services* services = nullptr;
   hx_core* core = nullptr;
   SimOptions options;
-  // Made from the options at init; read-only after (but its random delay, behind a mutex).
-  std::unique_ptr<PerfModel> model;
   std::vector<std::unique_ptr<SimDevice>> devices;
   // After the devices: destroyed first, its streams finish their work while the devices'
   // memory is still there.

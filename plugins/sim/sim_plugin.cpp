@@ -47,10 +47,9 @@ hx_status* build(SimPlugin& state, hxplugin::OptionsText options) {
           parse_options(*state.services, options.json, options.length, &state.options)) {
     return status;
   }
-  state.model = std::make_unique<PerfModel>(state.options.perf);
-  const uint64_t memory_bytes = state.options.memory_mb << 20;
-  for (int32_t ordinal = 0; ordinal < state.options.device_count; ++ordinal) {
-    state.devices.push_back(std::make_unique<SimDevice>(state, ordinal, memory_bytes));
+  for (size_t ordinal = 0; ordinal < state.options.devices.size(); ++ordinal) {
+    state.devices.push_back(std::make_unique<SimDevice>(state, static_cast<int32_t>(ordinal),
+                                                        state.options.devices[ordinal]));
   }
   fill_table(state);
   return register_kernels(state);

@@ -28,7 +28,8 @@ TEST_CASE("config/examples holds the documented examples") {
   std::vector<std::string> names;
   for (const auto& path : example_configs()) names.push_back(path.filename().string());
   for (const char* name : {"hard_limit.json", "log_placement.json", "logical_gpus.json",
-                           "memory_growth.json", "sim_4_gpus.json"}) {
+                           "memory_growth.json", "sim_4_gpus.json", "sim_one_fast_three_slow.json",
+                           "sim_slow_copies.json"}) {
     CHECK(std::count(names.begin(), names.end(), name) == 1);
   }
 }

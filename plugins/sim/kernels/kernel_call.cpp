@@ -148,7 +148,7 @@ std::chrono::nanoseconds KernelCall::elementwise_time() const {
   return model().elementwise(elements * sizeof(float));
 }
 
-const PerfModel& KernelCall::model() const { return *plugin_.model; }
+const PerfModel& KernelCall::model() const { return device_->model; }
 
 hx_status* KernelCall::expect_elements(const char* op, int64_t count) const {
   for (size_t i = 0; i < num_inputs(); ++i) {

@@ -43,8 +43,10 @@ class KernelCall : public hxplugin::KernelCall {
   // After check_operands succeeded. When the option fault_ops lists the op, the work fails
   // instead of running `body` (simulated_fault).
   hx_status* launch(std::chrono::nanoseconds duration, std::function<void()> body) const;
-  // The time the model gives this call as element-wise work: every operand's bytes.
+  // The time the device's model gives this call as element-wise work: every operand's bytes.
+  // After check_operands succeeded, as model() is.
   std::chrono::nanoseconds elementwise_time() const;
+  // The model of the call's device.
   const PerfModel& model() const;
 
   // Element [0, ..., 0] of an operand (nullptr for one without elements).
