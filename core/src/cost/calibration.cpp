@@ -12,8 +12,11 @@ namespace hxrt::detail {
 namespace {
 
 constexpr int kRepeats = 3;
-constexpr int64_t kMatMulSide = 256;
-constexpr int64_t kVectorFloats = int64_t{1} << 18;  // 1 MiB
+// Sizes grow until a call takes long enough to time well, so a slow device is not kept busy
+// with calls of a size that would take it seconds.
+constexpr double kLongEnough = 2e-3;
+constexpr int64_t kMatMulSides[] = {64, 128, 256};
+constexpr int64_t kVectorFloats[] = {int64_t{1} << 14, int64_t{1} << 16, int64_t{1} << 18};
 constexpr int64_t kBigCopyFloats = int64_t{1} << 18;
 
 // The median wall time of `work` (which waits for what it times), or nullopt when it throws.
@@ -52,25 +55,40 @@ void run_on(Runtime::Impl& runtime, Device& device, const std::string& op,
   }
 }
 
+// Work per second of `op` on `device`, its inputs `count` zeros of `shape`, at the first size
+// of `sizes` that takes long enough; `work` is what one call at that size does. nullopt when
+// the device cannot run it.
+template <class ShapeOf, class WorkOf>
+std::optional<double> rate(Runtime::Impl& runtime, Device& device, const std::string& op,
+                           const int64_t (&sizes)[3], ShapeOf shape_of, WorkOf work_of,
+                           double latency) {
+  for (int64_t size : sizes) {
+    const Tensor input = zeros(device, shape_of(size));
+    const std::optional<double> seconds =
+        median_seconds([&] { run_on(runtime, device, op, {input, input}); });
+    if (!seconds) return std::nullopt;
+    if (*seconds >= kLongEnough || size == sizes[2]) {
+      return work_of(static_cast<double>(size)) / std::max(*seconds - latency, 1e-9);
+    }
+  }
+  return std::nullopt;
+}
+
 void calibrate_device(Runtime::Impl& runtime, CostModel& model, Device& device) {
   DeviceSpeed speed;
   const Tensor one = zeros(device, {1});
-  const Tensor square = zeros(device, {kMatMulSide, kMatMulSide});
-  const Tensor vector = zeros(device, {kVectorFloats});
   const std::optional<double> latency =
       median_seconds([&] { run_on(runtime, device, "Relu", {one}); });
   speed.latency = latency.value_or(0);
-  const std::optional<double> matmul =
-      median_seconds([&] { run_on(runtime, device, "MatMul", {square, square}); });
-  const std::optional<double> add =
-      median_seconds([&] { run_on(runtime, device, "Add", {vector, vector}); });
-  if (!latency && !matmul && !add) return;  // nothing runs there: the defaults stay
-  const double side = static_cast<double>(kMatMulSide);
-  if (matmul) speed.flops_per_second = 2 * side * side * side / std::max(*matmul - speed.latency, 1e-9);
-  if (add) {
-    speed.bytes_per_second =
-        3 * 4 * static_cast<double>(kVectorFloats) / std::max(*add - speed.latency, 1e-9);
-  }
+  const std::optional<double> flops = rate(
+      runtime, device, "MatMul", kMatMulSides, [](int64_t side) { return Shape{side, side}; },
+      [](double side) { return 2 * side * side * side; }, speed.latency);
+  const std::optional<double> bytes = rate(
+      runtime, device, "Add", kVectorFloats, [](int64_t floats) { return Shape{floats}; },
+      [](double floats) { return 3 * 4 * floats; }, speed.latency);
+  if (!latency && !flops && !bytes) return;  // nothing runs there: the defaults stay
+  speed.flops_per_second = flops.value_or(0);
+  speed.bytes_per_second = bytes.value_or(0);
   model.set_speed(device.index(), speed);
 }
 

@@ -13,15 +13,18 @@ namespace {
 constexpr DeviceSpeed kDefaultSpeed{10e9, 5e9, 10e-6};
 constexpr LinkSpeed kDefaultLink{5e9, 20e-6};
 
+// A rate of 0 is one calibration could not measure: the default's stands in.
 double modelled(const DeviceSpeed& speed, const WorkSize& work) {
   const double rate = work.flops ? speed.flops_per_second : speed.bytes_per_second;
-  return speed.latency + (rate > 0 ? work.amount / rate : 0);
+  const double fallback = work.flops ? kDefaultSpeed.flops_per_second
+                                     : kDefaultSpeed.bytes_per_second;
+  return speed.latency + work.amount / (rate > 0 ? rate : fallback);
 }
 
 double modelled(const LinkSpeed& link, uint64_t bytes) {
-  return link.latency + (link.bytes_per_second > 0
-                             ? static_cast<double>(bytes) / link.bytes_per_second
-                             : 0);
+  const double rate = link.bytes_per_second > 0 ? link.bytes_per_second
+                                                : kDefaultLink.bytes_per_second;
+  return link.latency + static_cast<double>(bytes) / rate;
 }
 
 // The measurement nearest in size class to `size_class` among the keys of `table` that match

@@ -1,0 +1,142 @@
+// The dynamic placer (placement.placer "dynamic"): nodes without a request placed on the cost
+// model, constraints kept, every choice explained with estimates per device, and the model
+// measured by runs, saved and given back.
+#include <catch2/catch.hpp>
+#include <hxrt/hxrt.hpp>
+
+#include <algorithm>
+
+#include <nlohmann/json.hpp>
+
+#include "error_from.hpp"
+#include "graph_support.hpp"
+
+using graph_test::cpu_and_gpus;
+using hxrt::DType;
+using hxrt::GraphBuilder;
+using hxrt::NodeOutput;
+using hxrt_test::error_from;
+
+namespace {
+
+std::string device(const std::string& short_name) {
+  return "/job:localhost/replica:0/task:0/device:" + short_name;
+}
+
+const hxrt::NodePlacement& placement_of(const hxrt::Executable& exe, const std::string& node) {
+  const auto& all = exe.placement();
+  auto found = std::find_if(all.begin(), all.end(),
+                            [&](const hxrt::NodePlacement& p) { return p.node == node; });
+  REQUIRE(found != all.end());
+  return *found;
+}
+
+hxrt::CompileOptions dynamic() {
+  hxrt::CompileOptions options;
+  options.placer = hxrt::GraphPlacer::kDynamic;
+  return options;
+}
+
+// x (128x128) through three MatMuls with itself.
+hxrt::Graph matmul_chain(hxrt::Runtime& rt, NodeOutput& last, const std::string& pin = {}) {
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {128, 128});
+  last = x;
+  for (int i = 0; i < 3; ++i) {
+    last = builder.add("mm" + std::to_string(i), "MatMul", {last, x}, {}, i == 1 ? pin : "");
+  }
+  return builder.build();
+}
+
+}  // namespace
+
+TEST_CASE("The dynamic placer keeps work off a slow accelerator the simple placer would pick, "
+          "and says why", "[graph][dynamic]") {
+  // 128x128 MatMuls at 0.05 GFLOP/s: 84 ms each on the sim GPU, well under one on the CPU.
+  hxrt::Runtime rt = cpu_and_gpus(1, "\"matmul_gflops\":0.05");
+  NodeOutput last;
+  const hxrt::Graph graph = matmul_chain(rt, last);
+  const hxrt::Executable simple = rt.compile(graph, {last});
+  CHECK(placement_of(simple, "mm0").device == device("GPU:0"));  // priority: the accelerator
+  CHECK(placement_of(simple, "mm0").estimates.empty());
+
+  const hxrt::Executable placed = rt.compile(graph, {last}, dynamic());
+  for (const char* node : {"x", "mm0", "mm1", "mm2"}) {
+    INFO(node);
+    CHECK(placement_of(placed, node).device == device("CPU:0"));
+  }
+  const hxrt::NodePlacement& mm1 = placement_of(placed, "mm1");
+  CHECK_THAT(mm1.reason, Catch::StartsWith("CPU:0: MatMul "));
+  CHECK_THAT(mm1.reason, Catch::Contains(" on GPU:0"));
+  CHECK_THAT(mm1.reason, Catch::Contains("inputs already there"));
+  REQUIRE(mm1.estimates.size() == 2);
+  const hxrt::DeviceEstimate& cpu = mm1.estimates[0];
+  const hxrt::DeviceEstimate& gpu = mm1.estimates[1];
+  CHECK(cpu.device == device("CPU:0"));
+  CHECK(cpu.allowed);
+  CHECK(gpu.allowed);
+  CHECK(gpu.kernel_ms > 20 * cpu.kernel_ms);
+  CHECK(cpu.finish_ms < gpu.finish_ms);
+
+  const hxrt::Tensor fed = rt.tensor<float>({128, 128}, std::vector<float>(128 * 128, 0.01f));
+  CHECK(placed.run({{"x", fed}})[0].to_vector<float>() ==
+        simple.run({{"x", fed}})[0].to_vector<float>());
+}
+
+TEST_CASE("The dynamic placer keeps user pins, and marks devices without a kernel as not "
+          "allowed", "[graph][dynamic]") {
+  hxrt::Runtime rt = cpu_and_gpus(1, "\"matmul_gflops\":0.05",
+                                  {graph_test::fixture_path("failing_kernel")});
+  NodeOutput last;
+  const hxrt::Graph graph = matmul_chain(rt, last, "/GPU:0");
+  const hxrt::Executable placed = rt.compile(graph, {last}, dynamic());
+  CHECK(placement_of(placed, "mm1").device == device("GPU:0"));  // pinned: a constraint
+  CHECK(placement_of(placed, "mm1").estimates.empty());
+  const hxrt::NodePlacement& mm2 = placement_of(placed, "mm2");
+  CHECK(mm2.device == device("CPU:0"));
+  const auto faildev = std::find_if(mm2.estimates.begin(), mm2.estimates.end(), [](const auto& e) {
+    return e.device == device("FAILDEV:0");
+  });
+  REQUIRE(faildev != mm2.estimates.end());
+  CHECK_FALSE(faildev->allowed);  // it has no MatMul kernel
+}
+
+TEST_CASE("Runs measure the cost model, which is saved as JSON and given back", "[graph][dynamic]") {
+  std::string saved;
+  {
+    hxrt::Runtime rt = cpu_and_gpus(1);
+    NodeOutput last;
+    const hxrt::Graph graph = matmul_chain(rt, last, "/CPU:0");
+    const hxrt::Executable placed = rt.compile(graph, {last}, dynamic());
+    const hxrt::Tensor fed = rt.tensor<float>({128, 128}, std::vector<float>(128 * 128, 0.01f));
+    for (int run = 0; run < 3; ++run) placed.run({{"x", fed}});
+    saved = rt.cost_model_json();
+  }
+  const nlohmann::json model = nlohmann::json::parse(saved);
+  CHECK(model.at("format") == "hxrt cost model");
+  const nlohmann::json& cpu = model.at("devices").at(device("CPU:0"));
+  CHECK(cpu.at("speed").at("flops_per_second").get<double>() > 0);  // calibrated
+  const auto& kernels = cpu.at("kernels");
+  const auto matmul = std::find_if(kernels.begin(), kernels.end(), [](const nlohmann::json& k) {
+    return k.at("op") == "MatMul" && k.at("work").get<double>() == 2.0 * 128 * 128 * 128;
+  });
+  REQUIRE(matmul != kernels.end());
+  CHECK(matmul->at("seconds").size() >= 3);  // three runs of the pinned chain, measured
+
+  hxrt::Runtime again = cpu_and_gpus(1);
+  again.load_cost_model_json(saved);
+  CHECK(nlohmann::json::parse(again.cost_model_json()).at("devices").at(device("CPU:0")) == cpu);
+
+  auto error = error_from([&] { again.load_cost_model_json(R"({"format": "hxrt cost model",
+      "version": 1, "devices": {"x": {"speed": {"flops_per_second": -1}}}})"); });
+  CHECK_FALSE(error);  // a device this runtime does not have is skipped
+  error = error_from([&] {
+    again.load_cost_model_json(R"({"format": "hxrt cost model", "version": 1, "devices": {")" +
+                               device("CPU:0") + R"(": {"speed": {"flops_per_second": "fast"}}}})");
+  });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("/devices/~1job:localhost~1replica:0~1task:0~1device:CPU:0/speed/flops_per_second"));
+  error = error_from([&] { again.load_cost_model_json("{}"); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("not a cost model"));
+}
