@@ -16,7 +16,7 @@
 namespace hxrt {
 
 namespace detail {
-struct ExecutableImpl;
+class ExecutableHandle;
 }
 
 // What the dynamic placer estimated for one node on one device.
@@ -94,23 +94,29 @@ class Executable {
   // The graph inputs a run needs, in the order they were added to the graph.
   const std::vector<std::string>& inputs() const;
   const std::vector<NodeOutput>& fetches() const;
-  // Every node the fetches need, in graph order, with its device.
-  const std::vector<NodePlacement>& placement() const;
+  // Every node the fetches need, in graph order, with its device. By value: the dynamic
+  // placer may place the executable again between runs.
+  std::vector<NodePlacement> placement() const;
   // node -> device: CompileOptions::placement for a later compile.
   std::map<std::string, std::string> placement_map() const;
   // One entry per device the graph uses, in device order.
-  const std::vector<DeviceMemoryPlan>& memory_plan() const;
+  std::vector<DeviceMemoryPlan> memory_plan() const;
   // The transfers compile inserted where an edge crosses devices ("mm:0 from GPU:0 to
   // CPU:0"), in graph order.
   std::vector<std::string> transfers() const;
 
-  bool valid() const { return impl_ != nullptr; }
+  // How many times the dynamic placer placed this executable again after runs measured costs
+  // that made another placement faster by more than placement.replace_threshold (checked
+  // every placement.replace_every_runs runs). 0 for the simple placer.
+  int replacements() const;
+
+  bool valid() const { return handle_ != nullptr; }
 
  private:
   friend class Runtime;
-  explicit Executable(std::shared_ptr<const detail::ExecutableImpl> impl);
-  const detail::ExecutableImpl& impl() const;
-  std::shared_ptr<const detail::ExecutableImpl> impl_;
+  explicit Executable(std::shared_ptr<detail::ExecutableHandle> handle);
+  detail::ExecutableHandle& handle() const;
+  std::shared_ptr<detail::ExecutableHandle> handle_;
 };
 
 // A placement as JSON text, {"node": "device", ...}, to keep in a file...

@@ -39,6 +39,11 @@ struct Config {
   std::vector<std::string> device_priority;  // "placement.device_priority"; empty: default
   SoftPlacement soft_placement = SoftPlacement::kFallbackOnMissingKernel;
   GraphPlacer placer = GraphPlacer::kSimple;  // "placement.placer": how compile places graphs
+  // "placement.replace_every_runs": how often the dynamic placer checks an executable's
+  // placement against the measured costs (0: never)...
+  uint64_t replace_every_runs = 10;
+  // ..."placement.replace_threshold": and how much faster another must be to replace it.
+  double replace_threshold = 0.1;
   // "placement.tensor_device": where tensors made with no device and outside every scope go,
   // as written ("GPU:1"); empty: the highest-priority device.
   std::string tensor_device;

@@ -67,8 +67,30 @@ GraphPlacer read_placer(const nlohmann::json& value, const std::string& source) 
 void apply_placement_section(const nlohmann::json& placement, const std::string& source,
                              Config& config) {
   require_object(placement, source, "/placement");
-  check_keys(placement, {"device_priority", "soft_placement", "tensor_device", "placer"}, source,
-             "/placement");
+  check_keys(placement,
+             {"device_priority", "soft_placement", "tensor_device", "placer", "replace_every_runs",
+              "replace_threshold"},
+             source, "/placement");
+  if (placement.contains("replace_every_runs")) {
+    const std::optional<int64_t> runs = integer_in(placement["replace_every_runs"], 0, 1000000000);
+    if (!runs) {
+      fail(source, "/placement/replace_every_runs",
+           "expected an integer from 0 (never) to 1000000000, got " +
+               type_of(placement["replace_every_runs"]));
+    }
+    config.replace_every_runs = static_cast<uint64_t>(*runs);
+    config.origins["/placement/replace_every_runs"] = source;
+  }
+  if (placement.contains("replace_threshold")) {
+    const nlohmann::json& value = placement["replace_threshold"];
+    if (!value.is_number() || value.get<double>() < 0 || value.get<double>() >= 1) {
+      fail(source, "/placement/replace_threshold",
+           "expected a number from 0 to below 1 (0.1: another placement must be 10% faster), "
+           "got " + type_of(value));
+    }
+    config.replace_threshold = value.get<double>();
+    config.origins["/placement/replace_threshold"] = source;
+  }
   if (placement.contains("placer")) {
     config.placer = read_placer(placement["placer"], source);
     config.origins["/placement/placer"] = source;

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "graph/compile_phases.hpp"
+#include "graph/executable_handle.hpp"
 
 namespace hxrt {
 namespace detail {
@@ -232,33 +233,50 @@ void finish_views(ExecutableImpl& exe) {
 
 }  // namespace detail
 
-Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
-                            const CompileOptions& options) {
-  Impl& runtime = impl();
+namespace detail {
+
+std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Impl>& shared,
+                                              const Graph& graph,
+                                              const std::vector<NodeOutput>& fetches,
+                                              const CompileOptions& options,
+                                              const std::vector<NodePlacement>* previous) {
+  Runtime::Impl& runtime = *shared;
   if (fetches.empty()) {
     throw Error(StatusCode::kInvalidArgument,
                 "compile: no fetches; name the node outputs the executable returns");
   }
   runtime.ensure_initialized();
-  const std::vector<bool> needed = detail::needed_nodes(graph, fetches);
-  std::vector<detail::NodeChoice> choices =
-      detail::place_nodes(runtime, graph, needed, options);
-
-  auto exe = std::make_shared<detail::ExecutableImpl>();
-  exe->runtime = impl_;
+  const std::vector<bool> needed = needed_nodes(graph, fetches);
+  auto exe = std::make_shared<ExecutableImpl>();
+  PlacementEstimate estimate;
+  std::vector<NodeChoice> choices =
+      place_nodes(runtime, graph, needed, options, previous, estimate);
+  exe->runtime = shared;
   exe->fetches = fetches;
   exe->measures = options.placer.value_or(runtime.config.placer) == GraphPlacer::kDynamic;
+  exe->estimated_makespan = estimate.makespan;
+  exe->previous_makespan = estimate.previous_makespan;
   for (size_t i = 0; i < choices.size(); ++i) {
     if (needed[i]) exe->placement.push_back(choices[i].placement);
   }
-  detail::StepBuilder builder(graph, needed, choices, *exe);
+  StepBuilder builder(graph, needed, choices, *exe);
   builder.build();
   for (const NodeOutput& fetch : fetches) exe->fetch_values.push_back(builder.value_of(fetch));
-  detail::link_steps(*exe, builder.predecessors());
-  detail::log_placement(runtime, exe->placement);
-  detail::plan_arenas(*exe, builder.predecessors());
-  detail::finish_views(*exe);
-  return Executable(std::move(exe));
+  link_steps(*exe, builder.predecessors());
+  if (previous == nullptr) log_placement(runtime, exe->placement);
+  plan_arenas(*exe, builder.predecessors());
+  finish_views(*exe);
+  return exe;
+}
+
+}  // namespace detail
+
+Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
+                            const CompileOptions& options) {
+  impl();  // a moved-from Runtime throws here
+  std::shared_ptr<detail::ExecutableImpl> compiled =
+      detail::compile_graph(impl_, graph, fetches, options, nullptr);
+  return Executable(std::make_shared<detail::ExecutableHandle>(std::move(compiled), graph, options));
 }
 
 }  // namespace hxrt

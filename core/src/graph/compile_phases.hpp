@@ -50,16 +50,25 @@ NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode&
 // placer's priority puts them. A graph input with no request goes with its first consumer.
 // Kernel instances are made now, once. Error names the node. Entries of unneeded nodes are
 // left empty.
+// `previous` (may be null): a placement of the same graph whose makespan the dynamic placer
+// also estimates, into `estimate`.
+struct PlacementEstimate {
+  double makespan = 0;           // seconds, the dynamic placer's; 0 for the simple placer
+  double previous_makespan = 0;  // of `previous`, on the same cost model
+};
 std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
                                     const std::vector<bool>& needed,
-                                    const CompileOptions& options);
+                                    const CompileOptions& options,
+                                    const std::vector<NodePlacement>* previous,
+                                    PlacementEstimate& estimate);
 
 // The dynamic placer (placement.placer "dynamic"): the needed nodes that carry no request (and
 // were given no device back) are placed again by list scheduling on the runtime's cost model,
 // calibrated first where it knows nothing; the others are constraints it keeps. Each node it
 // places gets its estimates and the reason it won.
 void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
-                   const CompileOptions& options, std::vector<NodeChoice>& choices);
+                   const CompileOptions& options, const std::vector<NodePlacement>* previous,
+                   std::vector<NodeChoice>& choices, PlacementEstimate& estimate);
 
 // The most one run may take on `device`: its allocator's limit, and the memory it has.
 size_t device_memory_limit(const Device& device);

@@ -1,7 +1,7 @@
 // The Executable handle: feeds checked by name and declaration, then run.cpp runs it.
 #include "hxrt/executable.hpp"
 
-#include "graph/executable_impl.hpp"
+#include "graph/executable_handle.hpp"
 #include "graph/run.hpp"
 #include "tensor_impl.hpp"
 
@@ -21,19 +21,21 @@ std::string input_list(const std::vector<std::string>& inputs) {
 
 }  // namespace
 
-Executable::Executable(std::shared_ptr<const detail::ExecutableImpl> impl)
-    : impl_(std::move(impl)) {}
+Executable::Executable(std::shared_ptr<detail::ExecutableHandle> handle)
+    : handle_(std::move(handle)) {}
 
-const detail::ExecutableImpl& Executable::impl() const {
-  if (impl_ == nullptr) {
+detail::ExecutableHandle& Executable::handle() const {
+  if (handle_ == nullptr) {
     throw Error(StatusCode::kFailedPrecondition,
                 "this Executable is empty; assign it the result of Runtime::compile");
   }
-  return *impl_;
+  return *handle_;
 }
 
 std::vector<Tensor> Executable::run(const std::vector<Tensor>& inputs) const {
-  const detail::ExecutableImpl& exe = impl();
+  detail::ExecutableHandle& handle = this->handle();
+  const std::shared_ptr<const detail::ExecutableImpl> current = handle.current();
+  const detail::ExecutableImpl& exe = *current;
   if (inputs.size() != exe.inputs.size()) {
     throw Error(StatusCode::kInvalidArgument,
                 "run was given " + std::to_string(inputs.size()) + " inputs; the executable " +
@@ -54,14 +56,16 @@ std::vector<Tensor> Executable::run(const std::vector<Tensor>& inputs) const {
                       describe(exe.input_dtypes[i], exe.input_shapes[i]));
     }
   }
-  return detail::run_executable(exe, inputs);
+  std::vector<Tensor> fetched = detail::run_executable(exe, inputs);
+  if (exe.measures) handle.after_run();
+  return fetched;
 }
 
 std::vector<Tensor> Executable::run(const std::map<std::string, Tensor>& feeds) const {
-  const detail::ExecutableImpl& exe = impl();
+  const detail::ExecutableHandle& exe = handle();
   std::vector<Tensor> inputs;
-  inputs.reserve(exe.inputs.size());
-  for (const std::string& name : exe.inputs) {
+  inputs.reserve(exe.inputs().size());
+  for (const std::string& name : exe.inputs()) {
     auto fed = feeds.find(name);
     if (fed == feeds.end()) {
       throw Error(StatusCode::kInvalidArgument,
@@ -71,27 +75,30 @@ std::vector<Tensor> Executable::run(const std::map<std::string, Tensor>& feeds) 
   }
   if (feeds.size() != inputs.size()) {
     for (const auto& fed : feeds) {
-      if (std::find(exe.inputs.begin(), exe.inputs.end(), fed.first) == exe.inputs.end()) {
+      if (std::find(exe.inputs().begin(), exe.inputs().end(), fed.first) == exe.inputs().end()) {
         throw Error(StatusCode::kInvalidArgument,
                     "feed '" + fed.first + "' is not an input the fetches need; " +
-                        input_list(exe.inputs));
+                        input_list(exe.inputs()));
       }
     }
   }
   return run(inputs);
 }
 
-const std::vector<std::string>& Executable::inputs() const { return impl().inputs; }
-const std::vector<NodeOutput>& Executable::fetches() const { return impl().fetches; }
-const std::vector<NodePlacement>& Executable::placement() const { return impl().placement; }
-const std::vector<DeviceMemoryPlan>& Executable::memory_plan() const {
-  return impl().memory_plan;
+const std::vector<std::string>& Executable::inputs() const { return handle().inputs(); }
+const std::vector<NodeOutput>& Executable::fetches() const { return handle().fetches(); }
+std::vector<NodePlacement> Executable::placement() const { return handle().current()->placement; }
+std::vector<DeviceMemoryPlan> Executable::memory_plan() const {
+  return handle().current()->memory_plan;
 }
-std::vector<std::string> Executable::transfers() const { return impl().transfers; }
+std::vector<std::string> Executable::transfers() const { return handle().current()->transfers; }
+int Executable::replacements() const { return handle().replacements(); }
 
 std::map<std::string, std::string> Executable::placement_map() const {
   std::map<std::string, std::string> map;
-  for (const NodePlacement& node : impl().placement) map.emplace(node.node, node.device);
+  for (const NodePlacement& node : handle().current()->placement) {
+    map.emplace(node.node, node.device);
+  }
   return map;
 }
 

@@ -92,6 +92,10 @@ struct ExecutableImpl {
   // Whether runs time their kernels and copies for the cost model (the dynamic placer's
   // executables).
   bool measures = false;
+  // The dynamic placer's estimated makespans, in seconds, on the cost model of the compile:
+  // of this placement, and of the placement it was compiled to replace (when it was).
+  double estimated_makespan = 0;
+  double previous_makespan = 0;
 };
 
 // Points every op step's views at its own shapes and strides; called once, when the steps

@@ -1,6 +1,7 @@
 // The dynamic placer (compile_phases.hpp): a scheduling problem from the graph and the cost
 // model, solved by list scheduling (placement/dynamic/list_scheduler.hpp), and its answer
 // explained node by node.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -52,10 +53,32 @@ std::string explain(const std::string& op, const std::vector<Device*>& devices,
   return reason;
 }
 
+// The makespan of `previous` (node -> device, by name) under `problem`; infinite when a node
+// of it is missing or sits where it may no longer run.
+double previous_makespan(const std::vector<NodePlacement>& previous,
+                         const std::vector<GraphNode>& nodes, const std::vector<size_t>& node_of,
+                         const std::vector<Device*>& devices, const ScheduleProblem& problem) {
+  std::vector<size_t> assignment;
+  for (size_t t = 0; t < node_of.size(); ++t) {
+    const std::string& name = nodes[node_of[t]].name;
+    auto placed = std::find_if(previous.begin(), previous.end(),
+                               [&](const NodePlacement& p) { return p.node == name; });
+    if (placed == previous.end()) return kNever;
+    auto device = std::find_if(devices.begin(), devices.end(),
+                               [&](const Device* d) { return d->name() == placed->device; });
+    if (device == devices.end()) return kNever;
+    const size_t d = static_cast<size_t>(device - devices.begin());
+    if (!(problem.tasks[t].seconds[d] < kNever)) return kNever;
+    assignment.push_back(d);
+  }
+  return makespan_of(problem, assignment);
+}
+
 }  // namespace
 
 void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
-                   const CompileOptions& options, std::vector<NodeChoice>& choices) {
+                   const CompileOptions& options, const std::vector<NodePlacement>* previous,
+                   std::vector<NodeChoice>& choices, PlacementEstimate& estimate) {
   std::vector<Device*> devices;
   for (const std::shared_ptr<Device>& device : runtime.devices.all()) devices.push_back(device.get());
   CostModel& costs = runtime.cost_model;
@@ -145,6 +168,10 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
     schedule_found = schedule(problem);
   } catch (const Error& error) {
     throw Error(error.code(), "the dynamic placer: " + std::string(error.what()));
+  }
+  estimate.makespan = schedule_found.makespan;
+  if (previous != nullptr) {
+    estimate.previous_makespan = previous_makespan(*previous, nodes, node_of, devices, problem);
   }
   for (size_t t = 0; t < node_of.size(); ++t) {
     const size_t i = node_of[t];

@@ -98,7 +98,9 @@ size_t graph_index(const Graph& graph, const std::string& name) {
 
 std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
                                     const std::vector<bool>& needed,
-                                    const CompileOptions& options) {
+                                    const CompileOptions& options,
+                                    const std::vector<NodePlacement>* previous,
+                                    PlacementEstimate& estimate) {
   for (const auto& given : options.placement) {
     if (graph.find(given.first) == nullptr) {
       throw Error(StatusCode::kInvalidArgument,
@@ -153,7 +155,9 @@ std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
     }
   }
   const GraphPlacer placer = options.placer.value_or(runtime.config.placer);
-  if (placer == GraphPlacer::kDynamic) place_by_cost(runtime, graph, needed, options, choices);
+  if (placer == GraphPlacer::kDynamic) {
+    place_by_cost(runtime, graph, needed, options, previous, choices, estimate);
+  }
   return choices;
 }
 
