@@ -27,12 +27,12 @@ CudaEvent::~CudaEvent() {
   (void)cudaGetLastError();
 }
 
-hx_status* CudaEvent::record(cudaStream_t stream) {
+hx_status* CudaEvent::record(cudaStream_t stream, const hx_stream* on) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (event_ == nullptr) {
-    if (hx_status* status =
-            device_error(device_, cudaEventCreateWithFlags(&event_, cudaEventDisableTiming),
-                         "cudaEventCreateWithFlags")) {
+    // With timing (see the header).
+    if (hx_status* status = device_error(
+            device_, cudaEventCreateWithFlags(&event_, cudaEventDefault), "cudaEventCreateWithFlags")) {
       event_ = nullptr;
       return status;
     }
@@ -41,12 +41,19 @@ hx_status* CudaEvent::record(cudaStream_t stream) {
     return status;
   }
   pending_ = true;
+  stream_ = on;
   return nullptr;
 }
 
-void CudaEvent::mark_reached() {
+void CudaEvent::mark_reached(const hx_stream* on) {
   std::lock_guard<std::mutex> lock(mutex_);
   pending_ = false;
+  stream_ = on;
+}
+
+CudaEvent::Point CudaEvent::point() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return Point{stream_, pending_ ? event_ : nullptr};
 }
 
 cudaEvent_t CudaEvent::pending() const {

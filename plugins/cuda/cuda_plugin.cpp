@@ -27,7 +27,7 @@ constexpr hx_stream_api kStreams = {HX_STREAM_API_STRUCT_SIZE, nullptr,       st
                                     stream_wait_event};
 constexpr hx_event_api kEvents = {HX_EVENT_API_STRUCT_SIZE, nullptr,           event_create,
                                   event_destroy,            event_record,      event_synchronize,
-                                  event_query};
+                                  event_query,              event_elapsed_ns};
 constexpr hx_host_memory_api kHostMemory = {HX_HOST_MEMORY_API_STRUCT_SIZE, nullptr,
                                             host_allocate, host_deallocate};
 

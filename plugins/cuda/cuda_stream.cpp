@@ -17,6 +17,10 @@ CudaStream::~CudaStream() {
     call = "cudaStreamDestroy";
     error = cudaStreamDestroy(stream);
   }
+  if (error == cudaSuccess) {
+    call = "cudaEventDestroy";
+    error = cudaEventDestroy(first_work_);
+  }
   // At process exit the runtime may be gone before the core lets go of its streams; there is
   // nothing left to free then, and nothing worth a warning. A lost context was reported when
   // it was lost: one warning per stream would only bury that.
@@ -27,6 +31,20 @@ CudaStream::~CudaStream() {
                          text);
   }
   (void)cudaGetLastError();
+}
+
+hx_status* CudaStream::mark_first_work(cudaStream_t stream) {
+  if (hx_status* status = device_error(device_, cudaEventCreate(&first_work_), "cudaEventCreate")) {
+    first_work_ = nullptr;
+    return status;
+  }
+  if (hx_status* status =
+          device_error(device_, cudaEventRecord(first_work_, stream), "cudaEventRecord")) {
+    (void)cudaEventDestroy(first_work_);
+    first_work_ = nullptr;
+    return status;
+  }
+  return nullptr;
 }
 
 hx_status* CudaStream::for_work(cudaStream_t* out) {
@@ -40,6 +58,10 @@ hx_status* CudaStream::for_work(cudaStream_t* out) {
       if (hx_status* status =
               device_error(device_, cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking),
                            "cudaStreamCreateWithFlags")) {
+        return status;
+      }
+      if (hx_status* status = mark_first_work(stream)) {
+        (void)cudaStreamDestroy(stream);
         return status;
       }
       stream_.store(stream, std::memory_order_release);

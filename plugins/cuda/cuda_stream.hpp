@@ -1,6 +1,8 @@
 // One stream of one device. Its CUDA stream is made when the first work is enqueued on it:
 // the core creates a stream for every device when the runtime starts, and a CUDA stream needs
 // the device's CUDA context, which a process that never runs GPU work should not pay for.
+// A timing event is recorded on it as it is made, before that first work: the time an event
+// recorded while the stream had no work stands for (events.elapsed_ns).
 #pragma once
 
 #include <cuda_runtime_api.h>
@@ -29,11 +31,17 @@ class CudaStream {
   // The CUDA stream if work was ever enqueued; nullptr when nothing was, so there is nothing
   // to wait for.
   cudaStream_t started() const { return stream_.load(std::memory_order_acquire); }
+  // The CUDA event recorded on the stream before its first work; nullptr until started.
+  cudaEvent_t first_work() const { return started() != nullptr ? first_work_ : nullptr; }
 
  private:
   CudaDevice& device_;
   std::mutex create_mutex_;
   std::atomic<cudaStream_t> stream_{nullptr};
+  cudaEvent_t first_work_ = nullptr;  // written before stream_ is published
+
+  // Creates first_work_ and records it on `stream`, which has no work yet.
+  hx_status* mark_first_work(cudaStream_t stream);
 };
 
 }  // namespace hxcuda

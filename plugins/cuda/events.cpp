@@ -2,6 +2,10 @@
 
 #include <hxplugin/status.hpp>
 
+#include <cmath>
+#include <cstdint>
+#include <utility>
+
 #include "device.hpp"
 #include "device_errors.hpp"
 #include "errors.hpp"
@@ -53,11 +57,11 @@ hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
   // none pending: either way the point is already reached, and no context is needed.
   const cudaStream_t started = target != nullptr ? target->started() : nullptr;
   if (started == nullptr) {
-    recorded->mark_reached();
+    recorded->mark_reached(stream);
     return nullptr;
   }
   if (hx_status* status = gpu.make_current()) return status;
-  return recorded->record(started);
+  return recorded->record(started, stream);
 }
 
 hx_status* event_synchronize(hx_device* device, hx_event* event) {
@@ -74,6 +78,77 @@ hx_status* event_synchronize(hx_device* device, hx_event* event) {
   // thread, whatever device that thread last used.
   if (hx_status* status = gpu.make_current()) return status;
   return device_error(gpu, cudaEventSynchronize(pending), "cudaEventSynchronize");
+}
+
+hx_status* event_elapsed_ns(hx_device* device, hx_event* start, hx_event* end,
+                            uint64_t* out_ns) {
+  CudaDevice& gpu = from_handle(device);
+  CudaEvent* first = nullptr;
+  CudaEvent* last = nullptr;
+  if (hx_status* status = event_of_device(gpu, start, &first)) return status;
+  if (hx_status* status = event_of_device(gpu, end, &last)) return status;
+  if (hx_status* status = check_usable(gpu)) return status;
+  const CudaEvent::Point from = first->point();
+  const CudaEvent::Point to = last->point();
+  for (const auto& [point, handle] : {std::pair(from, start), std::pair(to, end)}) {
+    if (point.stream == nullptr) {
+      return hxplugin::make_status(
+          gpu.services(), HX_FAILED_PRECONDITION,
+          "%s: event %p was never recorded on a stream (never recorded, or recorded with "
+          "stream NULL), so it marks no point of a stream's work to time; record both events "
+          "on the stream the timed work is queued on",
+          gpu.label().c_str(), static_cast<const void*>(handle));
+    }
+  }
+  if (from.stream != to.stream) {
+    return hxplugin::make_status(gpu.services(), HX_INVALID_ARGUMENT,
+                                 "%s: events %p and %p were recorded on different streams; time "
+                                 "work between two events of one stream",
+                                 gpu.label().c_str(), static_cast<const void*>(start),
+                                 static_cast<const void*>(end));
+  }
+  const auto start_after_end = [&] {
+    return hxplugin::make_status(gpu.services(), HX_INVALID_ARGUMENT,
+                                 "%s: the start event %p was recorded after the end event %p; "
+                                 "pass the earlier event as start",
+                                 gpu.label().c_str(), static_cast<const void*>(start),
+                                 static_cast<const void*>(end));
+  };
+  if (to.event == nullptr) {
+    // `end` was recorded before the stream had work, so `start` was too, or after `end`.
+    if (from.event != nullptr) return start_after_end();
+    *out_ns = 0;
+    return nullptr;
+  }
+  cudaEvent_t began = from.event;
+  if (began == nullptr) {
+    // Recorded before the stream's first work: its point is where that work starts. The
+    // stream has started (`end` was recorded on it with work), unless it is gone.
+    const CudaStream* stream = gpu.plugin().handles.find_stream(from.stream);
+    if (stream != nullptr) began = stream->first_work();
+    if (began == nullptr) {
+      return hxplugin::make_status(gpu.services(), HX_FAILED_PRECONDITION,
+                                   "%s: the stream events %p and %p were recorded on was "
+                                   "destroyed; ask for the time while it lives",
+                                   gpu.label().c_str(), static_cast<const void*>(start),
+                                   static_cast<const void*>(end));
+    }
+  }
+  if (hx_status* status = gpu.make_current()) return status;  // see event_synchronize
+  float milliseconds = 0;
+  const cudaError_t error = cudaEventElapsedTime(&milliseconds, began, to.event);
+  if (error == cudaErrorNotReady) {
+    (void)cudaGetLastError();
+    return hxplugin::make_status(gpu.services(), HX_FAILED_PRECONDITION,
+                                 "%s: the work before event %p or %p has not completed yet; "
+                                 "synchronize the end event before asking for the time",
+                                 gpu.label().c_str(), static_cast<const void*>(start),
+                                 static_cast<const void*>(end));
+  }
+  if (hx_status* status = device_error(gpu, error, "cudaEventElapsedTime")) return status;
+  if (milliseconds < 0) return start_after_end();
+  *out_ns = static_cast<uint64_t>(std::llround(static_cast<double>(milliseconds) * 1e6));
+  return nullptr;
 }
 
 hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {

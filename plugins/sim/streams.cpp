@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "device.hpp"
 #include "plugin_state.hpp"
@@ -160,7 +162,7 @@ hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
   }
   std::shared_ptr<SimStream> queue;
   if (hx_status* status = live_stream(sim, stream, &queue)) return status;
-  marker->record(queue->worker.tail());
+  marker->record(queue->worker.timed_tail());
   return nullptr;
 }
 
@@ -185,6 +187,53 @@ hx_status* event_query(hx_device* device, hx_event* event, bool* out_done) {
   return nullptr;
 }
 
+// The difference of the two points' times on their stream's clock (work_queue.hpp): the
+// modelled time of the work between them.
+hx_status* event_elapsed_ns(hx_device* device, hx_event* start, hx_event* end, uint64_t* out_ns) {
+  const SimDevice& sim = from_handle(device);
+  std::shared_ptr<SimEvent> first, last;
+  if (hx_status* status = live_event(sim, start, &first)) return status;
+  if (hx_status* status = live_event(sim, end, &last)) return status;
+  const Point from = first->recorded();
+  const Point to = last->recorded();
+  const hx_core_services& services = *sim.plugin.services;
+  for (const auto& [point, handle] : {std::pair(from, start), std::pair(to, end)}) {
+    if (point.time == nullptr) {
+      return hxplugin::make_status(
+          services, HX_FAILED_PRECONDITION,
+          "%s: event %p was never recorded on a stream (never recorded, or recorded with "
+          "stream NULL), so it marks no point of a stream's work to time; record both events "
+          "on the stream the timed work is queued on",
+          sim.label.c_str(), static_cast<const void*>(handle));
+    }
+  }
+  if (from.line != to.line) {
+    return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                 "%s: events %p and %p were recorded on different streams; "
+                                 "time work between two events of one stream",
+                                 sim.label.c_str(), static_cast<const void*>(start),
+                                 static_cast<const void*>(end));
+  }
+  if (from.position > to.position) {
+    return hxplugin::make_status(services, HX_INVALID_ARGUMENT,
+                                 "%s: the start event %p was recorded after the end event %p; "
+                                 "pass the earlier event as start",
+                                 sim.label.c_str(), static_cast<const void*>(start),
+                                 static_cast<const void*>(end));
+  }
+  const std::optional<std::chrono::nanoseconds> began = from.time->get();
+  const std::optional<std::chrono::nanoseconds> ended = to.time->get();
+  if (!began || !ended) {
+    return hxplugin::make_status(services, HX_FAILED_PRECONDITION,
+                                 "%s: the work before event %p has not completed yet; "
+                                 "synchronize the end event before asking for the time",
+                                 sim.label.c_str(),
+                                 static_cast<const void*>(began ? end : start));
+  }
+  *out_ns = static_cast<uint64_t>((*ended - *began).count());
+  return nullptr;
+}
+
 }  // namespace
 
 const hx_stream_api kStreamApi = {HX_STREAM_API_STRUCT_SIZE, nullptr,      stream_create,
@@ -192,6 +241,6 @@ const hx_stream_api kStreamApi = {HX_STREAM_API_STRUCT_SIZE, nullptr,      strea
                                   stream_wait_event};
 const hx_event_api kEventApi = {HX_EVENT_API_STRUCT_SIZE, nullptr,           event_create,
                                 event_destroy,            event_record,      event_synchronize,
-                                event_query};
+                                event_query,              event_elapsed_ns};
 
 }  // namespace hxsim

@@ -9,10 +9,15 @@ uint64_t CompletionLine::reserve() {
   return ++reserved_;
 }
 
-void CompletionLine::complete_one() {
+void CompletionLine::complete_one(std::chrono::nanoseconds took) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     ++completed_;
+    clock_ += took;
+    while (!untimed_.empty() && untimed_.front().first <= completed_) {
+      untimed_.front().second->set(clock_);
+      untimed_.pop_front();
+    }
   }
   changed_.notify_all();
 }
@@ -30,6 +35,19 @@ void CompletionLine::wait_for(uint64_t position) const {
 uint64_t CompletionLine::last_reserved() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return reserved_;
+}
+
+std::pair<uint64_t, std::shared_ptr<const CompletionTime>> CompletionLine::timed_last_reserved() {
+  auto time = std::make_shared<CompletionTime>();
+  std::lock_guard<std::mutex> lock(mutex_);
+  // Nothing is pending when all reserved work has completed: the point is reached now, at the
+  // clock of the last completion.
+  if (completed_ == reserved_) {
+    time->set(clock_);
+  } else {
+    untimed_.emplace_back(reserved_, time);
+  }
+  return {reserved_, std::move(time)};
 }
 
 WorkResult run_now(WorkItem& item) {
@@ -65,7 +83,13 @@ void StreamWorker::enqueue(WorkItem item) {
 
 Point StreamWorker::tail() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return Point{line_, line_->last_reserved(), failures_};
+  return Point{line_, line_->last_reserved(), failures_, nullptr};
+}
+
+Point StreamWorker::timed_tail() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto [position, time] = line_->timed_last_reserved();
+  return Point{line_, position, failures_, std::move(time)};
 }
 
 WorkResult StreamWorker::failure() const {
@@ -104,13 +128,21 @@ void StreamWorker::run() {
       next = std::move(queue_.front());
       queue_.pop_front();
     }
-    if (WorkResult failure = run_now(next.item)) {
+    const auto began = std::chrono::steady_clock::now();
+    WorkResult failure = run_now(next.item);
+    // The clock takes the modelled time as it is, not the host's slower sleep (see the header).
+    const std::chrono::nanoseconds took =
+        next.item.duration.count() > 0
+            ? next.item.duration
+            : std::chrono::duration_cast<std::chrono::nanoseconds>(
+                  std::chrono::steady_clock::now() - began);
+    if (failure) {
       // Kept before the work counts as complete, so a waiter that sees the point done sees
       // its failure too.
       std::lock_guard<std::mutex> lock(mutex_);
       failures_->add(next.position, std::move(*failure));
     }
-    line_->complete_one();
+    line_->complete_one(took);
   }
 }
 

@@ -7,8 +7,14 @@
 // Work may fail as it runs: its failure is kept in the stream's current FailureEpoch
 // (work_failure.hpp) with its position, and reported by the points recorded after it until a
 // clear (stream synchronize) starts a new epoch.
+// Each stream has a clock, the device time its events are timed by (events.elapsed_ns): it
+// starts at 0 and each item advances it by the item's modelled duration, or by the host time
+// the item took when the model gives it none (unmodelled work, cross-device waits). So work
+// the model times takes exactly its modelled time, however loaded the host is, and time the
+// stream spent idle does not count.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -16,29 +22,52 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "work_failure.hpp"
 
 namespace hxsim {
 
+// The time on its stream's clock at which one point completed; set once, by the stream.
+class CompletionTime {
+ public:
+  // nullopt until the point has completed.
+  std::optional<std::chrono::nanoseconds> get() const {
+    const int64_t ns = ns_.load(std::memory_order_acquire);
+    if (ns < 0) return std::nullopt;
+    return std::chrono::nanoseconds(ns);
+  }
+  void set(std::chrono::nanoseconds at) { ns_.store(at.count(), std::memory_order_release); }
+
+ private:
+  std::atomic<int64_t> ns_{-1};
+};
+
 class CompletionLine {
  public:
   // Reserves the next position: the count `completed` must reach for it to be complete.
   uint64_t reserve();
-  // Marks the oldest reserved position complete and wakes every waiter.
-  void complete_one();
+  // Marks the oldest reserved position complete, its item having advanced the clock by
+  // `took`, stamps the times waiting for it and wakes every waiter.
+  void complete_one(std::chrono::nanoseconds took);
   bool reached(uint64_t position) const;
   void wait_for(uint64_t position) const;
   // The position of the last item reserved so far (0 when none).
   uint64_t last_reserved() const;
+  // The last reserved position and the time it completes at (set now if it has).
+  std::pair<uint64_t, std::shared_ptr<const CompletionTime>> timed_last_reserved();
 
  private:
   mutable std::mutex mutex_;
   mutable std::condition_variable changed_;
   uint64_t reserved_ = 0;
   uint64_t completed_ = 0;
+  std::chrono::nanoseconds clock_{0};  // when the item at `completed_` completed
+  // Times of positions not yet completed, in increasing order of position.
+  std::deque<std::pair<uint64_t, std::shared_ptr<CompletionTime>>> untimed_;
 };
 
 // A point in one stream's work: complete once its line reaches `position`. A point without a
@@ -49,6 +78,8 @@ struct Point {
   uint64_t position = 0;
   // The stream's epoch when the point was taken: the failures the point reports.
   std::shared_ptr<const FailureEpoch> failures;
+  // When the point completes on its stream's clock; only for points taken by timed_tail.
+  std::shared_ptr<const CompletionTime> time;
 
   bool done() const { return line == nullptr || line->reached(position); }
   void wait() const {
@@ -81,6 +112,8 @@ class StreamWorker {
   void enqueue(WorkItem item);
   // The point after everything enqueued so far.
   Point tail() const;
+  // The same, with the time it completes at on the stream's clock (what an event records).
+  Point timed_tail();
   bool idle() const { return tail().done(); }
   // The first failure of the work enqueued since the last clear.
   WorkResult failure() const;

@@ -58,8 +58,15 @@ static_assert(offsetof(hx_plugin_init_args, options_json_length) ==
 static_assert(offsetof(hx_plugin_init_args, intra_op_threads) == kInitArgs20Size);
 static_assert(std::is_same_v<decltype(hx_plugin_init_args::intra_op_threads), uint32_t>);
 static_assert(HX_PLUGIN_INIT_ARGS_STRUCT_SIZE > kInitArgs20Size);
+// The events group of 2.0 and 2.1 ends with query; 2.2 appended elapsed_ns right after it, so
+// a group written for 2.1 ends where the new field starts and reads it as absent.
+constexpr size_t kEventApi21Size = HX_STRUCT_SIZE(hx_event_api, query);
+static_assert(HX_EVENT_API_REQUIRED_SIZE == kEventApi21Size);
+static_assert(offsetof(hx_event_api, elapsed_ns) == kEventApi21Size);
+static_assert(std::is_same_v<decltype(hx_event_api::elapsed_ns),
+                             hx_status* (*)(hx_device*, hx_event*, hx_event*, uint64_t*)>);
 // Appending a field is a minor version (CONVENTIONS, Versioning).
-static_assert(HX_ABI_VERSION_MAJOR == 2 && HX_ABI_VERSION_MINOR >= 1);
+static_assert(HX_ABI_VERSION_MAJOR == 2 && HX_ABI_VERSION_MINOR >= 2);
 
 static_assert(hxrt::Shape::kMaxRank == HX_MAX_RANK);
 
@@ -107,7 +114,7 @@ struct StructLayout {
         alignof(type)                                                                       \
   }
 
-// Every boundary struct of 2.1, each with the field the header names as its last.
+// Every boundary struct of 2.2, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
     HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),
@@ -119,7 +126,7 @@ const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_device_properties, HX_DEVICE_PROPERTIES_STRUCT_SIZE, alignment),
     HX_LAYOUT(hx_core_services, HX_CORE_SERVICES_STRUCT_SIZE, attr_string),
     HX_LAYOUT(hx_stream_api, HX_STREAM_API_STRUCT_SIZE, wait_event),
-    HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, query),
+    HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, elapsed_ns),
     HX_LAYOUT(hx_host_memory_api, HX_HOST_MEMORY_API_STRUCT_SIZE, deallocate),
     HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, host_memory),
     HX_LAYOUT(hx_plugin_init_args, HX_PLUGIN_INIT_ARGS_STRUCT_SIZE, intra_op_threads),
@@ -147,6 +154,41 @@ TEST_CASE("every struct starts with struct_size and then its typed extension cha
     CHECK(layout.extensions_offset == kExtensionsOffset);
     CHECK(layout.extensions_is_chain);
   }
+}
+
+namespace {
+
+hx_status* no_time(hx_device*, hx_event*, hx_event*, uint64_t*) { return nullptr; }
+
+hx_plugin_api table_with_events(const hx_event_api& events) {
+  hx_plugin_api api{};
+  api.struct_size = HX_PLUGIN_API_STRUCT_SIZE;
+  api.events = &events;
+  return api;
+}
+
+}  // namespace
+
+TEST_CASE("an events group of 2.1 is whole without elapsed_ns, which it reads as absent") {
+  hx_event_api events{};
+  events.elapsed_ns = no_time;  // beyond a 2.1 struct_size: never read
+  events.struct_size = kEventApi21Size;
+  hx_plugin_api api = table_with_events(events);
+  CHECK(hx_plugin_api_short_group(&api) == nullptr);
+  CHECK_FALSE(hx_event_api_has_elapsed_ns(&events));
+
+  events.struct_size = HX_EVENT_API_STRUCT_SIZE;
+  CHECK(hx_event_api_has_elapsed_ns(&events));
+  events.elapsed_ns = nullptr;  // [optional]: a 2.2 group may leave it out
+  api = table_with_events(events);
+  CHECK_FALSE(hx_event_api_has_elapsed_ns(&events));
+  CHECK(hx_plugin_api_short_group(&api) == nullptr);
+  CHECK_FALSE(hx_event_api_has_elapsed_ns(nullptr));
+
+  // Ending before a required function is still short.
+  events.struct_size = offsetof(hx_event_api, query);
+  api = table_with_events(events);
+  CHECK(std::string(hx_plugin_api_short_group(&api)) == "events");
 }
 
 // The C++ API converts by value between these enums; a renumbering on either side would

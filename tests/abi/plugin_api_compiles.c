@@ -17,8 +17,8 @@ static const size_t struct_sizes[] = {
 };
 
 /* An optional group as a plugin writes it: a static sub-table. */
-static const hx_event_api no_event_functions = {HX_EVENT_API_STRUCT_SIZE, NULL,
-                                                NULL, NULL, NULL, NULL, NULL};
+static const hx_event_api no_event_functions = {HX_EVENT_API_STRUCT_SIZE, NULL, NULL, NULL,
+                                                NULL, NULL, NULL, NULL};
 
 /* An entry point of the documented shape must convert to hx_plugin_init_fn. */
 static hx_status* entry_point(const hx_plugin_init_args* args, const hx_plugin_api** out_api) {
@@ -41,7 +41,8 @@ HX_EXPORT size_t hx_abi_compile_check(void) {
   total += hx_dtype_size(HX_DTYPE_F32);
   if (init(NULL, &api) != NULL || api == NULL) return 0;
   /* The vocabulary's check names the first function a present group lacks. */
-  return hx_plugin_api_short_group(api) == NULL && hx_plugin_api_missing_function(api) != NULL
+  return hx_plugin_api_short_group(api) == NULL && hx_plugin_api_missing_function(api) != NULL &&
+                 !hx_event_api_has_elapsed_ns(api->events)
              ? total + HX_MAX_RANK
              : 0;
 }

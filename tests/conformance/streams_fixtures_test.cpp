@@ -1,6 +1,6 @@
 // The streams section fails a plugin whose synchronize and query answer before the work is
-// done, saying what to fix; skips what a plugin does not offer; and passes the plugins the
-// build makes.
+// done, or whose events.elapsed_ns takes events it must refuse, saying what to fix; skips what
+// a plugin does not offer; and passes the plugins the build makes.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
@@ -48,6 +48,8 @@ TEST_CASE("streams: synchronize and query that report done before the work has r
                          "takes back")));
   CHECK_THAT(passed, Catch::Matchers::VectorContains(
                          std::string("device 0: a never-recorded event is done at once")));
+  // Its events group leaves elapsed_ns out: no timing to check.
+  CHECK_THAT(run.detail("event timing"), Contains("the events group has no elapsed_ns"));
 }
 
 TEST_CASE("streams: a plugin without streams or events is skipped with the reason",
@@ -86,4 +88,50 @@ TEST_CASE("streams: the sim plugin passes on both of two devices", "[conformance
   CHECK_THAT(run.names("streams", "pass"),
              Catch::Matchers::VectorContains(std::string(
                  "device 0 -> device 1: stream_wait_event on another device's event")));
+}
+
+TEST_CASE("streams: the sim plugin times the work between its events and refuses misuse",
+          "[conformance][streams][timing]") {
+  const ConformanceRun run =
+      run_conformance(built_plugin("sim"), "--section streams --options '{\"device_count\": 2}'");
+  INFO(run.failures());
+  CHECK(run.failed == 0);
+  const std::vector<std::string> passed = run.names("streams", "pass");
+  for (const char* device : {"device 0", "device 1"}) {
+    for (const char* check :
+         {": events.elapsed_ns times the work between two events of a stream",
+          ": events.elapsed_ns refuses a start recorded after the end",
+          ": events.elapsed_ns refuses an event never recorded on a stream",
+          ": events.elapsed_ns refuses events of two streams"}) {
+      CHECK_THAT(passed, Catch::Matchers::VectorContains(device + std::string(check)));
+    }
+  }
+  CHECK_THAT(passed, Catch::Matchers::VectorContains(
+                         std::string("device 0: events.elapsed_ns refuses an event of device 1")));
+}
+
+TEST_CASE("streams: an elapsed_ns that takes any events fails each refusal, naming the code",
+          "[conformance][streams][timing]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("careless_timing"), "--section streams");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK(run.names("streams", "fail") ==
+        std::vector<std::string>{
+            "device 0: events.elapsed_ns refuses a start recorded after the end",
+            "device 0: events.elapsed_ns refuses an event never recorded on a stream",
+            "device 0: events.elapsed_ns refuses events of two streams"});
+  // What it times, it times right: the spans of a stream add up.
+  CHECK(run.check("device 0: events.elapsed_ns times the work between two events of a stream")
+            .result == "pass");
+  CHECK_THAT(run.detail("device 0: events.elapsed_ns refuses a start recorded after the end"),
+             Contains("events.elapsed_ns(third, first) returned ") &&
+                 Contains("start must be recorded no later than end: return INVALID_ARGUMENT"));
+  CHECK_THAT(
+      run.detail("device 0: events.elapsed_ns refuses an event never recorded on a stream"),
+      Contains("from an event never recorded returned") &&
+          Contains("return FAILED_PRECONDITION"));
+  CHECK_THAT(run.detail("device 0: events.elapsed_ns refuses events of two streams"),
+             Contains("both events must be recorded on the same stream: return "
+                      "INVALID_ARGUMENT"));
 }

@@ -36,6 +36,7 @@ TEST_CASE("each broken fixture fails only the sections it is wrong in", "[confor
       {"truncating_copy", {"memory", "threads"}},
       {"misaligned_alloc", {"memory"}},
       {"early_stream", {"streams", "threads"}},
+      {"careless_timing", {"streams"}},
       {"unlimited_allocate", {"memory"}},
       {"undeclared_memory", {"devices"}},
       {"dense_broadcast", {"kernels"}},

@@ -23,7 +23,7 @@ TEST_CASE("Directly: the CUDA plugin refuses a core of another ABI major", "[cud
   const DirectPlugin plugin("{}", HX_ABI_VERSION_MAJOR + 1);
   CHECK(plugin.init_outcome().code == HX_FAILED_PRECONDITION);
   CHECK_THAT(plugin.init_outcome().message,
-             Contains("plugin 'cuda' speaks ABI 2.1") && Contains("core speaks 3.1"));
+             Contains("plugin 'cuda' speaks ABI 2.2") && Contains("core speaks 3.2"));
 }
 
 TEST_CASE("Directly: the CUDA plugin's only option is the testing aid fault_ops",

@@ -53,7 +53,7 @@ TEST_CASE(
   const hxrt::PluginReport& cuda = cuda_report(runtime);
   CHECK(cuda.name == "cuda");
   CHECK(cuda.device_type == "GPU");
-  CHECK(cuda.abi_version == "2.1");
+  CHECK(cuda.abi_version == "2.2");
   int gpus = 0;
   for (const hxrt::DeviceInfo& device : runtime.devices()) {
     if (device.type != "GPU") continue;

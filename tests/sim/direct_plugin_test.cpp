@@ -53,7 +53,7 @@ TEST_CASE("Directly: the sim plugin refuses a core of another ABI major", "[sim]
   const DirectPlugin plugin(kSim, kTwoDevices, HX_ABI_VERSION_MAJOR + 1);
   CHECK(plugin.init_outcome().code == HX_FAILED_PRECONDITION);
   CHECK_THAT(plugin.init_outcome().message,
-             Catch::Contains("plugin 'sim' speaks ABI 2.1") && Catch::Contains("core speaks 3.1"));
+             Catch::Contains("plugin 'sim' speaks ABI 2.2") && Catch::Contains("core speaks 3.2"));
 }
 
 TEST_CASE("Directly: device count and ordinals", "[sim][direct]") {

@@ -27,7 +27,7 @@ TEST_CASE("The sim plugin configured as four GPUs provides GPU:0 to GPU:3", "[si
   CHECK(report.loaded);
   CHECK(report.name == "sim");
   CHECK(report.version == "0.1.0");
-  CHECK(report.abi_version == "2.1");
+  CHECK(report.abi_version == "2.2");
   CHECK(report.device_type == "GPU");
   CHECK(report.device_count == 4);
   CHECK(report.note.empty());

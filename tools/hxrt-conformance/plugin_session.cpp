@@ -62,6 +62,9 @@ std::string find_table_problem(const hx_plugin_api& api) {
 bool PluginSession::has_streams() const { return api_->streams != nullptr; }
 
 bool PluginSession::has_events() const { return api_->events != nullptr; }
+bool PluginSession::has_event_timing() const {
+  return hx_event_api_has_elapsed_ns(api_->events);
+}
 
 bool PluginSession::has_host_memory() const { return api_->host_memory != nullptr; }
 

@@ -52,6 +52,8 @@ class PluginSession {
   // Optional groups of the table (present; with table_problem() empty, whole).
   bool has_streams() const;
   bool has_events() const;
+  // The events group offers elapsed_ns (hx_event_api_has_elapsed_ns).
+  bool has_event_timing() const;
   bool has_host_memory() const;
 
   // Calls shutdown once; later calls do nothing.

@@ -174,6 +174,26 @@ void Device::wait_for(const ReadyEvent& event) {
                      " waiting for " + event.work() + " on " + event.device().name());
 }
 
+std::optional<uint64_t> Device::elapsed_ns(const ReadyEvent& start, const ReadyEvent& end) const {
+  if (!has_timing()) return std::nullopt;
+  for (const ReadyEvent* event : {&start, &end}) {
+    if (&event->device() != this) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "timing work on " + name_ + ": the event after " + event->work() +
+                      " was recorded on " + event->device().name() +
+                      "; time work between two events of the device it was queued on");
+    }
+  }
+  end.wait();
+  start.wait();
+  uint64_t elapsed = 0;
+  throw_if_error(plugin().events()->elapsed_ns(handle(), start.handle(), end.handle(), &elapsed),
+                 "plugin '" + plugin().name() + "' events.elapsed_ns on " + name_ +
+                     " from the event after " + start.work() + " to the event after " +
+                     end.work());
+  return elapsed;
+}
+
 void Device::clear_stream_failure() noexcept {
   if (stream_ != nullptr) free_status(plugin().streams()->synchronize(handle(), stream_));
 }

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "devices/physical_device.hpp"
@@ -92,6 +93,15 @@ class Device : public std::enable_shared_from_this<Device> {
   // device's plugin), without the host waiting.
   void wait_for(const ReadyEvent& event);
   void release_event(hx_event* event) noexcept { events_->release(event); }
+  // Whether the device times its queued work itself (the plugin's events.elapsed_ns). False on
+  // a synchronous device, whose work is done when its call returns, so the caller times the
+  // call; false too where the plugin offers no timing.
+  bool has_timing() const { return asynchronous() && plugin().has_event_timing(); }
+  // The device's own time, in nanoseconds, from `start` to `end`: two events of this device
+  // (record), `start` recorded first. Waits for both, and throws the failure of their work.
+  // nullopt without has_timing(). Throws Error(kInvalidArgument) for an event of another
+  // device, and the plugin's error (naming the device and both events) when it refuses.
+  std::optional<uint64_t> elapsed_ns(const ReadyEvent& start, const ReadyEvent& end) const;
   // After a failure of queued work was seen: synchronising the stream clears it
   // (plugin_api.h), so later work runs.
   void clear_stream_failure() noexcept;

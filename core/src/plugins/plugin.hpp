@@ -7,6 +7,7 @@
 #include <string>
 
 #include "hxrt/plugin_api.h"
+#include "hxrt/plugin_vocabulary.h"
 #include "plugins/core_handle.hpp"
 
 namespace hxrt::detail {
@@ -35,6 +36,9 @@ class Plugin {
   // or only one of the two (the core orders work across streams only with events).
   const hx_stream_api* streams() const { return streams_; }
   const hx_event_api* events() const { return events_; }
+  // Whether events() offers elapsed_ns, the device's own timing of queued work: only where its
+  // struct_size covers the field (a group written for 2.0 or 2.1 ends before it).
+  bool has_event_timing() const { return hx_event_api_has_elapsed_ns(events_); }
   void run_synchronously() {
     streams_ = nullptr;
     events_ = nullptr;

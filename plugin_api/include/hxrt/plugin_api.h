@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 and 2.1 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.2 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -51,7 +51,9 @@
  *   absent group means "unsupported" and never makes a load fail; a present group with a NULL
  *   function makes the core skip the plugin with a reason naming the function, as does a
  *   required function of the main table that is NULL. A single function marked [optional] may
- *   be NULL on its own; its field says what NULL means.
+ *   be NULL on its own; its field says what NULL means. A group's struct_size must cover its
+ *   required functions; an [optional] function appended to a group in a later minor lies
+ *   beyond the struct_size of a group written for an earlier one, which reads as NULL.
  *
  * Memory. Device memory is a set of buffers: allocate returns an opaque buffer handle
  *   (hx_buffer*), and everything that touches device memory — tensor views, copies, memset —
@@ -104,7 +106,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 1
+#define HX_ABI_VERSION_MINOR 2
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -158,7 +160,7 @@ typedef struct hx_kernel_instance_s hx_kernel_instance;
  * EXTENSIONS
  * ============================================================================================ */
 
-/* The kinds of extension struct. 2.0 and 2.1 define none; values are never renumbered.
+/* The kinds of extension struct. 2.0 to 2.2 define none; values are never renumbered.
  * [since 2.0] */
 typedef enum hx_extension_type {
   HX_EXTENSION_TYPE_NONE = 0
@@ -589,8 +591,8 @@ typedef struct hx_stream_api {
 } hx_stream_api;
 #define HX_STREAM_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_stream_api, wait_event)
 
-/* Events: points in a stream that streams and the host wait for. [since 2.0; the functions
- * since 1.0] */
+/* Events: points in a stream that streams and the host wait for, and that a device may time.
+ * [since 2.0; the functions since 1.0, elapsed_ns since 2.2] */
 typedef struct hx_event_api {
   size_t struct_size;             /* HX_EVENT_API_STRUCT_SIZE */
   const hx_extension* extensions; /* NULL */
@@ -602,8 +604,22 @@ typedef struct hx_event_api {
   hx_status* (*synchronize)(hx_device* device, hx_event* event);
   /* *out_done = true when the recorded point has completed; does not block. */
   hx_status* (*query)(hx_device* device, hx_event* event, bool* out_done);
+  /* [optional] *out_ns = the device's own time, in nanoseconds, from the point of `start` to
+   * the point of `end` (CUDA: cudaEventElapsedTime), not the host's clock: what the core uses
+   * to time work queued on a stream, by recording an event before it and one after it.
+   * `start` and `end` are events of `device`, recorded on the same stream of `device`,
+   * `start` no later than `end` (the same point gives 0), and both points have completed
+   * (synchronize `end` first). Whether time the stream spent with nothing queued between the
+   * two points counts is the device's (on CUDA it does), so time work queued back to back.
+   * Errors: INVALID_ARGUMENT when either is not a live event of `device`, when the two were
+   * recorded on different streams, or when `start` was recorded after `end`;
+   * FAILED_PRECONDITION when either was never recorded on a stream (never recorded, or
+   * recorded with stream NULL) or its point has not completed yet. NULL (or beyond the
+   * group's struct_size, as in a group written for 2.0 or 2.1): the device cannot time its
+   * queued work. [since 2.2] */
+  hx_status* (*elapsed_ns)(hx_device* device, hx_event* start, hx_event* end, uint64_t* out_ns);
 } hx_event_api;
-#define HX_EVENT_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_event_api, query)
+#define HX_EVENT_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_event_api, elapsed_ns)
 
 /* Page-locked host memory for fast transfers to and from a device. [since 2.0; the functions
  * since 1.0] */
@@ -777,6 +793,9 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  * 2.1  hx_plugin_init_args.intra_op_threads: the threads one kernel may use (0: the plugin's
  *      default). A 2.0 plugin ignores it; a 2.1 plugin under a 2.0 core finds struct_size
  *      short of it and keeps its default.
+ * 2.2  hx_event_api.elapsed_ns [optional]: the device's own time between two events of one
+ *      stream. The events group of a 2.0 or 2.1 plugin ends before it (its struct_size), which
+ *      reads as NULL: no device timing; a 2.1 core never calls it.
  */
 
 #ifdef __cplusplus

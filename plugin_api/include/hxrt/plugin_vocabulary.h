@@ -124,15 +124,29 @@ static inline const char* hx_plugin_api_missing_function(const hx_plugin_api* ap
   return NULL;
 }
 
-/* The name of the first optional group whose struct_size is too small for this version
- * ("streams"), NULL when every present group is whole. */
+/* Where each optional group's required functions end: a present group's struct_size must
+ * reach it. An [optional] function appended to a group later may lie beyond: the events
+ * group's elapsed_ns came in 2.2, and a group written for 2.0 or 2.1 ends before it. */
+#define HX_STREAM_API_REQUIRED_SIZE HX_STREAM_API_STRUCT_SIZE
+#define HX_EVENT_API_REQUIRED_SIZE HX_STRUCT_SIZE(hx_event_api, query)
+#define HX_HOST_MEMORY_API_REQUIRED_SIZE HX_HOST_MEMORY_API_STRUCT_SIZE
+
+/* The name of the first optional group whose struct_size ends before its required functions
+ * do ("streams"), NULL when every present group is whole. */
 static inline const char* hx_plugin_api_short_group(const hx_plugin_api* api) {
-  if (api->streams && api->streams->struct_size < HX_STREAM_API_STRUCT_SIZE) return "streams";
-  if (api->events && api->events->struct_size < HX_EVENT_API_STRUCT_SIZE) return "events";
-  if (api->host_memory && api->host_memory->struct_size < HX_HOST_MEMORY_API_STRUCT_SIZE) {
+  if (api->streams && api->streams->struct_size < HX_STREAM_API_REQUIRED_SIZE) return "streams";
+  if (api->events && api->events->struct_size < HX_EVENT_API_REQUIRED_SIZE) return "events";
+  if (api->host_memory && api->host_memory->struct_size < HX_HOST_MEMORY_API_REQUIRED_SIZE) {
     return "host_memory";
   }
   return NULL;
+}
+
+/* Whether an events group (NULL: none) offers elapsed_ns: its struct_size covers the field (a
+ * group written for 2.0 or 2.1 ends before it) and the function is set. */
+static inline bool hx_event_api_has_elapsed_ns(const hx_event_api* events) {
+  return events != NULL && events->struct_size >= HX_STRUCT_SIZE(hx_event_api, elapsed_ns) &&
+         events->elapsed_ns != NULL;
 }
 
 #ifdef __cplusplus

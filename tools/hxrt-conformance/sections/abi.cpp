@@ -56,7 +56,8 @@ bool check_versions(const hx_plugin_api& api, SectionLog& log) {
   return true;
 }
 
-// One optional group: absent (a skip: the feature is unsupported) or whole.
+// One optional group: absent (a skip: the feature is unsupported) or whole: its struct_size
+// covers its required functions (`needed`); optional functions appended later may lie beyond.
 void check_group(const char* group, const void* table, size_t struct_size, size_t needed,
                  SectionLog& log) {
   const std::string name = std::string(group) + " group";
@@ -64,20 +65,20 @@ void check_group(const char* group, const void* table, size_t struct_size, size_
     log.skip(name, std::string("absent (NULL): the plugin does not offer ") + group);
     return;
   }
-  log.expect(struct_size >= needed, name + ": struct_size covers this version",
+  log.expect(struct_size >= needed, name + ": struct_size covers its functions",
              "hx_plugin_api." + std::string(group) + "->struct_size is " +
-                 std::to_string(struct_size) + ", this version's is " + std::to_string(needed) +
-                 "; set it to the HX_..._API_STRUCT_SIZE macro");
+                 std::to_string(struct_size) + ", its required functions end at " +
+                 std::to_string(needed) + "; set it to the HX_..._API_STRUCT_SIZE macro");
 }
 
 void check_functions(const hx_plugin_api& api, SectionLog& log) {
   check_group("streams", api.streams, api.streams ? api.streams->struct_size : 0,
-              HX_STREAM_API_STRUCT_SIZE, log);
+              HX_STREAM_API_REQUIRED_SIZE, log);
   check_group("events", api.events, api.events ? api.events->struct_size : 0,
-              HX_EVENT_API_STRUCT_SIZE, log);
+              HX_EVENT_API_REQUIRED_SIZE, log);
   check_group("host_memory", api.host_memory,
-              api.host_memory ? api.host_memory->struct_size : 0, HX_HOST_MEMORY_API_STRUCT_SIZE,
-              log);
+              api.host_memory ? api.host_memory->struct_size : 0,
+              HX_HOST_MEMORY_API_REQUIRED_SIZE, log);
   if (hx_plugin_api_short_group(&api) != nullptr) return;
   const char* missing = hx_plugin_api_missing_function(&api);
   log.expect(missing == nullptr, "required functions are set",

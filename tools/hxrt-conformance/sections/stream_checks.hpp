@@ -31,4 +31,11 @@ void check_stream_wait_event(const DeviceUnderTest& device, RandomBytes& random,
 void check_wait_across_devices(const DeviceUnderTest& waiting, const DeviceUnderTest& recording,
                                RandomBytes& random, SectionLog& log);
 
+// Need both groups and events.elapsed_ns (stream_timing.cpp). The time between events around
+// memsets on one stream, and the misuse elapsed_ns must refuse.
+void check_event_timing(const DeviceUnderTest& device, SectionLog& log);
+// elapsed_ns on `timing` refuses an event of `other`.
+void check_timing_across_devices(const DeviceUnderTest& timing, const DeviceUnderTest& other,
+                                 SectionLog& log);
+
 }  // namespace hxrt_conformance::stream_section

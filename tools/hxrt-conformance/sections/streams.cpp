@@ -1,6 +1,7 @@
 // The streams section: streams and events are optional groups of five functions each; what a
 // plugin offers must keep its promises about order and completion, which is what the checks
-// watch in host memory that stream-ordered copies write.
+// watch in host memory that stream-ordered copies write. The events group's optional
+// elapsed_ns, where offered, must time the work between two events and refuse misuse.
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
   using namespace stream_section;
   const bool streams = session.has_streams();
   const bool events = session.has_events();
+  const bool timing = session.has_event_timing();
   if (!streams) {
     log.skip("streams", "the plugin has no streams group: everything it does is synchronous");
   }
@@ -20,6 +22,10 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
   if (!streams && !events) return;
   if (events && !streams) {
     log.skip("recorded events", "events are recorded on streams, and the plugin has none");
+  }
+  if (events && !timing) {
+    log.skip("event timing", "the events group has no elapsed_ns (NULL, or a group written "
+                             "before ABI 2.2): the device cannot time its queued work");
   }
   if (!require_devices(session, log, "streams on a device")) return;
   RandomBytes random(target.seed);
@@ -39,6 +45,7 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
       check_event_query_after_synchronize(device, random, log);
       check_event_query(device, random, log);
       check_stream_wait_event(device, random, log);
+      if (timing) check_event_timing(device, log);
     }
     all_work = all_work && streams_work && events_work;
   }
@@ -51,6 +58,7 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
     log.skip(across, "streams or events of a device fail (see above)");
   } else {
     check_wait_across_devices(devices[1], devices[0], random, log);
+    if (timing) check_timing_across_devices(devices[0], devices[1], log);
   }
 }
 
