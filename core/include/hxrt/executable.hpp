@@ -94,13 +94,14 @@ class Executable {
   // The graph inputs a run needs, in the order they were added to the graph.
   const std::vector<std::string>& inputs() const;
   const std::vector<NodeOutput>& fetches() const;
-  // Every node the fetches need, in graph order, with its device. By value: the dynamic
-  // placer may place the executable again between runs.
-  std::vector<NodePlacement> placement() const;
+  // Every node the fetches need, in graph order, with its device: the current placement (the
+  // dynamic placer may place the executable again between runs; what an earlier call returned
+  // stays valid as long as the executable).
+  const std::vector<NodePlacement>& placement() const;
   // node -> device: CompileOptions::placement for a later compile.
   std::map<std::string, std::string> placement_map() const;
   // One entry per device the graph uses, in device order.
-  std::vector<DeviceMemoryPlan> memory_plan() const;
+  const std::vector<DeviceMemoryPlan>& memory_plan() const;
   // The transfers compile inserted where an edge crosses devices ("mm:0 from GPU:0 to
   // CPU:0"), in graph order.
   std::vector<std::string> transfers() const;

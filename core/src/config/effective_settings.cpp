@@ -149,11 +149,11 @@ std::vector<ConfigSetting> effective_settings(const Config& config) {
   add_plugin_settings(config, list);
   list.add("/placement/device_priority", config.device_priority);
   list.add("/placement/soft_placement", soft_placement_name(config.soft_placement));
-  list.add("/placement/placer", config.placer == GraphPlacer::kDynamic ? "dynamic" : "simple");
-  list.add("/placement/replace_every_runs", std::to_string(config.replace_every_runs));
-  list.add("/placement/replace_threshold", std::to_string(config.replace_threshold));
   list.add("/placement/tensor_device",
            config.tensor_device.empty() ? json(nullptr) : json(config.tensor_device));
+  list.add("/placement/placer", config.placer == GraphPlacer::kDynamic ? "dynamic" : "simple");
+  list.add("/placement/replace_every_runs", json(config.replace_every_runs));
+  list.add("/placement/replace_threshold", json(config.replace_threshold));
   list.add("/log_device_placement", config.log_device_placement);
   list.add("/log_level", lower(log_level_name(config.log_level)));
   add_device_settings(config.devices, list);

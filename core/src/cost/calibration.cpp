@@ -108,16 +108,25 @@ void calibrate_link(Runtime::Impl& runtime, CostModel& model, Device& from, Devi
 
 void calibrate(Runtime::Impl& runtime, CostModel& model, const std::vector<Device*>& devices) {
   const QuietPlacementLog quiet;
+  // A device too small or too busy for a measurement keeps the defaults for it.
   for (Device* device : devices) {
-    if (!model.has_speed(device->index())) calibrate_device(runtime, model, *device);
+    if (model.has_speed(device->index())) continue;
+    try {
+      calibrate_device(runtime, model, *device);
+    } catch (const Error&) {
+    }
   }
   for (Device* from : devices) {
     for (Device* to : devices) {
-      if (from != to && !model.has_link(from->index(), to->index())) {
+      if (from == to || model.has_link(from->index(), to->index())) continue;
+      try {
         calibrate_link(runtime, model, *from, *to);
+      } catch (const Error&) {
       }
     }
   }
+  // The memory the measurements took goes back, so the graph's plan finds it whole.
+  for (Device* device : devices) device->release_unused_memory();
 }
 
 }  // namespace hxrt::detail

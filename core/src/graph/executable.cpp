@@ -87,8 +87,10 @@ std::vector<Tensor> Executable::run(const std::map<std::string, Tensor>& feeds) 
 
 const std::vector<std::string>& Executable::inputs() const { return handle().inputs(); }
 const std::vector<NodeOutput>& Executable::fetches() const { return handle().fetches(); }
-std::vector<NodePlacement> Executable::placement() const { return handle().current()->placement; }
-std::vector<DeviceMemoryPlan> Executable::memory_plan() const {
+const std::vector<NodePlacement>& Executable::placement() const {
+  return handle().current()->placement;
+}
+const std::vector<DeviceMemoryPlan>& Executable::memory_plan() const {
   return handle().current()->memory_plan;
 }
 std::vector<std::string> Executable::transfers() const { return handle().current()->transfers; }

@@ -64,6 +64,7 @@ void ExecutableHandle::after_run() {
   } else {
     logger.log(LogLevel::kInfo, message);
   }
+  replaced_.push_back(now);
   std::atomic_store(&current_, std::shared_ptr<const ExecutableImpl>(std::move(next)));
   ++replacements_;
 }

@@ -27,6 +27,7 @@ class ExecutableHandle {
   ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, Graph graph,
                    CompileOptions options);
 
+  // The compiled graph runs start on now; it lives as long as this handle.
   std::shared_ptr<const ExecutableImpl> current() const { return std::atomic_load(&current_); }
   const std::vector<std::string>& inputs() const { return inputs_; }
   const std::vector<NodeOutput>& fetches() const { return fetches_; }
@@ -41,6 +42,9 @@ class ExecutableHandle {
 
  private:
   std::shared_ptr<const ExecutableImpl> current_;  // atomic_load / atomic_store
+  // Every placement taken, kept so that what placement() and memory_plan() returned stays
+  // valid; guarded by replacing_ (moves are rare: at most one per replace_every_runs runs).
+  std::vector<std::shared_ptr<const ExecutableImpl>> replaced_;
   const Graph graph_;
   const CompileOptions options_;
   const std::vector<std::string> inputs_;

@@ -44,7 +44,9 @@ class Run {
         tensors_(exe.values.size()),
         events_(exe.steps.size()),
         sequence_(exe.steps.size(), 0),
-        seconds_(exe.measures ? exe.steps.size() : 0, -1.0) {
+        seconds_(exe.measures ? exe.steps.size() : 0, -1.0),
+        starts_(exe.measures ? exe.steps.size() : 0),
+        timed_end_(exe.measures ? exe.steps.size() : 0) {
     for (size_t i = 0; i < exe.steps.size(); ++i) {
       pending_[i].store(exe.steps[i].num_predecessors, std::memory_order_relaxed);
     }
@@ -268,6 +270,9 @@ class Run {
     hx_status* status = nullptr;
     const bool timed = exe_.measures && !device.asynchronous();
     const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
+    // An asynchronous device times its own work, between an event before the kernel and the
+    // step's event after it.
+    if (exe_.measures && device.has_timing()) starts_[index] = device.record(step.label);
     try {
       status = step.kernel->compute(&args);
       if (timed) seconds_[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -301,6 +306,7 @@ class Run {
     if (trace.on()) {
       trace.record_enqueued(trace_info(step), 0, [ready] { return ready->done(); });
     }
+    if (exe_.measures && starts_[index] != nullptr) timed_end_[index] = ready;
     events_[index] = std::move(ready);
   }
 
@@ -331,9 +337,19 @@ class Run {
     }
   }
 
-  // The run's timings into the runtime's cost model.
-  void report_costs() const {
+  // The run's timings into the runtime's cost model; the devices' own for queued kernels.
+  void report_costs() {
     CostModel& costs = exe_.runtime->cost_model;
+    for (size_t i = 0; i < starts_.size(); ++i) {
+      if (starts_[i] == nullptr || timed_end_[i] == nullptr) continue;
+      try {
+        if (std::optional<uint64_t> ns = exe_.steps[i].device->elapsed_ns(*starts_[i], *timed_end_[i])) {
+          seconds_[i] = static_cast<double>(*ns) * 1e-9;
+        }
+      } catch (const Error&) {
+        // A plugin that cannot time this pair leaves the step unmeasured.
+      }
+    }
     for (size_t i = 0; i < exe_.steps.size(); ++i) {
       if (seconds_[i] < 0) continue;
       const StepInfo& step = exe_.steps[i];
@@ -382,6 +398,10 @@ class Run {
   std::vector<uint64_t> sequence_;
   // Per step of a measuring run: its kernel's or copy's seconds, -1 when not timed.
   std::vector<double> seconds_;
+  // Per step on a device that times its work, in a measuring run: the events before and after
+  // its kernel (wait_for_devices drops events_, so the end is kept here).
+  std::vector<std::shared_ptr<ReadyEvent>> starts_;
+  std::vector<std::shared_ptr<ReadyEvent>> timed_end_;
   std::atomic<uint64_t> next_sequence_{0};
   tbb::task_group group_;
   EventWaiter* waiter_ = nullptr;
