@@ -118,7 +118,8 @@ TEST_CASE("independent branches spread across equal devices") {
   links.latency_seconds = 1e-6;
   links.bytes_per_second.assign(4, std::vector<double>(4, 1e9));
   // A source, four chains of five 1 ms tasks, a sink; 1 KB edges (about 2 us each).
-  const ScheduleProblem problem = hxrt_test::branches_problem(4, 5, 4, kMs, 1000, links);
+  const ScheduleProblem problem =
+      hxrt_test::branches_problem(4, 5, {kMs, kMs, kMs, kMs}, 1000, links);
   const Schedule result = schedule(problem);
   std::set<size_t> branch_devices;
   for (size_t branch = 0; branch < 4; ++branch) {
@@ -136,7 +137,8 @@ TEST_CASE("slow transfers keep all the work on one device") {
   hxrt_test::Links links;
   links.bytes_per_second.assign(4, std::vector<double>(4, 1e6));
   // The same graph, but a 1 MB edge takes a second: more than the whole graph on one device.
-  const ScheduleProblem problem = hxrt_test::branches_problem(4, 5, 4, kMs, kMegabyte, links);
+  const ScheduleProblem problem =
+      hxrt_test::branches_problem(4, 5, {kMs, kMs, kMs, kMs}, kMegabyte, links);
   const Schedule result = schedule(problem);
   for (const auto& task : result.tasks) CHECK(task.device == result.tasks[0].device);
   CHECK(result.makespan == Approx(22 * kMs));
@@ -387,8 +389,10 @@ TEST_CASE("makespan_of an assignment that is not one device per task is an error
 
 TEST_CASE("on small random graphs the schedule is close to the best assignment") {
   // Exhaustive search over every assignment of 120 graphs of 3 to 8 tasks over 3 devices. The
-  // tolerance is measured: on 12,000 graphs of up to 10 tasks (bench/placer_bench), the worst
-  // ratio was 1.10 and the mean 1.0001; plain HEFT's worst was 20x.
+  // schedule reaches the optimum on every one of them. The bar is the issue's, 10%, and a mean
+  // within 1%: on 12,000 graphs of 4 to 10 tasks the worst ratio measured was 1.104 (one graph
+  // above 1.10) and the mean 1.0001. HEFT alone (no local search) misses 10% on 36 of these
+  // 120 graphs (worst 63x, mean 2.9).
   std::mt19937_64 random(15);
   double worst = 0;
   double sum = 0;

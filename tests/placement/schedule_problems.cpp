@@ -60,7 +60,9 @@ ScheduleProblem random_problem(std::mt19937_64& random, size_t tasks, size_t dev
   ScheduleProblem problem;
   problem.num_devices = devices;
   std::vector<double> slowness(devices, 1.0);
-  for (size_t device = 1; device < devices; ++device) slowness[device] = log_uniform(random, 0.25, 4);
+  for (size_t device = 1; device < devices; ++device) {
+    slowness[device] = log_uniform(random, 0.25, 4);
+  }
   problem.tasks.resize(tasks);
   for (size_t index = 0; index < tasks; ++index) {
     ScheduleTask& task = problem.tasks[index];
@@ -112,7 +114,9 @@ Optimum exhaustive_optimum(const ScheduleProblem& problem) {
   std::vector<size_t> assignment(problem.tasks.size());
   Optimum best{std::numeric_limits<double>::infinity(), {}};
   for (;;) {
-    for (size_t task = 0; task < digit.size(); ++task) assignment[task] = choices[task][digit[task]];
+    for (size_t task = 0; task < digit.size(); ++task) {
+      assignment[task] = choices[task][digit[task]];
+    }
     const double makespan = evaluate(assignment);
     if (makespan < best.makespan) best = {makespan, assignment};
     size_t task = 0;
@@ -196,13 +200,14 @@ ScheduleProblem shaped_problem(Shape shape, size_t tasks, const std::vector<doub
   return problem;
 }
 
-ScheduleProblem branches_problem(size_t branches, size_t length, size_t devices, double seconds,
-                                 uint64_t bytes, const Links& links) {
+ScheduleProblem branches_problem(size_t branches, size_t length,
+                                 const std::vector<double>& device_seconds, uint64_t bytes,
+                                 const Links& links) {
   ScheduleProblem problem;
-  problem.num_devices = devices;
+  problem.num_devices = device_seconds.size();
   problem.tasks.resize(2 + branches * length);
   for (ScheduleTask& task : problem.tasks) {
-    task.seconds.assign(devices, seconds);
+    task.seconds = device_seconds;
     task.output_bytes = bytes;
   }
   std::vector<size_t> branch_ends;

@@ -54,8 +54,9 @@ ScheduleProblem shaped_problem(Shape shape, size_t tasks, const std::vector<doub
                                uint64_t bytes, const Links& links, uint64_t seed);
 
 // `branches` independent chains of `length` tasks from one source task to one sink task that
-// reads the last of each, every task taking `seconds` on every device.
-ScheduleProblem branches_problem(size_t branches, size_t length, size_t devices, double seconds,
-                                 uint64_t bytes, const Links& links);
+// reads the last of each, every task taking `device_seconds` (one entry per device).
+ScheduleProblem branches_problem(size_t branches, size_t length,
+                                 const std::vector<double>& device_seconds, uint64_t bytes,
+                                 const Links& links);
 
 }  // namespace hxrt_test
