@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "placement/dynamic/device_timeline.hpp"
 #include "placement/dynamic/list_scheduler.hpp"
 #include "schedule_problems.hpp"
 
@@ -153,6 +154,19 @@ TEST_CASE("a task goes into an idle gap of its device before a task placed earli
   CHECK(result.tasks[waits].start == Approx(6 * kMs));
   CHECK(result.tasks[fills].start == 0);
   CHECK(result.makespan == Approx(7 * kMs));
+}
+
+TEST_CASE("idle gaps hold the tasks that fit, and a task that takes no time splits none") {
+  hxrt::detail::DeviceTimeline timeline;
+  timeline.occupy(timeline.earliest(6, 1), 1);  // busy from 6 to 7
+  CHECK(timeline.earliest(0, 6).start == 0);
+  CHECK(timeline.earliest(1, 6).start == 7);  // from 1, six units do not fit before 6
+  timeline.occupy(timeline.earliest(3, 0), 0);
+  CHECK(timeline.earliest(0, 4).start == 0);
+  timeline.occupy(timeline.earliest(2, 2), 2);  // busy from 2 to 4
+  CHECK(timeline.earliest(0, 3).start == 7);
+  CHECK(timeline.earliest(0, 2).start == 0);
+  CHECK(timeline.earliest(3, 2).start == 4);
 }
 
 TEST_CASE("pinned tasks stay on their device and no task goes where it may not run") {

@@ -25,6 +25,9 @@ DeviceTimeline::Slot DeviceTimeline::earliest(double ready, double duration) con
 }
 
 void DeviceTimeline::occupy(const Slot& slot, double duration) {
+  // A task that takes no time leaves its gap whole: split in two, neither part might hold a
+  // task that the whole holds.
+  if (duration <= 0) return;
   const Gap gap = gaps_[slot.gap];
   const double finish = slot.start + duration;
   const bool idle_before = gap.start < slot.start;

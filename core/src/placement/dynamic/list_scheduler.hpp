@@ -2,7 +2,9 @@
 // nodes as tasks with estimated costs, schedule_problem.hpp) to a device per task, with the
 // estimates that explain each choice. HEFT (Topcuoglu, Hariri and Wu 2002: tasks by upward rank
 // on mean costs, each on the device where it finishes first, inserted into idle gaps), then a
-// bounded local search that moves single tasks while the makespan drops (local_search.hpp).
+// bounded search around its assignment that keeps what shortens the makespan
+// (local_search.hpp). A task may thus end up where it finishes later than it could have (its
+// finish_on shows it) when that lets the graph as a whole finish sooner.
 #pragma once
 
 #include <cstddef>
