@@ -11,8 +11,8 @@ namespace {
 
 // What the local search may spend, in task and edge visits of the simulation (one evaluation
 // visits every task and edge once): more than it needs on small graphs, where it stops when its
-// kicks stop paying; about 10 ms on any graph (a few evaluations of a 10,000-task one, where
-// HEFT's choices stand mostly as they are).
+// kicks stop paying; a few milliseconds on any graph (a dozen evaluations of a 10,000-task one,
+// where HEFT's choices stand mostly as they are).
 constexpr size_t kLocalSearchVisits = 400'000;
 
 [[noreturn]] void fail_out_of_memory(const ScheduleProblem& problem, size_t task,
