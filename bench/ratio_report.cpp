@@ -57,9 +57,11 @@ void print_ratio_table(std::ostream& out, const RecordingReporter& reporter,
     out << "  " << std::left << std::setw(24) << label << std::right << std::setw(10) << measured
         << "  " << std::left << std::setw(9) << target << result << '\n';
   };
-  out << "\nRatios of two benchmarks of this run (the runtime against the direct call, or N "
-         "devices against one):\n";
-  row("", "measured", "target", "result");
+  if (!budgets.empty()) {
+    out << "\nRatios of two benchmarks of this run (the runtime against the direct call, or N "
+           "devices against one):\n";
+    row("", "measured", "target", "result");
+  }
   for (const RatioBudget& budget : budgets) {
     const std::optional<double> runtime = reporter.seconds_per_iteration(budget.runtime_benchmark);
     const std::optional<double> direct = reporter.seconds_per_iteration(budget.direct_benchmark);
