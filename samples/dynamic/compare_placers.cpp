@@ -21,12 +21,11 @@ std::string_view program_name(int argc, char** argv) {
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-// "GPU:3" for "/job:localhost/replica:0/task:0/device:GPU:3", as the reasons name devices.
-std::string short_name(const hxrt::Runtime& rt, const std::string& device) {
-  for (const hxrt::DeviceInfo& info : rt.devices()) {
-    if (info.name == device) return info.short_name;
-  }
-  return device;
+// Canonical name -> "GPU:3", as the reasons name devices.
+std::map<std::string, std::string> short_names(const hxrt::Runtime& rt) {
+  std::map<std::string, std::string> names;
+  for (const hxrt::DeviceInfo& info : rt.devices()) names[info.name] = info.short_name;
+  return names;
 }
 
 // The median wall time of a run, in milliseconds, and the fetches of the last run.
@@ -52,9 +51,9 @@ double show(hxrt::Runtime& rt, const SampleGraph& sample, hxrt::GraphPlacer plac
   options.placer = placer;
   const hxrt::Executable exe = rt.compile(sample.graph, sample.fetches, options);
   std::cout << (placer == hxrt::GraphPlacer::kSimple ? "simple" : "dynamic") << " placer:\n";
+  const std::map<std::string, std::string> names = short_names(rt);
   for (const hxrt::NodePlacement& node : exe.placement()) {
-    std::cout << "  " << node.node << " (" << node.op << "): " << short_name(rt, node.device)
-              << '\n';
+    std::cout << "  " << node.node << " (" << node.op << "): " << names.at(node.device) << '\n';
     if (!node.reason.empty()) std::cout << "    " << node.reason << '\n';
   }
   const double ms = median_run_ms(exe, sample, fetched);

@@ -12,16 +12,16 @@
 //     w (Placeholder): GPU:0
 //     chain0/mm0 (MatMul): GPU:0
 //     ...
-//     run: 48.50 ms (median of 5 runs)
+//     run: 48.950 ms (median of 5 runs)
 //   dynamic placer:
 //     x (Placeholder): GPU:0
-//       GPU:0: Placeholder 0.00 ms there vs 0.02 ms on GPU:1; finishes at 0.00 ms vs 0.02 ms
+//       GPU:0: Placeholder 0.00 ms there vs 0.09 ms on GPU:3; finishes at 0.00 ms vs 0.09 ms
 //     ...
 //     chain0/mm0 (MatMul): GPU:3
-//       GPU:3: MatMul 1.03 ms there vs 8.05 ms on GPU:0; 0.04 ms of copies in; finishes at ...
+//       GPU:3: MatMul 1.13 ms there vs 8.13 ms on GPU:0; 0.17 ms of copies in; finishes at ...
 //     ...
-//     run: 6.40 ms (median of 5 runs)
-//   dynamic / simple run time: 0.132x
+//     run: 7.020 ms (median of 5 runs)
+//   dynamic / simple run time: 0.143x
 //   both placers give the same results
 #include <iostream>
 #include <string>
