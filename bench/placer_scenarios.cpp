@@ -11,7 +11,7 @@ constexpr int64_t kMatrix = 32;  // the MatMuls' n: the sim's host-side arithmet
 // outrun every simulated accelerator; scenarios about accelerators leave its plugin out.
 hxrt::RuntimeOptions gpus_only(const std::string& sim_options) {
   hxrt::RuntimeOptions options;
-  options.disabled_plugins = std::vector<std::string>{"cpu"};
+  options.disabled_plugins = std::vector<std::string>{"cpu", "opencl"};
   options.plugin_options["sim"] = sim_options;
   return options;
 }

@@ -50,6 +50,9 @@ std::string explain(const std::string& op, const std::vector<Device*>& devices,
   }
   reason += "; finishes at " + milliseconds(placed.finish) + " vs " +
             milliseconds(placed.finish_on[rival]);
+  // The scheduler's search may keep a node where it finishes later itself, when that frees a
+  // device for others and the whole graph ends sooner.
+  if (placed.finish > placed.finish_on[rival]) reason += ", so that the whole graph ends sooner";
   return reason;
 }
 
@@ -123,14 +126,30 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
     task.seconds.assign(devices.size(), kNever);
     kernel_seconds[i].assign(devices.size(), kNever);
     for (const TensorMeta& output : choice.outputs) task.output_bytes += output.bytes;
+    // One edge per producer, carrying the bytes of each of its outputs read (once each: a
+    // value is copied once per device however often it is read).
+    std::vector<NodeOutput> counted;
+    auto edge_to = [&](size_t producer) -> uint64_t& {
+      auto found = std::find(task.predecessors.begin(), task.predecessors.end(), task_of[producer]);
+      if (found != task.predecessors.end()) {
+        return task.input_bytes[static_cast<size_t>(found - task.predecessors.begin())];
+      }
+      task.predecessors.push_back(task_of[producer]);
+      task.input_bytes.push_back(0);
+      return task.input_bytes.back();
+    };
     for (const NodeOutput& input : node.inputs) {
       const size_t producer = graph_index(graph, input.node);
-      task.predecessors.push_back(task_of[producer]);
-      task.input_bytes.push_back(choices[producer].outputs[static_cast<size_t>(input.index)].bytes);
+      uint64_t& bytes = edge_to(producer);
+      const bool seen = std::any_of(counted.begin(), counted.end(), [&](const NodeOutput& o) {
+        return o.node == input.node && o.index == input.index;
+      });
+      if (seen) continue;
+      counted.push_back(input);
+      bytes += choices[producer].outputs[static_cast<size_t>(input.index)].bytes;
     }
     for (const std::string& control : node.control_inputs) {
-      task.predecessors.push_back(task_of[graph_index(graph, control)]);
-      task.input_bytes.push_back(0);
+      edge_to(graph_index(graph, control));
     }
     if (node.kind == GraphNode::Kind::kInput) {
       // A feed comes from the host: elsewhere it is one copy in.
@@ -166,8 +185,10 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
   Schedule schedule_found;
   try {
     schedule_found = schedule(problem);
-  } catch (const Error& error) {
-    throw Error(error.code(), "the dynamic placer: " + std::string(error.what()));
+  } catch (const ScheduleTaskError& error) {
+    const GraphNode& node = nodes[node_of[error.task()]];
+    throw Error(error.code(), "graph node '" + node.name + "': the dynamic placer: " +
+                                  std::string(error.what()));
   }
   estimate.makespan = schedule_found.makespan;
   if (previous != nullptr) {
