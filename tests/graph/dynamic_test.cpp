@@ -8,8 +8,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+
 #include "error_from.hpp"
 #include "graph_support.hpp"
+#include "temp_dir.hpp"
 
 using graph_test::cpu_and_gpus;
 using hxrt::DType;
@@ -139,4 +142,54 @@ TEST_CASE("Runs measure the cost model, which is saved as JSON and given back", 
   error = error_from([&] { again.load_cost_model_json("{}"); });
   REQUIRE(error);
   CHECK_THAT(error->what(), Catch::Contains("not a cost model"));
+}
+
+TEST_CASE("An executable placed on a wrong cost model is placed again once runs measure the "
+          "truth, and the move is logged", "[graph][dynamic]") {
+  hxrt_test::TempDir dir("hxrt_replace");
+  const std::string config = (dir.path() / "config.json").string();
+  std::ofstream(config) << R"({"placement": {"replace_every_runs": 2, "replace_threshold": 0.1}})";
+  hxrt::RuntimeOptions options;
+  options.config_path = config;
+  options.use_installed_plugins = false;
+  options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so",
+                          std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so"};
+  // 64x64 MatMuls at 0.05 GFLOP/s: about 10 ms each on the sim GPU, far less on the CPU.
+  options.plugin_options = {{"sim", R"({"device_type":"GPU","device_count":1,"matmul_gflops":0.05})"}};
+  hxrt::Runtime rt = hxrt::Runtime::create(options);
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  // A saved model that has the GPU's MatMul at a microsecond (one stale sample).
+  const double work = 2.0 * 64 * 64 * 64;
+  rt.load_cost_model_json(R"({"format": "hxrt cost model", "version": 1, "devices": {")" +
+                          device("GPU:0") + R"(": {"kernels": [{"op": "MatMul", "flops": true,
+                          "work": )" + std::to_string(work) + R"(, "seconds": [1e-6]}]}}})");
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {64, 64});
+  NodeOutput last = x;
+  for (int i = 0; i < 3; ++i) last = builder.add("mm" + std::to_string(i), "MatMul", {last, x});
+  const hxrt::Executable exe = rt.compile(builder.graph(), {last}, dynamic());
+  CHECK(placement_of(exe, "mm1").device == device("GPU:0"));  // believed fast
+  const hxrt::NodePlacement& first = placement_of(exe, "mm1");  // stays valid after a move
+
+  rt.set_log_device_placement(true);
+  const hxrt::Tensor fed = rt.tensor<float>({64, 64}, std::vector<float>(64 * 64, 0.01f));
+  const std::vector<float> expected = exe.run({{"x", fed}})[0].to_vector<float>();
+  CHECK(exe.replacements() == 0);  // one run: not checked yet
+  CHECK(exe.run({{"x", fed}})[0].to_vector<float>() == expected);  // the second: measured
+  CHECK(exe.replacements() == 1);
+  CHECK(placement_of(exe, "mm1").device == device("CPU:0"));
+  CHECK(first.device == device("GPU:0"));
+  const bool logged = std::any_of(log.lines.begin(), log.lines.end(), [](const std::string& line) {
+    return line.rfind("Graph placed again: after 2 runs", 0) == 0 &&
+           line.find("\nmm1: " + device("GPU:0") + " -> " + device("CPU:0")) != std::string::npos;
+  });
+  CHECK(logged);
+  CHECK(exe.run({{"x", fed}})[0].to_vector<float>() == expected);  // on the new placement
+  CHECK(exe.run({{"x", fed}})[0].to_vector<float>() == expected);  // checked again: stays
+  CHECK(exe.replacements() == 1);
+  const bool kept = std::any_of(log.lines.begin(), log.lines.end(), [](const std::string& line) {
+    return line.rfind("Graph placement kept: after 4 runs", 0) == 0;
+  });
+  CHECK(kept);
 }

@@ -125,7 +125,10 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
     ScheduleTask task;
     task.seconds.assign(devices.size(), kNever);
     kernel_seconds[i].assign(devices.size(), kNever);
+    // What the node may hold on its device: its outputs, and copies of its inputs should they
+    // come from elsewhere (counted whether or not they will: the budget errs on the safe side).
     for (const TensorMeta& output : choice.outputs) task.output_bytes += output.bytes;
+    for (const TensorMeta& input : choice.inputs) task.output_bytes += input.bytes;
     // One edge per producer, carrying the bytes of each of its outputs read (once each: a
     // value is copied once per device however often it is read).
     std::vector<NodeOutput> counted;
