@@ -37,6 +37,32 @@ struct NodeRequest {
 };
 NodeRequest request_of(const GraphNode& node, const CompileOptions& options);
 
+// An op node's call as the placer sees it (its inputs' and outputs' dtypes, shapes and views,
+// T), made once and asked of the placer for any request: the dynamic placer asks it for every
+// device. `choices` holds its producers' devices.
+class OpCall {
+ public:
+  OpCall(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
+         const std::vector<NodeChoice>& choices);
+  OpCall(const OpCall&) = delete;  // the views point into it
+  OpCall& operator=(const OpCall&) = delete;
+  // The placer's answer for `request` under `mode`; throws its Error.
+  Placement place(Runtime::Impl& runtime, const std::string& request, SoftPlacement mode) const;
+  const OpSchema& schema() const { return schema_; }
+  const std::vector<TensorMeta>& inputs() const { return inputs_; }
+  const std::vector<TensorMeta>& outputs() const { return outputs_; }
+
+ private:
+  const GraphNode& node_;
+  const OpSchema& schema_;
+  std::vector<TensorMeta> inputs_;
+  std::vector<TensorMeta> outputs_;  // with bytes
+  std::vector<Device*> input_devices_;
+  std::vector<Strides> strides_;
+  std::vector<hx_tensor_view> views_;
+  DType t_ = DType::kF32;
+};
+
 // Where op node `node` runs when `request` is asked for under `mode` (the eager placer's
 // rules), with its kernel and instance; `choices` holds its producers' devices. Throws the
 // placer's Error.

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <set>
+#include <unordered_map>
 
 #include "cost/calibration.hpp"
 #include "graph/compile_phases.hpp"
@@ -114,7 +116,7 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
   };
   for (Device* device : devices) problem.memory_budget.push_back(device_memory_limit(*device));
   // Per free op node, per device: the kernel's placement there, when it has one.
-  std::vector<std::vector<std::optional<NodeChoice>>> candidates(nodes.size());
+  std::vector<std::vector<std::optional<Placement>>> candidates(nodes.size());
   std::vector<std::vector<double>> kernel_seconds(nodes.size());
   std::vector<bool> free(nodes.size(), false);
   for (size_t i = 0; i < nodes.size(); ++i) {
@@ -131,24 +133,20 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
     for (const TensorMeta& input : choice.inputs) task.output_bytes += input.bytes;
     // One edge per producer, carrying the bytes of each of its outputs read (once each: a
     // value is copied once per device however often it is read).
-    std::vector<NodeOutput> counted;
+    std::unordered_map<size_t, size_t> edge_of;     // producer task -> its edge
+    std::set<std::pair<size_t, int>> counted;        // (producer task, output) read already
     auto edge_to = [&](size_t producer) -> uint64_t& {
-      auto found = std::find(task.predecessors.begin(), task.predecessors.end(), task_of[producer]);
-      if (found != task.predecessors.end()) {
-        return task.input_bytes[static_cast<size_t>(found - task.predecessors.begin())];
+      auto [found, added] = edge_of.emplace(task_of[producer], task.predecessors.size());
+      if (added) {
+        task.predecessors.push_back(task_of[producer]);
+        task.input_bytes.push_back(0);
       }
-      task.predecessors.push_back(task_of[producer]);
-      task.input_bytes.push_back(0);
-      return task.input_bytes.back();
+      return task.input_bytes[found->second];
     };
     for (const NodeOutput& input : node.inputs) {
       const size_t producer = graph_index(graph, input.node);
       uint64_t& bytes = edge_to(producer);
-      const bool seen = std::any_of(counted.begin(), counted.end(), [&](const NodeOutput& o) {
-        return o.node == input.node && o.index == input.index;
-      });
-      if (seen) continue;
-      counted.push_back(input);
+      if (!counted.emplace(task_of[producer], input.index).second) continue;
       bytes += choices[producer].outputs[static_cast<size_t>(input.index)].bytes;
     }
     for (const std::string& control : node.control_inputs) {
@@ -166,12 +164,13 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
       const WorkSize work = work_of(node.op, choice.inputs.data(), choice.inputs.size(),
                                     choice.outputs.data(), choice.outputs.size(), node.attrs);
       candidates[i].resize(devices.size());
+      std::optional<OpCall> call;
+      if (free[i]) call.emplace(runtime, graph, node, choices);
       for (size_t d = 0; d < devices.size(); ++d) {
         if (!free[i] && devices[d] != choice.device) continue;
         if (free[i]) {
           try {
-            candidates[i][d] = place_op(runtime, graph, node, choices, devices[d]->name(),
-                                        SoftPlacement::kStrict);
+            candidates[i][d] = call->place(runtime, devices[d]->name(), SoftPlacement::kStrict);
           } catch (const Error&) {
             continue;  // no kernel there accepts it
           }
@@ -205,7 +204,7 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
     NodeChoice& choice = choices[i];
     Device* device = devices[placed.device];
     if (node.kind == GraphNode::Kind::kOp) {
-      NodeChoice& chosen = *candidates[i][placed.device];
+      Placement& chosen = *candidates[i][placed.device];
       choice.kernel = chosen.kernel;
       choice.instance = std::move(chosen.instance);
     }

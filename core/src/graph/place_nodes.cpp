@@ -28,47 +28,58 @@ NodeRequest request_of(const GraphNode& node, const CompileOptions& options) {
   return {&node.requested_device, false};
 }
 
-NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
-                    const std::vector<NodeChoice>& choices, const std::string& request,
-                    SoftPlacement mode) {
-  NodeChoice choice;
-  choice.schema = runtime.ops.find(node.op);  // the builder checked that it exists
-  const OpSchema& schema = *choice.schema;
-  std::vector<Device*> input_devices;
+OpCall::OpCall(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
+               const std::vector<NodeChoice>& choices)
+    : node_(node), schema_(*runtime.ops.find(node.op)) {  // the builder checked the op
   for (const NodeOutput& input : node.inputs) {
     const size_t producer = graph_index(graph, input.node);
     const GraphNode& from = graph.nodes()[producer];
     const auto index = static_cast<size_t>(input.index);
-    choice.inputs.push_back(meta_of(from.output_dtypes[index], from.output_shapes[index]));
+    inputs_.push_back(meta_of(from.output_dtypes[index], from.output_shapes[index]));
     // A graph input is placed after its consumers (it goes with the first); the placer's
     // rules do not depend on where inputs are.
     Device* device = choices[producer].device;
-    input_devices.push_back(device != nullptr ? device : &runtime.default_tensor_device());
+    input_devices_.push_back(device != nullptr ? device : &runtime.default_tensor_device());
   }
   for (size_t i = 0; i < node.output_dtypes.size(); ++i) {
-    choice.outputs.push_back(meta_of(node.output_dtypes[i], node.output_shapes[i]));
+    outputs_.push_back(meta_of(node.output_dtypes[i], node.output_shapes[i]));
   }
-  const size_t num_inputs = choice.inputs.size();
-  const size_t num_outputs = choice.outputs.size();
-  std::vector<Strides> strides(num_inputs + num_outputs);
-  std::vector<hx_tensor_view> views(num_inputs + num_outputs);
+  const size_t num_inputs = inputs_.size();
+  const size_t num_outputs = outputs_.size();
+  strides_.resize(num_inputs + num_outputs);
+  views_.resize(num_inputs + num_outputs);
   for (size_t i = 0; i < num_inputs; ++i) {
-    if (schema.broadcasts) {
-      fill_broadcast_view(choice.inputs[i].dtype, choice.inputs[i].shape,
-                          choice.outputs[0].shape, strides[i], views[i]);
+    if (schema_.broadcasts) {
+      fill_broadcast_view(inputs_[i].dtype, inputs_[i].shape, outputs_[0].shape, strides_[i],
+                          views_[i]);
     } else {
-      fill_dense_view(choice.inputs[i].dtype, choice.inputs[i].shape, strides[i], views[i]);
+      fill_dense_view(inputs_[i].dtype, inputs_[i].shape, strides_[i], views_[i]);
     }
   }
   for (size_t i = 0; i < num_outputs; ++i) {
-    fill_dense_view(choice.outputs[i].dtype, choice.outputs[i].shape, strides[num_inputs + i],
-                    views[num_inputs + i]);
+    fill_dense_view(outputs_[i].dtype, outputs_[i].shape, strides_[num_inputs + i],
+                    views_[num_inputs + i]);
   }
-  const InferContext call{node.op, choice.inputs.data(), num_inputs, node.attrs};
-  const DType t = type_parameter(schema, call, choice.outputs.data());
-  Placement placed = runtime.placer->place(
-      {&schema, t, choice.outputs[0].dtype, request, input_devices.data(), num_inputs, mode,
-       node.attrs, views.data(), views.data() + num_inputs, num_outputs});
+  t_ = type_parameter(schema_, {node.op, inputs_.data(), num_inputs, node.attrs},
+                      outputs_.data());
+}
+
+Placement OpCall::place(Runtime::Impl& runtime, const std::string& request,
+                        SoftPlacement mode) const {
+  return runtime.placer->place({&schema_, t_, outputs_[0].dtype, request, input_devices_.data(),
+                                inputs_.size(), mode, node_.attrs, views_.data(),
+                                views_.data() + inputs_.size(), outputs_.size()});
+}
+
+NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
+                    const std::vector<NodeChoice>& choices, const std::string& request,
+                    SoftPlacement mode) {
+  const OpCall call(runtime, graph, node, choices);
+  Placement placed = call.place(runtime, request, mode);
+  NodeChoice choice;
+  choice.schema = &call.schema();
+  choice.inputs = call.inputs();
+  choice.outputs = call.outputs();
   choice.device = placed.device;
   choice.kernel = placed.kernel;
   choice.instance = std::move(placed.instance);
