@@ -120,15 +120,16 @@ class StepBuilder {
     step.label = "the copy of " + what + " to " + device.name();
     step.device = &device;
     step.inputs.push_back(value);
+    // Read before new_value, which may move the values.
     const ValueInfo& from = exe_.values[value];
     TensorMeta meta;
     meta.dtype = from.dtype;
     meta.shape = from.shape;
     meta.bytes = from.bytes;
-    const size_t copy = new_value(meta, &device);
-    step.outputs.push_back(copy);
     exe_.transfers.push_back(what + " from " + from.device->short_name() + " to " +
                              device.short_name());
+    const size_t copy = new_value(meta, &device);
+    step.outputs.push_back(copy);
     new_step(std::move(step), {source_step});
     transfers_.emplace(std::make_pair(value, &device), copy);
     predecessors.push_back(producers_[copy]);
