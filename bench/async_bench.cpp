@@ -56,7 +56,7 @@ void replication(benchmark::State& state, hxrt::Runtime& runtime, const AsyncCon
     state.SkipWithError(error.what());
     return;
   }
-  const hxsim::PerfModel model(config.model);
+  const hxsim::PerfModel model(config.model, 0);  // device 0's model: the bench gives every device one
   state.counters["devices"] = devices;
   state.counters["model_ms"] = 1e3 * seconds(model.matmul(n, n, n));
 }
@@ -70,7 +70,7 @@ void overlap(benchmark::State& state, hxrt::Runtime& runtime, const AsyncConfig&
   const int64_t n = workload.matmul_size;
   const size_t bytes = static_cast<size_t>(n * n) * sizeof(float);
   const std::vector<float> upload(static_cast<size_t>(n * n), 1.0f);
-  const hxsim::PerfModel model(config.model);
+  const hxsim::PerfModel model(config.model, 0);  // device 0's model: the bench gives every device one
   const double step = seconds(model.transfer(hxsim::Transfer::kHostToDevice, bytes)) +
                       seconds(model.matmul(n, n, n));
   const double ideal = workload.chain_length * step;
