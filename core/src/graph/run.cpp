@@ -44,7 +44,10 @@ class Run {
         events_(exe.steps.size()),
         sequence_(exe.steps.size(), 0) {
     for (size_t i = 0; i < exe.steps.size(); ++i) {
-      pending_[i].store(exe.steps[i].num_predecessors, std::memory_order_relaxed);
+      // Released, and acquired by the step's thread before it runs (run_from): what this
+      // thread set up happens before every step, in the memory model's terms and not only
+      // through the pool's internals, which ThreadSanitizer does not see.
+      pending_[i].store(exe.steps[i].num_predecessors, std::memory_order_release);
     }
     allocate_arenas();
   }
@@ -89,6 +92,8 @@ class Run {
         group_.wait();
       });
     }
+    // Acquires what every task wrote (each released into finished_ as it ended).
+    (void)finished_.load(std::memory_order_acquire);
     wait_for_devices();
     if (failure_) throw *failure_;
     std::vector<Tensor> fetched;
@@ -120,6 +125,9 @@ class Run {
   // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks.
   void run_from(uint32_t step) {
     while (step != kNoStep) {
+      // Acquires what every predecessor wrote: each released it into this count, and the
+      // thread that made the step ready may not be the one running it.
+      (void)pending_[step].load(std::memory_order_acquire);
       if (std::shared_ptr<ReadyEvent> awaited = host_wait(exe_.steps[step])) {
         set_aside(step, std::move(awaited));
         return;
@@ -136,6 +144,7 @@ class Run {
       }
       step = next;
     }
+    finished_.fetch_add(1, std::memory_order_release);
   }
 
   // The event a step would wait for on its thread: a copy to another plugin from an
@@ -357,6 +366,7 @@ class Run {
   std::vector<uint64_t> sequence_;
   std::atomic<uint64_t> next_sequence_{0};
   tbb::task_group group_;
+  std::atomic<uint64_t> finished_{0};  // tasks ended: the caller acquires their writes
   EventWaiter* waiter_ = nullptr;
   // Steps set aside until an event completes: counted until handed back in resumed_.
   std::mutex resume_mutex_;
