@@ -21,6 +21,7 @@
 #include "graph/executable_impl.hpp"
 #include "graph/inter_op_arena.hpp"
 #include "graph/run.hpp"
+#include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
 #include "status.hpp"
 #include "tensor_impl.hpp"
@@ -65,13 +66,16 @@ class Run {
 
   std::vector<Tensor> execute(InterOpPool::Arena& pool, EventWaiter& waiter) {
     waiter_ = &waiter;
+    handoff_release();
     pool.tbb.execute([&] {
+      handoff_acquire();  // the pool may run this on another thread, when the arena is full
       const std::vector<uint32_t>& roots = exe_.roots;
       if (roots.size() == 1) {
         run_from(roots[0]);
       } else {
         tbb::parallel_for(tbb::blocked_range<size_t>(0, roots.size()),
                           [&](const tbb::blocked_range<size_t>& range) {
+                            handoff_acquire();
                             for (size_t i = range.begin(); i != range.end(); ++i) {
                               run_from(roots[i]);
                             }
@@ -79,6 +83,7 @@ class Run {
       }
       group_.wait();
     });
+    handoff_acquire();
     for (;;) {
       std::vector<uint32_t> resumed;
       {
@@ -87,10 +92,18 @@ class Run {
         if (resumed_.empty()) break;  // nothing set aside, nothing left to resume
         resumed.swap(resumed_);
       }
+      handoff_release();
       pool.tbb.execute([&] {
-        for (uint32_t step : resumed) group_.run([this, step] { run_from(step); });
+        handoff_acquire();
+        for (uint32_t step : resumed) {
+          group_.run([this, step] {
+            handoff_acquire();
+            run_from(step);
+          });
+        }
         group_.wait();
       });
+      handoff_acquire();
     }
     // Acquires what every task wrote (each released into finished_ as it ended).
     (void)finished_.load(std::memory_order_acquire);
@@ -139,12 +152,17 @@ class Run {
         if (next == kNoStep) {
           next = successor;
         } else {
-          group_.run([this, successor] { run_from(successor); });
+          handoff_release();
+          group_.run([this, successor] {
+            handoff_acquire();
+            run_from(successor);
+          });
         }
       }
       step = next;
     }
     finished_.fetch_add(1, std::memory_order_release);
+    handoff_release();
   }
 
   // The event a step would wait for on its thread: a copy to another plugin from an
