@@ -1,17 +1,17 @@
 // One run of an executable: a dependency-counting executor on the inter-op pool. Each step's
 // count of unfinished predecessors starts from the executable's; a thread that finishes a step
 // goes on with the first successor it made ready and hands the others to the pool, so a chain
-// runs on one thread without a task per step, and the roots are shared out by parallel_for.
+// runs on one thread without a task per step, and the roots are shared out in a few chunks
+// per thread.
 // Kernels of asynchronous devices are only queued here: their streams order them, events
 // order work across devices, and the host waits once, at the end of the run. A step that
 // would make its thread wait for a device (a copy to another plugin of a result not yet
 // computed) is set aside until the runtime's EventWaiter sees the result ready, then handed
 // back to the pool by the thread that called run, so that no inter-op thread is held by a
 // device.
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_group.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -22,6 +22,7 @@
 #include "graph/executable_impl.hpp"
 #include "graph/inter_op_arena.hpp"
 #include "graph/run.hpp"
+#include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
 #include "status.hpp"
 #include "tensor_impl.hpp"
@@ -69,20 +70,25 @@ class Run {
 
   std::vector<Tensor> execute(InterOpPool::Arena& pool, EventWaiter& waiter) {
     waiter_ = &waiter;
+    handoff_release();
     pool.tbb.execute([&] {
+      handoff_acquire();  // the pool may run this on another thread, when the arena is full
+      // The roots in a few chunks per thread: tasks for the others, the first on this thread.
       const std::vector<uint32_t>& roots = exe_.roots;
-      if (roots.size() == 1) {
-        run_from(roots[0]);
-      } else {
-        tbb::parallel_for(tbb::blocked_range<size_t>(0, roots.size()),
-                          [&](const tbb::blocked_range<size_t>& range) {
-                            for (size_t i = range.begin(); i != range.end(); ++i) {
-                              run_from(roots[i]);
-                            }
-                          });
+      const size_t chunks = std::min<size_t>(roots.size(), 4 * static_cast<size_t>(pool.tbb.max_concurrency()));
+      const size_t per_chunk = chunks == 0 ? 0 : (roots.size() + chunks - 1) / chunks;
+      for (size_t begin = per_chunk; begin < roots.size(); begin += per_chunk) {
+        const size_t end = std::min(roots.size(), begin + per_chunk);
+        handoff_release();
+        group_.run([this, begin, end] {
+          handoff_acquire();
+          for (size_t i = begin; i < end; ++i) run_from(exe_.roots[i]);
+        });
       }
+      for (size_t i = 0; i < std::min(per_chunk, roots.size()); ++i) run_from(roots[i]);
       group_.wait();
     });
+    handoff_acquire();
     for (;;) {
       std::vector<uint32_t> resumed;
       {
@@ -91,10 +97,18 @@ class Run {
         if (resumed_.empty()) break;  // nothing set aside, nothing left to resume
         resumed.swap(resumed_);
       }
+      handoff_release();
       pool.tbb.execute([&] {
-        for (uint32_t step : resumed) group_.run([this, step] { run_from(step); });
+        handoff_acquire();
+        for (uint32_t step : resumed) {
+          group_.run([this, step] {
+            handoff_acquire();
+            run_from(step);
+          });
+        }
         group_.wait();
       });
+      handoff_acquire();
     }
     // Acquires what every task wrote (each released into finished_ as it ended).
     (void)finished_.load(std::memory_order_acquire);
@@ -144,12 +158,17 @@ class Run {
         if (next == kNoStep) {
           next = successor;
         } else {
-          group_.run([this, successor] { run_from(successor); });
+          handoff_release();
+          group_.run([this, successor] {
+            handoff_acquire();
+            run_from(successor);
+          });
         }
       }
       step = next;
     }
     finished_.fetch_add(1, std::memory_order_release);
+    handoff_release();
   }
 
   // The event a step would wait for on its thread: a copy to another plugin from an
