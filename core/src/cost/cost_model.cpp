@@ -1,6 +1,7 @@
 #include "cost/cost_model.hpp"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "config/json_pointer.hpp"
@@ -83,6 +84,12 @@ void read_window(const nlohmann::json& saved, const std::string& path, double& w
 }
 
 }  // namespace
+
+std::string milliseconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f ms", seconds * 1e3);
+  return text;
+}
 
 const char* cost_source_name(CostSource source) {
   switch (source) {

@@ -38,6 +38,9 @@ struct LinkSpeed {
 enum class CostSource { kMeasured, kScaled, kCalibrated, kDefault };
 const char* cost_source_name(CostSource source);
 
+// "4.10 ms": seconds as the placer's explanations and logs print them.
+std::string milliseconds_text(double seconds);
+
 struct CostEstimate {
   double seconds = 0;
   CostSource source = CostSource::kDefault;

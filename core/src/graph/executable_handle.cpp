@@ -1,17 +1,6 @@
 #include "graph/executable_handle.hpp"
 
-#include <cstdio>
-
 namespace hxrt::detail {
-namespace {
-
-std::string milliseconds(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f ms", seconds * 1e3);
-  return text;
-}
-
-}  // namespace
 
 ExecutableHandle::ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, Graph graph,
                                    CompileOptions options)
@@ -50,8 +39,8 @@ void ExecutableHandle::after_run() {
   const double threshold = runtime.config.replace_threshold;
   const std::string figures = "after " + std::to_string(runs_.load()) +
                               " runs the cost model estimates the current placement at " +
-                              milliseconds(next->previous_makespan) + " and the best found at " +
-                              milliseconds(next->estimated_makespan);
+                              milliseconds_text(next->previous_makespan) + " and the best found at " +
+                              milliseconds_text(next->estimated_makespan);
   if (moved.empty() || !(next->estimated_makespan < next->previous_makespan * (1 - threshold))) {
     if (logging) logger.write(LogLevel::kInfo, "Graph placement kept: " + figures);
     return;

@@ -17,12 +17,6 @@ namespace {
 
 constexpr double kNever = std::numeric_limits<double>::infinity();
 
-std::string milliseconds(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2f ms", seconds * 1e3);
-  return text;
-}
-
 // The device feeds are assumed to come from: the first CPU, else device 0.
 size_t host_index(const std::vector<Device*>& devices) {
   for (size_t d = 0; d < devices.size(); ++d) {
@@ -44,14 +38,14 @@ std::string explain(const std::string& op, const std::vector<Device*>& devices,
   }
   std::string reason = devices[chosen]->short_name() + ": ";
   if (rival == SIZE_MAX) return reason + "the only device that can run it";
-  reason += op + " " + milliseconds(kernel_seconds[chosen]) + " there vs " +
-            milliseconds(kernel_seconds[rival]) + " on " + devices[rival]->short_name();
+  reason += op + " " + milliseconds_text(kernel_seconds[chosen]) + " there vs " +
+            milliseconds_text(kernel_seconds[rival]) + " on " + devices[rival]->short_name();
   if (has_inputs) {
-    reason += placed.transfer_in > 0 ? "; " + milliseconds(placed.transfer_in) + " of copies in"
+    reason += placed.transfer_in > 0 ? "; " + milliseconds_text(placed.transfer_in) + " of copies in"
                                      : "; inputs already there";
   }
-  reason += "; finishes at " + milliseconds(placed.finish) + " vs " +
-            milliseconds(placed.finish_on[rival]);
+  reason += "; finishes at " + milliseconds_text(placed.finish) + " vs " +
+            milliseconds_text(placed.finish_on[rival]);
   // The scheduler's search may keep a node where it finishes later itself, when that frees a
   // device for others and the whole graph ends sooner.
   if (placed.finish > placed.finish_on[rival]) reason += ", so that the whole graph ends sooner";
