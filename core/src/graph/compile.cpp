@@ -164,13 +164,6 @@ void link_steps(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& pre
       exe.steps[from].successors.push_back(static_cast<uint32_t>(step));
     }
   }
-  for (const StepInfo& step : exe.steps) {
-    if (step.device->asynchronous() &&
-        std::find(exe.asynchronous_devices.begin(), exe.asynchronous_devices.end(),
-                  step.device) == exe.asynchronous_devices.end()) {
-      exe.asynchronous_devices.push_back(step.device);
-    }
-  }
 }
 
 }  // namespace

@@ -78,8 +78,6 @@ struct ExecutableImpl {
     size_t bytes;
   };
   std::vector<Arena> arenas;
-  // Devices with a stream that a run queues work on: their events are waited for at its end.
-  std::vector<Device*> asynchronous_devices;
 
   std::vector<std::string> inputs;  // the graph inputs the fetches need, in graph order
   std::vector<DType> input_dtypes;
