@@ -1,11 +1,22 @@
 # Sourced by the instruction-count scripts (count_instructions.sh, count_trace_instructions.sh).
 #
-# callgrind_count PROGRAM FUNCTION OPS: the instructions executed in FUNCTION and what it
-# calls, over all its calls, when PROGRAM runs with the argument OPS (valgrind's callgrind).
+# callgrind_count PROGRAM FUNCTION OPS [KERNEL]: the instructions executed in FUNCTION and what
+# it calls, over all its calls, when PROGRAM runs with the argument OPS (valgrind's callgrind).
+# With KERNEL (a regular expression matching one function's name in callgrind_annotate's
+# listing), prints a second number: the instructions of that function and what it calls, made
+# while FUNCTION ran.
 callgrind_count() {
-  local out
+  local out total
   out=$(mktemp)
-  valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="$2*" \
-    "$1" "$3" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+  total=$(valgrind --tool=callgrind --callgrind-out-file="$out" --toggle-collect="$2(*" \
+    "$1" "$3" 2>&1 >/dev/null | sed -n 's/.*Collected : \([0-9]*\).*/\1/p')
+  if [[ -n ${4:-} ]]; then
+    local kernel
+    kernel=$(callgrind_annotate --inclusive=yes "$out" 2>/dev/null | grep -E "$4" | head -1 |
+      awk '{gsub(",", "", $1); print $1}')
+    echo "$total ${kernel:-0}"
+  else
+    echo "$total"
+  fi
   rm -f "$out"
 }

@@ -27,6 +27,9 @@ struct KernelEntry {
   hx_kernel_check_fn check = nullptr;    // NULL: accepts every call of its dtypes
   hx_kernel_destroy_fn destroy = nullptr;
   void* user_data = nullptr;
+  // A plugin of ABI 2.0 to 2.2 has its check asked before every call; from 2.3 a check's
+  // answer holds for every call of the same kind (plugin_api.h, hx_kernel_check_fn).
+  bool check_each_call = false;
 
   bool accepts(DType t, DType output) const;
   // Whether it may decline a call (create or check): its placements are not final until asked.

@@ -10,6 +10,7 @@
 #include "execution/ready_event.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/shape.hpp"
+#include "memory/handle_blocks.hpp"
 #include "memory/spin_lock.hpp"
 
 namespace hxrt::detail {
@@ -49,5 +50,12 @@ struct TensorImpl {
   // of the synchronous path holds no code to destroy a list it never has.
   mutable PendingReleases::Events* readers_ = nullptr;
 };
+
+// A new tensor's handle, from the calling thread's cache of handle blocks (memory/handle_blocks.hpp).
+template <class... Args>
+std::shared_ptr<TensorImpl> make_tensor_impl(Args&&... args) {
+  return std::allocate_shared<TensorImpl>(HandleBlockAllocator<TensorImpl>(),
+                                          std::forward<Args>(args)...);
+}
 
 }  // namespace hxrt::detail

@@ -13,6 +13,7 @@
 
 #include "plugin_test_support.hpp"
 #include "run_program.hpp"
+#include "abi_text.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
@@ -53,7 +54,7 @@ TEST_CASE(
   const hxrt::PluginReport& cuda = cuda_report(runtime);
   CHECK(cuda.name == "cuda");
   CHECK(cuda.device_type == "GPU");
-  CHECK(cuda.abi_version == "2.2");
+  CHECK(cuda.abi_version == abi_text());
   int gpus = 0;
   for (const hxrt::DeviceInfo& device : runtime.devices()) {
     if (device.type != "GPU") continue;

@@ -6,15 +6,16 @@
 
 namespace placement_test {
 
-hxrt::Runtime declining_runtime() {
+hxrt::Runtime declining_runtime(const std::string& fixture_path) {
   hxrt::RuntimeOptions options;
   options.use_installed_plugins = false;
-  options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so", kDecliningPath};
+  options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so", fixture_path};
   return hxrt::Runtime::create(options);
 }
 
-DecliningLibrary::DecliningLibrary() : library_(dlopen(kDecliningPath.c_str(), RTLD_NOW)) {
-  if (library_ == nullptr) throw std::runtime_error("cannot load " + kDecliningPath);
+DecliningLibrary::DecliningLibrary(const std::string& path)
+    : library_(dlopen(path.c_str(), RTLD_NOW)) {
+  if (library_ == nullptr) throw std::runtime_error("cannot load " + path);
 }
 
 DecliningLibrary::~DecliningLibrary() { dlclose(library_); }
@@ -26,6 +27,13 @@ InstanceCounts DecliningLibrary::counts() const {
   InstanceCounts out{};
   counts(&out.creates, &out.destroys);
   return out;
+}
+
+int64_t DecliningLibrary::checks() const {
+  using ChecksFn = int64_t (*)();
+  auto checks = reinterpret_cast<ChecksFn>(dlsym(library_, "fixture_declining_checks"));
+  if (checks == nullptr) throw std::runtime_error("no fixture_declining_checks in the fixture");
+  return checks();
 }
 
 }  // namespace placement_test

@@ -10,6 +10,7 @@
 #include "hxrt/graph.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
+#include "hxrt/op.hpp"
 #include "hxrt/printable.hpp"
 #include "hxrt/runtime.hpp"
 #include "hxrt/shape.hpp"

@@ -3,6 +3,8 @@
 //   hxrt::Runtime rt = hxrt::Runtime::create();
 //   hxrt::Tensor a = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6});
 //   hxrt::Tensor c = rt.execute("MatMul", {a, b});
+//   const hxrt::Op matmul = rt.op("MatMul");  // for a loop: no lookup by name per call
+//   hxrt::Tensor d = rt.execute(matmul, {c, b});
 //
 // Every failure throws hxrt::Error; nothing a user or a plugin does aborts the process.
 #pragma once
@@ -25,6 +27,7 @@
 #include "hxrt/executable.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
+#include "hxrt/op.hpp"
 #include "hxrt/op_info.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"
@@ -232,6 +235,15 @@ class Runtime {
                  const Attrs& attrs = {}, const std::string& device = {});
   // Runs an op with any number of outputs.
   std::vector<Tensor> execute_multi(const std::string& op, const std::vector<Tensor>& inputs,
+                                    const Attrs& attrs = {}, const std::string& device = {});
+  // The op `name`, resolved once (hxrt/op.hpp); Error(kNotFound) listing the ops when there is
+  // none. The same three calls take it, and skip the lookup by name.
+  Op op(const std::string& name) const;
+  Tensor execute(const Op& op, std::initializer_list<Tensor> inputs, const Attrs& attrs = {},
+                 const std::string& device = {});
+  Tensor execute(const Op& op, const std::vector<Tensor>& inputs, const Attrs& attrs = {},
+                 const std::string& device = {});
+  std::vector<Tensor> execute_multi(const Op& op, const std::vector<Tensor>& inputs,
                                     const Attrs& attrs = {}, const std::string& device = {});
 
   // Compiles `graph` (hxrt/graph.hpp) to compute `fetches` (README.md, "Graphs"): the nodes

@@ -44,7 +44,7 @@ void throw_known_failure(const TensorImpl& tensor, const std::string& op, size_t
 
 std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const Shape& shape,
                                              const void* data, size_t bytes) {
-  auto tensor = std::make_shared<TensorImpl>(target.shared_from_this(), dtype, shape);
+  auto tensor = make_tensor_impl(target.shared_from_this(), dtype, shape);
   if (bytes == 0) return tensor;
   if (target.host_writable()) {
     std::memcpy(target.host_address(tensor->memory), data, bytes);
@@ -74,7 +74,7 @@ void read_to_host(const TensorImpl& tensor, void* dst) {
 }
 
 std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& target) {
-  auto copy = std::make_shared<TensorImpl>(target.shared_from_this(), source.dtype,
+  auto copy = make_tensor_impl(target.shared_from_this(), source.dtype,
                                            source.shape, source.bytes);
   if (source.bytes == 0) return copy;
   Device& from = *source.device;

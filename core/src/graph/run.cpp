@@ -277,7 +277,7 @@ class Run {
       const size_t value = step.outputs[i];
       const ValueInfo& info = exe_.values[value];
       if (info.arena == ValueInfo::kOwnMemory) {
-        tensors_[value] = Tensor(std::make_shared<TensorImpl>(device.shared_from_this(),
+        tensors_[value] = Tensor(make_tensor_impl(device.shared_from_this(),
                                                               info.dtype, info.shape, info.bytes));
       }
       bind(views[num_inputs + i], value, device.handle());

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 #include "hxrt/error.hpp"
@@ -105,6 +106,18 @@ void check_schema(const OpSchema& schema) {
 
 bool name_less(const OpSchema& schema, const std::string& name) { return schema.name < name; }
 
+// A name's length and its first, middle and last characters, mixed: op names differ there
+// (custom ops that share a prefix differ at the end), and reading three bytes costs a few
+// instructions where hashing a whole name costs tens. Names alike there only probe further.
+uint64_t name_key(std::string_view name) {
+  const size_t size = name.size();
+  if (size == 0) return 0;
+  const auto byte = [&](size_t i) { return uint64_t{static_cast<unsigned char>(name[i])}; };
+  const uint64_t key = (size | byte(0) << 8 | byte(size / 2) << 16 | byte(size - 1) << 24) *
+                       0x9e3779b97f4a7c15ull;
+  return key >> 32;
+}
+
 }  // namespace
 
 void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs) {
@@ -114,7 +127,7 @@ void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta*
                 schema.name + " expects " + expected_arity(schema) + ", got " +
                     std::to_string(given));
   }
-  schema.infer(call, outputs);
+  schema.infer({call.op, call.inputs, call.num_inputs, call.attrs, &schema}, outputs);
   check_outputs(schema, call, outputs);
 }
 
@@ -128,11 +141,30 @@ void OpRegistry::add(OpSchema schema) {
                     "; a custom op needs a name of its own");
   }
   schemas_.insert(at, std::move(schema));
+  index_names();
 }
 
-const OpSchema* OpRegistry::find(const std::string& name) const {
-  const auto at = std::lower_bound(schemas_.begin(), schemas_.end(), name, name_less);
-  return at != schemas_.end() && at->name == name ? &*at : nullptr;
+const OpSchema* OpRegistry::find(std::string_view name) const {
+  if (name_index_.empty()) return nullptr;
+  const size_t mask = name_index_.size() - 1;
+  for (size_t i = name_key(name) & mask;; i = (i + 1) & mask) {  // ends: a slot is empty
+    const uint32_t entry = name_index_[i];
+    if (entry == 0) return nullptr;
+    const OpSchema& schema = schemas_[entry - 1];
+    if (schema.name == name) return &schema;
+  }
+}
+
+void OpRegistry::index_names() {
+  size_t capacity = 16;
+  while (capacity < 2 * schemas_.size()) capacity *= 2;
+  name_index_.assign(capacity, 0);
+  const size_t mask = capacity - 1;
+  for (size_t s = 0; s < schemas_.size(); ++s) {
+    size_t i = name_key(schemas_[s].name) & mask;
+    while (name_index_[i] != 0) i = (i + 1) & mask;
+    name_index_[i] = static_cast<uint32_t>(s + 1);
+  }
 }
 
 std::vector<const OpSchema*> OpRegistry::all() const {

@@ -5,14 +5,15 @@
 #pragma once
 
 #include <cstddef>
-#include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/op_info.hpp"
+#include "hxrt/plugin_api.h"
 #include "hxrt/shape.hpp"
 
 namespace hxrt::detail {
@@ -23,18 +24,22 @@ struct TensorMeta {
   size_t bytes = 0;  // tensor_bytes(dtype, shape): set for outputs by check_outputs
 };
 
+struct OpSchema;
+
 // What shape inference sees of one call. Borrowed for the duration of the call.
 struct InferContext {
   const std::string& op;
   const TensorMeta* inputs;
   size_t num_inputs;
   const Attrs& attrs;
+  const OpSchema* schema = nullptr;  // set by infer_outputs
 };
 
 // Checks the call and writes outputs[0 .. num_outputs). Throws Error(kInvalidArgument) whose
 // message names the op, what it expects and what it got, e.g.
-// "MatMul: incompatible shapes [2, 3] and [2, 3]: ...".
-using InferFn = std::function<void(const InferContext& call, TensorMeta* outputs)>;
+// "MatMul: incompatible shapes [2, 3] and [2, 3]: ...". A plain function, not a std::function:
+// a plugin's custom op reaches its own through the schema (OpSchema::plugin_infer).
+using InferFn = void (*)(const InferContext& call, TensorMeta* outputs);
 
 struct OpSchema {
   OpSchema() = default;
@@ -52,7 +57,11 @@ struct OpSchema {
   int min_inputs = 0;
   int max_inputs = 0;  // -1: no upper bound
   int num_outputs = 1;
-  InferFn infer;
+  InferFn infer = nullptr;
+  // A plugin's custom op: its shape-inference function and user data, which its `infer`
+  // (plugins/core_services.cpp) calls through the ABI.
+  hx_shape_inference_fn plugin_infer = nullptr;
+  void* plugin_infer_data = nullptr;
   std::string owner;  // "" for core ops, the plugin's name for custom ops
   // Where T comes from. A custom op's is its hx_op_def.type_input: an input index, or -1
   // (Source::kOutput).
@@ -90,14 +99,20 @@ class OpRegistry {
   // or output dtype is carried by an attribute it does not declare as a dtype. Invalidates the pointers handed out by find() and all(): fill
   // the registry at start-up, then only read it.
   void add(OpSchema schema);
-  // nullptr when unknown. Binary search.
-  const OpSchema* find(const std::string& name) const;
+  // nullptr when unknown. Reads a few words of the name (name_index_), not all of it: the
+  // eager path looks up the op of every call made by name.
+  const OpSchema* find(std::string_view name) const;
   // Sorted by name.
   std::vector<const OpSchema*> all() const;
   size_t size() const { return schemas_.size(); }
 
  private:
-  std::vector<OpSchema> schemas_;  // few ops: a sorted vector beats a hash map here
+  void index_names();
+
+  std::vector<OpSchema> schemas_;  // sorted by name
+  // Open addressing over schemas_ (index + 1; 0 is an empty slot), keyed by name_key: a
+  // power of two at least twice the ops, rebuilt by add.
+  std::vector<uint32_t> name_index_;
 };
 
 // The core's ops: MatMul, Add, Sub, Mul, Div, AddN, Relu, Cast, Identity, Fill, Sum.

@@ -120,6 +120,7 @@ Placement Placer::place(const PlacementRequest& request) {
   for (const Candidate& candidate : chosen.candidates) {
     placement.device = candidate.device;
     placement.kernel = candidate.kernel;
+    placement.asked_each_call |= candidate.kernel->check_each_call;
     std::string declined;
     if (!candidate.kernel->may_decline() || accepts(candidate, request, placement, declined)) {
       if (!candidate.reason.empty()) placement.reason = candidate.reason;
@@ -171,17 +172,22 @@ bool Placer::accepts(const Candidate& candidate, const PlacementRequest& request
       placement.instance = std::move(lookup.instance);
     }
   }
+  return checks(kernel, *candidate.device, placement.instance.get(), request, declined);
+}
+
+bool Placer::checks(const KernelEntry& kernel, const Device& device, hx_kernel_instance* instance,
+                    const PlacementRequest& request, std::string& declined) {
   if (kernel.check == nullptr) return true;
   hx_kernel_context_s context{&request.attrs};
   const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE, nullptr,          &context,
-                            candidate.device->handle(), nullptr,          request.num_inputs,
+                            device.handle(),            nullptr,          request.num_inputs,
                             request.inputs,             request.num_outputs, request.outputs,
-                            kernel.user_data,           placement.instance.get()};
+                            kernel.user_data,           instance};
   hx_status* status = nullptr;
   try {
     status = kernel.check(&args);
   } catch (...) {
-    throw Error(StatusCode::kInternal, request.op->name + " on " + candidate.device->name() +
+    throw Error(StatusCode::kInternal, request.op->name + " on " + device.name() +
                                            ": the kernel of plugin '" + kernel.plugin +
                                            "' threw a C++ exception from check across the C ABI");
   }
@@ -191,7 +197,7 @@ bool Placer::accepts(const Candidate& candidate, const PlacementRequest& request
     return false;
   }
   if (status != nullptr) {  // the context is built only then: this runs on every call
-    throw_if_error(status, request.op->name + " on " + candidate.device->name() +
+    throw_if_error(status, request.op->name + " on " + device.name() +
                                ": the check of plugin '" + kernel.plugin + "''s kernel");
   }
   return true;

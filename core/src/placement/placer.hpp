@@ -46,6 +46,9 @@ struct Placement {
   // Why the device differs from the request, or why a kernel was passed over; empty when it
   // is what was asked for (or nothing was asked for).
   std::string reason;
+  // A kernel tried for it asks its check before every call (KernelEntry::check_each_call):
+  // a later call of the same kind may be placed otherwise.
+  bool asked_each_call = false;
 };
 
 // One op call as the placer sees it.
@@ -145,6 +148,10 @@ class Placer {
   bool accepts(const Candidate& candidate, const PlacementRequest& request,
                Placement& placement, std::string& declined);
   std::string describe_kernels(const std::string& op) const;
+  // The kernel's check: true when it runs the call; false with `declined` when it declines.
+  static bool checks(const KernelEntry& kernel, const Device& device,
+                     hx_kernel_instance* instance, const PlacementRequest& request,
+                     std::string& declined);
 
   const DeviceManager& devices_;
   const KernelRegistry& kernels_;

@@ -193,61 +193,63 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
   });
 }
 
-// Adapts a plugin's C shape-inference function to the core's InferFn.
-InferFn wrap_infer(hx_shape_inference_fn infer, void* user_data, std::string op,
-                   size_t num_outputs) {
-  return [infer, user_data, op, num_outputs](const InferContext& call, TensorMeta* outputs) {
-    int64_t strides[Shape::kMaxRank] = {};  // not meaningful in shape inference
-    std::vector<hx_tensor_view> views(call.num_inputs);
-    for (size_t i = 0; i < call.num_inputs; ++i) {
-      const TensorMeta& in = call.inputs[i];
-      views[i] = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE, nullptr, nullptr, 0,
-                                static_cast<int32_t>(in.dtype), in.shape.rank(),
-                                in.shape.data(), strides, nullptr};
+// A custom op's InferFn: calls the plugin's C shape-inference function (the schema's
+// plugin_infer) and checks what it wrote.
+void infer_with_plugin(const InferContext& call, TensorMeta* outputs) {
+  const OpSchema& schema = *call.schema;
+  const hx_shape_inference_fn infer = schema.plugin_infer;
+  const std::string& op = schema.name;
+  const size_t num_outputs = static_cast<size_t>(schema.num_outputs);
+  int64_t strides[Shape::kMaxRank] = {};  // not meaningful in shape inference
+  std::vector<hx_tensor_view> views(call.num_inputs);
+  for (size_t i = 0; i < call.num_inputs; ++i) {
+    const TensorMeta& in = call.inputs[i];
+    views[i] = hx_tensor_view{HX_TENSOR_VIEW_STRUCT_SIZE, nullptr, nullptr, 0,
+                              static_cast<int32_t>(in.dtype), in.shape.rank(),
+                              in.shape.data(), strides, nullptr};
+  }
+  hx_kernel_context_s context{&call.attrs};
+  std::vector<hx_output_spec> specs(num_outputs);
+  for (hx_output_spec& spec : specs) {
+    std::memset(&spec, 0, sizeof spec);
+    spec.struct_size = HX_OUTPUT_SPEC_STRUCT_SIZE;
+  }
+  hx_shape_inference_args args{HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, nullptr, &context,
+                               call.num_inputs, views.data(), num_outputs, specs.data(),
+                               schema.plugin_infer_data};
+  hx_status* status = nullptr;
+  try {
+    status = infer(&args);
+  } catch (...) {
+    throw Error(StatusCode::kInternal, op + ": the plugin's shape inference threw a C++ "
+                                            "exception across the C ABI (a bug in the plugin)");
+  }
+  if (status != nullptr) {
+    StatusCode code = static_cast<StatusCode>(status->code);
+    std::string message = status->message;
+    free_status(status);
+    throw Error(code, message);
+  }
+  for (size_t i = 0; i < num_outputs; ++i) {
+    const hx_output_spec& spec = specs[i];
+    const int32_t dtype = spec.dtype;
+    if (!hx_dtype_is_valid(dtype) || spec.rank < 0 ||
+        spec.rank > Shape::kMaxRank) {
+      throw Error(StatusCode::kInternal,
+                  op + ": the plugin's shape inference wrote dtype " + std::to_string(dtype) +
+                      " and rank " + std::to_string(spec.rank) + " for output " +
+                      std::to_string(i) + "; expected an hx_dtype and a rank from 0 to " +
+                      std::to_string(Shape::kMaxRank) + " (a bug in the plugin)");
     }
-    hx_kernel_context_s context{&call.attrs};
-    std::vector<hx_output_spec> specs(num_outputs);
-    for (hx_output_spec& spec : specs) {
-      std::memset(&spec, 0, sizeof spec);
-      spec.struct_size = HX_OUTPUT_SPEC_STRUCT_SIZE;
-    }
-    hx_shape_inference_args args{HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, nullptr, &context,
-                                 call.num_inputs, views.data(), num_outputs, specs.data(),
-                                 user_data};
-    hx_status* status = nullptr;
+    outputs[i].dtype = static_cast<DType>(dtype);
     try {
-      status = infer(&args);
-    } catch (...) {
-      throw Error(StatusCode::kInternal, op + ": the plugin's shape inference threw a C++ "
-                                              "exception across the C ABI (a bug in the plugin)");
+      outputs[i].shape = Shape(spec.shape, spec.rank);
+    } catch (const Error& e) {
+      throw Error(StatusCode::kInternal, op + ": the plugin's shape inference wrote output " +
+                                             std::to_string(i) + " as an invalid shape: " +
+                                             e.what() + " (a bug in the plugin)");
     }
-    if (status != nullptr) {
-      StatusCode code = static_cast<StatusCode>(status->code);
-      std::string message = status->message;
-      free_status(status);
-      throw Error(code, message);
-    }
-    for (size_t i = 0; i < num_outputs; ++i) {
-      const hx_output_spec& spec = specs[i];
-      const int32_t dtype = spec.dtype;
-      if (!hx_dtype_is_valid(dtype) || spec.rank < 0 ||
-          spec.rank > Shape::kMaxRank) {
-        throw Error(StatusCode::kInternal,
-                    op + ": the plugin's shape inference wrote dtype " + std::to_string(dtype) +
-                        " and rank " + std::to_string(spec.rank) + " for output " +
-                        std::to_string(i) + "; expected an hx_dtype and a rank from 0 to " +
-                        std::to_string(Shape::kMaxRank) + " (a bug in the plugin)");
-      }
-      outputs[i].dtype = static_cast<DType>(dtype);
-      try {
-        outputs[i].shape = Shape(spec.shape, spec.rank);
-      } catch (const Error& e) {
-        throw Error(StatusCode::kInternal, op + ": the plugin's shape inference wrote output " +
-                                               std::to_string(i) + " as an invalid shape: " +
-                                               e.what() + " (a bug in the plugin)");
-      }
-    }
-  };
+  }
 }
 
 hx_status* register_op(hx_core* core, const hx_op_def* def) {
@@ -272,8 +274,9 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
     schema.min_inputs = def->min_inputs;
     schema.max_inputs = def->max_inputs;
     schema.num_outputs = def->num_outputs;
-    schema.infer = wrap_infer(def->infer, def->user_data, name,
-                              static_cast<size_t>(std::max(def->num_outputs, 0)));
+    schema.infer = infer_with_plugin;
+    schema.plugin_infer = def->infer;
+    schema.plugin_infer_data = def->user_data;
     schema.owner = core->plugin_name;
     if (def->summary != nullptr) schema.summary = plugin_text(def->summary, kMaxOpSummaryLength);
     // -1: an op without inputs, whose T is its first output's dtype. The registry checks that

@@ -328,6 +328,7 @@ class Loader {
       KernelEntry kernel = *pending;
       kernel.plugin = plugin.name();
       kernel.device_type = plugin.device_type();
+      kernel.check_each_call = kernel.check != nullptr && plugin.api().abi_minor < 3;
       try {
         kernels_.add(std::move(kernel));
       } catch (const Error& e) {

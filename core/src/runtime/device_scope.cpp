@@ -17,6 +17,9 @@ struct ScopeEntry {
 };
 
 thread_local std::vector<ScopeEntry> scope_stack;
+// scope_stack's size, readable without the vector's thread_local machinery (a call into the
+// dynamic linker from a shared library): every eager op asks, and most threads have no scope.
+__thread size_t t_scope_depth __attribute__((tls_model("initial-exec")));
 std::atomic<uint64_t> next_scope_id{1};
 
 }  // namespace
@@ -26,6 +29,7 @@ DeviceScope Runtime::device(const std::string& name) {
   detail::parse_device_name(name);  // a malformed name fails here, where it was written
   const uint64_t id = next_scope_id.fetch_add(1, std::memory_order_relaxed);
   scope_stack.push_back({owner, id, name});
+  t_scope_depth = scope_stack.size();
   return DeviceScope(owner, id);
 }
 
@@ -40,12 +44,14 @@ DeviceScope::~DeviceScope() {
   for (auto it = scope_stack.rbegin(); it != scope_stack.rend(); ++it) {
     if (it->id == id_) {
       scope_stack.erase(std::next(it).base());
+      t_scope_depth = scope_stack.size();
       return;
     }
   }
 }
 
 const std::string* Runtime::Impl::innermost_scope() const {
+  if (t_scope_depth == 0) return nullptr;
   for (auto it = scope_stack.rbegin(); it != scope_stack.rend(); ++it) {
     if (it->owner == this) return &it->device;
   }

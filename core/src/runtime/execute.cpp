@@ -1,12 +1,13 @@
-// The eager path of one op: shape inference, placement (cached), input copies, output
-// allocation and the kernel call through the ABI. Kept free of heap work beyond the outputs
-// for calls of up to kInline inputs and outputs.
+// The eager path of one op: the call's plan (runtime/call_plan.hpp: shape inference,
+// placement and the kernel's views, decided once per kind of call), input copies, output
+// allocation and the kernel call through the ABI. A call whose plan is kept does no heap work
+// beyond its outputs' memory when it has up to kInline inputs and outputs.
 #include <cstring>
 #include <memory>
 
 #include "execution/transfers.hpp"
+#include "runtime/call_plan.hpp"
 #include "runtime/tensor_views.hpp"
-#include "ops/broadcast.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
 #include "status.hpp"
@@ -16,27 +17,23 @@
 namespace hxrt {
 namespace {
 
-using detail::fill_broadcast_view;
-using detail::fill_dense_view;
 using detail::set_memory;
-using detail::Strides;
 
 constexpr size_t kInline = 4;  // covers every core op but long AddN lists
 
-// `size` elements on the stack (up to kInline) or the heap, constructed only as many as asked
-// for: zero-filling unused slots showed up in profiles of tiny ops.
-template <class T>
+// `size` elements on the stack (up to N) or the heap, constructed only as many as asked for:
+// zero-filling unused slots showed up in profiles of tiny ops.
+template <class T, size_t N = kInline>
 class InlineArray {
  public:
   explicit InlineArray(size_t size)
       : size_(size),
-        data_(size > kInline ? std::allocator<T>().allocate(size)
-                             : reinterpret_cast<T*>(inline_)) {
+        data_(size > N ? std::allocator<T>().allocate(size) : reinterpret_cast<T*>(inline_)) {
     std::uninitialized_default_construct_n(data_, size_);
   }
   ~InlineArray() {
     std::destroy_n(data_, size_);
-    if (size_ > kInline) std::allocator<T>().deallocate(data_, size_);
+    if (size_ > N) std::allocator<T>().deallocate(data_, size_);
   }
   InlineArray(const InlineArray&) = delete;
   InlineArray& operator=(const InlineArray&) = delete;
@@ -47,7 +44,7 @@ class InlineArray {
  private:
   size_t size_;
   T* data_;
-  alignas(T) unsigned char inline_[kInline * sizeof(T)];
+  alignas(T) unsigned char inline_[N * sizeof(T)];
 };
 
 // Whether `device` reads `input` (on another device) in place: both memories are host memory
@@ -60,11 +57,11 @@ bool reads_in_place(const detail::TensorImpl& input, const detail::Device& devic
 
 // After an op was queued on an asynchronous device: its outputs are ready with one event,
 // which also holds back the reuse of the memory it reads in place on other devices (inputs
-// whose entry in `input_devices` was cleared). When recording fails the stream is waited for,
-// so that no queued work outlives what it uses. Kept out of run_body's synchronous path.
+// on another device with no local copy). When recording fails the stream is waited for, so
+// that no queued work outlives what it uses. Kept out of run_body's synchronous path.
 void finish_queued(detail::Device& device, const std::string& op, Tensor* outputs,
-                   size_t num_outputs, const Tensor* inputs,
-                   detail::Device* const* input_devices, size_t num_inputs) {
+                   size_t num_outputs, const Tensor* inputs, const Tensor* local_inputs,
+                   size_t num_inputs) {
   std::shared_ptr<detail::ReadyEvent> ready;
   try {
     ready = device.record(op);
@@ -75,7 +72,9 @@ void finish_queued(detail::Device& device, const std::string& op, Tensor* output
   }
   for (size_t i = 0; i < num_outputs; ++i) outputs[i].impl()->ready = ready;
   for (size_t i = 0; i < num_inputs; ++i) {
-    if (input_devices[i] == nullptr) inputs[i].impl()->add_reader(ready);
+    if (inputs[i].impl()->device.get() != &device && !local_inputs[i].valid()) {
+      inputs[i].impl()->add_reader(ready);
+    }
   }
 }
 
@@ -90,9 +89,9 @@ detail::OpTraceInfo op_trace_info(const std::string& op, const detail::TensorMet
 
 // Brings input `index` of `op`, which lives on another device, to `device`: a copy made
 // there (`local`, which dies with the call), or, between host-memory devices of different
-// plugins, the input itself read in place once its work has completed. Fills `view`'s memory;
-// returns whether the input is read in place.
-bool input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index,
+// plugins, the input itself read in place once its work has completed (`local` stays empty).
+// Fills `view`'s memory.
+void input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index,
                           const std::string& op, detail::Device& device, bool logging,
                           Tensor& local, hx_tensor_view& view) {
   const detail::TensorImpl& held = *input.impl();
@@ -105,7 +104,7 @@ bool input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
                                               op + " in place from " + held.device->name() +
                                               " (host memory)");
     }
-    return true;
+    return;
   }
   if (logging) {
     impl.logger->write(LogLevel::kInfo, "Copying input " + std::to_string(index) + " of " + op +
@@ -113,20 +112,26 @@ bool input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
   }
   local = impl.copy_to(input, device);
   set_memory(*local.impl(), view);
-  return false;
 }
 
-Tensor execute_single(Runtime::Impl& impl, const std::string& op, const Tensor* inputs,
+Tensor execute_single(Runtime::Impl& impl, const detail::OpSchema& schema, const Tensor* inputs,
                       size_t num_inputs, const Attrs& attrs, const std::string& device) {
-  const detail::OpSchema& schema = impl.schema_of(op);
   if (schema.num_outputs != 1) {
     throw Error(StatusCode::kInvalidArgument,
-                op + " has " + std::to_string(schema.num_outputs) +
+                schema.name + " has " + std::to_string(schema.num_outputs) +
                     " outputs; call execute_multi to receive them all");
   }
   Tensor output;
   impl.run(schema, inputs, num_inputs, attrs, device, &output);
   return output;
+}
+
+std::vector<Tensor> execute_multi_outputs(Runtime::Impl& impl, const detail::OpSchema& schema,
+                                          const std::vector<Tensor>& inputs, const Attrs& attrs,
+                                          const std::string& device) {
+  std::vector<Tensor> outputs(static_cast<size_t>(schema.num_outputs));
+  impl.run(schema, inputs.data(), inputs.size(), attrs, device, outputs.data());
+  return outputs;
 }
 
 }  // namespace
@@ -157,21 +162,12 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
   const std::string& op = schema.name;
   detail::OpTrace trace(kTraced);
   ensure_initialized();
-
-  InlineArray<detail::TensorMeta> input_meta(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) {
     if (!inputs[i].valid()) {
       throw Error(StatusCode::kInvalidArgument,
                   op + ": input " + std::to_string(i) + " is an empty Tensor");
     }
-    const detail::TensorImpl& impl = *inputs[i].impl();
-    input_meta[i].dtype = impl.dtype;
-    input_meta[i].shape = impl.shape;
   }
-  const size_t num_outputs = static_cast<size_t>(schema.num_outputs);
-  InlineArray<detail::TensorMeta> output_meta(num_outputs);
-  detail::infer_outputs(schema, {op, input_meta.data(), num_inputs, attrs},
-                        output_meta.data());
 
   // The request: the call's device, else the innermost scope, else the placement function.
   const std::string* request = &requested;
@@ -184,57 +180,62 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
       request = &from_function;
     }
   }
-  InlineArray<Strides> input_strides(num_inputs);
-  InlineArray<hx_tensor_view> input_array(num_inputs);
-  for (size_t i = 0; i < num_inputs; ++i) {
-    if (schema.broadcasts) {
-      fill_broadcast_view(input_meta[i].dtype, input_meta[i].shape, output_meta[0].shape,
-                          input_strides[i], input_array[i]);
-    } else {
-      fill_dense_view(input_meta[i].dtype, input_meta[i].shape, input_strides[i],
-                      input_array[i]);
-    }
-  }
-  InlineArray<Strides> output_strides(num_outputs);
-  InlineArray<hx_tensor_view> output_array(num_outputs);
-  for (size_t i = 0; i < num_outputs; ++i) {
-    fill_dense_view(output_meta[i].dtype, output_meta[i].shape, output_strides[i],
-                    output_array[i]);
-  }
 
-  InlineArray<detail::Device*> input_devices(num_inputs);
-  for (size_t i = 0; i < num_inputs; ++i) input_devices[i] = inputs[i].impl()->device.get();
-  const DType t = detail::type_parameter(
-      schema, {op, input_meta.data(), num_inputs, attrs}, output_meta.data());
-  const detail::Placement placement = placer->place(
-      {&schema, t, output_meta[0].dtype, *request, input_devices.data(), num_inputs,
-       soft_placement.load(std::memory_order_relaxed), attrs, input_array.data(),
-       output_array.data(), num_outputs});
+  // The plan of this kind of call: found, or decided now (and kept).
+  const detail::CallKey key(schema, inputs, num_inputs, attrs, *request,
+                            soft_placement.load(std::memory_order_relaxed));
+  std::unique_ptr<detail::CallPlan> unkept;
+  const detail::CallPlan* plan = call_plans.find(key);
+  bool placed_now = false;
+  if (plan == nullptr) {
+    unkept = std::make_unique<detail::CallPlan>(key);
+    unkept->decide(*placer);
+    plan = &call_plans.keep(unkept, key);
+    placed_now = true;
+  }
+  const detail::TensorMeta* input_meta = plan->inputs();
+  const size_t num_outputs = plan->num_outputs();
+
+  // Kernels of plugins older than ABI 2.3 are asked (check) before every call.
+  const detail::Placement* chosen = &plan->placement();
+  detail::Placement placed_again;
+  if (!placed_now && plan->place_each_call()) {
+    placed_again = placer->place(plan->placement_request());
+    chosen = &placed_again;
+  }
+  const detail::Placement& placement = *chosen;
   detail::Device& device = *placement.device;
   const bool logging =
       log_placement.load(std::memory_order_relaxed) && !detail::QuietPlacementLog::active();
 
-  // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere); those
-  // read in place have their device cleared in input_devices, for finish_queued. Inputs on
-  // the op's device need no wait: its stream runs in order.
+  // The kernel's views: the plan's, with this call's memory.
+  InlineArray<hx_tensor_view, 2 * kInline> views(num_inputs + num_outputs);
+  hx_tensor_view* const input_array = views.data();
+  hx_tensor_view* const output_array = views.data() + num_inputs;
+  for (size_t i = 0; i < num_inputs; ++i) input_array[i] = plan->input_views()[i];
+  for (size_t i = 0; i < num_outputs; ++i) output_array[i] = plan->output_views()[i];
+
+  // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere): a local
+  // copy, or (no copy) read in place. Inputs on the op's device need no wait: its stream runs
+  // in order.
   InlineArray<Tensor> local_inputs(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) {
     const detail::TensorImpl& held = *inputs[i].impl();
     detail::check_not_failed(held, op, i);
     if (held.device.get() == &device) {
       set_memory(held, input_array[i]);
-    } else if (input_from_elsewhere(*this, inputs[i], i, op, device, logging,
-                                    local_inputs[i], input_array[i])) {
-      input_devices[i] = nullptr;
+    } else {
+      input_from_elsewhere(*this, inputs[i], i, op, device, logging, local_inputs[i],
+                           input_array[i]);
     }
   }
 
-  std::shared_ptr<detail::Device> device_ref = device.shared_from_this();
   for (size_t i = 0; i < num_outputs; ++i) {
-    auto impl = std::make_shared<detail::TensorImpl>(device_ref, output_meta[i].dtype,
-                                                     output_meta[i].shape, output_meta[i].bytes);
-    set_memory(*impl, output_array[i]);
-    outputs[i] = Tensor(std::move(impl));
+    const detail::TensorMeta& meta = plan->outputs()[i];
+    outputs[i] = Tensor(detail::make_tensor_impl(
+        chosen == &plan->placement() ? plan->device() : device.shared_from_this(), meta.dtype,
+        meta.shape, meta.bytes));
+    set_memory(*outputs[i].impl(), output_array[i]);
   }
 
   hx_kernel_context_s context{&attrs};
@@ -244,9 +245,9 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
                             device.handle(),
                             device.stream(),
                             num_inputs,
-                            input_array.data(),
+                            input_array,
                             num_outputs,
-                            output_array.data(),
+                            output_array,
                             placement.kernel->user_data,
                             placement.instance.get()};
   hx_status* status = nullptr;
@@ -259,7 +260,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
                       op + " on " + device.name() + ": the kernel of plugin '" +
                           placement.kernel->plugin + "' threw a C++ exception across the C ABI");
     if (trace.on()) {
-      trace.record_failure(op_trace_info(op, input_meta.data(), num_inputs, device, placement,
+      trace.record_failure(op_trace_info(op, input_meta, num_inputs, device, placement,
                                          *request),
                            error.what());
     }
@@ -272,7 +273,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
                                          placement.kernel->plugin + "')");
     } catch (const Error& error) {
       if (trace.on()) {
-        trace.record_failure(op_trace_info(op, input_meta.data(), num_inputs, device,
+        trace.record_failure(op_trace_info(op, input_meta, num_inputs, device,
                                            placement, *request),
                              error.what());
       }
@@ -280,15 +281,15 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
     }
   }
   if (device.asynchronous()) {
-    finish_queued(device, op, outputs, num_outputs, inputs, input_devices.data(), num_inputs);
+    finish_queued(device, op, outputs, num_outputs, inputs, local_inputs.data(), num_inputs);
     if (trace.on()) {
       std::shared_ptr<detail::ReadyEvent> ready = outputs[0].impl()->ready;
       trace.record_enqueued(
-          op_trace_info(op, input_meta.data(), num_inputs, device, placement, *request), 0,
+          op_trace_info(op, input_meta, num_inputs, device, placement, *request), 0,
           [ready] { return ready->done(); });
     }
   } else if (trace.on()) {
-    trace.record(op_trace_info(op, input_meta.data(), num_inputs, device, placement, *request));
+    trace.record(op_trace_info(op, input_meta, num_inputs, device, placement, *request));
   }
   if (logging) {
     logger->write(LogLevel::kInfo, "Executing op " + op + " in device " + device.name());
@@ -296,23 +297,63 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
   }
 }
 
+const detail::OpSchema& Runtime::Impl::schema_of(const Op& op) const {
+  if (op.schema() == nullptr) {
+    throw Error(StatusCode::kInvalidArgument,
+                "this Op handle is empty (default-constructed); get one from Runtime::op");
+  }
+  if (op.runtime() != this) {
+    throw Error(StatusCode::kInvalidArgument,
+                "the Op handle '" + op.schema()->name +
+                    "' was resolved by another runtime; resolve it with this runtime's op()");
+  }
+  return *op.schema();
+}
+
+const std::string& Op::name() const {
+  static const std::string empty;
+  return schema_ == nullptr ? empty : schema_->name;
+}
+
+Op Runtime::op(const std::string& name) const {
+  return Op(impl_, &impl().schema_of(name));
+}
+
 Tensor Runtime::execute(const std::string& op, std::initializer_list<Tensor> inputs,
                         const Attrs& attrs, const std::string& device) {
-  return execute_single(impl(), op, inputs.begin(), inputs.size(), attrs, device);
+  Impl& state = impl();
+  return execute_single(state, state.schema_of(op), inputs.begin(), inputs.size(), attrs, device);
 }
 
 Tensor Runtime::execute(const std::string& op, const std::vector<Tensor>& inputs,
                         const Attrs& attrs, const std::string& device) {
-  return execute_single(impl(), op, inputs.data(), inputs.size(), attrs, device);
+  Impl& state = impl();
+  return execute_single(state, state.schema_of(op), inputs.data(), inputs.size(), attrs, device);
 }
 
 std::vector<Tensor> Runtime::execute_multi(const std::string& op,
                                            const std::vector<Tensor>& inputs, const Attrs& attrs,
                                            const std::string& device) {
-  const detail::OpSchema& schema = impl().schema_of(op);
-  std::vector<Tensor> outputs(static_cast<size_t>(schema.num_outputs));
-  impl().run(schema, inputs.data(), inputs.size(), attrs, device, outputs.data());
-  return outputs;
+  Impl& state = impl();
+  return execute_multi_outputs(state, state.schema_of(op), inputs, attrs, device);
+}
+
+Tensor Runtime::execute(const Op& op, std::initializer_list<Tensor> inputs, const Attrs& attrs,
+                        const std::string& device) {
+  Impl& state = impl();
+  return execute_single(state, state.schema_of(op), inputs.begin(), inputs.size(), attrs, device);
+}
+
+Tensor Runtime::execute(const Op& op, const std::vector<Tensor>& inputs, const Attrs& attrs,
+                        const std::string& device) {
+  Impl& state = impl();
+  return execute_single(state, state.schema_of(op), inputs.data(), inputs.size(), attrs, device);
+}
+
+std::vector<Tensor> Runtime::execute_multi(const Op& op, const std::vector<Tensor>& inputs,
+                                           const Attrs& attrs, const std::string& device) {
+  Impl& state = impl();
+  return execute_multi_outputs(state, state.schema_of(op), inputs, attrs, device);
 }
 
 }  // namespace hxrt

@@ -21,6 +21,7 @@
 #include "logger.hpp"
 #include "ops/op_schema.hpp"
 #include "placement/placer.hpp"
+#include "runtime/call_plan.hpp"
 #include "plugins/plugin_loader.hpp"
 
 namespace hxrt {
@@ -50,6 +51,8 @@ struct Runtime::Impl {
   detail::LoadedPlugins loaded;
   detail::DeviceManager devices;
   std::unique_ptr<detail::Placer> placer;  // made by initialize()
+  // After the placer: destroyed first, as plans hold its kernel instances.
+  detail::CallPlans call_plans;
   detail::InterOpPool inter_op_pool;       // runs graphs; made by the first run
   detail::EventWaiter event_waiter;        // resumes graph steps that wait for a device
   detail::CostModel cost_model;            // the dynamic placer's: measured by graph runs
@@ -104,6 +107,9 @@ struct Runtime::Impl {
                 const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
+  // The schema `op` holds; Error(kInvalidArgument) for an empty handle or one that another
+  // runtime resolved.
+  const detail::OpSchema& schema_of(const Op& op) const;
   // Where a new tensor goes: the device `spec` names (the first match), else the innermost
   // scope's, else placement.tensor_device's, else default_tensor_device(). A device that does
   // not exist is an error, or default_tensor_device() under soft placement.

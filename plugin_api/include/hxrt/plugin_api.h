@@ -106,7 +106,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 2
+#define HX_ABI_VERSION_MINOR 3
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -339,9 +339,14 @@ typedef hx_status* (*hx_kernel_create_fn)(const hx_kernel_create_args* args,
 /* Says whether the kernel runs one call of these shapes: NULL accepts it; a status of code
  * HX_UNIMPLEMENTED declines it (the placer then treats the kernel as missing for this call,
  * as with create; the message is the reason logged); any other status fails the call. The
- * views carry dtypes, shapes and strides but no buffers; args->stream is NULL. Called before
- * each call is placed on this kernel's device, from any thread, concurrently: it must be cheap
- * and must not enqueue work. [since 2.0] */
+ * views carry dtypes, shapes and strides but no buffers; args->stream is NULL. Called from any
+ * thread, concurrently: it must be cheap and must not enqueue work.
+ * The answer must follow from what check receives alone (the device, the instance, the
+ * attributes and the views' dtypes, shapes and strides), never from the device's state (free
+ * memory, load): the core asks once per combination and keeps the answer for every later call
+ * of it, accepted or declined. A failure is not kept; the next call asks again. A plugin built
+ * for 2.0 to 2.2 is asked before every call, as those versions said. [since 2.0; answers kept
+ * since 2.3] */
 typedef hx_status* (*hx_kernel_check_fn)(const hx_kernel_args* args);
 
 /* Computes the outputs from the inputs: enqueues the work on args->stream, or does it before
@@ -796,6 +801,9 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  * 2.2  hx_event_api.elapsed_ns [optional]: the device's own time between two events of one
  *      stream. The events group of a 2.0 or 2.1 plugin ends before it (its struct_size), which
  *      reads as NULL: no device timing; a 2.1 core never calls it.
+ * 2.3  No layout change: hx_kernel_check_fn answers from its arguments alone, and the core
+ *      keeps each answer for the later calls with the same arguments (the eager path then asks
+ *      nothing per call). A plugin of 2.0 to 2.2 is still asked before every call.
  */
 
 #ifdef __cplusplus

@@ -1,0 +1,91 @@
+// Blocks for tensor handles — a TensorImpl with its reference counts, one block per tensor —
+// kept in a small cache per thread. Every op makes a handle for each output and frees one for
+// each tensor that dies, and the heap's malloc and free were a tenth of a tiny eager op. A
+// block freed on another thread joins that thread's cache; a cache keeps at most kCached
+// blocks, and gives them back to the heap when its thread exits.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+
+namespace hxrt::detail {
+
+struct HandleBlockCache {
+  static constexpr uint32_t kCached = 64;
+  static constexpr size_t kBlockBytes = 256;
+  struct Free {
+    Free* next;
+  };
+  Free* head;
+  uint32_t count;
+  bool registered;  // the thread's exit frees the cache (handle_blocks.cpp)
+  bool exited;      // after that, blocks go straight back to the heap
+};
+
+// Zero-initialised; initial-exec, as memory/thread_cache_slots.hpp explains.
+extern __thread HandleBlockCache t_handle_blocks __attribute__((tls_model("initial-exec")));
+
+// Registers the calling thread's cache for freeing at its exit; returns false while the thread
+// is exiting (the block then goes to the heap).
+bool register_handle_block_cache();
+
+inline void* take_handle_block() {
+  HandleBlockCache& cache = t_handle_blocks;
+  if (HandleBlockCache::Free* block = cache.head) {
+    cache.head = block->next;
+    --cache.count;
+    return block;
+  }
+  return ::operator new(HandleBlockCache::kBlockBytes);
+}
+
+inline void give_handle_block(void* block) noexcept {
+  HandleBlockCache& cache = t_handle_blocks;
+  if (cache.count < HandleBlockCache::kCached &&
+      (cache.registered || register_handle_block_cache())) {
+    auto* free = static_cast<HandleBlockCache::Free*>(block);
+    free->next = cache.head;
+    cache.head = free;
+    ++cache.count;
+    return;
+  }
+  ::operator delete(block);
+}
+
+// The allocator std::allocate_shared gets: blocks of kBlockBytes for what fits one, the heap
+// for anything else.
+template <class T>
+struct HandleBlockAllocator {
+  using value_type = T;
+  HandleBlockAllocator() = default;
+  template <class U>
+  HandleBlockAllocator(const HandleBlockAllocator<U>&) noexcept {}  // NOLINT: rebinding
+
+  T* allocate(size_t n) {
+    if (n == 1 && sizeof(T) <= HandleBlockCache::kBlockBytes &&
+        alignof(T) <= alignof(std::max_align_t)) {
+      return static_cast<T*>(take_handle_block());
+    }
+    return std::allocator<T>().allocate(n);
+  }
+  void deallocate(T* p, size_t n) noexcept {
+    if (n == 1 && sizeof(T) <= HandleBlockCache::kBlockBytes &&
+        alignof(T) <= alignof(std::max_align_t)) {
+      give_handle_block(p);
+      return;
+    }
+    std::allocator<T>().deallocate(p, n);
+  }
+  template <class U>
+  bool operator==(const HandleBlockAllocator<U>&) const noexcept {
+    return true;
+  }
+  template <class U>
+  bool operator!=(const HandleBlockAllocator<U>&) const noexcept {
+    return false;
+  }
+};
+
+}  // namespace hxrt::detail

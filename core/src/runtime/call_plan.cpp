@@ -1,0 +1,127 @@
+#include "runtime/call_plan.hpp"
+
+#include <functional>
+
+#include "placement/attr_identity.hpp"
+#include "tensor_impl.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+size_t hash_call(const OpSchema& op, const Tensor* inputs, size_t num_inputs,
+                 const Attrs& attrs, std::string_view requested, SoftPlacement mode) {
+  uint64_t hash = mix_fingerprint(reinterpret_cast<uintptr_t>(&op),
+                                  num_inputs << 8 | static_cast<uint64_t>(mode));
+  for (size_t i = 0; i < num_inputs; ++i) {
+    const TensorImpl& input = *inputs[i].impl();
+    hash = mix_fingerprint(hash, reinterpret_cast<uintptr_t>(input.device.get()));
+    hash = mix_fingerprint(hash, static_cast<uint64_t>(input.dtype) << 8 |
+                                     static_cast<uint64_t>(input.shape.rank()));
+    for (int d = 0; d < input.shape.rank(); ++d) {
+      hash = mix_fingerprint(hash, static_cast<uint64_t>(input.shape[d]));
+    }
+  }
+  if (!attrs.empty()) hash = mix_fingerprint(hash, attrs_fingerprint(attrs));
+  if (!requested.empty()) hash = mix_fingerprint(hash, std::hash<std::string_view>()(requested));
+  return static_cast<size_t>(hash ^ (hash >> 32));
+}
+
+}  // namespace
+
+CallKey::CallKey(const OpSchema& op_in, const Tensor* inputs_in, size_t num_inputs_in,
+                 const Attrs& attrs_in, std::string_view requested_in, SoftPlacement mode_in)
+    : op(op_in),
+      inputs(inputs_in),
+      num_inputs(num_inputs_in),
+      attrs(attrs_in),
+      requested(requested_in),
+      mode(mode_in),
+      hash(hash_call(op_in, inputs_in, num_inputs_in, attrs_in, requested_in, mode_in)) {}
+
+CallPlan::CallPlan(const CallKey& key)
+    : op_(key.op),
+      requested_(key.requested),
+      attrs_(key.attrs),
+      mode_(key.mode),
+      hash_(key.hash),
+      inputs_(key.num_inputs),
+      input_devices_(key.num_inputs) {
+  for (size_t i = 0; i < key.num_inputs; ++i) {
+    const TensorImpl& input = *key.inputs[i].impl();
+    inputs_[i].dtype = input.dtype;
+    inputs_[i].shape = input.shape;
+    inputs_[i].bytes = input.bytes;
+    input_devices_[i] = input.device.get();
+  }
+}
+
+bool CallPlan::matches(const CallKey& key) const {
+  if (&key.op != &op_ || key.mode != mode_ || key.num_inputs != inputs_.size() ||
+      key.requested.size() != requested_.size()) {
+    return false;
+  }
+  for (size_t i = 0; i < inputs_.size(); ++i) {
+    const TensorImpl& input = *key.inputs[i].impl();
+    const Shape& shape = inputs_[i].shape;
+    if (input.device.get() != input_devices_[i] || input.dtype != inputs_[i].dtype ||
+        input.shape.rank() != shape.rank()) {
+      return false;
+    }
+    for (int d = 0; d < shape.rank(); ++d) {
+      if (input.shape[d] != shape[d]) return false;
+    }
+  }
+  return (requested_.empty() || key.requested == requested_) &&
+         (attrs_.empty() ? key.attrs.empty() : same_attrs(key.attrs, attrs_));
+}
+
+void CallPlan::decide(Placer& placer) {
+  const size_t num_inputs = inputs_.size();
+  outputs_.resize(static_cast<size_t>(op_.num_outputs));
+  const InferContext call{op_.name, inputs_.data(), num_inputs, attrs_};
+  infer_outputs(op_, call, outputs_.data());
+  t_ = type_parameter(op_, call, outputs_.data());
+
+  strides_.resize(num_inputs + outputs_.size());
+  input_views_.resize(num_inputs);
+  for (size_t i = 0; i < num_inputs; ++i) {
+    if (op_.broadcasts) {
+      fill_broadcast_view(inputs_[i].dtype, inputs_[i].shape, outputs_[0].shape, strides_[i],
+                          input_views_[i]);
+    } else {
+      fill_dense_view(inputs_[i].dtype, inputs_[i].shape, strides_[i], input_views_[i]);
+    }
+  }
+  output_views_.resize(outputs_.size());
+  for (size_t i = 0; i < outputs_.size(); ++i) {
+    fill_dense_view(outputs_[i].dtype, outputs_[i].shape, strides_[num_inputs + i],
+                    output_views_[i]);
+  }
+
+  placement_ = placer.place(placement_request());
+  device_ = placement_.device->shared_from_this();
+}
+
+PlacementRequest CallPlan::placement_request() const {
+  return {&op_,
+          t_,
+          outputs_[0].dtype,
+          requested_,
+          input_devices_.data(),
+          inputs_.size(),
+          mode_,
+          attrs_,
+          input_views_.data(),
+          output_views_.data(),
+          outputs_.size()};
+}
+
+const CallPlan& CallPlans::keep(std::unique_ptr<CallPlan>& plan, const CallKey& key) {
+  if (kept_.load(std::memory_order_relaxed) >= kMostPlans) return *plan;
+  const CallPlan* made = plan.get();
+  const CallPlan& kept = table_.insert(std::move(plan), key);
+  if (&kept == made) kept_.fetch_add(1, std::memory_order_relaxed);
+  return kept;
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,111 @@
+// What an eager op call decides before its kernel runs — its outputs' dtypes, shapes and sizes,
+// the views the kernel receives (without memory), the device, kernel and kernel instance —
+// decided once per kind of call and kept, so that a call that repeats one infers nothing,
+// places nothing and builds no view again. A kind of call is its op, its inputs' dtypes, shapes
+// and devices, its attributes, the device requested and the soft-placement mode: everything
+// those decisions read. (TensorFlow's eager runtime keeps its kernels by a fingerprint of much
+// the same.) Plans are found without a lock, and kept for the runtime's life: at most
+// CallPlans::kMostPlans of them, after which new kinds of call are planned for each call.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "devices/device.hpp"
+#include "hxrt/attrs.hpp"
+#include "hxrt/runtime.hpp"
+#include "hxrt/tensor.hpp"
+#include "ops/op_schema.hpp"
+#include "placement/insert_only_table.hpp"
+#include "placement/placer.hpp"
+#include "runtime/tensor_views.hpp"
+
+namespace hxrt::detail {
+
+// One call, as the plans are keyed. Borrowed for the call; its inputs are valid tensors.
+struct CallKey {
+  CallKey(const OpSchema& op, const Tensor* inputs, size_t num_inputs, const Attrs& attrs,
+          std::string_view requested, SoftPlacement mode);
+
+  const OpSchema& op;
+  const Tensor* inputs;
+  size_t num_inputs;
+  const Attrs& attrs;
+  std::string_view requested;
+  SoftPlacement mode;
+  size_t hash;
+};
+
+class CallPlan {
+ public:
+  // The plan's key, copied from `key`; the decisions are the caller's to fill (decide).
+  explicit CallPlan(const CallKey& key);
+  CallPlan(const CallPlan&) = delete;
+  CallPlan& operator=(const CallPlan&) = delete;
+
+  size_t hash() const { return hash_; }
+  bool matches(const CallKey& key) const;
+
+  // Shape inference, T, the views and the placement of the call this plan was keyed by.
+  void decide(Placer& placer);
+
+  const OpSchema& op() const { return op_; }
+  const std::string& requested() const { return requested_; }
+  const Attrs& attrs() const { return attrs_; }
+  SoftPlacement mode() const { return mode_; }
+  size_t num_inputs() const { return inputs_.size(); }
+  size_t num_outputs() const { return outputs_.size(); }
+  const TensorMeta* inputs() const { return inputs_.data(); }
+  Device* const* input_devices() const { return input_devices_.data(); }
+  const TensorMeta* outputs() const { return outputs_.data(); }
+  DType t() const { return t_; }
+  // The kernel's views, without memory (buffer NULL): copied per call, which then sets it.
+  const hx_tensor_view* input_views() const { return input_views_.data(); }
+  const hx_tensor_view* output_views() const { return output_views_.data(); }
+  const Placement& placement() const { return placement_; }
+  const std::shared_ptr<Device>& device() const { return device_; }
+  // Whether each call is placed again: a kernel the placer tried asks its check before every
+  // call (KernelEntry::check_each_call).
+  bool place_each_call() const { return placement_.asked_each_call; }
+  // The placer's request for this call, with the plan's views.
+  PlacementRequest placement_request() const;
+
+ private:
+  const OpSchema& op_;
+  std::string requested_;
+  Attrs attrs_;
+  SoftPlacement mode_;
+  size_t hash_;
+  std::vector<TensorMeta> inputs_;
+  std::vector<Device*> input_devices_;
+
+  std::vector<TensorMeta> outputs_;
+  DType t_ = DType::kF32;
+  std::vector<Strides> strides_;  // the inputs', then the outputs'; the views point into it
+  std::vector<hx_tensor_view> input_views_;
+  std::vector<hx_tensor_view> output_views_;
+  Placement placement_;
+  std::shared_ptr<Device> device_;
+};
+
+class CallPlans {
+ public:
+  static constexpr size_t kMostPlans = 4096;
+
+  // The plan of `key`'s kind of call, or nullptr. Lock-free.
+  const CallPlan* find(const CallKey& key) const { return table_.find(key.hash, key); }
+  // Keeps `plan` (decided) and returns the plan kept for its kind, which may be another
+  // thread's; once kMostPlans are kept, leaves `plan` with the caller and returns it.
+  const CallPlan& keep(std::unique_ptr<CallPlan>& plan, const CallKey& key);
+  size_t size() const { return kept_.load(std::memory_order_relaxed); }
+
+ private:
+  InsertOnlyTable<CallPlan> table_;
+  std::atomic<size_t> kept_{0};
+};
+
+}  // namespace hxrt::detail

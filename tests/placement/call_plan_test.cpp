@@ -1,0 +1,101 @@
+// The eager path decides a kind of call once and keeps the plan (runtime/call_plan.hpp). Each
+// test makes a call, then one that differs in one thing the plan is keyed by, and checks
+// that the second was decided for itself: its shape, dtype, values and device are its own.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "sim_runtime.hpp"
+
+using namespace placement_test;
+
+namespace {
+
+hxrt::Tensor matrix(hxrt::Runtime& rt, const std::string& device = "/CPU:0") {
+  return rt.tensor<float>({2, 2}, {1, 2, 3, 4}, device);
+}
+
+}  // namespace
+
+TEST_CASE("calls that differ in shape, dtype or attributes get plans of their own") {
+  hxrt::Runtime rt = four_gpus();
+  const hxrt::Tensor a = matrix(rt);
+  CHECK(rt.execute("MatMul", {a, a}, {}, "/CPU:0").to_vector<float>() ==
+        std::vector<float>{7, 10, 15, 22});
+  SECTION("shape") {
+    const hxrt::Tensor wide = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}, "/CPU:0");
+    const hxrt::Tensor tall = rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6}, "/CPU:0");
+    const hxrt::Tensor c = rt.execute("MatMul", {wide, tall}, {}, "/CPU:0");
+    CHECK(c.shape() == hxrt::Shape({2, 2}));
+    CHECK(c.to_vector<float>() == std::vector<float>{22, 28, 49, 64});
+    CHECK(rt.execute("MatMul", {tall, wide}, {}, "/CPU:0").shape() == hxrt::Shape({3, 3}));
+  }
+  SECTION("dtype") {
+    const hxrt::Tensor d = rt.tensor<double>({2, 2}, {1, 2, 3, 4}, "/CPU:0");
+    const hxrt::Tensor c = rt.execute("MatMul", {d, d}, {}, "/CPU:0");
+    CHECK(c.dtype() == hxrt::DType::kF64);
+    CHECK(c.to_vector<double>() == std::vector<double>{7, 10, 15, 22});
+  }
+  SECTION("attributes, and back") {
+    CHECK(rt.execute("MatMul", {a, a}, {{"transpose_b", true}}, "/CPU:0").to_vector<float>() ==
+          std::vector<float>{5, 11, 11, 25});
+    CHECK(rt.execute("MatMul", {a, a}, {{"transpose_b", false}}, "/CPU:0").to_vector<float>() ==
+          std::vector<float>{7, 10, 15, 22});
+    CHECK(rt.execute("MatMul", {a, a}, {{"transpose_a", true}}, "/CPU:0").to_vector<float>() ==
+          std::vector<float>{10, 14, 14, 20});
+  }
+}
+
+TEST_CASE("calls that differ in where they were asked to run get plans of their own") {
+  hxrt::Runtime rt = four_gpus();
+  const hxrt::Tensor a = matrix(rt);
+  CHECK(rt.execute("Relu", {a}).device() == kGpu0);  // nothing asked: the GPUs come first
+  SECTION("the call's device") {
+    CHECK(rt.execute("Relu", {a}, {}, "/CPU:0").device() == kCpu0);
+    CHECK(rt.execute("Relu", {a}, {}, "/GPU:1").device() == kGpu1);
+  }
+  SECTION("a scope") {
+    {
+      auto scope = rt.device("/GPU:2");
+      CHECK(rt.execute("Relu", {a}).device() == kGpu2);
+    }
+    CHECK(rt.execute("Relu", {a}).device() == kGpu0);
+  }
+  SECTION("the placement function") {
+    rt.set_placement_function([](const hxrt::OpPlacementInfo&) { return std::string("/GPU:3"); });
+    CHECK(rt.execute("Relu", {a}).device() == kGpu3);
+    rt.set_placement_function(nullptr);
+    CHECK(rt.execute("Relu", {a}).device() == kGpu0);
+  }
+  SECTION("the soft-placement mode") {
+    rt.set_soft_placement(hxrt::SoftPlacement::kSoft);
+    CHECK(rt.execute("Relu", {a}, {}, "/GPU:7").device() == kGpu0);
+    rt.set_soft_placement(hxrt::SoftPlacement::kStrict);
+    auto error = error_from([&] { rt.execute("Relu", {a}, {}, "/GPU:7"); });
+    REQUIRE(error);
+    CHECK_THAT(error->what(), Catch::Contains("unknown device"));
+  }
+  SECTION("the inputs' devices") {
+    const hxrt::Tensor on_gpu = matrix(rt, "/GPU:1");
+    const hxrt::Tensor c = rt.execute("Add", {a, on_gpu}, {}, "/CPU:0");
+    CHECK(c.device() == kCpu0);
+    CHECK(c.to_vector<float>() == std::vector<float>{2, 4, 6, 8});
+    CHECK(rt.execute("Add", {on_gpu, on_gpu}, {}, "/GPU:1").to_vector<float>() ==
+          std::vector<float>{2, 4, 6, 8});
+  }
+}
+
+TEST_CASE("more kinds of call than the plans keep still run, each right") {
+  hxrt::Runtime rt = four_gpus();
+  // 5,000 shapes: more than CallPlans::kMostPlans (4,096) kinds of call.
+  for (int64_t n = 1; n <= 5000; ++n) {
+    const hxrt::Tensor x = rt.tensor<float>({n}, std::vector<float>(n, -1.0f), "/CPU:0");
+    const hxrt::Tensor y = rt.execute("Relu", {x}, {}, "/CPU:0");
+    REQUIRE(y.shape() == hxrt::Shape({n}));
+    if (n % 1000 == 0) CHECK(y.to_vector<float>() == std::vector<float>(n, 0.0f));
+  }
+  const hxrt::Tensor a = matrix(rt);
+  CHECK(rt.execute("MatMul", {a, a}, {}, "/CPU:0").to_vector<float>() ==
+        std::vector<float>{7, 10, 15, 22});
+}
