@@ -156,3 +156,17 @@ TEST_CASE("an Add that ignores broadcast strides fails only the broadcast check"
              StartsWith("Add float32 on shapes [2, 3] and [3]: element 3 (at [1, 0])") &&
                  Contains("with stride 0 where it repeats"));
 }
+
+TEST_CASE("a check that changes its answer for the same call fails, saying why",
+          "[conformance]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("changing_check"), "--section kernels");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  const ConformanceCheck relu =
+      check_starting(run, "kernels", "Relu float32 matches the reference");
+  CHECK(relu.result == "fail");
+  CHECK_THAT(relu.detail, Contains("check answered OK, then UNIMPLEMENTED") &&
+                              Contains("a check must answer from its arguments alone"));
+  CHECK(check_starting(run, "kernels", "Add float32 matches the reference").result == "pass");
+}

@@ -118,9 +118,11 @@ TEST_CASE("arity is checked before inference, naming the op and the arity it exp
   CHECK_THAT(infer_error("Fill", {f32({2})}, {{"shape", std::vector<int64_t>{2}}, {"value", 1.0}}),
              Equals("Fill expects 0 inputs, got 1"));
 
-  bool inferred = false;
+  // Shape inference is a plain function (no captures): it reports through a static.
+  static bool inferred;
+  inferred = false;
   const OpSchema ranged{"Pack", 1, 3, 1,
-                        [&](const InferContext&, TensorMeta*) { inferred = true; }, "p"};
+                        [](const InferContext&, TensorMeta*) { inferred = true; }, "p"};
   const std::vector<TensorMeta> four(4, f32({1}));
   const Attrs none;
   const std::string op = "Pack";

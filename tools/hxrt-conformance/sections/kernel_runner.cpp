@@ -192,6 +192,16 @@ KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<Te
     views.make(device_.device, {});
     const hx_kernel_args args = views.args(kernel, attrs, device_.device, nullptr, shared->get());
     const Outcome checked = KitCore::take(kernel.check(&args));
+    // Asked again: the core keeps a check's first answer for every later call like this one
+    // (plugin_api.h, hx_kernel_check_fn), so the answer must not change.
+    const Outcome again = KitCore::take(kernel.check(&args));
+    if (again.code != checked.code) {
+      run.contract_failure = "check answered " + describe(checked) + ", then " +
+                             describe(again) +
+                             " for the same call; a check must answer from its arguments "
+                             "alone, as the core keeps its first answer (ABI 2.3)";
+      return run;
+    }
     if (!checked.ok()) {
       stop("check", checked);
       return run;
