@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -46,7 +47,10 @@ struct Scenario {
 struct Row {
   std::string label;
   std::string program;
-  double wall_ms, cpu_ms, create_ms, op_ms, max_rss_mb;  // medians; -1: not measured
+  // Medians; -1: not measured. to_main_ms runs from spawn to main (exec, the dynamic loader,
+  // static constructors), exit_ms from the first op's end to wait's return (destructors,
+  // plugin shutdown, the process's exit).
+  double wall_ms, cpu_ms, to_main_ms, create_ms, op_ms, exit_ms, max_rss_mb;
   std::string failure;  // why the first op or the program failed, once
 };
 
@@ -91,7 +95,7 @@ std::string write_alone_config(const std::string& folder, const Scenario& scenar
 Row measure(const Settings& settings, const std::string& label, const std::string& program,
             const std::vector<std::string>& argv, const std::vector<std::string>& environment,
             bool reports_phases) {
-  std::vector<double> wall, cpu, create, op, rss;
+  std::vector<double> wall, cpu, to_main, create, op, exit, rss;
   std::string failure;
   for (int run = 0; run <= settings.runs; ++run) {
     const ProcessRun result = run_process(argv, environment);
@@ -106,8 +110,14 @@ Row measure(const Settings& settings, const std::string& label, const std::strin
     rss.push_back(result.max_rss_mb);
     if (!reports_phases) continue;
     std::istringstream line(result.output);
-    long long create_ns = -1, op_ns = -1;
-    line >> create_ns >> op_ns;
+    long long main_at = 0, create_ns = -1, op_ns = -1, done_at = 0;
+    line >> main_at >> create_ns >> op_ns >> done_at;
+    const auto since_start = [&](long long at) {
+      return (at - std::chrono::duration_cast<std::chrono::nanoseconds>(
+                       result.started.time_since_epoch()).count()) / 1e6;
+    };
+    to_main.push_back(since_start(main_at));
+    exit.push_back(result.wall_ms - since_start(done_at));
     create.push_back(create_ns / 1e6);
     if (op_ns >= 0) {
       op.push_back(op_ns / 1e6);
@@ -116,8 +126,8 @@ Row measure(const Settings& settings, const std::string& label, const std::strin
       failure = "first op: " + failure;
     }
   }
-  return {label, program, median(wall), median(cpu), median(create), median(op), median(rss),
-          failure};
+  return {label,          program,        median(wall), median(cpu), median(to_main),
+          median(create), median(op),     median(exit), median(rss), failure};
 }
 
 std::string cell(double value) {
@@ -129,14 +139,18 @@ std::string cell(double value) {
 
 void print(const Settings& settings, const std::vector<Row>& rows) {
   std::printf("Start-up in a fresh process: medians of %d runs each, after one dropped warm-up "
-              "run. CPU = user + system time; RSS = the process's peak resident set.\n\n",
+              "run. CPU = user + system time; to main = spawn to main (exec, dynamic loading); "
+              "exit = the first op's end to the process's end (destructors, plugin shutdown); "
+              "RSS = the process's peak resident set.\n\n",
               settings.runs);
-  std::printf("| plugins | program | wall ms | CPU ms | Runtime::create ms | first op ms "
-              "| max RSS MB |\n| --- | --- | --- | --- | --- | --- | --- |\n");
+  std::printf("| plugins | program | wall ms | CPU ms | to main ms | Runtime::create ms "
+              "| first op ms | exit ms | max RSS MB |\n"
+              "| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
   for (const Row& row : rows) {
-    std::printf("| %s | %s | %s | %s | %s | %s | %s |\n", row.label.c_str(),
+    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", row.label.c_str(),
                 row.program.c_str(), cell(row.wall_ms).c_str(), cell(row.cpu_ms).c_str(),
-                cell(row.create_ms).c_str(), cell(row.op_ms).c_str(),
+                cell(row.to_main_ms).c_str(), cell(row.create_ms).c_str(),
+                cell(row.op_ms).c_str(), cell(row.exit_ms).c_str(),
                 cell(row.max_rss_mb).c_str());
   }
   std::printf("\n");
@@ -205,7 +219,7 @@ int run(const Settings& settings) {
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "--child") {
-    return hxrt_bench::run_startup_child(argv[2]);
+    return hxrt_bench::run_startup_child(argv[2], std::chrono::steady_clock::now());
   }
   hxrt_bench::Settings settings;
   if (!hxrt_bench::parse(argc, argv, settings)) {

@@ -70,7 +70,8 @@ ProcessRun run_process(const std::vector<std::string>& argv,
   std::vector<char*> argument_pointers = pointers(arguments);
   std::vector<char*> variable_pointers = pointers(variables);
 
-  const auto start = std::chrono::steady_clock::now();
+  ProcessRun run;
+  run.started = std::chrono::steady_clock::now();
   pid_t pid = 0;
   const int error = posix_spawn(&pid, argument_pointers[0], &actions, nullptr,
                                 argument_pointers.data(), variable_pointers.data());
@@ -80,15 +81,14 @@ ProcessRun run_process(const std::vector<std::string>& argv,
     close(ends[0]);
     throw std::runtime_error("cannot start " + argv[0] + ": " + std::strerror(error));
   }
-  ProcessRun run;
   run.output = read_all(ends[0]);
   close(ends[0]);
   int status = 0;
   rusage usage{};
   while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
   }
-  run.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                          start).count();
+  run.ended = std::chrono::steady_clock::now();
+  run.wall_ms = std::chrono::duration<double, std::milli>(run.ended - run.started).count();
   run.cpu_ms = milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime);
   run.max_rss_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

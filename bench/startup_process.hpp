@@ -3,12 +3,14 @@
 // (wait4's rusage), and what it wrote to stdout.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
 namespace hxrt_bench {
 
 struct ProcessRun {
+  std::chrono::steady_clock::time_point started, ended;  // spawn, and wait's return
   double wall_ms = 0;
   double cpu_ms = 0;       // user + system
   double max_rss_mb = 0;   // ru_maxrss: the process's peak resident set
