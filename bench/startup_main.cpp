@@ -83,11 +83,21 @@ std::vector<Scenario> scenarios(const std::string& plugin_dir) {
   return out;
 }
 
-// The config file that makes hxrt-info load `plugin_file` alone.
+// `text` as a JSON string.
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// The config file, in `folder`, that makes hxrt-info load the scenario's plugin file alone.
 std::string write_alone_config(const std::string& folder, const Scenario& scenario) {
   const std::string path = folder + "/" + fs::path(scenario.plugins).stem().string() + ".json";
-  std::ofstream(path) << "{\"plugins\": {\"use_installed\": false, \"libraries\": [\""
-                      << scenario.plugins << "\"]}}\n";
+  std::ofstream(path) << "{\"plugins\": {\"use_installed\": false, \"libraries\": ["
+                      << json_string(scenario.plugins) << "]}}\n";
   return path;
 }
 
@@ -95,7 +105,7 @@ std::string write_alone_config(const std::string& folder, const Scenario& scenar
 Row measure(const Settings& settings, const std::string& label, const std::string& program,
             const std::vector<std::string>& argv, const std::vector<std::string>& environment,
             bool reports_phases) {
-  std::vector<double> wall, cpu, to_main, create, op, exit, rss;
+  std::vector<double> wall, cpu, to_main, create, op, to_exit, rss;
   std::string failure;
   for (int run = 0; run <= settings.runs; ++run) {
     const ProcessRun result = run_process(argv, environment);
@@ -117,7 +127,7 @@ Row measure(const Settings& settings, const std::string& label, const std::strin
                        result.started.time_since_epoch()).count()) / 1e6;
     };
     to_main.push_back(since_start(main_at));
-    exit.push_back(result.wall_ms - since_start(done_at));
+    to_exit.push_back(result.wall_ms - since_start(done_at));
     create.push_back(create_ns / 1e6);
     if (op_ns >= 0) {
       op.push_back(op_ns / 1e6);
@@ -126,8 +136,8 @@ Row measure(const Settings& settings, const std::string& label, const std::strin
       failure = "first op: " + failure;
     }
   }
-  return {label,          program,        median(wall), median(cpu), median(to_main),
-          median(create), median(op),     median(exit), median(rss), failure};
+  return {label,      program,         median(wall), median(cpu), median(to_main), median(create),
+          median(op), median(to_exit), median(rss),  failure};
 }
 
 std::string cell(double value) {
