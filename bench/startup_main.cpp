@@ -4,13 +4,12 @@
 // folder present and with each plugin alone. Prints a Markdown table of medians and the
 // issue-16 target (every plugin present: at most 10 ms and 40 MB).
 //
-//   hxrt_startup [--runs N] [--plugin-dir DIR] [--info PATH]
+//   hxrt_startup [--runs N] [--info PATH]
 //
 // The children run in this process's environment without HXRT_CONFIG and HXRT_PLUGIN_PATH,
-// so that "all" is the plugin folder alone; a plugin alone is given to hxrt-info through a
-// config file (plugins.use_installed false, plugins.libraries [it]).
-#include <unistd.h>
-
+// so that "all" is the build's plugin folder alone (the folder beside libhxrt.so, which a
+// default runtime loads); a plugin alone is given to hxrt-info through a config file
+// (plugins.use_installed false, plugins.libraries [it]).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -35,7 +34,6 @@ constexpr double kTargetMb = 40;
 
 struct Settings {
   int runs = 21;
-  std::string plugin_dir = HXRT_BENCH_PLUGIN_DIR;
   std::string info = HXRT_BENCH_INFO_PROGRAM;
 };
 
@@ -190,8 +188,6 @@ bool parse(int argc, char** argv, Settings& settings) {
       const long runs = std::strtol(value.c_str(), &end, 10);
       if (*end != '\0' || runs < 1 || runs > 1000) return false;
       settings.runs = static_cast<int>(runs);
-    } else if (flag == "--plugin-dir") {
-      settings.plugin_dir = value;
     } else if (flag == "--info") {
       settings.info = value;
     } else {
@@ -207,7 +203,7 @@ int run(const Settings& settings) {
   const std::string self = fs::read_symlink("/proc/self/exe").string();
   const std::vector<std::string> cleared = {"HXRT_CONFIG", "HXRT_PLUGIN_PATH"};
   std::vector<Row> rows;
-  for (const Scenario& scenario : scenarios(settings.plugin_dir)) {
+  for (const Scenario& scenario : scenarios(HXRT_BENCH_PLUGIN_DIR)) {
     std::fprintf(stderr, "measuring %s\n", scenario.label.c_str());
     rows.push_back(measure(settings, scenario.label, "host app",
                            {self, "--child", scenario.plugins}, environment_with(cleared, {}),
@@ -233,8 +229,7 @@ int main(int argc, char** argv) {
   }
   hxrt_bench::Settings settings;
   if (!hxrt_bench::parse(argc, argv, settings)) {
-    std::fprintf(stderr, "usage: %s [--runs 1..1000] [--plugin-dir DIR] [--info PATH]\n",
-                 argv[0]);
+    std::fprintf(stderr, "usage: %s [--runs 1..1000] [--info PATH]\n", argv[0]);
     return 2;
   }
   try {
