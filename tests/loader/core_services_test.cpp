@@ -263,7 +263,7 @@ TEST_CASE("a custom op whose shape inference writes dtype 42 fails the call, not
   const hxrt::detail::TensorMeta input{hxrt::DType::kF32, hxrt::Shape({2})};
   const hxrt::Attrs attrs;
   hxrt::detail::TensorMeta output;
-  const hxrt::detail::InferContext call{op, &input, 1, attrs};
+  const hxrt::detail::InferContext call{op, &input, 1, attrs, schema};
   auto error = loader_test::error_from([&] { schema->infer(call, &output); });
   REQUIRE(error.has_value());
   CHECK(error->code() == hxrt::StatusCode::kInternal);
