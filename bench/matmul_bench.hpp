@@ -7,11 +7,14 @@ namespace hxrt_bench {
 
 // Benchmark names, for the ratio table.
 inline constexpr char kTinyRuntime[] = "MatMul_2x2/runtime_execute";
+inline constexpr char kTinyRuntimeOp[] = "MatMul_2x2/runtime_execute_op";  // hxrt::Op handle
+inline constexpr char kAddRuntimeOp[] = "Add_16/runtime_execute_op";
+inline constexpr char kAddDirect[] = "Add_16/direct_loop";
 inline constexpr char kTinyDirect[] = "MatMul_2x2/direct_cblas_sgemm";
 inline constexpr char kLargeRuntime[] = "MatMul_2048/runtime_execute";
 inline constexpr char kLargeDirect[] = "MatMul_2048/direct_cblas_sgemm";
 
-// Registers the four benchmarks; `runtime` must outlive the benchmark run.
+// Registers the benchmarks; `runtime` must outlive the benchmark run.
 void register_matmul_benchmarks(hxrt::Runtime& runtime);
 
 }  // namespace hxrt_bench
