@@ -51,7 +51,12 @@ struct TensorImpl {
   mutable PendingReleases::Events* readers_ = nullptr;
 };
 
-// A new tensor's handle, from the calling thread's cache of handle blocks (memory/handle_blocks.hpp).
+// A handle (the TensorImpl with shared_ptr's counts) must fit one block, or it takes the heap.
+static_assert(sizeof(TensorImpl) + 32 <= HandleBlockCache::kBlockBytes,
+              "a tensor handle outgrew its block: raise HandleBlockCache::kBlockBytes");
+
+// A new tensor's handle, from the calling thread's cache of handle blocks
+// (memory/handle_blocks.hpp).
 template <class... Args>
 std::shared_ptr<TensorImpl> make_tensor_impl(Args&&... args) {
   return std::allocate_shared<TensorImpl>(HandleBlockAllocator<TensorImpl>(),

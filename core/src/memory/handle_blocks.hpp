@@ -10,6 +10,19 @@
 #include <memory>
 #include <new>
 
+// AddressSanitizer sees each handle's own malloc and free, so that it still reports a handle
+// used after its last Tensor went: the cache is left out of such builds.
+#if defined(__SANITIZE_ADDRESS__)
+#define HXRT_HANDLE_BLOCK_CACHE 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HXRT_HANDLE_BLOCK_CACHE 0
+#endif
+#endif
+#ifndef HXRT_HANDLE_BLOCK_CACHE
+#define HXRT_HANDLE_BLOCK_CACHE 1
+#endif
+
 namespace hxrt::detail {
 
 struct HandleBlockCache {
@@ -32,6 +45,7 @@ extern __thread HandleBlockCache t_handle_blocks __attribute__((tls_model("initi
 bool register_handle_block_cache();
 
 inline void* take_handle_block() {
+  if (!HXRT_HANDLE_BLOCK_CACHE) return ::operator new(HandleBlockCache::kBlockBytes);
   HandleBlockCache& cache = t_handle_blocks;
   if (HandleBlockCache::Free* block = cache.head) {
     cache.head = block->next;
@@ -43,7 +57,7 @@ inline void* take_handle_block() {
 
 inline void give_handle_block(void* block) noexcept {
   HandleBlockCache& cache = t_handle_blocks;
-  if (cache.count < HandleBlockCache::kCached &&
+  if (HXRT_HANDLE_BLOCK_CACHE && cache.count < HandleBlockCache::kCached &&
       (cache.registered || register_handle_block_cache())) {
     auto* free = static_cast<HandleBlockCache::Free*>(block);
     free->next = cache.head;
