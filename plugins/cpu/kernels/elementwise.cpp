@@ -82,6 +82,24 @@ hx_status* integer_divide_row(const KernelCall& call, const T* x, int64_t x_step
   return nullptr;
 }
 
+// Whether `input` is laid out as the (dense) output: same shape and strides, nothing
+// broadcast. Then the whole op is one flat loop, without planning rows.
+bool laid_out_as(const hx_tensor_view& input, const hx_tensor_view& out) {
+  if (input.rank != out.rank) return false;
+  for (int32_t axis = 0; axis < out.rank; ++axis) {
+    if (input.shape[axis] != out.shape[axis] || input.strides[axis] != out.strides[axis]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+int64_t element_count(const hx_tensor_view& view) {
+  int64_t count = 1;
+  for (int32_t axis = 0; axis < view.rank; ++axis) count *= view.shape[axis];
+  return count;
+}
+
 template <class Op>
 hx_status* binary_kernel(const hx_kernel_args* args) {
   const KernelCall call(args);
@@ -89,7 +107,11 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& y = call.input(1);
   const hx_tensor_view& out = call.output(0);
   hxplugin::BinaryRows rows;
-  if (!hxplugin::plan_binary_rows(x, y, out, &rows)) {
+  if (laid_out_as(x, out) && laid_out_as(y, out)) {
+    rows.row_length = element_count(out);  // one row (0 elements: none)
+    rows.x_step = 1;
+    rows.y_step = 1;
+  } else if (!hxplugin::plan_binary_rows(x, y, out, &rows)) {
     return call.error(HX_INVALID_ARGUMENT,
                       "%s: inputs of ranks %d and %d do not arrive broadcast to the output's "
                       "rank %d and shape",

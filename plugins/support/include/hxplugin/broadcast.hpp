@@ -18,11 +18,12 @@ struct BinaryRows {
   int64_t x_step = 0;      // x's stride along a row, in elements (1 dense, 0 repeated)
   int64_t y_step = 0;      // y's stride along a row
   // The merged dimensions above the row, outermost first; the output is dense, so its row
-  // offset is the row's index times row_length.
+  // offset is the row's index times row_length. Only the first outer_rank entries are set:
+  // a default BinaryRows leaves the rest unwritten, which a tiny op's kernel would pay for.
   int outer_rank = 0;
-  int64_t outer_shape[HX_MAX_RANK] = {};
-  int64_t x_outer_stride[HX_MAX_RANK] = {};
-  int64_t y_outer_stride[HX_MAX_RANK] = {};
+  int64_t outer_shape[HX_MAX_RANK];
+  int64_t x_outer_stride[HX_MAX_RANK];
+  int64_t y_outer_stride[HX_MAX_RANK];
 
   // Calls row(out_offset, x_offset, y_offset) for every row in memory order; offsets are in
   // elements from element [0, ..., 0] of each tensor.
