@@ -85,10 +85,11 @@ void matmul_direct(benchmark::State& state, int64_t n) {
 }  // namespace
 
 void register_gemm_path_benchmarks() {
-  // Squares from 2 to 16, and the shapes of one work (m * n * k = 512) drawn thin each way.
-  const Extents shapes[] = {{2, 2, 2},   {3, 3, 3},  {4, 4, 4},  {5, 5, 5},  {6, 6, 6},
-                            {7, 7, 7},   {8, 8, 8},  {10, 10, 10}, {12, 12, 12}, {16, 16, 16},
-                            {32, 16, 1}, {1, 16, 32}, {16, 1, 32}, {2, 32, 8}, {32, 2, 8}};
+  // Squares from 2 to 16, and thin shapes of the works 128 and 512 (m * n * k).
+  const Extents shapes[] = {{2, 2, 2},   {3, 3, 3},   {4, 4, 4},   {5, 5, 5},   {6, 6, 6},
+                            {7, 7, 7},   {8, 8, 8},   {10, 10, 10}, {12, 12, 12}, {16, 16, 16},
+                            {16, 8, 1},  {1, 8, 16},  {8, 1, 16},  {2, 16, 4},  {16, 2, 4},
+                            {32, 16, 1}, {1, 16, 32}, {16, 1, 32}, {2, 32, 8},  {32, 2, 8}};
   for (const Extents& extents : shapes) {
     register_paths<float>("f32", false, extents);
     register_paths<double>("f64", false, extents);

@@ -17,20 +17,23 @@ struct GemmShape {
   bool transpose_b;        // B is stored n x k
 };
 
-// The small path takes a product when every extent is at most kSmallGemmMaxExtent and
-// m * n * k is at most kSmallGemmMaxWork. The work bound is where OpenBLAS's fixed cost stops
-// dominating (measured with bench/hxrt_gemm_bench: GemmPath/); the extent
-// bound keeps the small path's scratch for a transposed B on the stack and keeps long, thin
-// products (a dot product of 10,000 elements) on BLAS.
-constexpr int64_t kSmallGemmMaxExtent = 32;
-constexpr int64_t kSmallGemmMaxWork = 512;
+// The small path takes a product when m * n * k is at most kSmallGemmMaxWork and every extent
+// is at most kSmallGemmMaxExtent. Measured with bench/hxrt_gemm_bench (GemmPath/) against
+// OpenBLAS 0.3.21's Cooperlake core, whose own small-matrix kernels make it the stiffest
+// rival: the loops won every shape of work up to 128 (squares to 5x5x5, thin shapes to
+// 16x8x1, both dtypes, B transposed or not) and lost from 6x6x6 (216) on when B is not
+// transposed. The extent bound keeps long, thin products (a dot product of 10,000 elements)
+// on BLAS; every thin shape measured within it won.
+constexpr int64_t kSmallGemmMaxWork = 128;
+constexpr int64_t kSmallGemmMaxExtent = 16;
 
 inline bool takes_small_path(const GemmShape& shape) {
   return shape.m <= kSmallGemmMaxExtent && shape.n <= kSmallGemmMaxExtent &&
          shape.k <= kSmallGemmMaxExtent && shape.m * shape.n * shape.k <= kSmallGemmMaxWork;
 }
 
-// The hand-written path. Any shape whose extents are at most kSmallGemmMaxExtent, k >= 1.
+// The hand-written path: any shape with k >= 1 (gemm() sends it those takes_small_path
+// accepts; tests and bench/ may send it any).
 void small_gemm(const GemmShape& shape, const float* a, const float* b, float* c);
 void small_gemm(const GemmShape& shape, const double* a, const double* b, double* c);
 

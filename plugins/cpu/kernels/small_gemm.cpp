@@ -5,7 +5,9 @@
 // loops left to the auto-vectoriser spilled their accumulators and ran 3 to 4 times slower
 // (measured while writing this; see the task's results). A transposed B is first copied into
 // row-major scratch on the stack, so that the loops always read rows of B.
+#include <cstddef>
 #include <cstring>
+#include <memory>
 
 #include "kernels/gemm.hpp"
 
@@ -95,16 +97,23 @@ Rows<T> rows_of_a(const GemmShape& shape, const T* a) {
   return shape.transpose_a ? Rows<T>{a, 1, shape.lda} : Rows<T>{a, shape.lda, 1};
 }
 
-// Any shape within the small path's extents. Out of line: its frame holds the scratch for a
-// transposed B, which the fixed shapes do without.
+// Any shape. Out of line: its frame holds the scratch for a transposed B, which the fixed
+// shape does without. The scratch is on the stack for every shape gemm() sends here (k * n <=
+// m * n * k <= kSmallGemmMaxWork) and on the heap for the larger ones tests and bench/ may.
 template <class T>
 __attribute__((noinline)) void blocked_gemm(const GemmShape& shape, const T* a_data,
                                             const T* b_data, T* c) {
   const Rows<T> a = rows_of_a(shape, a_data);
   const T* b = b_data;
   int64_t ldb = shape.ldb;
-  T row_major_b[kSmallGemmMaxExtent * kSmallGemmMaxExtent];
+  T on_stack[kSmallGemmMaxWork];
+  std::unique_ptr<T[]> on_heap;
   if (shape.transpose_b) {
+    T* row_major_b = on_stack;
+    if (shape.k * shape.n > kSmallGemmMaxWork) {
+      on_heap.reset(new T[static_cast<size_t>(shape.k * shape.n)]);
+      row_major_b = on_heap.get();
+    }
     for (int64_t p = 0; p < shape.k; ++p) {
       for (int64_t j = 0; j < shape.n; ++j) row_major_b[p * shape.n + j] = b_data[j * ldb + p];
     }
