@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/gemm.hpp"
+#include "blas/gemm.hpp"
 
 namespace hxrt_bench {
 namespace {

@@ -1,4 +1,4 @@
-// The CPU plugin's two GEMM paths (plugins/cpu/kernels/gemm.hpp) on the same tiny products,
+// The CPU plugin's two GEMM paths (plugins/cpu/blas/gemm.hpp) on the same tiny products,
 // to place the size threshold between them, and MatMul through Runtime::execute from 2x2 to
 // 64x64 beside a direct cblas_sgemm of each size.
 #pragma once

@@ -1,4 +1,4 @@
-// The CPU plugin's two GEMM paths (plugins/cpu/kernels/gemm.hpp), each forced on random shapes
+// The CPU plugin's two GEMM paths (plugins/cpu/blas/gemm.hpp), each forced on random shapes
 // around the size threshold, for both dtypes and every transpose, against a triple loop in
 // long double and against each other; row strides wider than the rows; and the threshold rule
 // itself.
@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "kernels/gemm.hpp"
+#include "blas/gemm.hpp"
 
 namespace {
 

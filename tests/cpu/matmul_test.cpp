@@ -1,6 +1,6 @@
 // MatMul on the CPU plugin against a triple loop, for every transpose combination, on shapes
 // of either GEMM path (the small loops take m * n * k <= 128 with every extent <= 16; see
-// plugins/cpu/kernels/gemm.hpp).
+// plugins/cpu/blas/gemm.hpp).
 #include <catch2/catch.hpp>
 
 #include <cmath>

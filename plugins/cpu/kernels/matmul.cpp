@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "kernels/element_types.hpp"
-#include "kernels/gemm.hpp"
+#include "blas/gemm.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"

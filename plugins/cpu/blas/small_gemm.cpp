@@ -9,7 +9,7 @@
 #include <cstring>
 #include <memory>
 
-#include "kernels/gemm.hpp"
+#include "blas/gemm.hpp"
 
 namespace hxcpu {
 namespace {

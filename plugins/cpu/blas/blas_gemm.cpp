@@ -1,7 +1,7 @@
 // The BLAS path of gemm.hpp: OpenBLAS's cblas_sgemm and cblas_dgemm.
 #include <cblas.h>
 
-#include "kernels/gemm.hpp"
+#include "blas/gemm.hpp"
 
 namespace hxcpu {
 namespace {
