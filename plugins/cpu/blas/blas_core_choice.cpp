@@ -18,29 +18,33 @@ struct Choices {
   std::vector<const OpenBlasCore*> runnable;  // run by the CPU, held by the library
 };
 
+Choices find_choices() {
+  Choices choices;
+  choices.library = OpenBlasDynamic::find(&choices.why_fixed);
+  choices.features = cpu_features();
+  if (choices.library) {
+    choices.picked = choices.library->core_in_use();
+    for (const OpenBlasCore& core : openblas_cores()) {
+      if (missing_features(core, choices.features).empty() && choices.library->holds(core)) {
+        choices.runnable.push_back(&core);
+      }
+    }
+  }
+  return choices;
+}
+
+// Lives as long as the plugin stays loaded: every runtime that uses the plugin keeps it
+// loaded, so a plugin loaded again later finds the core the earlier one settled as OpenBLAS's
+// own pick.
 struct ProcessState {
   std::mutex mutex;
-  Choices choices;
+  const Choices choices = find_choices();
   std::string settled;  // the core the first init settled on (switched to or kept); "" before
 };
 
 ProcessState& process_state() {
-  static ProcessState* state = [] {
-    auto* made = new ProcessState;  // never freed: OpenBLAS's core outlives every runtime
-    Choices& choices = made->choices;
-    choices.library = OpenBlasDynamic::find(&choices.why_fixed);
-    choices.features = cpu_features();
-    if (choices.library) {
-      choices.picked = choices.library->core_in_use();
-      for (const OpenBlasCore& core : openblas_cores()) {
-        if (missing_features(core, choices.features).empty() && choices.library->holds(core)) {
-          choices.runnable.push_back(&core);
-        }
-      }
-    }
-    return made;
-  }();
-  return *state;
+  static ProcessState state;
+  return state;
 }
 
 std::string choice_list(const Choices& choices) {

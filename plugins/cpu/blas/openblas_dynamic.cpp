@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <utility>
 
 namespace hxcpu {
 
@@ -15,15 +16,14 @@ std::optional<OpenBlasDynamic> OpenBlasDynamic::find(std::string* why_not) {
     return std::nullopt;
   }
   // RTLD_NOLOAD: a handle on the copy already loaded, not a second one.
-  void* library = dlopen(info.dli_fname, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
+  Library library(dlopen(info.dli_fname, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD));
   if (library == nullptr) {
     *why_not = std::string(info.dli_fname) + " cannot be opened again: " + dlerror();
     return std::nullopt;
   }
-  const auto symbol = [library](const char* name) { return dlsym(library, name); };
+  const auto symbol = [&library](const char* name) { return dlsym(library.get(), name); };
   const auto config = reinterpret_cast<Name>(symbol("openblas_get_config"));
   if (config == nullptr) {
-    dlclose(library);
     *why_not = std::string(info.dli_fname) + " is not OpenBLAS (no openblas_get_config)";
     return std::nullopt;
   }
@@ -33,18 +33,19 @@ std::optional<OpenBlasDynamic> OpenBlasDynamic::find(std::string* why_not) {
   const auto core_name = reinterpret_cast<Name>(symbol("openblas_get_corename"));
   if (configuration.find("DYNAMIC_ARCH") == std::string::npos || init == nullptr ||
       quit == nullptr || core_name == nullptr) {
-    dlclose(library);
     *why_not = std::string(info.dli_fname) + " (" + configuration +
                ") is not a DYNAMIC_ARCH build exporting gotoblas_dynamic_init, "
                "gotoblas_dynamic_quit and openblas_get_corename: its kernels are fixed when it "
                "is built";
     return std::nullopt;
   }
-  return OpenBlasDynamic(library, init, quit, core_name);
+  return OpenBlasDynamic(std::move(library), init, quit, core_name);
 }
 
+void OpenBlasDynamic::Close::operator()(void* library) const { dlclose(library); }
+
 bool OpenBlasDynamic::holds(const OpenBlasCore& core) const {
-  return dlsym(library_, core.table) != nullptr;
+  return dlsym(library_.get(), core.table) != nullptr;
 }
 
 std::string OpenBlasDynamic::core_in_use() const { return core_name_(); }

@@ -4,6 +4,7 @@
 // other runtimes, and the host program if it calls OpenBLAS itself.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -36,10 +37,14 @@ class OpenBlasDynamic {
  private:
   using Function = void (*)();
   using Name = char* (*)();
-  OpenBlasDynamic(void* library, Function init, Function quit, Name core_name)
-      : library_(library), init_(init), quit_(quit), core_name_(core_name) {}
+  struct Close {
+    void operator()(void* library) const;
+  };
+  using Library = std::unique_ptr<void, Close>;  // a dlopen handle
+  OpenBlasDynamic(Library library, Function init, Function quit, Name core_name)
+      : library_(std::move(library)), init_(init), quit_(quit), core_name_(core_name) {}
 
-  void* library_;  // dlopen handle, kept for the life of the process
+  Library library_;
   Function init_;
   Function quit_;
   Name core_name_;
