@@ -1,8 +1,8 @@
 // The plugin option blas_core: which OpenBLAS core (kernel set) MatMul runs on. "auto" (the
 // default) or a core's name (openblas_cores.hpp). OpenBLAS picks its core once, at load, from
 // the CPU's identity, and on CPUs its version does not know it may pick narrower kernels than
-// the CPU runs (Debian's 0.3.21 has picked its AVX2 kernels on AVX-512 Zen 4 machines, at half
-// the SGEMM throughput of its AVX-512 ones there).
+// the CPU runs (AVX2 ones on an AVX-512 CPU: reported for Debian's 0.3.21 on a Zen 4 machine,
+// at about half the SGEMM throughput of its AVX-512 ones there).
 //
 // OpenBLAS has one core per process. The plugin sets it at most once per process (the first
 // init that asks for one; later inits that ask for another are told so in a warning), before
