@@ -1,9 +1,8 @@
-// The CPU plugin's entry point: checks the core's version and the options, sets OpenBLAS's
-// threads, describes the host device, registers the kernels and hands the core its function
-// table.
+// The CPU plugin's entry point: checks the core's version and the options, settles OpenBLAS's
+// core (kernel set) and threads, describes the host device, registers the kernels and hands the
+// core its function table.
 #include <cblas.h>
 #include <hxrt/plugin_api.h>
-#include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
 
 #include <algorithm>
@@ -12,6 +11,7 @@
 #include "device.hpp"
 #include "kernels/kernel_registry.hpp"
 #include "memory.hpp"
+#include "options.hpp"
 #include "plugin_state.hpp"
 
 namespace hxcpu {
@@ -49,11 +49,14 @@ void set_blas_threads(uint32_t intra_op_threads) {
   openblas_set_num_threads(static_cast<int>(std::min(intra_op_threads, kMostThreads)));
 }
 
-hx_status* build(CpuPlugin& state, hxplugin::OptionsText options, uint32_t intra_op_threads) {
-  if (hx_status* status =
-          hxplugin::check_no_options(*state.services, kPluginName, options.json, options.length)) {
+hx_status* build(CpuPlugin& state, hxplugin::OptionsText text, uint32_t intra_op_threads) {
+  CpuOptions options;
+  if (hx_status* status = parse_options(*state.services, text.json, text.length, &options)) {
     return status;
   }
+  // Before the plugin's first BLAS call; the line says which kernels MatMul runs on.
+  const BlasCoreReport core = apply_blas_core(options.blas_core);
+  state.services->log(state.core, core.level, core.message.c_str());
   set_blas_threads(intra_op_threads);
   state.device.services = state.services;
   probe_host(state.device);

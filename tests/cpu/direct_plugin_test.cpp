@@ -7,6 +7,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "direct_plugin.hpp"
@@ -181,6 +182,53 @@ TEST_CASE("Directly: CPU MatMul reads its transposes at create and declines what
         "MatMul on CPU: extent 2147483648 of input 0 exceeds the BLAS interface's limit of "
         "2147483647");
   CHECK(transposed.check(device, {a, b}, {c}).code == HX_OK);
+}
+
+TEST_CASE("Directly: CPU MatMul reads its operands at their row strides, on either path",
+          "[cpu][direct]") {
+  const Cpu cpu;
+  hx_device* const device = cpu.device;
+  KernelInstance matmul(cpu.plugin.kernel("MatMul"), device, kF32x2, kF32);
+  REQUIRE(matmul.created().code == HX_OK);
+  // m x k by k x n with rows of a and b padded by 3 elements: 2x2x2 takes the small path,
+  // 8x8x8 (work 512) OpenBLAS.
+  const int64_t n = GENERATE(2, 8);
+  CAPTURE(n);
+  const int64_t padded = n + 3;
+  std::vector<float> a(static_cast<size_t>(n * padded), -1000), b = a;
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      a[static_cast<size_t>(i * padded + j)] = static_cast<float>(i + 2 * j);
+      b[static_cast<size_t>(i * padded + j)] = static_cast<float>(3 * i - j);
+    }
+  }
+  write<float>(cpu.buffer, 0, a);
+  write<float>(cpu.buffer, 1024, b);
+  const View a_view(cpu.buffer, 0, device, {n, n}, {padded, 1});
+  const View b_view(cpu.buffer, 1024, device, {n, n}, {padded, 1});
+  const View c_view(cpu.buffer, 2048, device, {n, n});
+  REQUIRE(matmul.compute(device, nullptr, {a_view, b_view}, {c_view}).code == HX_OK);
+  const std::vector<float> c = read<float>(cpu.buffer, 2048, static_cast<size_t>(n * n));
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      float expected = 0;  // small integers: exact in float
+      for (int64_t p = 0; p < n; ++p) expected += static_cast<float>((i + 2 * p) * (3 * p - j));
+      CHECK(c[static_cast<size_t>(i * n + j)] == expected);
+    }
+  }
+  // Columns apart (a column-major view) or rows that overlap: refused, not misread.
+  const Outcome column_major =
+      matmul.compute(device, nullptr, {View(cpu.buffer, 0, device, {n, n}, {1, n}), b_view},
+                     {c_view});
+  CHECK(column_major.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(column_major.message,
+             Catch::StartsWith("MatMul: input a has strides [1, " + std::to_string(n) + "]") &&
+                 Catch::Contains("needs rows of contiguous elements that do not overlap"));
+  const Outcome overlapping =
+      matmul.compute(device, nullptr, {a_view, View(cpu.buffer, 1024, device, {n, n}, {1, 1})},
+                     {c_view});
+  CHECK(overlapping.code == HX_INVALID_ARGUMENT);
+  CHECK_THAT(overlapping.message, Catch::StartsWith("MatMul: input b has strides [1, 1]"));
 }
 
 TEST_CASE("Directly: CPU Sum reads its axes at create", "[cpu][direct]") {

@@ -1,4 +1,6 @@
-// MatMul on the CPU plugin against a triple loop, for every transpose combination.
+// MatMul on the CPU plugin against a triple loop, for every transpose combination, on shapes
+// of either GEMM path (the small loops take m * n * k <= 128 with every extent <= 16; see
+// plugins/cpu/blas/gemm.hpp).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -51,7 +53,9 @@ TEMPLATE_TEST_CASE("MatMul matches a triple loop for every shape and transpose",
   hxrt::Runtime& rt = cpu_test::runtime();
   const GemmCase shape = GENERATE(GemmCase{1, 1, 1}, GemmCase{2, 2, 2}, GemmCase{2, 3, 4},
                                   GemmCase{5, 1, 7}, GemmCase{17, 33, 9}, GemmCase{64, 48, 80},
-                                  GemmCase{0, 3, 2}, GemmCase{3, 2, 0}, GemmCase{3, 0, 2});
+                                  GemmCase{4, 8, 4}, GemmCase{5, 6, 5}, GemmCase{16, 1, 8},
+                                  GemmCase{1, 1, 17}, GemmCase{0, 3, 2}, GemmCase{3, 2, 0},
+                                  GemmCase{3, 0, 2});
   const bool transpose_a = GENERATE(false, true);
   const bool transpose_b = GENERATE(false, true);
   CAPTURE(shape.m, shape.k, shape.n, transpose_a, transpose_b);

@@ -1,14 +1,14 @@
-// MatMul through OpenBLAS GEMM. The transposes are read once, at create; check declines the
+// MatMul: OpenBLAS GEMM, or the small path of gemm.hpp for tiny products. The transposes are
+// read once, at create; the operands' row strides are the views' own; check declines the
 // matrices whose extents BLAS's int arguments cannot carry, so that they run elsewhere.
-#include <cblas.h>
 #include <hxplugin/kernel_create.hpp>
 #include <hxplugin/matmul_dims.hpp>
 
 #include <climits>
 #include <cstring>
-#include <initializer_list>
 
 #include "kernels/element_types.hpp"
+#include "blas/gemm.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
@@ -21,23 +21,32 @@ struct MatMulInstance {
   bool transpose_b;
 };
 
-struct GemmShape {
-  int m, n, k;
-  int lda, ldb;  // row strides of a and b as stored, i.e. before the transposes
-};
-
-void gemm(const GemmShape& shape, bool transpose_a, bool transpose_b, const float* a,
-          const float* b, float* c) {
-  cblas_sgemm(CblasRowMajor, transpose_a ? CblasTrans : CblasNoTrans,
-              transpose_b ? CblasTrans : CblasNoTrans, shape.m, shape.n, shape.k, 1.0f, a,
-              shape.lda, b, shape.ldb, 0.0f, c, shape.n);
+// True when a rank-2 view's rows are contiguous (unit column stride) and do not overlap (a
+// row stride of at least the row's length): what both GEMM paths read and write, with the
+// row stride as their lda, ldb or ldc. The dense views the core passes always qualify.
+bool has_separate_rows(const hx_tensor_view& view) {
+  return view.strides[1] == 1 && view.strides[0] >= view.shape[1];
 }
 
-void gemm(const GemmShape& shape, bool transpose_a, bool transpose_b, const double* a,
-          const double* b, double* c) {
-  cblas_dgemm(CblasRowMajor, transpose_a ? CblasTrans : CblasNoTrans,
-              transpose_b ? CblasTrans : CblasNoTrans, shape.m, shape.n, shape.k, 1.0, a,
-              shape.lda, b, shape.ldb, 0.0, c, shape.n);
+// The message for an operand has_separate_rows refuses; out of line, off the hot path.
+__attribute__((noinline, cold)) hx_status* rows_error(const KernelCall& call) {
+  const char* names[] = {"input a", "input b", "the output"};
+  const hx_tensor_view* views[] = {&call.input(0), &call.input(1), &call.output(0)};
+  size_t i = 0;
+  while (i < 2 && has_separate_rows(*views[i])) ++i;
+  return call.error(HX_INVALID_ARGUMENT,
+                    "MatMul: %s has strides [%lld, %lld] for shape [%lld, %lld]; the CPU kernel "
+                    "needs rows of contiguous elements that do not overlap",
+                    names[i], static_cast<long long>(views[i]->strides[0]),
+                    static_cast<long long>(views[i]->strides[1]),
+                    static_cast<long long>(views[i]->shape[0]),
+                    static_cast<long long>(views[i]->shape[1]));
+}
+
+// True when BLAS's int arguments can carry every extent and stride of `shape`.
+bool fits_blas(const GemmShape& shape) {
+  return shape.m <= INT_MAX && shape.n <= INT_MAX && shape.k <= INT_MAX &&
+         shape.lda <= INT_MAX && shape.ldb <= INT_MAX && shape.ldc <= INT_MAX;
 }
 
 }  // namespace
@@ -93,31 +102,35 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   if (hx_status* status = hxplugin::matmul_dims(call, transpose_a, transpose_b, &dims)) {
     return status;
   }
-  const int64_t m = dims.m;
-  const int64_t n = dims.n;
-  const int64_t k = dims.k;
-  if (m == 0 || n == 0) return nullptr;
-  if (k == 0) {  // an empty sum; BLAS is not asked, since lda would be 0
-    std::memset(output_data<char>(c), 0, static_cast<size_t>(m * n) * hx_dtype_size(c.dtype));
+  if (!has_separate_rows(a) || !has_separate_rows(b) || !has_separate_rows(c)) {
+    return rows_error(call);
+  }
+  const GemmShape shape{dims.m,       dims.n,      dims.k,      a.strides[0],
+                        b.strides[0], c.strides[0], transpose_a, transpose_b};
+  if (shape.m == 0 || shape.n == 0) return nullptr;
+  if (shape.k == 0) {  // an empty sum; neither path is asked, since lda would be 0
+    const size_t element_bytes = hx_dtype_size(c.dtype);
+    for (int64_t row = 0; row < shape.m; ++row) {
+      std::memset(output_data<char>(c) + static_cast<size_t>(row * shape.ldc) * element_bytes, 0,
+                  static_cast<size_t>(shape.n) * element_bytes);
+    }
     return nullptr;
   }
-  for (const int64_t extent : {a.shape[0], a.shape[1], b.shape[0], b.shape[1]}) {
-    if (extent > INT_MAX) {  // check declined these; a core that skips check gets an error
-      return call.error(HX_INVALID_ARGUMENT,
-                        "MatMul: extent %lld exceeds the BLAS interface's limit of %d",
-                        static_cast<long long>(extent), INT_MAX);
-    }
+  // check declined extents beyond INT_MAX; a core that skips check gets an error
+  if (!takes_small_path(shape) && !fits_blas(shape)) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "MatMul: an extent or row stride of [%lld, %lld] x [%lld, %lld] exceeds "
+                      "the BLAS interface's limit of %d",
+                      static_cast<long long>(a.shape[0]), static_cast<long long>(a.shape[1]),
+                      static_cast<long long>(b.shape[0]), static_cast<long long>(b.shape[1]),
+                      INT_MAX);
   }
-  const GemmShape shape{static_cast<int>(m), static_cast<int>(n), static_cast<int>(k),
-                        static_cast<int>(a.shape[1]), static_cast<int>(b.shape[1])};
   switch (a.dtype) {
     case HX_DTYPE_F32:
-      gemm(shape, transpose_a, transpose_b, input_data<float>(a), input_data<float>(b),
-           output_data<float>(c));
+      gemm(shape, input_data<float>(a), input_data<float>(b), output_data<float>(c));
       return nullptr;
     case HX_DTYPE_F64:
-      gemm(shape, transpose_a, transpose_b, input_data<double>(a), input_data<double>(b),
-           output_data<double>(c));
+      gemm(shape, input_data<double>(a), input_data<double>(b), output_data<double>(c));
       return nullptr;
     default:
       return call.error(HX_INVALID_ARGUMENT, "MatMul: the CPU kernel has no %s variant",
