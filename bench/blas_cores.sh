@@ -38,11 +38,22 @@ measure() {  # measure LABEL_PREFIX MODE SIZE [ENV...]
   out=$(env "$@" "$program" "$mode" "$size")
   printf '%s\t%s\t%s\n' "${prefix:+$prefix }${out% *}" "$size" "${out##* }" >>"$results"
 }
-for ((run = 1; run <= runs; run++)); do
+# Every row once per run, each run starting at another row, so that a burst of load from
+# elsewhere falls on different rows in different runs and the medians see past it.
+rows=()
+for core in "${cores[@]}"; do rows+=("core:$core"); done
+if [[ $have_blis == yes ]]; then rows+=(blis); fi
+rows+=(plugin)
+for ((run = 0; run < runs; run++)); do
   for size in $sizes; do
-    for core in "${cores[@]}"; do measure OpenBLAS openblas "$size" OPENBLAS_CORETYPE="$core"; done
-    if [[ $have_blis == yes ]]; then measure "" blis "$size"; fi
-    measure "CPU plugin MatMul, core" plugin "$size"
+    for ((i = 0; i < ${#rows[@]}; i++)); do
+      row=${rows[$(((i + run) % ${#rows[@]}))]}
+      case $row in
+        core:*) measure OpenBLAS openblas "$size" OPENBLAS_CORETYPE="${row#core:}" ;;
+        blis) measure "" blis "$size" ;;
+        plugin) measure "CPU plugin MatMul, core" plugin "$size" ;;
+      esac
+    done
   done
 done
 
