@@ -23,6 +23,7 @@
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
 #include "hxrt/executable.hpp"
+#include "hxrt/export.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
 #include "hxrt/op_info.hpp"
@@ -43,7 +44,7 @@ enum class SoftPlacement {
 };
 
 // "strict", "missing_kernel", "soft" (the config file's spellings).
-const char* soft_placement_name(SoftPlacement mode);
+HXRT_API const char* soft_placement_name(SoftPlacement mode);
 
 // What a placement function sees of one op call.
 struct OpPlacementInfo {
@@ -99,12 +100,13 @@ class Runtime;
 
 // While it lives, ops and tensors created on this thread without an explicit device go to
 // its device (the innermost scope wins). Made by Runtime::device(); move-only.
+// (Its members are exported one by one: GCC takes no visibility attribute beside [[nodiscard]].)
 class [[nodiscard]] DeviceScope {
  public:
-  DeviceScope(DeviceScope&& other) noexcept;
+  HXRT_API DeviceScope(DeviceScope&& other) noexcept;
   DeviceScope& operator=(DeviceScope&&) = delete;
   DeviceScope(const DeviceScope&) = delete;
-  ~DeviceScope();
+  HXRT_API ~DeviceScope();
 
  private:
   friend class Runtime;
@@ -158,7 +160,7 @@ struct KernelInfo {
   std::string plugin;
 };
 
-class Runtime {
+class HXRT_API Runtime {
  public:
   // Loads the config, discovers and loads plugins, enumerates physical devices, builds the
   // kernel registry. A broken plugin is skipped (see load_report()); a broken config throws
@@ -306,7 +308,7 @@ class Runtime {
   // a runtime started is also written when that runtime is destroyed, or at exit.
   std::string stop_trace();
 
-  struct Impl;
+  struct HXRT_INTERNAL Impl;
 
  private:
   friend class GraphBuilder;  // reads the op schemas, scopes and placement function
