@@ -5,6 +5,5 @@
 add_executable(hxrt_placer_bench
   placer_main.cpp placer_bench.cpp bench_run.cpp ratio_report.cpp
   ${PROJECT_SOURCE_DIR}/tests/placement/schedule_problems.cpp)
-target_include_directories(hxrt_placer_bench PRIVATE ${PROJECT_SOURCE_DIR}/core/src
-                                                     ${PROJECT_SOURCE_DIR}/tests/placement)
-target_link_libraries(hxrt_placer_bench PRIVATE hxrt::core benchmark::benchmark)
+target_include_directories(hxrt_placer_bench PRIVATE ${PROJECT_SOURCE_DIR}/tests/placement)
+target_link_libraries(hxrt_placer_bench PRIVATE hxrt_internal benchmark::benchmark)

@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 #include <sys/wait.h>
 
-#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -14,7 +13,6 @@
 
 #include "hxrt/plugin_api.h"
 #include "loader_support.hpp"
-#include "plugins/plugin_probe.hpp"
 #include "temp_dir.hpp"
 
 using loader_test::cpu_plugin_path;
@@ -95,8 +93,7 @@ TEST_CASE("a probed plugin gets the same intra_op_threads in the probe and in th
 }
 
 TEST_CASE("hxrt-probe refuses an intra-op thread count that is not one") {
-  const std::string program =
-      hxrt::detail::probe_settings(true, std::chrono::milliseconds(5000)).program;
+  const std::string program = HXRT_TEST_PROBE_PROGRAM;
   for (const char* count : {"abc", "-1", "4294967296", "3x", "''"}) {
     INFO(count);
     // Its report goes to descriptor 3 (probe_protocol.hpp), here the pipe popen reads.

@@ -17,7 +17,6 @@
 #include <vector>
 
 #include "loader_support.hpp"
-#include "plugins/plugin_probe.hpp"
 #include "temp_dir.hpp"
 
 using Catch::Matchers::Contains;
@@ -378,19 +377,4 @@ TEST_CASE("a host that ignores SIGCHLD still learns that a plugin ended its prob
   CHECK_THAT(report.reason, Contains("plugin 'fixture_init_segfaults' ended its probe process "
                                      "in hx_plugin_init"));
   check_cpu_plugin_works(runtime);
-}
-
-TEST_CASE("without hxrt-probe a plugin is loaded unprobed, with a warning") {
-  ProbeCacheHome cache;
-  auto logger = std::make_shared<hxrt::detail::Logger>();
-  LogCapture log;
-  logger->set_sink(log.sink());
-  hxrt::detail::ProbeSettings settings =
-      hxrt::detail::probe_settings(true, std::chrono::milliseconds(5000));
-  settings.program = "/nonexistent/hxrt-probe";
-  hxrt::detail::PluginProbe probe(settings, logger);
-  CHECK(probe.check(cpu_plugin_path(), "cpu", "{}", 0).empty());
-  INFO(log.all());
-  CHECK(log.contains("plugin " + cpu_plugin_path() + " is loaded without a probe"));
-  CHECK(log.contains("cannot start /nonexistent/hxrt-probe: No such file or directory"));
 }

@@ -10,12 +10,13 @@
 #include <vector>
 
 #include "hxrt/dtype.hpp"
+#include "hxrt/export.hpp"
 
 namespace hxrt {
 
 using AttrValue = std::variant<bool, int64_t, double, std::string, DType, std::vector<int64_t>>;
 
-class Attrs {
+class HXRT_API Attrs {
  public:
   Attrs() = default;
   // A name given twice keeps the last value, as set() does.
@@ -33,6 +34,6 @@ class Attrs {
 };
 
 // "true", "3", "2.5", "\"text\"", "float32", "[0, 1]".
-std::string attr_value_to_string(const AttrValue& value);
+HXRT_API std::string attr_value_to_string(const AttrValue& value);
 
 }  // namespace hxrt

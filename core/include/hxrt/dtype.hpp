@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "hxrt/export.hpp"
+
 namespace hxrt {
 
 enum class DType : int32_t {
@@ -23,14 +25,14 @@ inline constexpr DType kAllDTypes[] = {DType::kF32, DType::kF64, DType::kF16, DT
                                        DType::kI32, DType::kI64, DType::kBool};
 
 // Bytes per element.
-size_t dtype_size(DType dtype);
+HXRT_API size_t dtype_size(DType dtype);
 // NumPy's names, from hx_dtype_name: "float32", "float64", "float16", "bfloat16", "int32",
 // "int64", "bool".
-const char* dtype_name(DType dtype);
+HXRT_API const char* dtype_name(DType dtype);
 // Parses a name from dtype_name (also "f32", "f64", "f16", "bf16", "i32", "i64"); throws
 // Error(kInvalidArgument) listing the accepted names otherwise.
-DType parse_dtype(std::string_view name);
-bool is_floating(DType dtype);
+HXRT_API DType parse_dtype(std::string_view name);
+HXRT_API bool is_floating(DType dtype);
 
 // The DType of a C++ element type: dtype_of<float>() == DType::kF32.
 template <class T> constexpr DType dtype_of();

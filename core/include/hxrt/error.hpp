@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "hxrt/export.hpp"
+
 namespace hxrt {
 
 enum class StatusCode {
@@ -22,9 +24,9 @@ enum class StatusCode {
 };
 
 // "INVALID_ARGUMENT", "NOT_FOUND", ...
-const char* status_code_name(StatusCode code);
+HXRT_API const char* status_code_name(StatusCode code);
 
-class Error : public std::runtime_error {
+class HXRT_API Error : public std::runtime_error {
  public:
   Error(StatusCode code, const std::string& message)
       : std::runtime_error(message), code_(code) {}

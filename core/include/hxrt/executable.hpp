@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "hxrt/export.hpp"
 #include "hxrt/graph.hpp"
 #include "hxrt/tensor.hpp"
 
@@ -77,7 +78,7 @@ struct CompileOptions {
   std::string cost_model_json;
 };
 
-class Executable {
+class HXRT_API Executable {
  public:
   // An empty handle; run() on it is Error(kFailedPrecondition).
   Executable() = default;
@@ -121,8 +122,8 @@ class Executable {
 };
 
 // A placement as JSON text, {"node": "device", ...}, to keep in a file...
-std::string placement_to_json(const std::map<std::string, std::string>& placement);
+HXRT_API std::string placement_to_json(const std::map<std::string, std::string>& placement);
 // ...and read back. Error(kInvalidArgument) names what is wrong and where (the JSON path).
-std::map<std::string, std::string> placement_from_json(const std::string& text);
+HXRT_API std::map<std::string, std::string> placement_from_json(const std::string& text);
 
 }  // namespace hxrt

@@ -14,6 +14,7 @@
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/dtype.hpp"
+#include "hxrt/export.hpp"
 #include "hxrt/shape.hpp"
 
 namespace hxrt {
@@ -49,7 +50,7 @@ struct GraphNode {
   std::vector<Shape> output_shapes;
 };
 
-class Graph {
+class HXRT_API Graph {
  public:
   // In the order they were added, which is an order of execution: every node comes after its
   // inputs and control inputs.
@@ -70,7 +71,7 @@ class Graph {
 // name that is empty or taken, an unknown op, an input or control input that names no node
 // already in the graph or an output it does not have, a malformed device name, or inputs
 // that shape inference refuses; the graph is then left as it was.
-class GraphBuilder {
+class HXRT_API GraphBuilder {
  public:
   explicit GraphBuilder(Runtime& runtime);
 

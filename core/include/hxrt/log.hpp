@@ -4,14 +4,16 @@
 #include <functional>
 #include <string_view>
 
+#include "hxrt/export.hpp"
+
 namespace hxrt {
 
 enum class LogLevel { kDebug = 0, kInfo = 1, kWarning = 2, kError = 3 };
 
 // "DEBUG", "INFO", "WARNING", "ERROR".
-const char* log_level_name(LogLevel level);
+HXRT_API const char* log_level_name(LogLevel level);
 // Parses "debug", "info", "warning", "error" (any case); throws Error(kInvalidArgument).
-LogLevel parse_log_level(std::string_view text);
+HXRT_API LogLevel parse_log_level(std::string_view text);
 
 // Receives each line without a trailing newline. Called from whichever thread logs, so a
 // sink that keeps state guards it; `message` lives only during the call (copy what you keep).

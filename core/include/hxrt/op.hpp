@@ -11,13 +11,15 @@
 #include <memory>
 #include <string>
 
+#include "hxrt/export.hpp"
+
 namespace hxrt {
 
 namespace detail {
 struct OpSchema;
 }
 
-class Op {
+class HXRT_API Op {
  public:
   Op() = default;  // an empty handle: valid() is false, and running it is an error
 

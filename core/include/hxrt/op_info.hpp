@@ -9,6 +9,7 @@
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/dtype.hpp"
+#include "hxrt/export.hpp"
 
 namespace hxrt {
 
@@ -16,9 +17,9 @@ namespace hxrt {
 enum class AttrType { kBool, kInt, kFloat, kString, kDType, kInts };
 
 // "bool", "int", "float", "string", "dtype", "list of ints".
-const char* attr_type_name(AttrType type);
+HXRT_API const char* attr_type_name(AttrType type);
 // The kind of value `value` holds.
-AttrType attr_type_of(const AttrValue& value);
+HXRT_API AttrType attr_type_of(const AttrValue& value);
 
 // One input or output of an op.
 struct OpArgInfo {

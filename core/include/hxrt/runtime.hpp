@@ -25,6 +25,7 @@
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
 #include "hxrt/executable.hpp"
+#include "hxrt/export.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
 #include "hxrt/op.hpp"
@@ -46,7 +47,7 @@ enum class SoftPlacement {
 };
 
 // "strict", "missing_kernel", "soft" (the config file's spellings).
-const char* soft_placement_name(SoftPlacement mode);
+HXRT_API const char* soft_placement_name(SoftPlacement mode);
 
 // What a placement function sees of one op call.
 struct OpPlacementInfo {
@@ -102,12 +103,13 @@ class Runtime;
 
 // While it lives, ops and tensors created on this thread without an explicit device go to
 // its device (the innermost scope wins). Made by Runtime::device(); move-only.
+// (Its members are exported one by one: GCC takes no visibility attribute beside [[nodiscard]].)
 class [[nodiscard]] DeviceScope {
  public:
-  DeviceScope(DeviceScope&& other) noexcept;
+  HXRT_API DeviceScope(DeviceScope&& other) noexcept;
   DeviceScope& operator=(DeviceScope&&) = delete;
   DeviceScope(const DeviceScope&) = delete;
-  ~DeviceScope();
+  HXRT_API ~DeviceScope();
 
  private:
   friend class Runtime;
@@ -161,7 +163,7 @@ struct KernelInfo {
   std::string plugin;
 };
 
-class Runtime {
+class HXRT_API Runtime {
  public:
   // Loads the config, discovers and loads plugins, enumerates physical devices, builds the
   // kernel registry. A broken plugin is skipped (see load_report()); a broken config throws
@@ -318,7 +320,7 @@ class Runtime {
   // a runtime started is also written when that runtime is destroyed, or at exit.
   std::string stop_trace();
 
-  struct Impl;
+  struct HXRT_INTERNAL Impl;
 
  private:
   friend class GraphBuilder;  // reads the op schemas, scopes and placement function

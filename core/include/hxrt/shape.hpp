@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hxrt/dtype.hpp"
+#include "hxrt/export.hpp"
 
 namespace hxrt {
 
@@ -16,7 +17,7 @@ namespace hxrt {
 // fits in int64_t (NumPy's rule: an empty tensor may not have extents whose product overflows
 // either, so that no stride of it overflows).
 
-class Shape {
+class HXRT_API Shape {
  public:
   static constexpr int kMaxRank = 8;  // equals the ABI's HX_MAX_RANK
 
@@ -41,7 +42,7 @@ class Shape {
   // "[2, 3]"; "[]" for a scalar.
   std::string to_string() const;
 
-  friend bool operator==(const Shape& a, const Shape& b);
+  friend HXRT_API bool operator==(const Shape& a, const Shape& b);
   friend bool operator!=(const Shape& a, const Shape& b) { return !(a == b); }
 
  private:
@@ -56,6 +57,6 @@ inline constexpr size_t kMaxTensorBytes = INT64_MAX;
 // Error(kInvalidArgument) for a dtype value outside the enum, and when the product of the
 // non-zero extents times dtype_size(dtype) passes kMaxTensorBytes (NumPy's rule again: [2^62, 0]
 // float32 is refused, as its strides in bytes would overflow).
-size_t tensor_bytes(DType dtype, const Shape& shape);
+HXRT_API size_t tensor_bytes(DType dtype, const Shape& shape);
 
 }  // namespace hxrt

@@ -11,6 +11,7 @@
 
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
+#include "hxrt/export.hpp"
 #include "hxrt/shape.hpp"
 
 namespace hxrt {
@@ -19,7 +20,7 @@ namespace detail {
 struct TensorImpl;
 }
 
-class Tensor {
+class HXRT_API Tensor {
  public:
   Tensor() = default;  // an empty handle: valid() is false
   explicit Tensor(std::shared_ptr<detail::TensorImpl> impl) : impl_(std::move(impl)) {}

@@ -38,7 +38,6 @@
 
 #include "memory/allocator_stats.hpp"
 #include "memory/chunk_table.hpp"
-#include "memory/local_symbol.hpp"
 #include "memory/pointer_table.hpp"
 #include "memory/region_policy.hpp"
 #include "memory/spin_lock.hpp"
@@ -218,16 +217,16 @@ class BfcAllocator {
   // The calling thread's cache, which its table of slots does not hold: found in its list,
   // or created and registered; null without caching or while the thread exits. Takes the
   // registry's mutex, then mutex_: call it without mutex_.
-  HXRT_LOCAL ThreadCache* attach_thread_cache();
+  ThreadCache* attach_thread_cache();
   // A request larger than any device: refused, with the statistics. Takes mutex_.
-  [[noreturn]] HXRT_LOCAL void refuse(size_t bytes) const;
+  [[noreturn]] void refuse(size_t bytes) const;
   // The locked search found no free chunk: grows, gives empty regions back or reclaims the
   // thread caches' blocks, each device call without mutex_ (bfc_regions.cpp). Returns the
   // block; throws Error(kOutOfMemory) when nothing serves the request.
-  HXRT_LOCAL void* allocate_growing(size_t bytes, size_t rounded, ThreadCache* own);
+  void* allocate_growing(size_t bytes, size_t rounded, ThreadCache* own);
   // Gives the regions in releasing_ to the device, one at a time, each without mutex_; their
   // slots and bytes are free again after. Call it without mutex_.
-  HXRT_LOCAL void give_back_released();
+  void give_back_released();
 
   // All below run with mutex_ held. The common cases of the locked paths are inline: a call
   // and its saved registers cost more than they do.
@@ -269,24 +268,24 @@ class BfcAllocator {
     ++total_allocations_;
     return chunk;
   }
-  HXRT_LOCAL void free_chunk(int32_t chunk);
-  [[noreturn]] HXRT_LOCAL void throw_not_live(const void* ptr) const;
-  HXRT_LOCAL AllocatorStats stats_locked() const;
-  [[noreturn]] HXRT_LOCAL void throw_out_of_memory(size_t bytes, const std::string& why) const;
+  void free_chunk(int32_t chunk);
+  [[noreturn]] void throw_not_live(const void* ptr) const;
+  AllocatorStats stats_locked() const;
+  [[noreturn]] void throw_out_of_memory(size_t bytes, const std::string& why) const;
 
   // Thread caches (bfc_thread_caches.cpp); `own` is the calling thread's cache.
-  HXRT_LOCAL void synchronise_slow(ThreadCache& own);
-  HXRT_LOCAL void* take_cached(ThreadCache& own, size_t rounded);
-  HXRT_LOCAL void note_out(ThreadCache& own, int32_t chunk);
-  HXRT_LOCAL bool freed_twice(int32_t chunk) const;
-  HXRT_LOCAL bool keep_freed(ThreadCache* own, int32_t chunk);
-  HXRT_LOCAL bool make_room_to_hold(ThreadCache& own);
-  HXRT_LOCAL void flush(ThreadCache& own);
-  HXRT_LOCAL void ask_caches_to_flush(ThreadCache* own);
-  HXRT_LOCAL void settle_peak_slow(ThreadCache* own);
-  HXRT_LOCAL void set_floor(ThreadCache& cache, size_t floor);
-  HXRT_LOCAL void bump_epoch();
-  HXRT_LOCAL size_t cached_bytes() const;
+  void synchronise_slow(ThreadCache& own);
+  void* take_cached(ThreadCache& own, size_t rounded);
+  void note_out(ThreadCache& own, int32_t chunk);
+  bool freed_twice(int32_t chunk) const;
+  bool keep_freed(ThreadCache* own, int32_t chunk);
+  bool make_room_to_hold(ThreadCache& own);
+  void flush(ThreadCache& own);
+  void ask_caches_to_flush(ThreadCache* own);
+  void settle_peak_slow(ThreadCache* own);
+  void set_floor(ThreadCache& cache, size_t floor);
+  void bump_epoch();
+  size_t cached_bytes() const;
 
   // Regions (bfc_regions.cpp). A growth is a region on its way from the device: its size
   // (and bytes_in_flight_) and slot are reserved under mutex_ before the device is asked.
@@ -305,28 +304,28 @@ class BfcAllocator {
     kRefused,   // no new region: why_not says why
   };
   enum class Reserve : uint8_t { kReserved, kTooLarge, kPastLimit, kNoSlot };
-  HXRT_LOCAL int32_t find_any_chunk(size_t bytes) const;
-  HXRT_LOCAL GrowthStep plan_growth(size_t bytes, Growth& growth, std::string& why_not);
-  HXRT_LOCAL Reserve reserve_growth(size_t region_bytes, size_t bytes, RegionKind kind,
-                                    Growth& growth, std::string& why_not);
-  HXRT_LOCAL void cancel_growth(const Growth& growth);
+  int32_t find_any_chunk(size_t bytes) const;
+  GrowthStep plan_growth(size_t bytes, Growth& growth, std::string& why_not);
+  Reserve reserve_growth(size_t region_bytes, size_t bytes, RegionKind kind, Growth& growth,
+                         std::string& why_not);
+  void cancel_growth(const Growth& growth);
   // Without mutex_: a buffer of growth.bytes, or failing that of `bytes` (growth.bytes then
   // shrinks to it); null, with why_not, when the device has neither. Errors other than out
   // of memory pass.
-  HXRT_LOCAL void* take_from_device(Growth& growth, size_t bytes, std::string& why_not);
+  void* take_from_device(Growth& growth, size_t bytes, std::string& why_not);
   // With mutex_: the growth's buffer becomes a region; returns its one free chunk.
-  HXRT_LOCAL int32_t install_region(const Growth& growth, void* buffer);
-  HXRT_LOCAL void release_if_empty(int32_t chunk);
-  HXRT_LOCAL bool is_empty(const Region& region) const;
-  HXRT_LOCAL size_t growth_bytes_reserved() const;
-  HXRT_LOCAL size_t release_empty_regions();
-  HXRT_LOCAL bool release_empty_regions_under_pressure(size_t region_bytes, size_t bytes);
+  int32_t install_region(const Growth& growth, void* buffer);
+  void release_if_empty(int32_t chunk);
+  bool is_empty(const Region& region) const;
+  size_t growth_bytes_reserved() const;
+  size_t release_empty_regions();
+  bool release_empty_regions_under_pressure(size_t region_bytes, size_t bytes);
   // Takes the region out of the pools and into releasing_, for give_back_released.
-  HXRT_LOCAL void release_region(size_t region_index);
+  void release_region(size_t region_index);
 
   // check_invariants (bfc_invariants.cpp).
-  HXRT_LOCAL std::string check_regions(size_t& free_chunks, size_t& linked) const;
-  HXRT_LOCAL std::string check_caches() const;
+  std::string check_regions(size_t& free_chunks, size_t& linked) const;
+  std::string check_caches() const;
 
   // Read on every hit and written rarely: a cache line of their own, away from the lock.
   // The hit path of a thread cache whose last synchronisation saw another epoch is closed

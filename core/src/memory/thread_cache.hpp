@@ -33,7 +33,6 @@
 #include <cstdint>
 #include <string>
 
-#include "memory/local_symbol.hpp"
 #include "memory/size_bins.hpp"
 
 namespace hxrt::detail {
@@ -59,7 +58,7 @@ class ThreadCache {
 
   enum State : uint8_t { kEmpty, kTombstone, kFree, kOut, kGone };
 
-  HXRT_LOCAL explicit ThreadCache(BfcAllocator* owner);
+  explicit ThreadCache(BfcAllocator* owner);
   ThreadCache(const ThreadCache&) = delete;
   ThreadCache& operator=(const ThreadCache&) = delete;
 
@@ -120,7 +119,7 @@ class ThreadCache {
   }
   // Holds the block `ptr` (not held yet) of `size` bytes, chunk `chunk`, free or out; returns
   // its cell. Needs can_hold(), and has_room_for(size) for a free one.
-  HXRT_LOCAL int hold(char* ptr, size_t size, int32_t chunk, State state);
+  int hold(char* ptr, size_t size, int32_t chunk, State state);
   // A block out of the cache becomes free in it.
   void push(int cell) {
     Cell& c = cells_[cell];
@@ -134,16 +133,16 @@ class ThreadCache {
   }
   // The free block of `rounded` bytes that try_allocate would hand out, out of the cache
   // whatever the floor and the epoch; kNoCell when there is none.
-  HXRT_LOCAL int pop_any(size_t rounded);
+  int pop_any(size_t rounded);
   // The cache lets go of a block that is out or gone: its cell becomes a tombstone.
-  HXRT_LOCAL void let_go(int cell);
+  void let_go(int cell);
   // A cell whose block is out or gone, to let go of when the cache holds all it may: each in
   // turn.
-  HXRT_LOCAL int next_victim();
+  int next_victim();
   // Whether tombstones make the table slow: the allocator should empty it.
   bool needs_emptying() const { return tombstones_ > kMaxTombstones; }
   // Every cell empty again, once the allocator has taken the blocks back.
-  HXRT_LOCAL void clear();
+  void clear();
 
   // Any thread, with the allocator's lock held: another thread freed an out block.
   void mark_gone(int cell) {
@@ -178,7 +177,7 @@ class ThreadCache {
 
   // For check_invariants, owning thread: "" when the lists, the table and the counters agree
   // with the cells.
-  HXRT_LOCAL std::string check() const;
+  std::string check() const;
 
  private:
   static char* tombstone() { return reinterpret_cast<char*>(uintptr_t{1}); }

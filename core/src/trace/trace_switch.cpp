@@ -2,8 +2,6 @@
 
 namespace hxrt::detail {
 
-__attribute__((visibility("hidden"))) std::atomic<bool> g_tracing{false};
-
-bool tracing_outside_core() { return tracing(); }
+std::atomic<bool> g_tracing{false};
 
 }  // namespace hxrt::detail
