@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "sim_runtime.hpp"
@@ -98,4 +99,29 @@ TEST_CASE("more kinds of call than the plans keep still run, each right") {
   const hxrt::Tensor a = matrix(rt);
   CHECK(rt.execute("MatMul", {a, a}, {}, "/CPU:0").to_vector<float>() ==
         std::vector<float>{7, 10, 15, 22});
+}
+
+TEST_CASE("threads that run one op with different kinds of call each get their own results") {
+  // Each op remembers the plan it used last (one slot all threads share): each call must still
+  // match its own kind of call, whatever another thread left there.
+  hxrt::Runtime rt = four_gpus();
+  constexpr int kThreads = 4;
+  std::vector<hxrt::Tensor> inputs;
+  for (int64_t n = 1; n <= kThreads; ++n) {
+    inputs.push_back(rt.tensor<float>({n}, std::vector<float>(n, static_cast<float>(n)), "/CPU:0"));
+  }
+  const hxrt::Op add = rt.op("Add");
+  std::vector<int> wrong(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      const hxrt::Tensor& x = inputs[t];
+      const std::vector<float> expected(t + 1, 2.0f * static_cast<float>(t + 1));
+      for (int i = 0; i < 500; ++i) {
+        if (rt.execute(add, {x, x}).to_vector<float>() != expected) ++wrong[t];
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  CHECK(wrong == std::vector<int>(kThreads, 0));
 }

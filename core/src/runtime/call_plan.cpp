@@ -6,10 +6,8 @@
 #include "tensor_impl.hpp"
 
 namespace hxrt::detail {
-namespace {
 
-size_t hash_call(const OpSchema& op, const Tensor* inputs, size_t num_inputs,
-                 const Attrs& attrs, std::string_view requested, SoftPlacement mode) {
+size_t CallKey::compute_hash() const {
   uint64_t hash = mix_fingerprint(reinterpret_cast<uintptr_t>(&op),
                                   num_inputs << 8 | static_cast<uint64_t>(mode));
   for (size_t i = 0; i < num_inputs; ++i) {
@@ -26,24 +24,12 @@ size_t hash_call(const OpSchema& op, const Tensor* inputs, size_t num_inputs,
   return static_cast<size_t>(hash ^ (hash >> 32));
 }
 
-}  // namespace
-
-CallKey::CallKey(const OpSchema& op_in, const Tensor* inputs_in, size_t num_inputs_in,
-                 const Attrs& attrs_in, std::string_view requested_in, SoftPlacement mode_in)
-    : op(op_in),
-      inputs(inputs_in),
-      num_inputs(num_inputs_in),
-      attrs(attrs_in),
-      requested(requested_in),
-      mode(mode_in),
-      hash(hash_call(op_in, inputs_in, num_inputs_in, attrs_in, requested_in, mode_in)) {}
-
 CallPlan::CallPlan(const CallKey& key)
     : op_(key.op),
       requested_(key.requested),
       attrs_(key.attrs),
       mode_(key.mode),
-      hash_(key.hash),
+      hash_(key.hash()),
       inputs_(key.num_inputs),
       input_devices_(key.num_inputs) {
   for (size_t i = 0; i < key.num_inputs; ++i) {

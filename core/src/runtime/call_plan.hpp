@@ -8,7 +8,9 @@
 // CallPlans::kMostPlans of them, after which new kinds of call are planned for each call.
 #pragma once
 
+#include <array>
 #include <atomic>
+#include <cstdint>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -28,8 +30,23 @@ namespace hxrt::detail {
 
 // One call, as the plans are keyed. Borrowed for the call; its inputs are valid tensors.
 struct CallKey {
-  CallKey(const OpSchema& op, const Tensor* inputs, size_t num_inputs, const Attrs& attrs,
-          std::string_view requested, SoftPlacement mode);
+  CallKey(const OpSchema& op_in, const Tensor* inputs_in, size_t num_inputs_in,
+          const Attrs& attrs_in, std::string_view requested_in, SoftPlacement mode_in)
+      : op(op_in),
+        inputs(inputs_in),
+        num_inputs(num_inputs_in),
+        attrs(attrs_in),
+        requested(requested_in),
+        mode(mode_in) {}
+
+  // Computed at the first need: a call that repeats its op's last kind of call needs none.
+  size_t hash() const {
+    if (!hashed_) {
+      hash_ = compute_hash();
+      hashed_ = true;
+    }
+    return hash_;
+  }
 
   const OpSchema& op;
   const Tensor* inputs;
@@ -37,7 +54,11 @@ struct CallKey {
   const Attrs& attrs;
   std::string_view requested;
   SoftPlacement mode;
-  size_t hash;
+
+ private:
+  size_t compute_hash() const;
+  mutable size_t hash_ = 0;
+  mutable bool hashed_ = false;
 };
 
 class CallPlan {
@@ -96,16 +117,33 @@ class CallPlans {
  public:
   static constexpr size_t kMostPlans = 4096;
 
-  // The plan of `key`'s kind of call, or nullptr. Lock-free.
-  const CallPlan* find(const CallKey& key) const { return table_.find(key.hash, key); }
+  // The plan of `key`'s kind of call, or nullptr. Lock-free. The op's last plan is tried
+  // first: a loop that runs one kind of call, the common case, then hashes nothing.
+  const CallPlan* find(const CallKey& key) const {
+    std::atomic<const CallPlan*>& last = last_plan(key.op);
+    const CallPlan* plan = last.load(std::memory_order_acquire);
+    if (plan != nullptr && plan->matches(key)) return plan;
+    plan = table_.find(key.hash(), key);
+    if (plan != nullptr) last.store(plan, std::memory_order_release);
+    return plan;
+  }
   // Keeps `plan` (decided) and returns the plan kept for its kind, which may be another
   // thread's; once kMostPlans are kept, leaves `plan` with the caller and returns it.
   const CallPlan& keep(std::unique_ptr<CallPlan>& plan, const CallKey& key);
   size_t size() const { return kept_.load(std::memory_order_relaxed); }
 
  private:
+  // Each op's last plan, in a slot chosen by the op's address (ops that share a slot take turns
+  // in it). Only kept plans are stored there: they live as long as the table.
+  static constexpr size_t kLastPlanSlots = 256;
+  std::atomic<const CallPlan*>& last_plan(const OpSchema& op) const {
+    const uint64_t bits = reinterpret_cast<uintptr_t>(&op) * 0x9E3779B97F4A7C15ull;
+    return last_plans_[bits >> 56];
+  }
+
   InsertOnlyTable<CallPlan> table_;
   std::atomic<size_t> kept_{0};
+  mutable std::array<std::atomic<const CallPlan*>, kLastPlanSlots> last_plans_{};
 };
 
 }  // namespace hxrt::detail
