@@ -8,9 +8,11 @@
 # libFuzzer runtimes (clang only recommends it, and recommendations are not installed).
 # ocl-icd-opencl-dev (the ICD loader) and opencl-headers build the OpenCL plugin;
 # pocl-opencl-icd is the OpenCL platform its tests run on (one device on the host's cores).
+# valgrind counts the instructions of an eager op for the hot path's budget
+# (bench/check_instructions.sh); without it that test reports itself skipped.
 HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev libtbb-dev nlohmann-json3-dev catch2
                libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev
-               ocl-icd-opencl-dev opencl-headers pocl-opencl-icd)
+               ocl-icd-opencl-dev opencl-headers pocl-opencl-icd valgrind)
 
 # Prints the packages of HXRT_PACKAGES that are not installed, one per line.
 hxrt_missing_packages() {
