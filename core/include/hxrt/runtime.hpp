@@ -231,7 +231,7 @@ class HXRT_API Runtime {
 
   // Runs an op that has one output. `device` may name a device ("/GPU:0", "CPU:0", ...);
   // empty lets the placer choose.
-  Tensor execute(const std::string& op, std::initializer_list<Tensor> inputs,
+  Tensor execute(const std::string& op, std::initializer_list<TensorArg> inputs,
                  const Attrs& attrs = {}, const std::string& device = {});
   Tensor execute(const std::string& op, const std::vector<Tensor>& inputs,
                  const Attrs& attrs = {}, const std::string& device = {});
@@ -241,7 +241,7 @@ class HXRT_API Runtime {
   // The op `name`, resolved once (hxrt/op.hpp); Error(kNotFound) listing the ops when there is
   // none. The same three calls take it, and skip the lookup by name.
   Op op(const std::string& name) const;
-  Tensor execute(const Op& op, std::initializer_list<Tensor> inputs, const Attrs& attrs = {},
+  Tensor execute(const Op& op, std::initializer_list<TensorArg> inputs, const Attrs& attrs = {},
                  const std::string& device = {});
   Tensor execute(const Op& op, const std::vector<Tensor>& inputs, const Attrs& attrs = {},
                  const std::string& device = {});

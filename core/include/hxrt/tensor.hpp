@@ -69,4 +69,18 @@ class HXRT_API Tensor {
   std::shared_ptr<detail::TensorImpl> impl_;
 };
 
+// A Tensor borrowed for one call: Runtime::execute's input lists hold these, so that
+// `rt.execute(op, {a, b})` copies no handle and changes no reference count. Made implicitly
+// from a Tensor, it is valid while that Tensor is (a temporary lives to the end of the full
+// expression that calls execute).
+class TensorArg {
+ public:
+  TensorArg(const Tensor& tensor) : tensor_(&tensor) {}  // NOLINT: implicit by design
+  const Tensor& operator*() const { return *tensor_; }
+  const Tensor* operator->() const { return tensor_; }
+
+ private:
+  const Tensor* tensor_;
+};
+
 }  // namespace hxrt

@@ -48,7 +48,8 @@ Tensor zeros(Device& device, const Shape& shape) {
 void run_on(Runtime::Impl& runtime, Device& device, const std::string& op,
             const std::vector<Tensor>& inputs) {
   Tensor output;
-  runtime.run(runtime.schema_of(op), inputs.data(), inputs.size(), {}, device.name(), &output);
+  const std::vector<TensorArg> args(inputs.begin(), inputs.end());
+  runtime.run(runtime.schema_of(op), args.data(), args.size(), {}, device.name(), &output);
   output.wait();
   if (output.device() != device.name()) {
     throw Error(StatusCode::kUnimplemented, op + " did not run on " + device.name());

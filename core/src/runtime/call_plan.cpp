@@ -11,7 +11,7 @@ size_t CallKey::compute_hash() const {
   uint64_t hash = mix_fingerprint(reinterpret_cast<uintptr_t>(&op),
                                   num_inputs << 8 | static_cast<uint64_t>(mode));
   for (size_t i = 0; i < num_inputs; ++i) {
-    const TensorImpl& input = *inputs[i].impl();
+    const TensorImpl& input = *inputs[i]->impl();
     hash = mix_fingerprint(hash, reinterpret_cast<uintptr_t>(input.device.get()));
     hash = mix_fingerprint(hash, static_cast<uint64_t>(input.dtype) << 8 |
                                      static_cast<uint64_t>(input.shape.rank()));
@@ -33,7 +33,7 @@ CallPlan::CallPlan(const CallKey& key)
       inputs_(key.num_inputs),
       input_devices_(key.num_inputs) {
   for (size_t i = 0; i < key.num_inputs; ++i) {
-    const TensorImpl& input = *key.inputs[i].impl();
+    const TensorImpl& input = *key.inputs[i]->impl();
     inputs_[i].dtype = input.dtype;
     inputs_[i].shape = input.shape;
     inputs_[i].bytes = input.bytes;
@@ -47,7 +47,7 @@ bool CallPlan::matches(const CallKey& key) const {
     return false;
   }
   for (size_t i = 0; i < inputs_.size(); ++i) {
-    const TensorImpl& input = *key.inputs[i].impl();
+    const TensorImpl& input = *key.inputs[i]->impl();
     const Shape& shape = inputs_[i].shape;
     if (input.device.get() != input_devices_[i] || input.dtype != inputs_[i].dtype ||
         input.shape.rank() != shape.rank()) {

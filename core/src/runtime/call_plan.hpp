@@ -30,7 +30,7 @@ namespace hxrt::detail {
 
 // One call, as the plans are keyed. Borrowed for the call; its inputs are valid tensors.
 struct CallKey {
-  CallKey(const OpSchema& op_in, const Tensor* inputs_in, size_t num_inputs_in,
+  CallKey(const OpSchema& op_in, const TensorArg* inputs_in, size_t num_inputs_in,
           const Attrs& attrs_in, std::string_view requested_in, SoftPlacement mode_in)
       : op(op_in),
         inputs(inputs_in),
@@ -49,7 +49,7 @@ struct CallKey {
   }
 
   const OpSchema& op;
-  const Tensor* inputs;
+  const TensorArg* inputs;
   size_t num_inputs;
   const Attrs& attrs;
   std::string_view requested;

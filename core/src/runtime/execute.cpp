@@ -4,6 +4,8 @@
 // beyond its outputs' memory when it has up to kInline inputs and outputs.
 #include <cstring>
 #include <memory>
+#include <new>
+#include <vector>
 
 #include "execution/transfers.hpp"
 #include "runtime/call_plan.hpp"
@@ -47,6 +49,28 @@ class InlineArray {
   alignas(T) unsigned char inline_[N * sizeof(T)];
 };
 
+// A vector of inputs, borrowed as the core takes them: on the stack up to kInline.
+class BorrowedInputs {
+ public:
+  explicit BorrowedInputs(const std::vector<Tensor>& inputs) {
+    if (inputs.size() > kInline) heap_.reserve(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs.size() > kInline) {
+        heap_.emplace_back(inputs[i]);
+      } else {
+        new (&inline_[i]) TensorArg(inputs[i]);
+      }
+    }
+    data_ = inputs.size() > kInline ? heap_.data() : std::launder(reinterpret_cast<const TensorArg*>(inline_));
+  }
+  const TensorArg* data() const { return data_; }
+
+ private:
+  alignas(TensorArg) unsigned char inline_[kInline][sizeof(TensorArg)];
+  std::vector<TensorArg> heap_;
+  const TensorArg* data_;
+};
+
 // Whether `device` reads `input` (on another device) in place: both memories are host memory
 // (plugin_api.h, HX_MEMORY_HOST), and of different plugins (one plugin copies between its own
 // devices itself).
@@ -60,7 +84,7 @@ bool reads_in_place(const detail::TensorImpl& input, const detail::Device& devic
 // on another device with no local copy). When recording fails the stream is waited for, so
 // that no queued work outlives what it uses. Kept out of run_body's synchronous path.
 void finish_queued(detail::Device& device, const std::string& op, Tensor* outputs,
-                   size_t num_outputs, const Tensor* inputs, const Tensor* local_inputs,
+                   size_t num_outputs, const TensorArg* inputs, const Tensor* local_inputs,
                    size_t num_inputs) {
   std::shared_ptr<detail::ReadyEvent> ready;
   try {
@@ -72,8 +96,8 @@ void finish_queued(detail::Device& device, const std::string& op, Tensor* output
   }
   for (size_t i = 0; i < num_outputs; ++i) outputs[i].impl()->ready = ready;
   for (size_t i = 0; i < num_inputs; ++i) {
-    if (inputs[i].impl()->device.get() != &device && !local_inputs[i].valid()) {
-      inputs[i].impl()->add_reader(ready);
+    if (inputs[i]->impl()->device.get() != &device && !local_inputs[i].valid()) {
+      inputs[i]->impl()->add_reader(ready);
     }
   }
 }
@@ -114,7 +138,7 @@ void input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
   set_memory(*local.impl(), view);
 }
 
-Tensor execute_single(Runtime::Impl& impl, const detail::OpSchema& schema, const Tensor* inputs,
+Tensor execute_single(Runtime::Impl& impl, const detail::OpSchema& schema, const TensorArg* inputs,
                       size_t num_inputs, const Attrs& attrs, const std::string& device) {
   if (schema.num_outputs != 1) {
     throw Error(StatusCode::kInvalidArgument,
@@ -130,7 +154,8 @@ std::vector<Tensor> execute_multi_outputs(Runtime::Impl& impl, const detail::OpS
                                           const std::vector<Tensor>& inputs, const Attrs& attrs,
                                           const std::string& device) {
   std::vector<Tensor> outputs(static_cast<size_t>(schema.num_outputs));
-  impl.run(schema, inputs.data(), inputs.size(), attrs, device, outputs.data());
+  const BorrowedInputs args(inputs);
+  impl.run(schema, args.data(), inputs.size(), attrs, device, outputs.data());
   return outputs;
 }
 
@@ -145,7 +170,7 @@ const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
   throw Error(StatusCode::kNotFound, "unknown op '" + op + "'; known ops: " + known);
 }
 
-void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
+void Runtime::Impl::run(const detail::OpSchema& schema, const TensorArg* inputs,
                         size_t num_inputs, const Attrs& attrs, const std::string& requested,
                         Tensor* outputs) {
   if (detail::tracing()) {
@@ -156,14 +181,14 @@ void Runtime::Impl::run(const detail::OpSchema& schema, const Tensor* inputs,
 }
 
 template <bool kTraced>
-void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* inputs,
+void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* inputs,
                              size_t num_inputs, const Attrs& attrs,
                              const std::string& requested, Tensor* outputs) {
   const std::string& op = schema.name;
   detail::OpTrace trace(kTraced);
   ensure_initialized();
   for (size_t i = 0; i < num_inputs; ++i) {
-    if (!inputs[i].valid()) {
+    if (!inputs[i]->valid()) {
       throw Error(StatusCode::kInvalidArgument,
                   op + ": input " + std::to_string(i) + " is an empty Tensor");
     }
@@ -220,12 +245,12 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const Tensor* input
   // in order.
   InlineArray<Tensor> local_inputs(num_inputs);
   for (size_t i = 0; i < num_inputs; ++i) {
-    const detail::TensorImpl& held = *inputs[i].impl();
+    const detail::TensorImpl& held = *inputs[i]->impl();
     detail::check_not_failed(held, op, i);
     if (held.device.get() == &device) {
       set_memory(held, input_array[i]);
     } else {
-      input_from_elsewhere(*this, inputs[i], i, op, device, logging, local_inputs[i],
+      input_from_elsewhere(*this, *inputs[i], i, op, device, logging, local_inputs[i],
                            input_array[i]);
     }
   }
@@ -319,7 +344,7 @@ Op Runtime::op(const std::string& name) const {
   return Op(impl_, &impl().schema_of(name));
 }
 
-Tensor Runtime::execute(const std::string& op, std::initializer_list<Tensor> inputs,
+Tensor Runtime::execute(const std::string& op, std::initializer_list<TensorArg> inputs,
                         const Attrs& attrs, const std::string& device) {
   Impl& state = impl();
   return execute_single(state, state.schema_of(op), inputs.begin(), inputs.size(), attrs, device);
@@ -328,7 +353,8 @@ Tensor Runtime::execute(const std::string& op, std::initializer_list<Tensor> inp
 Tensor Runtime::execute(const std::string& op, const std::vector<Tensor>& inputs,
                         const Attrs& attrs, const std::string& device) {
   Impl& state = impl();
-  return execute_single(state, state.schema_of(op), inputs.data(), inputs.size(), attrs, device);
+  const BorrowedInputs args(inputs);
+  return execute_single(state, state.schema_of(op), args.data(), inputs.size(), attrs, device);
 }
 
 std::vector<Tensor> Runtime::execute_multi(const std::string& op,
@@ -338,7 +364,7 @@ std::vector<Tensor> Runtime::execute_multi(const std::string& op,
   return execute_multi_outputs(state, state.schema_of(op), inputs, attrs, device);
 }
 
-Tensor Runtime::execute(const Op& op, std::initializer_list<Tensor> inputs, const Attrs& attrs,
+Tensor Runtime::execute(const Op& op, std::initializer_list<TensorArg> inputs, const Attrs& attrs,
                         const std::string& device) {
   Impl& state = impl();
   return execute_single(state, state.schema_of(op), inputs.begin(), inputs.size(), attrs, device);
@@ -347,7 +373,8 @@ Tensor Runtime::execute(const Op& op, std::initializer_list<Tensor> inputs, cons
 Tensor Runtime::execute(const Op& op, const std::vector<Tensor>& inputs, const Attrs& attrs,
                         const std::string& device) {
   Impl& state = impl();
-  return execute_single(state, state.schema_of(op), inputs.data(), inputs.size(), attrs, device);
+  const BorrowedInputs args(inputs);
+  return execute_single(state, state.schema_of(op), args.data(), inputs.size(), attrs, device);
 }
 
 std::vector<Tensor> Runtime::execute_multi(const Op& op, const std::vector<Tensor>& inputs,

@@ -176,14 +176,14 @@ Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
   return Tensor(std::move(copy));
 }
 
-std::string Runtime::Impl::ask_placement_function(const std::string& op, const Tensor* inputs,
+std::string Runtime::Impl::ask_placement_function(const std::string& op, const TensorArg* inputs,
                                                   size_t num_inputs) {
   if (!has_placement_function.load(std::memory_order_relaxed)) return {};
   OpPlacementInfo info;
   info.op = op;
   for (size_t i = 0; i < num_inputs; ++i) {
-    info.input_dtypes.push_back(inputs[i].dtype());
-    info.input_devices.push_back(inputs[i].device());
+    info.input_dtypes.push_back(inputs[i]->dtype());
+    info.input_devices.push_back(inputs[i]->device());
   }
   return ask_placement_function(info);
 }

@@ -97,13 +97,13 @@ struct Runtime::Impl {
 
   // Runs one op: shape inference, placement, input copies, output allocation, the kernel.
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
-  void run(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
+  void run(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
            const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // run's body, made twice: with the trace's hooks, and without (untraced calls then pay one
   // test of the switch, in run). Hidden, so that run calls it directly rather than through
   // the PLT, as a symbol the dynamic linker could interpose would need.
   template <bool kTraced>
-  __attribute__((visibility("hidden"))) void run_body(const detail::OpSchema& schema, const Tensor* inputs, size_t num_inputs,
+  __attribute__((visibility("hidden"))) void run_body(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
                 const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
@@ -122,7 +122,7 @@ struct Runtime::Impl {
   // The device spec of this thread's innermost scope on this runtime; nullptr outside scopes.
   const std::string* innermost_scope() const;
   // The placement function's answer for one call ("" when none is set).
-  std::string ask_placement_function(const std::string& op, const Tensor* inputs,
+  std::string ask_placement_function(const std::string& op, const TensorArg* inputs,
                                      size_t num_inputs);
   // The same for an op described by `info` (a graph node: its inputs' devices as requested).
   std::string ask_placement_function(const OpPlacementInfo& info);
