@@ -103,6 +103,45 @@ TEST_CASE("Several threads run one executable at once, each with its own feeds",
   CHECK(wrong == 0);
 }
 
+TEST_CASE("A fan-out to many nodes, on the CPU and a GPU, meets in joins that each run once, "
+          "after all their inputs", "[graph]") {
+  // A node with many successors shares out those it makes ready in chunks, and each chunk
+  // holds back its decrements of a join's count: every node must still run, and each join
+  // after all its inputs, also when nodes in a chunk wait for a GPU's result.
+  hxrt::Runtime rt = cpu_and_gpus(1, "\"random_delay_us\":50,\"random_seed\":3");
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {1});
+  std::vector<NodeOutput> all, even;
+  for (int i = 0; i < 600; ++i) {
+    const NodeOutput relu = builder.add("relu" + std::to_string(i), "Relu", {x}, {},
+                                        i % 50 == 0 ? "/GPU:0" : "/CPU:0");
+    all.push_back(relu);
+    if (i % 2 == 0) even.push_back(relu);
+  }
+  const NodeOutput sum_all = builder.add("sum_all", "AddN", all, {}, "/CPU:0");
+  const NodeOutput sum_even = builder.add("sum_even", "AddN", even, {}, "/CPU:0");
+  const NodeOutput both = builder.add("both", "Add", {sum_all, sum_even}, {}, "/CPU:0");
+  const hxrt::Executable exe = rt.compile(builder.graph(), {sum_all, sum_even, both});
+
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&, t] {
+      for (int run = 0; run < 10; ++run) {
+        const float v = static_cast<float>(t * 10 + run + 1);
+        const std::vector<Tensor> out = exe.run({{"x", rt.tensor<float>({1}, {v}, "CPU:0")}});
+        if (out[0].to_vector<float>() != std::vector<float>{600 * v} ||
+            out[1].to_vector<float>() != std::vector<float>{300 * v} ||
+            out[2].to_vector<float>() != std::vector<float>{900 * v}) {
+          ++wrong;
+        }
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  CHECK(wrong == 0);
+}
+
 TEST_CASE("Feeds are checked against the inputs, naming what is wrong", "[graph]") {
   hxrt::Runtime rt = cpu_and_gpus(1);
   GraphBuilder builder(rt);

@@ -15,8 +15,10 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <vector>
 
 #include "execution/transfers.hpp"
 #include "graph/executable_impl.hpp"
@@ -33,6 +35,10 @@ namespace hxrt::detail {
 namespace {
 
 constexpr uint32_t kNoStep = UINT32_MAX;
+// A step with more successors than this shares out those it makes ready in chunks rather
+// than a task each: a fan-out to thousands of steps would otherwise spawn thousands of tasks
+// that all decrement one join's count.
+constexpr size_t kTaskEach = 8;
 constexpr size_t kInlineOperands = 8;
 
 class Run {
@@ -75,17 +81,17 @@ class Run {
       handoff_acquire();  // the pool may run this on another thread, when the arena is full
       // The roots in a few chunks per thread: tasks for the others, the first on this thread.
       const std::vector<uint32_t>& roots = exe_.roots;
-      const size_t chunks = std::min<size_t>(roots.size(), 4 * static_cast<size_t>(pool.tbb.max_concurrency()));
-      const size_t per_chunk = chunks == 0 ? 0 : (roots.size() + chunks - 1) / chunks;
+      chunks_ = 4 * static_cast<size_t>(std::max(1, pool.tbb.max_concurrency()));
+      const size_t per_chunk = chunk_size(roots.size());
       for (size_t begin = per_chunk; begin < roots.size(); begin += per_chunk) {
         const size_t end = std::min(roots.size(), begin + per_chunk);
         handoff_release();
         group_.run([this, begin, end] {
           handoff_acquire();
-          for (size_t i = begin; i < end; ++i) run_from(exe_.roots[i]);
+          run_chunk(exe_.roots.data() + begin, end - begin);
         });
       }
-      for (size_t i = 0; i < std::min(per_chunk, roots.size()); ++i) run_from(roots[i]);
+      run_chunk(roots.data(), std::min(per_chunk, roots.size()));
       group_.wait();
     });
     handoff_acquire();
@@ -103,7 +109,7 @@ class Run {
         for (uint32_t step : resumed) {
           group_.run([this, step] {
             handoff_acquire();
-            run_from(step);
+            run_task(step);
           });
         }
         group_.wait();
@@ -141,8 +147,85 @@ class Run {
     }
   }
 
-  // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks.
-  void run_from(uint32_t step) {
+  // Steps whose count of unfinished predecessors a chunk of roots has yet to decrement, and by
+  // how much: a step that many roots feed (an AddN over them all) has its count, one cache
+  // line, decremented once per chunk rather than once per root by every thread in turn.
+  class HeldDecrements {
+   public:
+    // Holds back one decrement of `step`'s count; false when there is no room (decrement now).
+    bool hold(uint32_t step) {
+      for (size_t i = size_; i-- > 0;) {  // the last step held first: roots tend to share one
+        if (held_[i].step == step) {
+          ++held_[i].count;
+          return true;
+        }
+      }
+      if (size_ == kSteps) return false;
+      held_[size_++] = {step, 1};
+      return true;
+    }
+    template <class Fn>
+    void for_each(Fn&& fn) const {
+      for (size_t i = 0; i < size_; ++i) fn(held_[i].step, held_[i].count);
+    }
+
+   private:
+    static constexpr size_t kSteps = 8;
+    struct Held {
+      uint32_t step;
+      uint32_t count;
+    };
+    Held held_[kSteps];
+    size_t size_ = 0;
+  };
+
+  // Steps per chunk when `count` ready steps are shared out: a few chunks per thread.
+  size_t chunk_size(size_t count) const {
+    const size_t chunks = std::min(count, chunks_);
+    return chunks == 0 ? 0 : (count + chunks - 1) / chunks;
+  }
+
+  // Steps that are ready, each with what it makes ready, then the steps their held-back
+  // decrements make ready; one count of finished tasks for the whole chunk.
+  void run_chunk(const uint32_t* steps, size_t count) {
+    HeldDecrements held;
+    for (size_t i = 0; i < count; ++i) run_from(steps[i], &held);
+    held.for_each([this](uint32_t step, uint32_t count) {
+      if (pending_[step].fetch_sub(count, std::memory_order_acq_rel) == count) {
+        run_from(step, nullptr);
+      }
+    });
+    finish_task();
+  }
+
+  // A task of the pool: `step` and what it makes ready.
+  void run_task(uint32_t step) {
+    run_from(step, nullptr);
+    finish_task();
+  }
+
+  void finish_task() {
+    finished_.fetch_add(1, std::memory_order_release);
+    handoff_release();
+  }
+
+  // Hands `steps` (ready) to the pool in chunks.
+  void spread(std::shared_ptr<const std::vector<uint32_t>> steps) {
+    const size_t per_chunk = chunk_size(steps->size());
+    for (size_t begin = 0; begin < steps->size(); begin += per_chunk) {
+      const size_t count = std::min(steps->size() - begin, per_chunk);
+      handoff_release();
+      group_.run([this, steps, begin, count] {
+        handoff_acquire();
+        run_chunk(steps->data() + begin, count);
+      });
+    }
+  }
+
+  // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks
+  // (one each, or in chunks when a step has many successors). With `held`, decrements of steps
+  // that have several predecessors are held back there.
+  void run_from(uint32_t step, HeldDecrements* held) {
     while (step != kNoStep) {
       // Acquires what every predecessor wrote: each released it into this count, and the
       // thread that made the step ready may not be the one running it.
@@ -153,22 +236,31 @@ class Run {
       }
       run_step(step);
       uint32_t next = kNoStep;
-      for (uint32_t successor : exe_.steps[step].successors) {
+      const std::vector<uint32_t>& successors = exe_.steps[step].successors;
+      std::vector<uint32_t> others;  // made ready besides `next`, when there are many
+      for (uint32_t successor : successors) {
+        if (held != nullptr && exe_.steps[successor].num_predecessors > 1 &&
+            held->hold(successor)) {
+          continue;
+        }
         if (pending_[successor].fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
         if (next == kNoStep) {
           next = successor;
+        } else if (successors.size() > kTaskEach) {
+          others.push_back(successor);
         } else {
           handoff_release();
           group_.run([this, successor] {
             handoff_acquire();
-            run_from(successor);
+            run_task(successor);
           });
         }
       }
+      if (!others.empty()) {
+        spread(std::make_shared<const std::vector<uint32_t>>(std::move(others)));
+      }
       step = next;
     }
-    finished_.fetch_add(1, std::memory_order_release);
-    handoff_release();
   }
 
   // The event a step would wait for on its thread: a copy to another plugin from an
@@ -432,6 +524,7 @@ class Run {
   std::vector<std::shared_ptr<ReadyEvent>> timed_end_;
   std::atomic<uint64_t> next_sequence_{0};
   tbb::task_group group_;
+  size_t chunks_ = 1;  // how many chunks ready steps are shared out in (a few per thread)
   std::atomic<uint64_t> finished_{0};  // tasks ended: the caller acquires their writes
   EventWaiter* waiter_ = nullptr;
   // Steps set aside until an event completes: counted until handed back in resumed_.
