@@ -190,11 +190,16 @@ class Run {
   void run_chunk(const uint32_t* steps, size_t count) {
     HeldDecrements held;
     for (size_t i = 0; i < count; ++i) run_from(steps[i], &held);
-    held.for_each([this](uint32_t step, uint32_t count) {
-      if (pending_[step].fetch_sub(count, std::memory_order_acq_rel) == count) {
-        run_from(step, nullptr);
+    uint32_t next = kNoStep;
+    held.for_each([this, &next](uint32_t step, uint32_t decrements) {
+      if (pending_[step].fetch_sub(decrements, std::memory_order_acq_rel) != decrements) return;
+      if (next == kNoStep) {
+        next = step;
+      } else {
+        spawn(step);
       }
     });
+    run_from(next, nullptr);
     finish_task();
   }
 
@@ -207,6 +212,15 @@ class Run {
   void finish_task() {
     finished_.fetch_add(1, std::memory_order_release);
     handoff_release();
+  }
+
+  // Hands `step` (ready) to the pool.
+  void spawn(uint32_t step) {
+    handoff_release();
+    group_.run([this, step] {
+      handoff_acquire();
+      run_task(step);
+    });
   }
 
   // Hands `steps` (ready) to the pool in chunks.
@@ -223,8 +237,9 @@ class Run {
   }
 
   // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks
-  // (one each, or in chunks when a step has many successors). With `held`, decrements of steps
-  // that have several predecessors are held back there.
+  // (one each, or in chunks when a step has many successors). With `held`, the decrements
+  // `step` itself makes of steps that have several predecessors are held back there; those of
+  // the steps it goes on with are not, so that a chain is never held up.
   void run_from(uint32_t step, HeldDecrements* held) {
     while (step != kNoStep) {
       // Acquires what every predecessor wrote: each released it into this count, and the
@@ -249,16 +264,13 @@ class Run {
         } else if (successors.size() > kTaskEach) {
           others.push_back(successor);
         } else {
-          handoff_release();
-          group_.run([this, successor] {
-            handoff_acquire();
-            run_task(successor);
-          });
+          spawn(successor);
         }
       }
       if (!others.empty()) {
         spread(std::make_shared<const std::vector<uint32_t>>(std::move(others)));
       }
+      held = nullptr;
       step = next;
     }
   }
