@@ -5,6 +5,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <vector>
 
 #include "execution/transfers.hpp"
@@ -83,6 +84,7 @@ bool reads_in_place(const detail::TensorImpl& input, const detail::Device& devic
 // which also holds back the reuse of the memory it reads in place on other devices (inputs
 // on another device with no local copy). When recording fails the stream is waited for, so
 // that no queued work outlives what it uses. Kept out of run_body's synchronous path.
+// `local_inputs`: the inputs' local copies, or nullptr when the call made none.
 void finish_queued(detail::Device& device, const std::string& op, Tensor* outputs,
                    size_t num_outputs, const TensorArg* inputs, const Tensor* local_inputs,
                    size_t num_inputs) {
@@ -96,7 +98,8 @@ void finish_queued(detail::Device& device, const std::string& op, Tensor* output
   }
   for (size_t i = 0; i < num_outputs; ++i) outputs[i].impl()->ready = ready;
   for (size_t i = 0; i < num_inputs; ++i) {
-    if (inputs[i]->impl()->device.get() != &device && !local_inputs[i].valid()) {
+    if (inputs[i]->impl()->device.get() != &device &&
+        (local_inputs == nullptr || !local_inputs[i].valid())) {
       inputs[i]->impl()->add_reader(ready);
     }
   }
@@ -243,14 +246,15 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere): a local
   // copy, or (no copy) read in place. Inputs on the op's device need no wait: its stream runs
   // in order.
-  InlineArray<Tensor> local_inputs(num_inputs);
+  std::optional<InlineArray<Tensor>> local_inputs;  // made when an input lives elsewhere
   for (size_t i = 0; i < num_inputs; ++i) {
     const detail::TensorImpl& held = *inputs[i]->impl();
     detail::check_not_failed(held, op, i);
     if (held.device.get() == &device) {
       set_memory(held, input_array[i]);
     } else {
-      input_from_elsewhere(*this, *inputs[i], i, op, device, logging, local_inputs[i],
+      if (!local_inputs) local_inputs.emplace(num_inputs);
+      input_from_elsewhere(*this, *inputs[i], i, op, device, logging, (*local_inputs)[i],
                            input_array[i]);
     }
   }
@@ -306,7 +310,8 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     }
   }
   if (device.asynchronous()) {
-    finish_queued(device, op, outputs, num_outputs, inputs, local_inputs.data(), num_inputs);
+    finish_queued(device, op, outputs, num_outputs, inputs,
+                  local_inputs ? local_inputs->data() : nullptr, num_inputs);
     if (trace.on()) {
       std::shared_ptr<detail::ReadyEvent> ready = outputs[0].impl()->ready;
       trace.record_enqueued(
