@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "ops/op_schema.hpp"
+#include "trace/per_thread.hpp"
 
 namespace hxrt::detail {
 
@@ -19,10 +20,7 @@ void EventLog::reset(uint64_t max_events) {
 EventLog::ThreadBuffer& EventLog::own_buffer() {
   // The buffer stays alive in this cache after drain, so a thread that checked the switch
   // just before it went off appends harmlessly to a buffer nobody reads again.
-  thread_local struct {
-    uint64_t generation = 0;
-    std::shared_ptr<ThreadBuffer> buffer;
-  } cached;
+  CachedBuffer& cached = PerThread<CachedBuffer, CachedBuffer>::get();
   const uint64_t generation = generation_.load(std::memory_order_acquire);
   if (cached.generation != generation || !cached.buffer) {
     auto buffer = std::make_shared<ThreadBuffer>();

@@ -45,6 +45,11 @@ class EventLog {
     std::vector<TraceEvent> events;
     std::vector<int64_t> dims;
   };
+  // A thread's buffer of the current trace (generation_), cached per thread.
+  struct CachedBuffer {
+    uint64_t generation = 0;
+    std::shared_ptr<ThreadBuffer> buffer;
+  };
   ThreadBuffer& own_buffer();
 
   std::mutex buffers_mutex_;  // guards buffers_; taken once per thread per trace
