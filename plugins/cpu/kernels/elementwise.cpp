@@ -107,11 +107,9 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& y = call.input(1);
   const hx_tensor_view& out = call.output(0);
   hxplugin::BinaryRows rows;
-  if (laid_out_as(x, out) && laid_out_as(y, out)) {
-    rows.row_length = element_count(out);  // one row (0 elements: none)
-    rows.x_step = 1;
-    rows.y_step = 1;
-  } else if (!hxplugin::plan_binary_rows(x, y, out, &rows)) {
+  // Operands laid out as the output: one flat row, without the rows' odometer.
+  const bool flat = laid_out_as(x, out) && laid_out_as(y, out);
+  if (!flat && !hxplugin::plan_binary_rows(x, y, out, &rows)) {
     return call.error(HX_INVALID_ARGUMENT,
                       "%s: inputs of ranks %d and %d do not arrive broadcast to the output's "
                       "rank %d and shape",
@@ -130,18 +128,25 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
         const T* y_data = input_data<T>(y);
         T* out_data = output_data<T>(out);
         hx_status* failure = nullptr;
-        rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
+        const auto row = [&](int64_t out_offset, int64_t x_offset, int64_t x_step,
+                             int64_t y_offset, int64_t y_step, int64_t length) {
           if constexpr (std::is_same_v<Op, DivOp> && std::is_integral_v<T>) {
             if (failure == nullptr) {
-              failure = integer_divide_row(call, x_data + x_offset, rows.x_step,
-                                           y_data + y_offset, rows.y_step,
-                                           out_data + out_offset, rows.row_length);
+              failure = integer_divide_row(call, x_data + x_offset, x_step, y_data + y_offset,
+                                           y_step, out_data + out_offset, length);
             }
           } else {
-            apply_row<Op>(x_data + x_offset, rows.x_step, y_data + y_offset, rows.y_step,
-                          out_data + out_offset, rows.row_length);
+            apply_row<Op>(x_data + x_offset, x_step, y_data + y_offset, y_step,
+                          out_data + out_offset, length);
           }
-        });
+        };
+        if (flat) {
+          row(0, 0, 1, 0, 1, element_count(out));
+        } else {
+          rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
+            row(out_offset, x_offset, rows.x_step, y_offset, rows.y_step, rows.row_length);
+          });
+        }
         return failure;
       },
       [&] {
