@@ -4,7 +4,6 @@
 // beyond its outputs' memory when it has up to kInline inputs and outputs.
 #include <cstring>
 #include <memory>
-#include <new>
 #include <optional>
 #include <vector>
 
@@ -34,6 +33,13 @@ class InlineArray {
         data_(size > N ? std::allocator<T>().allocate(size) : reinterpret_cast<T*>(inline_)) {
     std::uninitialized_default_construct_n(data_, size_);
   }
+  // Each element made from the one of `source` at its index (a TensorArg from a Tensor).
+  template <class Source>
+  InlineArray(const Source* source, size_t size)
+      : size_(size),
+        data_(size > N ? std::allocator<T>().allocate(size) : reinterpret_cast<T*>(inline_)) {
+    std::uninitialized_copy_n(source, size_, data_);
+  }
   ~InlineArray() {
     std::destroy_n(data_, size_);
     if (size_ > N) std::allocator<T>().deallocate(data_, size_);
@@ -48,28 +54,6 @@ class InlineArray {
   size_t size_;
   T* data_;
   alignas(T) unsigned char inline_[N * sizeof(T)];
-};
-
-// A vector of inputs, borrowed as the core takes them: on the stack up to kInline.
-class BorrowedInputs {
- public:
-  explicit BorrowedInputs(const std::vector<Tensor>& inputs) {
-    if (inputs.size() > kInline) heap_.reserve(inputs.size());
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs.size() > kInline) {
-        heap_.emplace_back(inputs[i]);
-      } else {
-        new (&inline_[i]) TensorArg(inputs[i]);
-      }
-    }
-    data_ = inputs.size() > kInline ? heap_.data() : std::launder(reinterpret_cast<const TensorArg*>(inline_));
-  }
-  const TensorArg* data() const { return data_; }
-
- private:
-  alignas(TensorArg) unsigned char inline_[kInline][sizeof(TensorArg)];
-  std::vector<TensorArg> heap_;
-  const TensorArg* data_;
 };
 
 // Whether `device` reads `input` (on another device) in place: both memories are host memory
@@ -157,7 +141,7 @@ std::vector<Tensor> execute_multi_outputs(Runtime::Impl& impl, const detail::OpS
                                           const std::vector<Tensor>& inputs, const Attrs& attrs,
                                           const std::string& device) {
   std::vector<Tensor> outputs(static_cast<size_t>(schema.num_outputs));
-  const BorrowedInputs args(inputs);
+  InlineArray<TensorArg> args(inputs.data(), inputs.size());
   impl.run(schema, args.data(), inputs.size(), attrs, device, outputs.data());
   return outputs;
 }
@@ -358,7 +342,7 @@ Tensor Runtime::execute(const std::string& op, std::initializer_list<TensorArg> 
 Tensor Runtime::execute(const std::string& op, const std::vector<Tensor>& inputs,
                         const Attrs& attrs, const std::string& device) {
   Impl& state = impl();
-  const BorrowedInputs args(inputs);
+  InlineArray<TensorArg> args(inputs.data(), inputs.size());
   return execute_single(state, state.schema_of(op), args.data(), inputs.size(), attrs, device);
 }
 
@@ -378,7 +362,7 @@ Tensor Runtime::execute(const Op& op, std::initializer_list<TensorArg> inputs, c
 Tensor Runtime::execute(const Op& op, const std::vector<Tensor>& inputs, const Attrs& attrs,
                         const std::string& device) {
   Impl& state = impl();
-  const BorrowedInputs args(inputs);
+  InlineArray<TensorArg> args(inputs.data(), inputs.size());
   return execute_single(state, state.schema_of(op), args.data(), inputs.size(), attrs, device);
 }
 
