@@ -1,18 +1,13 @@
 // hxrt_allocator_bench: the core's caching allocator against malloc/free, then how it compares.
 // The allocator is a class of the core's inside, so this program links the core's objects
 // statically (hxrt_internal); hxrt_bench times the runtime as a host app links it.
-#include <benchmark/benchmark.h>
-
-#include <iostream>
-
 #include "allocator_bench.hpp"
 #include "bench_run.hpp"
-#include "hxrt/error.hpp"
 
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv)) return 2;
 
-  try {
+  return hxrt_bench::run_program("hxrt_allocator_bench", [&] {
     hxrt_bench::register_allocator_benchmarks();
     hxrt_bench::run_and_report(
         // The allocator hit must beat malloc/free of the same size (and stay near 30 ns).
@@ -25,10 +20,5 @@ int main(int argc, char** argv) {
         // What the allocator holds at most, over what is in use at most, on a mixed workload.
         {{"mixed-workload reserve", hxrt_bench::kFragmentation, hxrt_bench::kReservedPerUse,
           1.15}});
-  } catch (const hxrt::Error& error) {
-    std::cerr << "hxrt_allocator_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

@@ -68,7 +68,7 @@ void print_overlap(std::ostream& out, const hxrt_bench::RecordingReporter& repor
 int main(int argc, char** argv) {
   const std::string config_path = take_config_flag(argc, argv);
   if (!hxrt_bench::initialize(argc, argv)) return 2;
-  try {
+  return hxrt_bench::run_program("hxrt_async_bench", [&] {
     const hxrt_bench::AsyncConfig config = hxrt_bench::read_async_config(config_path);
     std::cout << "config: " << config.path << "\nsim options: " << config.sim_options << '\n';
     hxrt::RuntimeOptions options;
@@ -84,10 +84,5 @@ int main(int argc, char** argv) {
                                   {{"replication time", hxrt_bench::kReplicationMany,
                                     hxrt_bench::kReplicationOne, false, kReplicationTarget}});
     print_overlap(std::cout, reporter, config);
-  } catch (const std::exception& error) {  // hxrt::Error, or the config's runtime_error
-    std::cerr << "hxrt_async_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

@@ -4,6 +4,8 @@
 
 #include <benchmark/benchmark.h>
 
+#include <exception>
+#include <functional>
 #include <iostream>
 #include <string>
 
@@ -30,6 +32,18 @@ bool initialize(int argc, char** argv, std::initializer_list<const char*> extra_
   int arg_count = static_cast<int>(args.size());
   benchmark::Initialize(&arg_count, args.data());
   return !benchmark::ReportUnrecognizedArguments(arg_count, args.data());
+}
+
+int run_program(const char* program, const std::function<void()>& body) {
+  int status = 0;
+  try {
+    body();
+  } catch (const std::exception& error) {  // hxrt::Error, or a program's own runtime_error
+    std::cerr << program << ": " << error.what() << '\n';
+    status = 1;
+  }
+  benchmark::Shutdown();
+  return status;
 }
 
 void run_and_report(const std::vector<RatioBudget>& budgets,

@@ -1,9 +1,6 @@
 // hxrt_cuda_bench: the runtime on a GPU against raw CUDA and cuBLAS in the same process (GEMM
 // throughput, copy bandwidth, per-op host overhead), then the ratios. Without a GPU it says
 // why and exits 0, so that it can run on any machine the project builds on.
-#include <benchmark/benchmark.h>
-
-#include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -52,12 +49,11 @@ std::string why_no_gpu(const hxrt::Runtime& runtime) {
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv)) return 2;
 
-  try {
+  return hxrt_bench::run_program("hxrt_cuda_bench", [&] {
     hxrt::Runtime runtime = make_runtime();
     if (const std::string why = why_no_gpu(runtime); !why.empty()) {
       std::cout << "no CUDA device: " << why << '\n';
-      benchmark::Shutdown();
-      return 0;
+      return;
     }
     hxrt_bench::register_cuda_gemm_benchmarks(runtime);
     hxrt_bench::register_cuda_copy_benchmarks(runtime);
@@ -73,10 +69,5 @@ int main(int argc, char** argv) {
          {"d2h pinned bandwidth", kD2HPinnedRuntime, kD2HPinnedDirect, true, 0.90},
          {"d2h pageable bandwidth", kD2HPageableRuntime, kD2HPageableDirect, true, 0.90},
          {"256-float Add host time", kSmallAddRuntime, kSmallAddDirect, false, 1.5}});
-  } catch (const std::exception& error) {
-    std::cerr << "hxrt_cuda_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

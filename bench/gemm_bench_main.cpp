@@ -5,23 +5,16 @@
 //   hxrt_gemm_bench [--benchmark_filter=GemmPath/|MatMulSizes/] [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
-#include <iostream>
-
 #include "bench_run.hpp"
 #include "hxrt/hxrt.hpp"
 #include "small_gemm_bench.hpp"
 
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv)) return 2;
-  try {
+  return hxrt_bench::run_program("hxrt_gemm_bench", [&] {
     hxrt::Runtime runtime = hxrt::Runtime::create();
     hxrt_bench::register_gemm_path_benchmarks();
     hxrt_bench::register_matmul_size_benchmarks(runtime);
     benchmark::RunSpecifiedBenchmarks();
-  } catch (const hxrt::Error& error) {
-    std::cerr << "hxrt_gemm_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

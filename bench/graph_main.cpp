@@ -1,11 +1,6 @@
 // hxrt_graph_bench: graph mode. What the executor costs per node against the eager path, a
 // chain of tiny MatMuls as a graph against eager calls, and how much independent nodes gain by
 // running at once (on four timed sim GPUs, and on two inter-op threads); then the budgets.
-#include <benchmark/benchmark.h>
-
-#include <exception>
-#include <iostream>
-
 #include "bench_run.hpp"
 #include "graph_overhead_bench.hpp"
 #include "graph_parallel_bench.hpp"
@@ -28,7 +23,7 @@ constexpr double kBranchesSpeedup = 1.8;     // two inter-op threads against one
 
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv)) return 2;
-  try {
+  return hxrt_bench::run_program("hxrt_graph_bench", [&] {
     hxrt::Runtime cpu = hxrt::Runtime::create();
     hxrt::RuntimeOptions gpu_options;
     gpu_options.plugin_options["sim"] = hxrt_bench::kTimedSimGpus;
@@ -51,10 +46,5 @@ int main(int argc, char** argv) {
           kExecutorNsPerNode, "ns"},
          {"executor, Relu wide", hxrt_bench::kReluWideGraph, hxrt_bench::kNsPerNode,
           kExecutorNsPerNode, "ns"}});
-  } catch (const std::exception& error) {  // hxrt::Error
-    std::cerr << "hxrt_graph_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

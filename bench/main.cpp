@@ -1,9 +1,5 @@
 // hxrt_bench: runs the benchmarks, then prints how the runtime compares with the raw library.
 // (The allocator's benchmarks are hxrt_allocator_bench: allocator_main.cpp.)
-#include <benchmark/benchmark.h>
-
-#include <iostream>
-
 #include "bench_run.hpp"
 #include "hxrt/hxrt.hpp"
 #include "matmul_bench.hpp"
@@ -11,7 +7,7 @@
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv)) return 2;
 
-  try {
+  return hxrt_bench::run_program("hxrt_bench", [&] {
     hxrt::Runtime runtime = hxrt::Runtime::create();
     hxrt_bench::register_matmul_benchmarks(runtime);
     hxrt_bench::run_and_report(
@@ -21,10 +17,5 @@ int main(int argc, char** argv) {
           false, 1.3},
          {"2048 MatMul throughput", hxrt_bench::kLargeRuntime, hxrt_bench::kLargeDirect, true,
           0.97}});
-  } catch (const hxrt::Error& error) {
-    std::cerr << "hxrt_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

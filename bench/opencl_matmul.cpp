@@ -6,7 +6,6 @@
 #include <hxrt/plugin_api.h>
 
 #include <cmath>
-#include <iostream>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -121,7 +120,7 @@ class PluginMatMul {
 
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv, {"--benchmark_min_time=2"})) return 2;
-  try {
+  return hxrt_bench::run_program("hxrt_opencl_bench", [&] {
     const std::vector<float> a = matrix(0.5f);
     const std::vector<float> b = matrix(1.5f);
     PluginMatMul plugin(a, b);
@@ -144,10 +143,5 @@ int main(int argc, char** argv) {
     hxrt_bench::run_and_report(
         {{"1024 MatMul time, OpenCL plugin / direct", kPluginBenchmark, kDirectBenchmark, false,
           1.10}});
-  } catch (const std::exception& error) {
-    std::cerr << "hxrt_opencl_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

@@ -1,8 +1,6 @@
 // hxrt_placer_bench: the dynamic placer's list scheduler. How far its makespan is from the best
 // assignment on small random graphs, how long it takes on 10,000-task graphs, and what it gains
 // over the simple placer where spreading work pays; then the budgets.
-#include <benchmark/benchmark.h>
-
 #include "bench_run.hpp"
 #include "placer_bench.hpp"
 
@@ -22,23 +20,23 @@ constexpr double kBranchesOverSimple = 0.29;
 
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv)) return 2;
-  hxrt_bench::register_placer_benchmarks();
-  hxrt_bench::run_and_report(
-      {},
-      {{"worst over optimum", hxrt_bench::kPlacerQuality, hxrt_bench::kWorstRatio, kOptimumRatio},
-       {"mean over optimum", hxrt_bench::kPlacerQuality, hxrt_bench::kMeanRatio, kOptimumRatio},
-       {"10,000-task chain", hxrt_bench::kPlacerChain, hxrt_bench::kMsPerSchedule, kMsPerBigGraph,
-        "ms"},
-       {"10,000-task wide", hxrt_bench::kPlacerWide, hxrt_bench::kMsPerSchedule, kMsPerBigGraph,
-        "ms"},
-       {"10,000-task random DAG", hxrt_bench::kPlacerRandomDag, hxrt_bench::kMsPerSchedule,
-        kMsPerBigGraph, "ms"},
-       {"10,000-task layered", hxrt_bench::kPlacerLayered, hxrt_bench::kMsPerSchedule,
-        kMsPerBigGraph, "ms"},
-       {"fast+3 slow over simple", hxrt_bench::kFastAndSlow, hxrt_bench::kOverSimple,
-        kFastAndSlowOverSimple},
-       {"branches over simple", hxrt_bench::kBranches, hxrt_bench::kOverSimple,
-        kBranchesOverSimple}});
-  benchmark::Shutdown();
-  return 0;
+  return hxrt_bench::run_program("hxrt_placer_bench", [] {
+    hxrt_bench::register_placer_benchmarks();
+    hxrt_bench::run_and_report(
+        {},
+        {{"worst over optimum", hxrt_bench::kPlacerQuality, hxrt_bench::kWorstRatio, kOptimumRatio},
+         {"mean over optimum", hxrt_bench::kPlacerQuality, hxrt_bench::kMeanRatio, kOptimumRatio},
+         {"10,000-task chain", hxrt_bench::kPlacerChain, hxrt_bench::kMsPerSchedule, kMsPerBigGraph,
+          "ms"},
+         {"10,000-task wide", hxrt_bench::kPlacerWide, hxrt_bench::kMsPerSchedule, kMsPerBigGraph,
+          "ms"},
+         {"10,000-task random DAG", hxrt_bench::kPlacerRandomDag, hxrt_bench::kMsPerSchedule,
+          kMsPerBigGraph, "ms"},
+         {"10,000-task layered", hxrt_bench::kPlacerLayered, hxrt_bench::kMsPerSchedule,
+          kMsPerBigGraph, "ms"},
+         {"fast+3 slow over simple", hxrt_bench::kFastAndSlow, hxrt_bench::kOverSimple,
+          kFastAndSlowOverSimple},
+         {"branches over simple", hxrt_bench::kBranches, hxrt_bench::kOverSimple,
+          kBranchesOverSimple}});
+  });
 }

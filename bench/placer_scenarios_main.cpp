@@ -1,11 +1,7 @@
 // hxrt_placer_scenarios_bench: the dynamic placer against the simple one on the placer
 // scenarios (placer_scenarios.hpp), side by side in one run; then, per scenario, the ratio of
 // the two run times, and the speedup asked of the scenarios where placing by cost must win.
-#include <benchmark/benchmark.h>
-
 #include <deque>
-#include <exception>
-#include <iostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,7 +19,7 @@ constexpr double kNeverSlowerThan = 1.05;
 
 int main(int argc, char** argv) {
   if (!hxrt_bench::initialize(argc, argv)) return 2;
-  try {
+  return hxrt_bench::run_program("hxrt_placer_scenarios_bench", [&] {
     const std::vector<hxrt_bench::PlacerScenario> scenarios = hxrt_bench::placer_scenarios();
     std::vector<hxrt::Runtime> runtimes;
     for (const hxrt_bench::PlacerScenario& scenario : scenarios) {
@@ -54,10 +50,5 @@ int main(int argc, char** argv) {
     }
     speedups.insert(speedups.end(), slowdowns.begin(), slowdowns.end());
     hxrt_bench::run_and_report(speedups);
-  } catch (const std::exception& error) {  // hxrt::Error
-    std::cerr << "hxrt_placer_scenarios_bench: " << error.what() << '\n';
-    return 1;
-  }
-  benchmark::Shutdown();
-  return 0;
+  });
 }

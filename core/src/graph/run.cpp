@@ -83,15 +83,9 @@ class Run {
       const std::vector<uint32_t>& roots = exe_.roots;
       chunks_ = 4 * static_cast<size_t>(std::max(1, pool.tbb.max_concurrency()));
       const size_t per_chunk = chunk_size(roots.size());
-      for (size_t begin = per_chunk; begin < roots.size(); begin += per_chunk) {
-        const size_t end = std::min(roots.size(), begin + per_chunk);
-        handoff_release();
-        group_.run([this, begin, end] {
-          handoff_acquire();
-          run_chunk(exe_.roots.data() + begin, end - begin);
-        });
-      }
-      run_chunk(roots.data(), std::min(per_chunk, roots.size()));
+      const size_t first = std::min(per_chunk, roots.size());
+      spread(roots.data() + first, roots.size() - first, per_chunk, nullptr);
+      run_chunk(roots.data(), first);
       group_.wait();
     });
     handoff_acquire();
@@ -106,12 +100,7 @@ class Run {
       handoff_release();
       pool.tbb.execute([&] {
         handoff_acquire();
-        for (uint32_t step : resumed) {
-          group_.run([this, step] {
-            handoff_acquire();
-            run_task(step);
-          });
-        }
+        for (uint32_t step : resumed) spawn(step);
         group_.wait();
       });
       handoff_acquire();
@@ -223,15 +212,16 @@ class Run {
     });
   }
 
-  // Hands `steps` (ready) to the pool in chunks.
-  void spread(std::shared_ptr<const std::vector<uint32_t>> steps) {
-    const size_t per_chunk = chunk_size(steps->size());
-    for (size_t begin = 0; begin < steps->size(); begin += per_chunk) {
-      const size_t count = std::min(steps->size() - begin, per_chunk);
+  // Hands `steps[0, count)` (ready) to the pool in chunks of `per_chunk`. `owner` keeps the
+  // steps alive until the chunks have run; null when they are the executable's.
+  void spread(const uint32_t* steps, size_t count, size_t per_chunk,
+              std::shared_ptr<const std::vector<uint32_t>> owner) {
+    for (size_t begin = 0; begin < count; begin += per_chunk) {
+      const size_t chunk = std::min(count - begin, per_chunk);
       handoff_release();
-      group_.run([this, steps, begin, count] {
+      group_.run([this, owner, first = steps + begin, chunk] {
         handoff_acquire();
-        run_chunk(steps->data() + begin, count);
+        run_chunk(first, chunk);
       });
     }
   }
@@ -268,7 +258,8 @@ class Run {
         }
       }
       if (!others.empty()) {
-        spread(std::make_shared<const std::vector<uint32_t>>(std::move(others)));
+        auto ready = std::make_shared<const std::vector<uint32_t>>(std::move(others));
+        spread(ready->data(), ready->size(), chunk_size(ready->size()), ready);
       }
       held = nullptr;
       step = next;
