@@ -23,9 +23,16 @@ wide=$(callgrind_count "$program" hxrt_graph_relu_wide "$runs")
 eager=$(callgrind_count "$program" hxrt_eager_relu_chain "$runs")
 # Every Relu of the three loops: 3 x 10,000 per run.
 kernel=$(callgrind_count "$program" hxcpu::relu_kernel "$runs")
-awk -v c="$chain" -v w="$wide" -v e="$eager" -v k="$kernel" -v r="$((runs + 1))" 'BEGIN {
+matmul_graph=$(callgrind_count "$program" hxrt_graph_matmul_chain "$runs")
+matmul_eager=$(callgrind_count "$program" hxrt_eager_matmul_chain "$runs")
+awk -v c="$chain" -v w="$wide" -v e="$eager" -v k="$kernel" -v r="$((runs + 1))" \
+  -v mg="$matmul_graph" -v me="$matmul_eager" 'BEGIN {
   printf "Relu chain, Executable::run: %.0f instructions per node\n", c / (r * 10000)
   printf "Relu wide, Executable::run: %.0f instructions per node\n", w / (r * 10001)
   printf "Relu chain, Runtime::execute: %.0f instructions per op\n", e / (r * 10000)
   printf "the CPU Relu kernel itself: %.0f instructions per call\n", k / (r * 30000)
+  # The MatMul loops run 100 times as often (1 warm-up run, then 100 x RUNS), 100 nodes each.
+  m = (1 + 100 * (r - 1)) * 100
+  printf "2x2 MatMul chain of 100, Executable::run: %.0f instructions per node\n", mg / m
+  printf "2x2 MatMul chain of 100, Runtime::execute: %.0f instructions per op\n", me / m
 }'

@@ -12,8 +12,6 @@ namespace hxrt_bench {
 namespace {
 
 constexpr char kCpu[] = "/CPU:0";
-constexpr int kMatMulChainNodes = 100;
-
 using MakeWorkload = Workload (*)(hxrt::Runtime&, int);
 
 using Clock = std::chrono::steady_clock;

@@ -11,6 +11,9 @@ namespace hxrt_bench {
 
 // The node count of the executor-overhead graphs.
 inline constexpr int kOverheadNodes = 10000;
+// The 2x2 MatMul chain's length: short, as a model's graph is, so that what a run costs
+// besides its nodes shows.
+inline constexpr int kMatMulChainNodes = 100;
 
 // A graph to compile for one fetch, with what its runs are fed and how many op nodes a run
 // executes (its graph inputs aside).

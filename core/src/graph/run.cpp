@@ -1,8 +1,8 @@
 // One run of an executable: a dependency-counting executor on the inter-op pool. Each step's
 // count of unfinished predecessors starts from the executable's; a thread that finishes a step
 // goes on with the first successor it made ready and hands the others to the pool, so a chain
-// runs on one thread without a task per step, and the roots are shared out in a few chunks
-// per thread.
+// runs on one thread without a task per step. The feeds are bound on the calling thread; the
+// other roots and the steps the feeds make ready are shared out in a few chunks per thread.
 // Kernels of asynchronous devices are only queued here: their streams order them, events
 // order work across devices, and the host waits once, at the end of the run. A step that
 // would make its thread wait for a device (a copy to another plugin of a result not yet
@@ -79,13 +79,14 @@ class Run {
     handoff_release();
     pool.tbb.execute([&] {
       handoff_acquire();  // the pool may run this on another thread, when the arena is full
-      // The roots in a few chunks per thread: tasks for the others, the first on this thread.
-      const std::vector<uint32_t>& roots = exe_.roots;
+      // The steps ready once the feeds are bound, in a few chunks per thread: tasks for the
+      // others, the first on this thread.
       chunks_ = 4 * static_cast<size_t>(std::max(1, pool.tbb.max_concurrency()));
-      const size_t per_chunk = chunk_size(roots.size());
-      const size_t first = std::min(per_chunk, roots.size());
-      spread(roots.data() + first, roots.size() - first, per_chunk, nullptr);
-      run_chunk(roots.data(), first);
+      const std::vector<uint32_t> ready = bind_feeds();
+      const size_t per_chunk = chunk_size(ready.size());
+      const size_t first = std::min(per_chunk, ready.size());
+      spread(ready.data() + first, ready.size() - first, per_chunk, nullptr);
+      run_chunk(ready.data(), first);
       group_.wait();
     });
     handoff_acquire();
@@ -134,6 +135,31 @@ class Run {
                                       error.what());
       }
     }
+  }
+
+  // Runs the roots that feed a tensor already on their step's device, on this thread: such a
+  // step only binds the tensor, which costs less than a task (and a chain with two inputs,
+  // its roots handed out as tasks, would wake a second thread on every run). Returns the other
+  // roots, then the steps those feeds made ready.
+  std::vector<uint32_t> bind_feeds() {
+    std::vector<uint32_t> ready;
+    std::vector<uint32_t> made_ready;
+    for (uint32_t root : exe_.roots) {
+      const StepInfo& step = exe_.steps[root];
+      if (step.kind != StepInfo::Kind::kFeed ||
+          feeds_[step.feed].impl()->device.get() != step.device) {
+        ready.push_back(root);
+        continue;
+      }
+      run_step(root);
+      for (uint32_t successor : step.successors) {
+        if (pending_[successor].fetch_sub(1, std::memory_order_acq_rel) == 1) {
+          made_ready.push_back(successor);
+        }
+      }
+    }
+    ready.insert(ready.end(), made_ready.begin(), made_ready.end());
+    return ready;
   }
 
   // Steps whose count of unfinished predecessors a chunk of roots has yet to decrement, and by
