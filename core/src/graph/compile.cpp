@@ -201,26 +201,65 @@ std::vector<bool> needed_nodes(const Graph& graph, const std::vector<NodeOutput>
   return needed;
 }
 
-void finish_views(ExecutableImpl& exe) {
+namespace {
+
+// Whether operand `i` of op step `step` is an input seen at the output's shape (broadcast).
+bool seen_broadcast(const StepInfo& step, size_t i) {
+  return i < step.inputs.size() && step.schema->broadcasts;
+}
+
+const ValueInfo& operand_value(const ExecutableImpl& exe, const StepInfo& step, size_t i) {
+  const size_t num_inputs = step.inputs.size();
+  return exe.values[i < num_inputs ? step.inputs[i] : step.outputs[i - num_inputs]];
+}
+
+}  // namespace
+
+void finish_steps(ExecutableImpl& exe) {
+  for (ValueInfo& value : exe.values) {
+    if (value.arena == ValueInfo::kOwnMemory) value.tensor = exe.own_tensors++;
+  }
+  size_t operands = 0;
+  size_t dims = 1;  // one more, so that a scalar's view (rank 0) points into the array too
   for (StepInfo& step : exe.steps) {
+    if (step.kind == StepInfo::Kind::kTransfer ||
+        (step.kind == StepInfo::Kind::kOp && step.device->asynchronous())) {
+      step.event = exe.queuing_steps++;
+    }
     if (step.kind != StepInfo::Kind::kOp) continue;
-    const size_t num_inputs = step.inputs.size();
-    const size_t total = num_inputs + step.outputs.size();
+    step.first_operand = operands;
     const Shape& output_shape = exe.values[step.outputs[0]].shape;
-    step.view_shapes.resize(total);
-    step.strides.resize(total);
-    step.views.resize(total);
-    for (size_t i = 0; i < total; ++i) {
-      const ValueInfo& value = exe.values[i < num_inputs ? step.inputs[i]
-                                                         : step.outputs[i - num_inputs]];
-      if (i < num_inputs && step.schema->broadcasts) {
-        step.view_shapes[i] = output_shape;
-        fill_broadcast_view(value.dtype, value.shape, step.view_shapes[i], step.strides[i],
-                            step.views[i]);
+    for (size_t i = 0; i < step.inputs.size() + step.outputs.size(); ++i) {
+      const int rank = seen_broadcast(step, i) ? output_shape.rank()
+                                               : operand_value(exe, step, i).shape.rank();
+      dims += 2 * static_cast<size_t>(rank);
+      ++operands;
+    }
+  }
+  exe.operand_views.resize(operands);
+  exe.operand_memory.resize(operands);
+  exe.operand_dims.resize(dims);
+  int64_t* next_dims = exe.operand_dims.data();
+  for (const StepInfo& step : exe.steps) {
+    if (step.kind != StepInfo::Kind::kOp) continue;
+    const Shape& output_shape = exe.values[step.outputs[0]].shape;
+    for (size_t i = 0; i < step.inputs.size() + step.outputs.size(); ++i) {
+      const ValueInfo& value = operand_value(exe, step, i);
+      hx_tensor_view& view = exe.operand_views[step.first_operand + i];
+      Strides strides;
+      if (seen_broadcast(step, i)) {
+        fill_broadcast_view(value.dtype, value.shape, output_shape, strides, view);
       } else {
-        step.view_shapes[i] = value.shape;
-        fill_dense_view(value.dtype, step.view_shapes[i], step.strides[i], step.views[i]);
+        fill_dense_view(value.dtype, value.shape, strides, view);
       }
+      // The view points at this frame's arrays; it keeps them in operand_dims.
+      const size_t rank = static_cast<size_t>(view.rank);
+      std::copy_n(view.shape, rank, next_dims);
+      std::copy_n(strides.value, rank, next_dims + rank);
+      view.shape = next_dims;
+      view.strides = next_dims + rank;
+      next_dims += 2 * rank;
+      exe.operand_memory[step.first_operand + i] = {value.arena, value.offset, value.tensor};
     }
   }
 }
@@ -259,7 +298,7 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
   link_steps(*exe, builder.predecessors());
   if (previous == nullptr) log_placement(runtime, exe->placement);
   plan_arenas(*exe, builder.predecessors());
-  finish_views(*exe);
+  finish_steps(*exe);
   return exe;
 }
 

@@ -32,6 +32,18 @@ struct ValueInfo {
   static constexpr size_t kOwnMemory = SIZE_MAX;
   size_t arena = kOwnMemory;
   uint64_t offset = 0;
+  // kOwnMemory: the index of its tensor among a run's (ExecutableImpl::own_tensors of them),
+  // so that a run keeps no slot for the values an arena holds.
+  size_t tensor = 0;
+};
+
+// Where a run finds an op step's operand: in arena `arena` at `offset`, or (kOwnMemory) in
+// the run's tensor `tensor`. The operand's value's, kept beside its view (ExecutableImpl::
+// operand_memory).
+struct OperandMemory {
+  size_t arena = ValueInfo::kOwnMemory;
+  uint64_t offset = 0;
+  size_t tensor = 0;
 };
 
 struct StepInfo {
@@ -40,32 +52,34 @@ struct StepInfo {
     kOp,        // a node's kernel
     kTransfer,  // a copy of one value to another device, where an edge crosses devices
   };
+  // First, what a run reads of every step, so that it shares few cache lines: a graph's steps
+  // outnumber what a core's first-level cache holds, and each line is a miss on every run.
   Kind kind = Kind::kOp;
-  std::string node;   // the graph node; for a transfer, the node whose output it copies
-  std::string label;  // for errors and events: "graph node 'mm' (MatMul)"
+  uint32_t num_predecessors = 0;
   Device* device = nullptr;
+  const KernelEntry* kernel = nullptr;  // kOp
+  SharedInstance instance;              // kOp
+  std::vector<uint32_t> successors;
   std::vector<size_t> inputs;   // values read
   std::vector<size_t> outputs;  // values written
-  size_t feed = 0;              // kFeed: index into Executable::inputs()
+  // kOp: the index of its operands (inputs then outputs) in ExecutableImpl::operand_views and
+  // operand_memory.
+  size_t first_operand = 0;
+  // A step that may queue work (a transfer, an op on an asynchronous device): the index of
+  // its event among a run's (ExecutableImpl::queuing_steps of them).
+  size_t event = 0;
+  size_t feed = 0;  // kFeed: index into Executable::inputs()
 
-  // kOp: what the eager path decides per call, decided once.
+  std::string node;   // the graph node; for a transfer, the node whose output it copies
+  std::string label;  // for errors and events: "graph node 'mm' (MatMul)"
+
+  // kOp: the rest of what the eager path decides per call, decided once.
   const OpSchema* schema = nullptr;
-  const KernelEntry* kernel = nullptr;
-  SharedInstance instance;
   Attrs attrs;
   std::string requested;  // for the trace: the request, "" when none
   std::string reason;     // the placer's
   std::vector<TensorMeta> input_meta;  // for the trace
   WorkSize work;                       // for the cost model
-  // The operands' views without memory, inputs then outputs, pointing into view_shapes and
-  // strides (filled by finish_views once the step stays at its address).
-  std::vector<Shape> view_shapes;
-  std::vector<Strides> strides;
-  std::vector<hx_tensor_view> views;
-
-  // The executor's edges.
-  std::vector<uint32_t> successors;
-  uint32_t num_predecessors = 0;
 };
 
 struct ExecutableImpl {
@@ -78,6 +92,14 @@ struct ExecutableImpl {
     size_t bytes;
   };
   std::vector<Arena> arenas;
+  // The operands of every op step, inputs then outputs, step after step (StepInfo::
+  // first_operand): their views without memory, where their memory is, and the shapes and
+  // strides the views point into. Packed, so that a run reads a step's in a few cache lines.
+  std::vector<hx_tensor_view> operand_views;
+  std::vector<OperandMemory> operand_memory;
+  std::vector<int64_t> operand_dims;
+  size_t own_tensors = 0;    // values with memory of their own (ValueInfo::tensor)
+  size_t queuing_steps = 0;  // steps that may queue work (StepInfo::event)
 
   std::vector<std::string> inputs;  // the graph inputs the fetches need, in graph order
   std::vector<DType> input_dtypes;
@@ -96,8 +118,9 @@ struct ExecutableImpl {
   double previous_makespan = 0;
 };
 
-// Points every op step's views at its own shapes and strides; called once, when the steps
-// are in their final vector.
-void finish_views(ExecutableImpl& exe);
+// Numbers what a run keeps per value and per step (ValueInfo::tensor, StepInfo::event) and
+// fills the op steps' operands (ExecutableImpl::operand_views); called once, when the steps
+// are final and the arenas planned.
+void finish_steps(ExecutableImpl& exe);
 
 }  // namespace hxrt::detail

@@ -48,9 +48,9 @@ class Run {
         feeds_(feeds),
         traced_(tracing()),
         pending_(new std::atomic<uint32_t>[exe.steps.size()]),
-        tensors_(exe.values.size()),
-        events_(exe.steps.size()),
-        sequence_(exe.steps.size(), 0),
+        tensors_(exe.own_tensors),
+        events_(exe.queuing_steps),
+        sequence_(exe.queuing_steps, 0),
         seconds_(exe.measures ? exe.steps.size() : 0, -1.0),
         starts_(exe.measures ? exe.steps.size() : 0),
         timed_end_(exe.measures ? exe.steps.size() : 0) {
@@ -113,7 +113,7 @@ class Run {
     if (exe_.measures) report_costs();
     std::vector<Tensor> fetched;
     fetched.reserve(exe_.fetch_values.size());
-    for (size_t value : exe_.fetch_values) fetched.push_back(tensors_[value]);
+    for (size_t value : exe_.fetch_values) fetched.push_back(tensor(value));
     return fetched;
   }
 
@@ -297,7 +297,7 @@ class Run {
   std::shared_ptr<ReadyEvent> host_wait(const StepInfo& step) const {
     const Tensor* source;
     if (step.kind == StepInfo::Kind::kTransfer) {
-      source = &tensors_[step.inputs[0]];
+      source = &tensor(step.inputs[0]);
     } else if (step.kind == StepInfo::Kind::kFeed) {
       source = &feeds_[step.feed];
     } else {
@@ -357,19 +357,17 @@ class Run {
     failed_.store(true, std::memory_order_relaxed);
   }
 
-  hx_tensor_view& bind(hx_tensor_view& view, size_t value, hx_device* device) {
-    const ValueInfo& info = exe_.values[value];
-    if (info.arena != ValueInfo::kOwnMemory) {
-      const Device::Block& block = arena_blocks_[info.arena];
+  void bind(hx_tensor_view& view, const OperandMemory& memory, hx_device* device) const {
+    if (memory.arena != ValueInfo::kOwnMemory) {
+      const Device::Block& block = arena_blocks_[memory.arena];
       view.buffer = block.buffer;
-      view.byte_offset = block.offset + info.offset;
+      view.byte_offset = block.offset + memory.offset;
     } else {
-      const TensorImpl& tensor = *tensors_[value].impl();
-      view.buffer = tensor.memory.buffer;
-      view.byte_offset = tensor.memory.offset;
+      const TensorImpl& own = *tensors_[memory.tensor].impl();
+      view.buffer = own.memory.buffer;
+      view.byte_offset = own.memory.offset;
     }
     view.device = device;
-    return view;
   }
 
   template <bool kTraced>
@@ -386,22 +384,21 @@ class Run {
       heap_views.resize(total);
       views = heap_views.data();
     }
-    std::copy(step.views.begin(), step.views.end(), views);
+    std::copy_n(exe_.operand_views.data() + step.first_operand, total, views);
+    const OperandMemory* memory = exe_.operand_memory.data() + step.first_operand;
     for (size_t i = 0; i < num_inputs; ++i) {
-      const size_t value = step.inputs[i];
-      if (exe_.values[value].arena == ValueInfo::kOwnMemory) {
-        check_not_failed(*tensors_[value].impl(), step.schema->name, i);
+      if (memory[i].arena == ValueInfo::kOwnMemory) {
+        check_not_failed(*tensors_[memory[i].tensor].impl(), step.schema->name, i);
       }
-      bind(views[i], value, device.handle());
+      bind(views[i], memory[i], device.handle());
     }
-    for (size_t i = 0; i < num_outputs; ++i) {
-      const size_t value = step.outputs[i];
-      const ValueInfo& info = exe_.values[value];
-      if (info.arena == ValueInfo::kOwnMemory) {
-        tensors_[value] = Tensor(make_tensor_impl(device.shared_from_this(),
-                                                              info.dtype, info.shape, info.bytes));
+    for (size_t i = num_inputs; i < total; ++i) {
+      if (memory[i].arena == ValueInfo::kOwnMemory) {
+        const ValueInfo& info = exe_.values[step.outputs[i - num_inputs]];
+        tensors_[memory[i].tensor] = Tensor(
+            make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes));
       }
-      bind(views[num_inputs + i], value, device.handle());
+      bind(views[i], memory[i], device.handle());
     }
     hx_kernel_context_s context{&step.attrs};
     const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
@@ -448,15 +445,15 @@ class Run {
       device.clear_stream_failure();
       throw;
     }
-    sequence_[index] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
+    sequence_[step.event] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
     for (size_t value : step.outputs) {
-      if (exe_.values[value].arena == ValueInfo::kOwnMemory) tensors_[value].impl()->ready = ready;
+      if (exe_.values[value].arena == ValueInfo::kOwnMemory) tensor(value).impl()->ready = ready;
     }
     if (trace.on()) {
       trace.record_enqueued(trace_info(step), 0, [ready] { return ready->done(); });
     }
     if (exe_.measures && starts_[index] != nullptr) timed_end_[index] = ready;
-    events_[index] = std::move(ready);
+    events_[step.event] = std::move(ready);
   }
 
   OpTraceInfo trace_info(const StepInfo& step) const {
@@ -467,22 +464,22 @@ class Run {
 
   void run_feed(const StepInfo& step) {
     const Tensor& fed = feeds_[step.feed];
-    tensors_[step.outputs[0]] =
+    tensor(step.outputs[0]) =
         fed.impl()->device.get() == step.device ? fed : copy(fed, *step.device);
   }
 
   void run_transfer(uint32_t index, const StepInfo& step) {
-    const Tensor& source = tensors_[step.inputs[0]];
+    const Tensor& source = tensor(step.inputs[0]);
     check_not_failed(*source.impl(), "", 0);
     // A copy to a synchronous device has completed when it returns: its time is the link's.
     const bool timed = exe_.measures && !step.device->asynchronous() && source.ready();
     const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
-    tensors_[step.outputs[0]] = copy(source, *step.device);
+    tensor(step.outputs[0]) = copy(source, *step.device);
     if (timed) seconds_[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const std::shared_ptr<ReadyEvent>& ready = tensors_[step.outputs[0]].impl()->ready;
+    const std::shared_ptr<ReadyEvent>& ready = tensor(step.outputs[0]).impl()->ready;
     if (ready != nullptr) {
-      sequence_[index] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
-      events_[index] = ready;
+      sequence_[step.event] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
+      events_[step.event] = ready;
     }
   }
 
@@ -536,13 +533,18 @@ class Run {
     if (earliest && !failure_) failure_ = std::move(earliest);
   }
 
+  // The tensor of `value`, which has memory of its own.
+  Tensor& tensor(size_t value) { return tensors_[exe_.values[value].tensor]; }
+  const Tensor& tensor(size_t value) const { return tensors_[exe_.values[value].tensor]; }
+
   const ExecutableImpl& exe_;
   const std::vector<Tensor>& feeds_;
   const bool traced_;
   std::unique_ptr<std::atomic<uint32_t>[]> pending_;
-  std::vector<Tensor> tensors_;  // per value: its tensor, when it has memory of its own
+  std::vector<Tensor> tensors_;  // per value with memory of its own (ValueInfo::tensor)
   std::vector<Device::Block> arena_blocks_;
-  // Per step on an asynchronous device: the event after its work, and when it was queued.
+  // Per step that may queue work (StepInfo::event): the event after its work, and when it
+  // was queued.
   std::vector<std::shared_ptr<ReadyEvent>> events_;
   std::vector<uint64_t> sequence_;
   // Per step of a measuring run: its kernel's or copy's seconds, -1 when not timed.
