@@ -157,11 +157,30 @@ void link_steps(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& pre
                 "the graph has " + std::to_string(exe.steps.size()) +
                     " steps; an executable holds at most 4294967295");
   }
+  size_t edges = 0;
+  exe.num_predecessors.resize(exe.steps.size());
   for (size_t step = 0; step < exe.steps.size(); ++step) {
-    exe.steps[step].num_predecessors = static_cast<uint32_t>(predecessors[step].size());
+    exe.num_predecessors[step] = static_cast<uint32_t>(predecessors[step].size());
     if (predecessors[step].empty()) exe.roots.push_back(static_cast<uint32_t>(step));
+    for (size_t from : predecessors[step]) ++exe.steps[from].num_successors;
+    edges += predecessors[step].size();
+  }
+  if (edges > UINT32_MAX) {
+    throw Error(StatusCode::kInvalidArgument,
+                "the graph has " + std::to_string(edges) +
+                    " edges between steps; an executable holds at most 4294967295");
+  }
+  uint32_t first = 0;
+  for (StepInfo& step : exe.steps) {
+    step.first_successor = first;
+    first += step.num_successors;
+  }
+  exe.successors.resize(edges);
+  std::vector<uint32_t> filled(exe.steps.size(), 0);
+  for (size_t step = 0; step < exe.steps.size(); ++step) {
     for (size_t from : predecessors[step]) {
-      exe.steps[from].successors.push_back(static_cast<uint32_t>(step));
+      exe.successors[exe.steps[from].first_successor + filled[from]++] =
+          static_cast<uint32_t>(step);
     }
   }
 }

@@ -55,11 +55,12 @@ struct StepInfo {
   // First, what a run reads of every step, so that it shares few cache lines: a graph's steps
   // outnumber what a core's first-level cache holds, and each line is a miss on every run.
   Kind kind = Kind::kOp;
-  uint32_t num_predecessors = 0;
   Device* device = nullptr;
   const KernelEntry* kernel = nullptr;  // kOp
   SharedInstance instance;              // kOp
-  std::vector<uint32_t> successors;
+  // The steps it makes ready: ExecutableImpl::successors [first_successor, + num_successors).
+  uint32_t first_successor = 0;
+  uint32_t num_successors = 0;
   std::vector<size_t> inputs;   // values read
   std::vector<size_t> outputs;  // values written
   // kOp: the index of its operands (inputs then outputs) in ExecutableImpl::operand_views and
@@ -87,6 +88,8 @@ struct ExecutableImpl {
   std::vector<StepInfo> steps;             // a topological order
   std::vector<ValueInfo> values;
   std::vector<uint32_t> roots;  // steps with no predecessors
+  std::vector<uint32_t> successors;  // every step's (StepInfo::first_successor), step after step
+  std::vector<uint32_t> num_predecessors;  // per step: what a run starts its count from
   struct Arena {
     Device* device;
     size_t bytes;

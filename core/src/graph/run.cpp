@@ -58,7 +58,7 @@ class Run {
       // Released, and acquired by the step's thread before it runs (run_from): what this
       // thread set up happens before every step, in the memory model's terms and not only
       // through the pool's internals, which ThreadSanitizer does not see.
-      pending_[i].store(exe.steps[i].num_predecessors, std::memory_order_release);
+      pending_[i].store(exe.num_predecessors[i], std::memory_order_release);
     }
     allocate_arenas();
   }
@@ -152,7 +152,9 @@ class Run {
         continue;
       }
       run_step(root);
-      for (uint32_t successor : step.successors) {
+      const uint32_t* successors = exe_.successors.data() + step.first_successor;
+      for (uint32_t i = 0; i < step.num_successors; ++i) {
+        const uint32_t successor = successors[i];
         if (pending_[successor].fetch_sub(1, std::memory_order_acq_rel) == 1) {
           made_ready.push_back(successor);
         }
@@ -267,17 +269,19 @@ class Run {
       }
       run_step(step);
       uint32_t next = kNoStep;
-      const std::vector<uint32_t>& successors = exe_.steps[step].successors;
+      const StepInfo& info = exe_.steps[step];
+      const uint32_t* successors = exe_.successors.data() + info.first_successor;
       std::vector<uint32_t> others;  // made ready besides `next`, when there are many
-      for (uint32_t successor : successors) {
-        if (held != nullptr && exe_.steps[successor].num_predecessors > 1 &&
+      for (uint32_t i = 0; i < info.num_successors; ++i) {
+        const uint32_t successor = successors[i];
+        if (held != nullptr && exe_.num_predecessors[successor] > 1 &&
             held->hold(successor)) {
           continue;
         }
         if (pending_[successor].fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
         if (next == kNoStep) {
           next = successor;
-        } else if (successors.size() > kTaskEach) {
+        } else if (info.num_successors > kTaskEach) {
           others.push_back(successor);
         } else {
           spawn(successor);
