@@ -46,16 +46,18 @@ struct OperandMemory {
   size_t tensor = 0;
 };
 
-struct StepInfo {
+struct alignas(64) StepInfo {
   enum class Kind {
     kFeed,      // a graph input: the fed tensor, copied to the input's device when elsewhere
     kOp,        // a node's kernel
     kTransfer,  // a copy of one value to another device, where an edge crosses devices
   };
-  // First, what a run reads of every step, so that it shares few cache lines: a graph's steps
-  // outnumber what a core's first-level cache holds, and each line is a miss on every run.
+  // First, what a run reads of every step: two cache lines (the struct is aligned to one). A
+  // graph's steps outnumber what a core's first-level cache holds, so each line a step spreads
+  // over is a miss on every run.
   Kind kind = Kind::kOp;
   Device* device = nullptr;
+  const OpSchema* schema = nullptr;     // kOp
   const KernelEntry* kernel = nullptr;  // kOp
   SharedInstance instance;              // kOp
   // The steps it makes ready: ExecutableImpl::successors [first_successor, + num_successors).
@@ -75,7 +77,6 @@ struct StepInfo {
   std::string label;  // for errors and events: "graph node 'mm' (MatMul)"
 
   // kOp: the rest of what the eager path decides per call, decided once.
-  const OpSchema* schema = nullptr;
   Attrs attrs;
   std::string requested;  // for the trace: the request, "" when none
   std::string reason;     // the placer's
