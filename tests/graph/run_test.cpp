@@ -75,6 +75,36 @@ TEST_CASE("A graph gives what the same ops give eagerly, across the CPU and a GP
         eager_out.to_vector<float>());
 }
 
+TEST_CASE("Scalars, and a scalar broadcast over a matrix, run in a graph as they do eagerly",
+          "[graph]") {
+  // Operands of rank 0 beside others: each view's shape and strides are packed at compile
+  // time, and a scalar's are empty.
+  hxrt::Runtime rt = cpu_and_gpus(1);
+  const auto scope = rt.device("/CPU:0");
+  GraphBuilder builder(rt);
+  const NodeOutput s = builder.input("s", DType::kF32, {});
+  const NodeOutput m = builder.input("m", DType::kF32, {2, 3});
+  const NodeOutput twice = builder.add("twice", "Add", {s, s});
+  const NodeOutput shifted = builder.add("shifted", "Add", {m, twice});
+  const NodeOutput product = builder.add("product", "Mul", {twice, shifted});
+  const hxrt::Executable exe = rt.compile(builder.graph(), {twice, product});
+
+  const Tensor ts = rt.tensor<float>({}, {1.5f});
+  const Tensor tm = rt.tensor<float>({2, 3}, {0, 1, 2, 3, 4, 5});
+  const Tensor eager_twice = rt.execute("Add", {ts, ts});
+  const Tensor eager_product =
+      rt.execute("Mul", {eager_twice, rt.execute("Add", {tm, eager_twice})});
+  for (int run = 0; run < 3; ++run) {
+    const std::vector<Tensor> fetched = exe.run({{"s", ts}, {"m", tm}});
+    REQUIRE(fetched.size() == 2);
+    CHECK(fetched[0].shape() == hxrt::Shape{});
+    CHECK(fetched[0].to_vector<float>() == std::vector<float>{3.0f});
+    CHECK(fetched[1].shape() == hxrt::Shape{2, 3});
+    CHECK(fetched[1].to_vector<float>() == eager_product.to_vector<float>());
+    CHECK(fetched[1].to_vector<float>() == std::vector<float>{9, 12, 15, 18, 21, 24});
+  }
+}
+
 TEST_CASE("Several threads run one executable at once, each with its own feeds", "[graph]") {
   hxrt::Runtime rt = cpu_and_gpus(2, "\"random_delay_us\":300,\"random_seed\":7");
   GraphBuilder builder(rt);
