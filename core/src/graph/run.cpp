@@ -41,6 +41,12 @@ constexpr uint32_t kNoStep = UINT32_MAX;
 constexpr size_t kTaskEach = 8;
 constexpr size_t kInlineOperands = 8;
 
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 class Run {
  public:
   Run(const ExecutableImpl& exe, const std::vector<Tensor>& feeds)
@@ -419,13 +425,13 @@ class Run {
     trace.kernel_starts();
     hx_status* status = nullptr;
     const bool timed = exe_.measures && !device.asynchronous();
-    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
+    const Clock::time_point start = timed ? Clock::now() : Clock::time_point();
     // An asynchronous device times its own work, between an event before the kernel and the
     // step's event after it.
     if (exe_.measures && device.has_timing()) starts_[index] = device.record(step.label);
     try {
       status = step.kernel->compute(&args);
-      if (timed) seconds_[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (timed) seconds_[index] = seconds_since(start);
     } catch (...) {
       throw Error(StatusCode::kInternal, "the kernel of plugin '" + step.kernel->plugin +
                                              "' threw a C++ exception across the C ABI");
@@ -477,9 +483,9 @@ class Run {
     check_not_failed(*source.impl(), "", 0);
     // A copy to a synchronous device has completed when it returns: its time is the link's.
     const bool timed = exe_.measures && !step.device->asynchronous() && source.ready();
-    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point();
+    const Clock::time_point start = timed ? Clock::now() : Clock::time_point();
     tensor(step.outputs[0]) = copy(source, *step.device);
-    if (timed) seconds_[index] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (timed) seconds_[index] = seconds_since(start);
     const std::shared_ptr<ReadyEvent>& ready = tensor(step.outputs[0]).impl()->ready;
     if (ready != nullptr) {
       sequence_[step.event] = next_sequence_.fetch_add(1, std::memory_order_relaxed);
@@ -493,7 +499,8 @@ class Run {
     for (size_t i = 0; i < starts_.size(); ++i) {
       if (starts_[i] == nullptr || timed_end_[i] == nullptr) continue;
       try {
-        if (std::optional<uint64_t> ns = exe_.steps[i].device->elapsed_ns(*starts_[i], *timed_end_[i])) {
+        const Device& device = *exe_.steps[i].device;
+        if (std::optional<uint64_t> ns = device.elapsed_ns(*starts_[i], *timed_end_[i])) {
           seconds_[i] = static_cast<double>(*ns) * 1e-9;
         }
       } catch (const Error&) {
