@@ -271,7 +271,8 @@ void finish_steps(ExecutableImpl& exe) {
       } else {
         fill_dense_view(value.dtype, value.shape, strides, view);
       }
-      // The view points at this frame's arrays; it keeps them in operand_dims.
+      // The view points at the value's shape and this frame's strides: copied into operand_dims,
+      // beside the other operands'.
       const size_t rank = static_cast<size_t>(view.rank);
       std::copy_n(view.shape, rank, next_dims);
       std::copy_n(strides.value, rank, next_dims + rank);
