@@ -15,9 +15,12 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "execution/transfers.hpp"
@@ -91,9 +94,10 @@ class Run {
       const std::vector<uint32_t> ready = bind_feeds();
       const size_t per_chunk = chunk_size(ready.size());
       const size_t first = std::min(per_chunk, ready.size());
-      spread(ready.data() + first, ready.size() - first, per_chunk, nullptr);
+      spread(ready.data() + first, ready.size() - first, per_chunk);
       run_chunk(ready.data(), first);
       group_.wait();
+      handoff_acquire();  // the chunks' reads of `ready` come before it goes
     });
     handoff_acquire();
     for (;;) {
@@ -237,27 +241,45 @@ class Run {
     handoff_release();
   }
 
+  // Gives `task` (a callable that acquires first, and that needs no destructor) to the pool.
+  // For ThreadSanitizer (graph/tsan_handoff.hpp), which does not see inside libtbb: acquire
+  // before the task is built, since the pool may build it in memory another thread's task read
+  // (that thread released after its reads); release once it is built, since the thread that
+  // runs it reads it.
+  template <class Task>
+  void hand_over(Task&& task) {
+    static_assert(std::is_trivially_destructible_v<std::decay_t<Task>>,
+                  "a task's callable is destroyed after its thread's last release");
+    handoff_acquire();
+    tbb::task_handle handle = group_.defer(std::forward<Task>(task));
+    handoff_release();
+    group_.run(std::move(handle));
+  }
+
   // Hands `step` (ready) to the pool.
   void spawn(uint32_t step) {
-    handoff_release();
-    group_.run([this, step] {
+    hand_over([this, step] {
       handoff_acquire();
       run_task(step);
     });
   }
 
-  // Hands `steps[0, count)` (ready) to the pool in chunks of `per_chunk`. `owner` keeps the
-  // steps alive until the chunks have run; null when they are the executable's.
-  void spread(const uint32_t* steps, size_t count, size_t per_chunk,
-              std::shared_ptr<const std::vector<uint32_t>> owner) {
+  // Hands `steps[0, count)` (ready) to the pool in chunks of `per_chunk`; the steps must live
+  // until the chunks have run (the executable's, or kept by keep_until_done).
+  void spread(const uint32_t* steps, size_t count, size_t per_chunk) {
     for (size_t begin = 0; begin < count; begin += per_chunk) {
       const size_t chunk = std::min(count - begin, per_chunk);
-      handoff_release();
-      group_.run([this, owner, first = steps + begin, chunk] {
+      hand_over([this, first = steps + begin, chunk] {
         handoff_acquire();
         run_chunk(first, chunk);
       });
     }
+  }
+
+  // Keeps `steps` until the run ends, for the chunks spread hands out of them.
+  const std::vector<uint32_t>& keep_until_done(std::vector<uint32_t> steps) {
+    std::lock_guard<std::mutex> lock(kept_mutex_);
+    return kept_.emplace_back(std::move(steps));
   }
 
   // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks
@@ -294,8 +316,8 @@ class Run {
         }
       }
       if (!others.empty()) {
-        auto ready = std::make_shared<const std::vector<uint32_t>>(std::move(others));
-        spread(ready->data(), ready->size(), chunk_size(ready->size()), ready);
+        const std::vector<uint32_t>& ready = keep_until_done(std::move(others));
+        spread(ready.data(), ready.size(), chunk_size(ready.size()));
       }
       held = nullptr;
       step = next;
@@ -569,6 +591,9 @@ class Run {
   size_t chunks_ = 1;  // how many chunks ready steps are shared out in (a few per thread)
   std::atomic<uint64_t> finished_{0};  // tasks ended: the caller acquires their writes
   EventWaiter* waiter_ = nullptr;
+  // Steps made ready together by a step with many successors, while chunks of them run.
+  std::mutex kept_mutex_;
+  std::deque<std::vector<uint32_t>> kept_;
   // Steps set aside until an event completes: counted until handed back in resumed_.
   std::mutex resume_mutex_;
   std::condition_variable resumed_ready_;
