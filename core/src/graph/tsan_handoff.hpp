@@ -16,11 +16,6 @@
 
 #ifdef HXRT_TSAN_HANDOFF
 #include <sanitizer/tsan_interface.h>
-
-// ThreadSanitizer's runtime (clang's and GCC's) has these; its public header does not declare
-// them.
-extern "C" void AnnotateIgnoreWritesBegin(const char* file, int line);
-extern "C" void AnnotateIgnoreWritesEnd(const char* file, int line);
 #endif
 
 namespace hxrt::detail {
@@ -29,28 +24,9 @@ namespace hxrt::detail {
 inline char tsan_handoff_point;
 inline void handoff_release() { __tsan_release(&tsan_handoff_point); }
 inline void handoff_acquire() { __tsan_acquire(&tsan_handoff_point); }
-
-// While it lives, ThreadSanitizer does not record this thread's writes: those that build a task
-// of the pool. The thread that runs the task reads its callable before the callable can
-// acquire anything (the pool's task holds it as a const member, whose loads the compiler may
-// move ahead of the acquire), and the pool publishes the task inside libtbb.
-class UnseenTaskWrites {
- public:
-  UnseenTaskWrites() { AnnotateIgnoreWritesBegin(__FILE__, __LINE__); }
-  ~UnseenTaskWrites() { AnnotateIgnoreWritesEnd(__FILE__, __LINE__); }
-  UnseenTaskWrites(const UnseenTaskWrites&) = delete;
-  UnseenTaskWrites& operator=(const UnseenTaskWrites&) = delete;
-};
 #else
 inline void handoff_release() {}
 inline void handoff_acquire() {}
-class UnseenTaskWrites {  // a guard, as in the sanitized build, that records nothing
- public:
-  UnseenTaskWrites() {}
-  ~UnseenTaskWrites() {}
-  UnseenTaskWrites(const UnseenTaskWrites&) = delete;
-  UnseenTaskWrites& operator=(const UnseenTaskWrites&) = delete;
-};
 #endif
 
 }  // namespace hxrt::detail
