@@ -85,9 +85,10 @@ class Run {
 
   std::vector<Tensor> execute(InterOpPool::Arena& pool, EventWaiter& waiter) {
     waiter_ = &waiter;
-    handoff_release();
-    pool.tbb.execute([&] {
-      handoff_acquire();  // the pool may run this on another thread, when the arena is full
+    // The functors are built before the release: the pool may run one on another thread, when
+    // the arena is full, and that thread acquires first.
+    auto start = [&] {
+      handoff_acquire();
       // The steps ready once the feeds are bound, in a few chunks per thread: tasks for the
       // others, the first on this thread.
       chunks_ = 4 * static_cast<size_t>(std::max(1, pool.tbb.max_concurrency()));
@@ -98,7 +99,9 @@ class Run {
       run_chunk(ready.data(), first);
       group_.wait();
       handoff_acquire();  // the chunks' reads of `ready` come before it goes
-    });
+    };
+    handoff_release();
+    pool.tbb.execute(start);
     handoff_acquire();
     for (;;) {
       std::vector<uint32_t> resumed;
@@ -108,12 +111,13 @@ class Run {
         if (resumed_.empty()) break;  // nothing set aside, nothing left to resume
         resumed.swap(resumed_);
       }
-      handoff_release();
-      pool.tbb.execute([&] {
+      auto resume = [&] {
         handoff_acquire();
         for (uint32_t step : resumed) spawn(step);
         group_.wait();
-      });
+      };
+      handoff_release();
+      pool.tbb.execute(resume);
       handoff_acquire();
     }
     // Acquires what every task wrote (each released into finished_ as it ended).
