@@ -256,7 +256,7 @@ void finish_steps(ExecutableImpl& exe) {
     }
   }
   exe.operand_views.resize(operands);
-  exe.operand_memory.resize(operands);
+  exe.operand_tensors.resize(operands);
   exe.operand_dims.resize(dims);
   int64_t* next_dims = exe.operand_dims.data();
   for (const StepInfo& step : exe.steps) {
@@ -279,7 +279,13 @@ void finish_steps(ExecutableImpl& exe) {
       view.shape = next_dims;
       view.strides = next_dims + rank;
       next_dims += 2 * rank;
-      exe.operand_memory[step.first_operand + i] = {value.arena, value.offset, value.tensor};
+      const size_t operand = step.first_operand + i;
+      if (value.arena == ValueInfo::kOwnMemory) {
+        exe.operand_tensors[operand] = value.tensor;
+      } else {
+        exe.operand_tensors[operand] = ExecutableImpl::kInArena;
+        exe.arena_operands.push_back({operand, value.arena, value.offset});
+      }
     }
   }
 }

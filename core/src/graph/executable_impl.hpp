@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cost/work_size.hpp"
+#include "graph/bound_views.hpp"
 #include "hxrt/executable.hpp"
 #include "kernel_registry.hpp"
 #include "ops/op_schema.hpp"
@@ -37,13 +38,12 @@ struct ValueInfo {
   size_t tensor = 0;
 };
 
-// Where a run finds an op step's operand: in arena `arena` at `offset`, or (kOwnMemory) in
-// the run's tensor `tensor`. The operand's value's, kept beside its view (ExecutableImpl::
-// operand_memory).
-struct OperandMemory {
-  size_t arena = ValueInfo::kOwnMemory;
-  uint64_t offset = 0;
-  size_t tensor = 0;
+// An op step's operand held in an arena, at `offset` in ExecutableImpl::arenas[arena]: a run
+// binds its view where the arena is (graph/bound_views.hpp).
+struct ArenaOperand {
+  size_t operand;  // its index in ExecutableImpl::operand_views
+  size_t arena;
+  uint64_t offset;
 };
 
 struct alignas(64) StepInfo {
@@ -66,7 +66,7 @@ struct alignas(64) StepInfo {
   std::vector<size_t> inputs;   // values read
   std::vector<size_t> outputs;  // values written
   // kOp: the index of its operands (inputs then outputs) in ExecutableImpl::operand_views and
-  // operand_memory.
+  // operand_tensors.
   size_t first_operand = 0;
   // A step that may queue work (a transfer, an op on an asynchronous device): the index of
   // its event among a run's (ExecutableImpl::queuing_steps of them).
@@ -97,11 +97,16 @@ struct ExecutableImpl {
   };
   std::vector<Arena> arenas;
   // The operands of every op step, inputs then outputs, step after step (StepInfo::
-  // first_operand): their views without memory, where their memory is, and the shapes and
-  // strides the views point into. Packed, so that a run reads a step's in a few cache lines.
+  // first_operand): their views without memory, and the shapes and strides the views point
+  // into; per operand, the run's tensor that holds it (ValueInfo::tensor), or kInArena. Packed,
+  // so that a run reads a step's in a few cache lines.
+  static constexpr size_t kInArena = SIZE_MAX;
   std::vector<hx_tensor_view> operand_views;
-  std::vector<OperandMemory> operand_memory;
+  std::vector<size_t> operand_tensors;
   std::vector<int64_t> operand_dims;
+  std::vector<ArenaOperand> arena_operands;  // the operands in arenas, in operand order
+  // The operand views with memory that the last run left, for the next (graph/bound_views.hpp).
+  SpareBoundViews spare_views;
   size_t own_tensors = 0;    // values with memory of their own (ValueInfo::tensor)
   size_t queuing_steps = 0;  // steps that may queue work (StepInfo::event)
 

@@ -42,7 +42,6 @@ constexpr uint32_t kNoStep = UINT32_MAX;
 // than a task each: a fan-out to thousands of steps would otherwise spawn thousands of tasks
 // that all decrement one join's count.
 constexpr size_t kTaskEach = 8;
-constexpr size_t kInlineOperands = 8;
 
 using Clock = std::chrono::steady_clock;
 
@@ -69,15 +68,23 @@ class Run {
       // through the pool's internals, which ThreadSanitizer does not see.
       pending_[i].store(exe.num_predecessors[i], std::memory_order_release);
     }
+    views_ = exe.spare_views.take();
+    if (views_ == nullptr) views_ = std::make_unique<BoundViews>(exe);
     allocate_arenas();
+    try {
+      views_->bind_arenas(exe, arena_blocks_);
+    } catch (...) {
+      free_arenas();
+      throw;
+    }
   }
 
-  // Waits for what is still queued (a run that failed on the host), then frees the arenas.
+  // Waits for what is still queued (a run that failed on the host), then frees the arenas
+  // and leaves the views to the next run.
   ~Run() {
     wait_for_devices();
-    for (size_t i = 0; i < arena_blocks_.size(); ++i) {
-      exe_.arenas[i].device->deallocate(arena_blocks_[i].block);
-    }
+    free_arenas();
+    exe_.spare_views.give_back(std::move(views_));
   }
 
   Run(const Run&) = delete;
@@ -138,10 +145,7 @@ class Run {
       try {
         arena_blocks_.push_back(arena.device->allocate(arena.bytes));
       } catch (const Error& error) {
-        for (size_t i = 0; i < arena_blocks_.size(); ++i) {
-          exe_.arenas[i].device->deallocate(arena_blocks_[i].block);
-        }
-        arena_blocks_.clear();
+        free_arenas();
         throw Error(error.code(), "the graph's run needs " + std::to_string(arena.bytes) +
                                       " bytes on " + arena.device->name() +
                                       " for its intermediate tensors (Executable::memory_plan), "
@@ -149,6 +153,13 @@ class Run {
                                       error.what());
       }
     }
+  }
+
+  void free_arenas() noexcept {
+    for (size_t i = 0; i < arena_blocks_.size(); ++i) {
+      exe_.arenas[i].device->deallocate(arena_blocks_[i].block);
+    }
+    arena_blocks_.clear();
   }
 
   // Runs the roots that feed a tensor already on their step's device, on this thread: such a
@@ -393,16 +404,10 @@ class Run {
     failed_.store(true, std::memory_order_relaxed);
   }
 
-  void bind(hx_tensor_view& view, const OperandMemory& memory, hx_device* device) const {
-    if (memory.arena != ValueInfo::kOwnMemory) {
-      const Device::Block& block = arena_blocks_[memory.arena];
-      view.buffer = block.buffer;
-      view.byte_offset = block.offset + memory.offset;
-    } else {
-      const TensorImpl& own = *tensors_[memory.tensor].impl();
-      view.buffer = own.memory.buffer;
-      view.byte_offset = own.memory.offset;
-    }
+  // An operand with memory of its own (the arena's are bound already: BoundViews), read or
+  // written by a kernel on `device`.
+  static void bind_own(hx_tensor_view& view, const Tensor& own, hx_device* device) {
+    set_memory(*own.impl(), view);
     view.device = device;
   }
 
@@ -412,29 +417,20 @@ class Run {
     Device& device = *step.device;
     const size_t num_inputs = step.inputs.size();
     const size_t num_outputs = step.outputs.size();
-    const size_t total = num_inputs + num_outputs;
-    hx_tensor_view inline_views[kInlineOperands];
-    std::vector<hx_tensor_view> heap_views;
-    hx_tensor_view* views = inline_views;
-    if (total > kInlineOperands) {
-      heap_views.resize(total);
-      views = heap_views.data();
-    }
-    std::copy_n(exe_.operand_views.data() + step.first_operand, total, views);
-    const OperandMemory* memory = exe_.operand_memory.data() + step.first_operand;
+    hx_tensor_view* const views = views_->operands(step.first_operand);
+    const size_t* holders = exe_.operand_tensors.data() + step.first_operand;
     for (size_t i = 0; i < num_inputs; ++i) {
-      if (memory[i].arena == ValueInfo::kOwnMemory) {
-        check_not_failed(*tensors_[memory[i].tensor].impl(), step.schema->name, i);
-      }
-      bind(views[i], memory[i], device.handle());
+      if (holders[i] == ExecutableImpl::kInArena) continue;
+      const Tensor& own = tensors_[holders[i]];
+      check_not_failed(*own.impl(), step.schema->name, i);
+      bind_own(views[i], own, device.handle());
     }
-    for (size_t i = num_inputs; i < total; ++i) {
-      if (memory[i].arena == ValueInfo::kOwnMemory) {
-        const ValueInfo& info = exe_.values[step.outputs[i - num_inputs]];
-        tensors_[memory[i].tensor] = Tensor(
-            make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes));
-      }
-      bind(views[i], memory[i], device.handle());
+    for (size_t i = num_inputs; i < num_inputs + num_outputs; ++i) {
+      if (holders[i] == ExecutableImpl::kInArena) continue;
+      const ValueInfo& info = exe_.values[step.outputs[i - num_inputs]];
+      Tensor& own = tensors_[holders[i]];
+      own = Tensor(make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes));
+      bind_own(views[i], own, device.handle());
     }
     hx_kernel_context_s context{&step.attrs};
     const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
@@ -580,6 +576,7 @@ class Run {
   std::unique_ptr<std::atomic<uint32_t>[]> pending_;
   std::vector<Tensor> tensors_;  // per value with memory of its own (ValueInfo::tensor)
   std::vector<Device::Block> arena_blocks_;
+  std::unique_ptr<BoundViews> views_;  // this run's, bound to arena_blocks_
   // Per step that may queue work (StepInfo::event): the event after its work, and when it
   // was queued.
   std::vector<std::shared_ptr<ReadyEvent>> events_;
