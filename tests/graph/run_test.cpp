@@ -59,9 +59,9 @@ TEST_CASE("A graph gives what the same ops give eagerly, across the CPU and a GP
   const Tensor tx = rt.tensor<float>({4, 3}, xs), tw1 = rt.tensor<float>({3, 5}, w1s),
                tb1 = rt.tensor<float>({5}, b1s), tw2 = rt.tensor<float>({5, 2}, w2s);
 
-  Tensor eager_hidden = rt.execute(
-      "Relu", {rt.execute("Add", {rt.execute("MatMul", {tx, tw1}, {}, "/CPU:0"), tb1}, {}, "/CPU:0")},
-      {}, "/CPU:0");
+  const Tensor eager_mm1 = rt.execute("MatMul", {tx, tw1}, {}, "/CPU:0");
+  Tensor eager_hidden =
+      rt.execute("Relu", {rt.execute("Add", {eager_mm1, tb1}, {}, "/CPU:0")}, {}, "/CPU:0");
   Tensor eager_out = rt.execute("MatMul", {eager_hidden, tw2}, {}, "/GPU:0");
 
   const std::vector<Tensor> fetched = exe.run({{"x", tx}, {"w1", tw1}, {"b1", tb1}, {"w2", tw2}});

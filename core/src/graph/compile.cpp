@@ -335,7 +335,8 @@ Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& f
   impl();  // a moved-from Runtime throws here
   std::shared_ptr<detail::ExecutableImpl> compiled =
       detail::compile_graph(impl_, graph, fetches, options, nullptr);
-  return Executable(std::make_shared<detail::ExecutableHandle>(std::move(compiled), graph, options));
+  return Executable(
+      std::make_shared<detail::ExecutableHandle>(std::move(compiled), graph, options));
 }
 
 }  // namespace hxrt

@@ -39,7 +39,8 @@ void ExecutableHandle::after_run() {
   const double threshold = runtime.config.replace_threshold;
   const std::string figures = "after " + std::to_string(runs_.load()) +
                               " runs the cost model estimates the current placement at " +
-                              milliseconds_text(next->previous_makespan) + " and the best found at " +
+                              milliseconds_text(next->previous_makespan) +
+                              " and the best found at " +
                               milliseconds_text(next->estimated_makespan);
   if (moved.empty() || !(next->estimated_makespan < next->previous_makespan * (1 - threshold))) {
     if (logging) logger.write(LogLevel::kInfo, "Graph placement kept: " + figures);

@@ -41,8 +41,9 @@ std::string explain(const std::string& op, const std::vector<Device*>& devices,
   reason += op + " " + milliseconds_text(kernel_seconds[chosen]) + " there vs " +
             milliseconds_text(kernel_seconds[rival]) + " on " + devices[rival]->short_name();
   if (has_inputs) {
-    reason += placed.transfer_in > 0 ? "; " + milliseconds_text(placed.transfer_in) + " of copies in"
-                                     : "; inputs already there";
+    reason += placed.transfer_in > 0
+                  ? "; " + milliseconds_text(placed.transfer_in) + " of copies in"
+                  : "; inputs already there";
   }
   reason += "; finishes at " + milliseconds_text(placed.finish) + " vs " +
             milliseconds_text(placed.finish_on[rival]);
@@ -79,7 +80,9 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
                    std::vector<NodeChoice>& choices, PlacementEstimate& estimate) {
   std::vector<Device*> devices;
-  for (const std::shared_ptr<Device>& device : runtime.devices.all()) devices.push_back(device.get());
+  for (const std::shared_ptr<Device>& device : runtime.devices.all()) {
+    devices.push_back(device.get());
+  }
   CostModel& costs = runtime.cost_model;
   if (!options.cost_model_json.empty()) {
     std::vector<std::string> names;
