@@ -13,3 +13,15 @@ add_dependencies(hxrt_graph_bench hx_cpu hx_sim)
 add_executable(hxrt_graph_loop graph_instructions.cpp graph_workloads.cpp graph_runtime.cpp)
 target_link_libraries(hxrt_graph_loop PRIVATE hxrt::core)
 add_dependencies(hxrt_graph_loop hx_cpu)
+
+# graph_instructions_check: the MatMul chain as a graph against eager, in instructions counted
+# by callgrind (bench/check_graph_instructions.sh). The limit is below the issue-16 target of
+# 0.5x because the wall-clock ratio runs above the instruction ratio (0.447x against 0.429x,
+# bench/RESULTS.md): the executor before its views were kept bound, at 0.49x in instructions,
+# missed the target on the wall clock and fails here. Release code only.
+if(HXRT_BUILD_TESTS AND CMAKE_BUILD_TYPE STREQUAL "Release" AND NOT HXRT_SANITIZE)
+  add_test(NAME graph_instructions_check
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/check_graph_instructions.sh
+            $<TARGET_FILE:hxrt_graph_loop> 0.46)
+  set_tests_properties(graph_instructions_check PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
+endif()
