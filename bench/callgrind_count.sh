@@ -1,4 +1,4 @@
-# Sourced by the instruction-count scripts (count_instructions.sh, count_trace_instructions.sh).
+# Sourced by the instruction-count scripts (count_*_instructions.sh, check_*_instructions.sh).
 #
 # callgrind_count PROGRAM FUNCTION OPS [KERNEL]: the instructions executed in FUNCTION and what
 # it calls, over all its calls, when PROGRAM runs with the argument OPS (valgrind's callgrind).
@@ -19,4 +19,18 @@ callgrind_count() {
     echo "$total"
   fi
   rm -f "$out"
+}
+
+# checked_program ARG LOOP: for the check scripts that CTest runs, the program to count: ARG
+# itself, or LOOP in ARG's bin/ when ARG is a build folder. Exits 1 when it is missing, and 77
+# (CTest's skip) when valgrind is.
+checked_program() {
+  local program=$1
+  [[ -d $program ]] && program=$program/bin/$2
+  [[ -x $program ]] || { echo "$program is missing: build the target $2" >&2; exit 1; }
+  if ! command -v valgrind >/dev/null; then
+    echo "valgrind is missing (apt-get install valgrind): not checked" >&2
+    exit 77
+  fi
+  echo "$program"
 }

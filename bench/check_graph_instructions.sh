@@ -9,17 +9,10 @@
 #   bench/check_graph_instructions.sh BUILD_DIR|PROGRAM [MAX_RATIO] [RUNS]
 #   (PROGRAM: hxrt_graph_loop; MAX_RATIO default 0.5; RUNS default 1)
 set -euo pipefail
-program=$1
-[[ -d $program ]] && program=$program/bin/hxrt_graph_loop
+source "$(dirname "$0")/callgrind_count.sh"
+program=$(checked_program "$1" hxrt_graph_loop)
 max_ratio=${2:-0.5}
 runs=${3:-1}
-[[ -x $program ]] || { echo "$program is missing: build the target hxrt_graph_loop" >&2; exit 1; }
-if ! command -v valgrind >/dev/null; then
-  echo "valgrind is missing (apt-get install valgrind): not checked"
-  exit 77
-fi
-
-source "$(dirname "$0")/callgrind_count.sh"
 # Both loops run the chain 1 + 100 x RUNS times, 100 nodes each: the totals compare as they are.
 graph=$(callgrind_count "$program" hxrt_graph_matmul_chain "$runs")
 eager=$(callgrind_count "$program" hxrt_eager_matmul_chain "$runs")

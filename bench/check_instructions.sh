@@ -8,17 +8,10 @@
 #   bench/check_instructions.sh BUILD_DIR|PROGRAM BUDGET [OPS]   (PROGRAM: hxrt_eager_loop;
 #                                                               OPS default 2000)
 set -euo pipefail
-program=$1
-[[ -d $program ]] && program=$program/bin/hxrt_eager_loop
+source "$(dirname "$0")/callgrind_count.sh"
+program=$(checked_program "$1" hxrt_eager_loop)
 budget=$2
 ops=${3:-2000}
-[[ -x $program ]] || { echo "$program is missing: build the target hxrt_eager_loop" >&2; exit 1; }
-if ! command -v valgrind >/dev/null; then
-  echo "valgrind is missing (apt-get install valgrind): not checked"
-  exit 77
-fi
-
-source "$(dirname "$0")/callgrind_count.sh"
 calls=$((ops + 1000))  # each loop also runs 1000 warm-up calls
 status=0
 check() {  # check LABEL LOOP KERNEL_PATTERN
