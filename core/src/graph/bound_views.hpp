@@ -1,10 +1,10 @@
 // An executable's operand views (ExecutableImpl::operand_views) with their memory, for one run
 // at a time, so that a step hands its kernel views that are ready rather than copying and
 // binding them on every run. When a run starts, the operands in arenas are pointed where its
-// arenas are (one pass over those operands alone, skipped when the arenas are where the last
-// run's were); a step binds the operands with memory of their own (feeds, fetches, copies) as
-// it runs. The executable keeps one set between runs (SpareBoundViews); a run that finds it
-// taken, by a run of the executable on another thread, makes its own.
+// arenas are, in one pass over those operands alone; a step binds the operands with memory of
+// their own (feeds, fetches, copies) as it runs. The executable keeps one set between runs
+// (SpareBoundViews); a run that finds it taken, by a run of the executable on another thread,
+// makes its own.
 #pragma once
 
 #include <atomic>
@@ -23,13 +23,12 @@ class BoundViews {
   explicit BoundViews(const ExecutableImpl& exe);
 
   // Points every arena operand into `blocks`, this run's memory of ExecutableImpl::arenas.
-  void bind_arenas(const ExecutableImpl& exe, const std::vector<Device::Block>& blocks);
+  void bind_arenas(const ExecutableImpl& exe, const std::vector<Device::Block>& blocks) noexcept;
   // The views of a step's operands, from its first (StepInfo::first_operand).
   hx_tensor_view* operands(size_t first) { return views_.data() + first; }
 
  private:
   std::vector<hx_tensor_view> views_;
-  std::vector<Device::Block> bound_to_;  // the blocks the arena operands point into
 };
 
 // The views an executable keeps between runs: at most one set, taken by a run and given back

@@ -71,12 +71,7 @@ class Run {
     views_ = exe.spare_views.take();
     if (views_ == nullptr) views_ = std::make_unique<BoundViews>(exe);
     allocate_arenas();
-    try {
-      views_->bind_arenas(exe, arena_blocks_);
-    } catch (...) {
-      free_arenas();
-      throw;
-    }
+    views_->bind_arenas(exe, arena_blocks_);
   }
 
   // Waits for what is still queued (a run that failed on the host), then frees the arenas
