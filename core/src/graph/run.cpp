@@ -399,13 +399,6 @@ class Run {
     failed_.store(true, std::memory_order_relaxed);
   }
 
-  // An operand with memory of its own (the arena's are bound already: BoundViews), read or
-  // written by a kernel on `device`.
-  static void bind_own(hx_tensor_view& view, const Tensor& own, hx_device* device) {
-    set_memory(*own.impl(), view);
-    view.device = device;
-  }
-
   template <bool kTraced>
   void run_op(uint32_t index, const StepInfo& step) {
     OpTrace trace(kTraced);
@@ -418,14 +411,14 @@ class Run {
       if (holders[i] == ExecutableImpl::kInArena) continue;
       const Tensor& own = tensors_[holders[i]];
       check_not_failed(*own.impl(), step.schema->name, i);
-      bind_own(views[i], own, device.handle());
+      set_memory(*own.impl(), device.handle(), views[i]);
     }
     for (size_t i = num_inputs; i < num_inputs + num_outputs; ++i) {
       if (holders[i] == ExecutableImpl::kInArena) continue;
       const ValueInfo& info = exe_.values[step.outputs[i - num_inputs]];
       Tensor& own = tensors_[holders[i]];
       own = Tensor(make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes));
-      bind_own(views[i], own, device.handle());
+      set_memory(*own.impl(), device.handle(), views[i]);
     }
     hx_kernel_context_s context{&step.attrs};
     const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,

@@ -108,8 +108,7 @@ void input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
   const detail::TensorImpl& held = *input.impl();
   if (reads_in_place(held, device)) {
     held.wait_ready();  // another plugin's stream cannot wait for the event
-    set_memory(held, view);
-    view.device = device.handle();
+    set_memory(held, device.handle(), view);
     if (logging) {
       impl.logger->write(LogLevel::kInfo, "Reading input " + std::to_string(index) + " of " +
                                               op + " in place from " + held.device->name() +
@@ -122,7 +121,7 @@ void input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
                                             " from " + input.device() + " to " + device.name());
   }
   local = impl.copy_to(input, device);
-  set_memory(*local.impl(), view);
+  set_memory(*local.impl(), device.handle(), view);
 }
 
 Tensor execute_single(Runtime::Impl& impl, const detail::OpSchema& schema, const TensorArg* inputs,
@@ -235,7 +234,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     const detail::TensorImpl& held = *inputs[i]->impl();
     detail::check_not_failed(held, op, i);
     if (held.device.get() == &device) {
-      set_memory(held, input_array[i]);
+      set_memory(held, device.handle(), input_array[i]);
     } else {
       if (!local_inputs) local_inputs.emplace(num_inputs);
       input_from_elsewhere(*this, *inputs[i], i, op, device, logging, (*local_inputs)[i],
@@ -248,7 +247,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     outputs[i] = Tensor(detail::make_tensor_impl(
         chosen == &plan->placement() ? plan->device() : device.shared_from_this(), meta.dtype,
         meta.shape, meta.bytes));
-    set_memory(*outputs[i].impl(), output_array[i]);
+    set_memory(*outputs[i].impl(), device.handle(), output_array[i]);
   }
 
   hx_kernel_context_s context{&attrs};

@@ -48,10 +48,12 @@ inline void fill_broadcast_view(DType dtype, const Shape& input, const Shape& ou
   fill_view(dtype, output, strides, view);
 }
 
-inline void set_memory(const TensorImpl& tensor, hx_tensor_view& view) {
+// `tensor`'s memory in a view a kernel on `device` receives: the kernel's device, which is the
+// tensor's own unless the kernel reads the tensor in place from another plugin's host memory.
+inline void set_memory(const TensorImpl& tensor, hx_device* device, hx_tensor_view& view) {
   view.buffer = tensor.memory.buffer;
   view.byte_offset = tensor.memory.offset;
-  view.device = tensor.device->handle();
+  view.device = device;
 }
 
 }  // namespace hxrt::detail
