@@ -83,7 +83,7 @@ hx_status* copy_device_to_device(hx_device* dst_handle, hx_stream* stream, hx_bu
   if (size == 0) return nullptr;
   const OpenClDevice& dst_device = from_handle(dst_handle);
   const OpenClDevice& src_device = from_handle(src_handle);
-  if (&dst_device.platform != &src_device.platform) {
+  if (dst_device.platform != src_device.platform) {
     return copy_through_host(dst_device, stream, from_handle(dst), dst_offset, src_device,
                              from_handle(src), src_offset, size);
   }

@@ -7,33 +7,9 @@
 #include "errors.hpp"
 #include "platform.hpp"
 #include "plugin_state.hpp"
+#include "queue.hpp"
 
 namespace hxopencl {
-
-namespace {
-
-template <class T>
-cl_int read_info(cl_device_id device, cl_device_info what, T* out) {
-  return clGetDeviceInfo(device, what, sizeof(T), out, nullptr);
-}
-
-cl_int read_text(cl_device_id device, cl_device_info what, std::string* out) {
-  size_t length = 0;
-  if (const cl_int error = clGetDeviceInfo(device, what, 0, nullptr, &length)) return error;
-  std::string text(length, '\0');
-  if (const cl_int error = clGetDeviceInfo(device, what, length, &text[0], nullptr)) {
-    return error;
-  }
-  text.resize(text.find('\0') == std::string::npos ? length : text.find('\0'));
-  *out = std::move(text);
-  return CL_SUCCESS;
-}
-
-}  // namespace
-
-OpenClDevice::OpenClDevice(const OpenClPlugin& plugin, const Platform& platform,
-                           cl_device_id id)
-    : plugin(plugin), platform(platform), id(id), program(platform.context, id) {}
 
 OpenClDevice::~OpenClDevice() {
   if (synchronous_queue != nullptr) clReleaseCommandQueue(synchronous_queue);
@@ -41,54 +17,62 @@ OpenClDevice::~OpenClDevice() {
 
 const hx_core_services& OpenClDevice::services() const { return *plugin.services; }
 
-hx_status* OpenClDevice::open() {
-  cl_ulong global_memory = 0;
-  cl_ulong largest_allocation = 0;
-  cl_uint base_address_bits = 0;
-  cl_uint units = 0;
-  cl_bool unified = CL_FALSE;
-  cl_device_fp_config double_config = 0;
-  const cl_int errors[] = {
-      read_text(id, CL_DEVICE_NAME, &name),
-      read_text(id, CL_DEVICE_VENDOR, &vendor),
-      read_text(id, CL_DEVICE_VERSION, &version),
-      read_info(id, CL_DEVICE_TYPE, &type),
-      read_info(id, CL_DEVICE_GLOBAL_MEM_SIZE, &global_memory),
-      read_info(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE, &largest_allocation),
-      read_info(id, CL_DEVICE_MEM_BASE_ADDR_ALIGN, &base_address_bits),
-      read_info(id, CL_DEVICE_MAX_COMPUTE_UNITS, &units),
-      read_info(id, CL_DEVICE_HOST_UNIFIED_MEMORY, &unified),
-      read_info(id, CL_DEVICE_DOUBLE_FP_CONFIG, &double_config),
-      read_info(id, CL_DEVICE_MAX_WORK_GROUP_SIZE, &max_work_group_size)};
-  for (cl_int error : errors) {
-    if (error != CL_SUCCESS) {
-      return cl_status_about(services(), error, "clGetDeviceInfo", "for device '%s'",
-                             name.c_str());
+hx_status* OpenClDevice::bind(const Platform& found_platform, cl_device_id found_id) {
+  cl_int error = CL_SUCCESS;
+  synchronous_queue = clCreateCommandQueue(found_platform.context, found_id, 0, &error);
+  if (hx_status* status = cl_status_about(services(), error, "clCreateCommandQueue",
+                                          "for device '%s'", facts.name.c_str())) {
+    return status;
+  }
+  platform = &found_platform;
+  id = found_id;
+  program.emplace(found_platform.context, found_id);
+  const std::lock_guard<std::mutex> lock(streams_mutex_);
+  for (Stream* stream : waiting_streams_) {
+    // A queue that cannot be made leaves the stream without one: work queued on it then fails
+    // with CL_INVALID_COMMAND_QUEUE, and waiting on it waits for nothing.
+    if (const cl_int failure = stream->open()) {
+      plugin.warn("opencl plugin: a stream of device '%s' has no queue: clCreateCommandQueue "
+                  "failed with %s (%d)",
+                  facts.name.c_str(), cl_error_name(failure), static_cast<int>(failure));
     }
   }
-  memory_total = global_memory;
-  max_allocation = std::min<uint64_t>(largest_allocation, global_memory);
-  // CL_DEVICE_MEM_BASE_ADDR_ALIGN is in bits: the alignment of every buffer's start, and what
-  // a sub-buffer's origin needs. The ABI takes 1 to 4096 bytes.
-  alignment = std::clamp<uint64_t>(base_address_bits / 8, 1, 4096);
-  compute_units = static_cast<int32_t>(std::min<cl_uint>(units, INT32_MAX));
-  host_unified_memory = unified == CL_TRUE;
-  has_fp64 = double_config != 0;
-  cl_int error = CL_SUCCESS;
-  synchronous_queue = clCreateCommandQueue(platform.context, id, 0, &error);
-  return cl_status_about(services(), error, "clCreateCommandQueue", "for device '%s'",
-                         name.c_str());
+  waiting_streams_.clear();
+  bound.store(true, std::memory_order_release);
+  return nullptr;
+}
+
+cl_int OpenClDevice::open_when_bound(Stream& stream) {
+  {
+    const std::lock_guard<std::mutex> lock(streams_mutex_);
+    if (!bound.load(std::memory_order_relaxed)) {
+      waiting_streams_.push_back(&stream);
+      return CL_SUCCESS;
+    }
+  }
+  return stream.open();
+}
+
+void OpenClDevice::forget_waiting(const Stream& stream) {
+  const std::lock_guard<std::mutex> lock(streams_mutex_);
+  const auto found = std::find(waiting_streams_.begin(), waiting_streams_.end(), &stream);
+  if (found != waiting_streams_.end()) waiting_streams_.erase(found);
+}
+
+hx_status* OpenClDevice::ready() const {
+  if (bound.load(std::memory_order_acquire)) return nullptr;
+  return plugin.bind_listed_devices(*this);
 }
 
 int32_t OpenClDevice::memory_kind() const {
   // A CPU device's buffers are host memory behind opaque handles: a copy costs a memcpy.
-  const bool host_visible = host_unified_memory || (type & CL_DEVICE_TYPE_CPU) != 0;
+  const bool host_visible = facts.host_unified_memory || (facts.type & CL_DEVICE_TYPE_CPU) != 0;
   return host_visible ? HX_MEMORY_HOST_VISIBLE : HX_MEMORY_DEVICE;
 }
 
 int32_t OpenClDevice::placement_class() const {
-  return (type & CL_DEVICE_TYPE_CPU) != 0 ? HX_PLACEMENT_HOST_ACCELERATOR
-                                          : HX_PLACEMENT_DISCRETE_ACCELERATOR;
+  return (facts.type & CL_DEVICE_TYPE_CPU) != 0 ? HX_PLACEMENT_HOST_ACCELERATOR
+                                                : HX_PLACEMENT_DISCRETE_ACCELERATOR;
 }
 
 hx_status* device_count(hx_plugin* plugin, int32_t* out_count) {
@@ -111,7 +95,7 @@ hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out_device
 }
 
 hx_status* device_properties(hx_device* handle, hx_device_properties* props) {
-  const OpenClDevice& device = from_handle(handle);
+  const DeviceFacts& device = from_handle(handle).facts;
   // A core of an older version knows fewer fields: write only those its struct_size covers.
   const auto covers = [&](size_t end) { return props->struct_size >= end; };
   if (covers(HX_STRUCT_SIZE(hx_device_properties, name))) props->name = device.name.c_str();
@@ -128,10 +112,10 @@ hx_status* device_properties(hx_device* handle, hx_device_properties* props) {
     props->compute_units = device.compute_units;
   }
   if (covers(HX_STRUCT_SIZE(hx_device_properties, memory_kind))) {
-    props->memory_kind = device.memory_kind();
+    props->memory_kind = from_handle(handle).memory_kind();
   }
   if (covers(HX_STRUCT_SIZE(hx_device_properties, placement_class))) {
-    props->placement_class = device.placement_class();
+    props->placement_class = from_handle(handle).placement_class();
   }
   if (covers(HX_STRUCT_SIZE(hx_device_properties, max_allocation))) {
     props->max_allocation = device.max_allocation;

@@ -44,14 +44,14 @@ hx_status* event_record(hx_device* handle, hx_event* event, hx_stream* stream) {
   const OpenClDevice& device = from_handle(handle);
   cl_event marker = nullptr;
   const cl_int error =
-      clEnqueueMarkerWithWaitList(from_handle(stream)->queue, 0, nullptr, &marker);
+      clEnqueueMarkerWithWaitList(from_handle(stream)->queue(), 0, nullptr, &marker);
   if (hx_status* status = cl_status(device.services(), error, "clEnqueueMarkerWithWaitList")) {
     return status;
   }
   clRetainEvent(marker);
   from_handle(stream)->remember(marker);
   // Flushed so that a host waiting on the event (or another queue) sees the work submitted.
-  clFlush(from_handle(stream)->queue);
+  clFlush(from_handle(stream)->queue());
   from_handle(event).set(marker);
   return nullptr;
 }

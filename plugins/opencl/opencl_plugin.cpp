@@ -1,6 +1,7 @@
-// The OpenCL plugin's entry point: checks the options (none yet), finds the devices of every
-// OpenCL platform, registers the kernels and hands the core its function table. With no
-// OpenCL platform it still loads, with no devices and device_count saying why.
+// The OpenCL plugin's entry point: checks the options (none yet), lists the devices of every
+// OpenCL platform (from the device cache when it is current), registers the kernels and hands
+// the core its function table. With no OpenCL platform it still loads, with no devices and
+// device_count saying why.
 #include <hxrt/plugin_api.h>
 #include <hxplugin/no_options.hpp>
 #include <hxplugin/plugin_init.hpp>
@@ -51,7 +52,7 @@ hx_status* build(OpenClPlugin& state, hxplugin::OptionsText options) {
           hxplugin::check_no_options(*state.services, kPluginName, options.json, options.length)) {
     return status;
   }
-  discover_devices(state);
+  state.list_devices();
   fill_table(state);
   return register_kernels(state);
 }

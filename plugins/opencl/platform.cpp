@@ -14,38 +14,29 @@ Platform::~Platform() { clReleaseContext(context); }
 
 namespace {
 
-std::string platform_name(cl_platform_id platform) {
-  size_t length = 0;
-  if (clGetPlatformInfo(platform, CL_PLATFORM_NAME, 0, nullptr, &length) != CL_SUCCESS ||
-      length == 0) {
-    return "an unnamed OpenCL platform";
-  }
-  std::string name(length, '\0');
-  clGetPlatformInfo(platform, CL_PLATFORM_NAME, length, &name[0], nullptr);
-  name.resize(length - 1);  // the terminating NUL
-  return name;
-}
-
 // The devices of one platform, or none (with a warning when the platform failed).
-std::vector<cl_device_id> platform_devices(const OpenClPlugin& plugin, cl_platform_id platform) {
+std::vector<cl_device_id> platform_devices(const OpenClPlugin& plugin, cl_platform_id platform,
+                                           Discovery& found) {
   cl_uint count = 0;
   const cl_int error = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count);
   if (error == CL_DEVICE_NOT_FOUND) return {};
   if (error != CL_SUCCESS) {
     plugin.warn("OpenCL platform '%s' skipped: clGetDeviceIDs failed with %s (%d)",
                 platform_name(platform).c_str(), cl_error_name(error), static_cast<int>(error));
+    found.complete = false;
     return {};
   }
   std::vector<cl_device_id> devices(count);
   if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, devices.data(), nullptr) !=
       CL_SUCCESS) {
+    found.complete = false;
     return {};
   }
   return devices;
 }
 
-void add_platform(OpenClPlugin& plugin, cl_platform_id id) {
-  const std::vector<cl_device_id> devices = platform_devices(plugin, id);
+void add_platform(OpenClPlugin& plugin, cl_platform_id id, Discovery& found) {
+  const std::vector<cl_device_id> devices = platform_devices(plugin, id, found);
   if (devices.empty()) return;
   const cl_context_properties properties[] = {
       CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(id), 0};
@@ -55,42 +46,49 @@ void add_platform(OpenClPlugin& plugin, cl_platform_id id) {
   if (error != CL_SUCCESS) {
     plugin.warn("OpenCL platform '%s' skipped: clCreateContext failed with %s (%d)",
                 platform_name(id).c_str(), cl_error_name(error), static_cast<int>(error));
+    found.complete = false;
     return;
   }
   plugin.platforms.push_back(std::make_unique<Platform>(id, context));
   const Platform& platform = *plugin.platforms.back();
   for (cl_device_id device : devices) {
-    auto candidate = std::make_unique<OpenClDevice>(plugin, platform, device);
-    if (hx_status* status = candidate->open()) {
-      plugin.warn("OpenCL device skipped: %s", plugin.services->status_message(status));
-      plugin.services->status_destroy(status);
+    FoundDevice candidate{&platform, device, {}};
+    if (const cl_int failure = read_device_facts(id, device, &candidate.facts)) {
+      plugin.warn("OpenCL device skipped: opencl plugin: clGetDeviceInfo failed with %s (%d) "
+                  "for device '%s'",
+                  cl_error_name(failure), static_cast<int>(failure),
+                  candidate.facts.name.c_str());
+      found.complete = false;
       continue;
     }
-    plugin.devices.push_back(std::move(candidate));
+    found.devices.push_back(std::move(candidate));
   }
 }
 
 }  // namespace
 
-void discover_devices(OpenClPlugin& plugin) {
+Discovery discover_platforms(OpenClPlugin& plugin) {
+  Discovery found;
   cl_uint count = 0;
   const cl_int error = clGetPlatformIDs(0, nullptr, &count);
   if (error == CL_PLATFORM_NOT_FOUND_KHR || (error == CL_SUCCESS && count == 0)) {
-    plugin.no_devices_reason = "no OpenCL platform (install an ICD such as pocl-opencl-icd)";
-    return;
+    found.no_devices_reason = "no OpenCL platform (install an ICD such as pocl-opencl-icd)";
+    return found;
   }
   if (error != CL_SUCCESS) {
-    plugin.no_devices_reason = std::string("no OpenCL platform: clGetPlatformIDs failed with ") +
-                               cl_error_name(error) + " (" + std::to_string(error) + ")";
-    return;
+    found.no_devices_reason = std::string("no OpenCL platform: clGetPlatformIDs failed with ") +
+                              cl_error_name(error) + " (" + std::to_string(error) + ")";
+    found.complete = false;
+    return found;
   }
   std::vector<cl_platform_id> ids(count);
   if (clGetPlatformIDs(count, ids.data(), nullptr) != CL_SUCCESS) ids.clear();
-  for (cl_platform_id id : ids) add_platform(plugin, id);
-  if (plugin.devices.empty()) {
-    plugin.no_devices_reason = std::to_string(ids.size()) +
-                               " OpenCL platform(s) found, but no usable device on any of them";
+  for (cl_platform_id id : ids) add_platform(plugin, id, found);
+  if (found.devices.empty()) {
+    found.no_devices_reason = std::to_string(ids.size()) +
+                              " OpenCL platform(s) found, but no usable device on any of them";
   }
+  return found;
 }
 
 }  // namespace hxopencl

@@ -6,6 +6,9 @@
 #include <CL/cl.h>
 
 #include <string>
+#include <vector>
+
+#include "device_facts.hpp"
 
 namespace hxopencl {
 
@@ -22,9 +25,25 @@ struct Platform {
   const cl_context context;
 };
 
-// Fills plugin.platforms and plugin.devices; when it finds no device it says why in
-// plugin.no_devices_reason. A platform whose devices or context cannot be had is skipped with
-// a warning. Throws only what allocation throws.
-void discover_devices(OpenClPlugin& plugin);
+// A device of an opened platform, with its facts read.
+struct FoundDevice {
+  const Platform* platform;
+  cl_device_id id;
+  DeviceFacts facts;
+};
+
+struct Discovery {
+  std::vector<FoundDevice> devices;  // in platform order, then each platform's own
+  // Why there are none; empty when there are some.
+  std::string no_devices_reason;
+  // False when a platform or device was skipped (with a warning): such a result is not kept in
+  // the device cache, so that the next start-up asks again.
+  bool complete = true;
+};
+
+// Opens every platform that has devices (into plugin.platforms) and reads its devices' facts.
+// A platform whose devices or context cannot be had, and a device whose facts cannot be read,
+// are skipped with a warning. Throws only what allocation throws.
+Discovery discover_platforms(OpenClPlugin& plugin);
 
 }  // namespace hxopencl

@@ -1,10 +1,11 @@
-// Everything one successful hx_plugin_init owns: the platforms found, their devices, and the
-// function table with its optional groups.
+// Everything one successful hx_plugin_init owns: the platforms opened, the devices listed, and
+// the function table with its optional groups.
 #pragma once
 
 #include <hxrt/plugin_api.h>
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -28,12 +29,28 @@ struct OpenClPlugin {
   std::vector<std::unique_ptr<OpenClDevice>> devices;
   // Why there are no devices, for device_count's UNAVAILABLE status; empty when there are some.
   std::string no_devices_reason;
+  // The device cache, and the installation's fingerprint at init (device_cache.hpp).
+  std::string cache_file;
+  std::string fingerprint;
   hx_plugin_api api{};
   hx_stream_api streams{};
   hx_event_api events{};
 
+  // Lists the devices: from the device cache when it was written for this installation (their
+  // platforms are then opened at the first use of a device), else by discovering them now and
+  // keeping what was found in the cache.
+  void list_devices();
+  // For a device listed from the cache: opens the platforms and binds every listed device to
+  // the device found with the same facts, once (the first caller does it, the others wait for
+  // it). NULL when `device` is bound, else UNAVAILABLE saying why it is not.
+  hx_status* bind_listed_devices(const OpenClDevice& device);
+
   // A warning in the core's log, for what has no status to report it through.
   void warn(const char* format, ...) const __attribute__((format(printf, 2, 3)));
+
+ private:
+  void bind_to_found();
+  std::once_flag listed_bound_;
 };
 
 inline hx_plugin* to_handle(OpenClPlugin* plugin) { return reinterpret_cast<hx_plugin*>(plugin); }

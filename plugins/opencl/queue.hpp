@@ -1,10 +1,16 @@
 // Streams: each is an in-order OpenCL command queue of one device. Work given no stream goes
 // through the device's synchronous queue and is waited for before the call returns.
+//
+// A stream of a device listed from the device cache and not yet bound has no queue until the
+// device is bound (OpenClDevice::bind): the core makes one stream per device at start-up, and
+// nothing can be queued on it before an allocation or a kernel binds the device.
 #pragma once
 
 #include <hxrt/plugin_api.h>
 
 #include <CL/cl.h>
+
+#include <atomic>
 
 #include "event_slot.hpp"
 
@@ -14,8 +20,10 @@ struct OpenClDevice;
 
 class Stream {
  public:
-  Stream(const OpenClDevice& device, cl_command_queue queue) : device(device), queue(queue) {}
-  ~Stream();  // releases the queue (after its work) and the last command's event
+  explicit Stream(OpenClDevice& device) : device(device) {}
+  // Releases the queue (after its work) and the last command's event; a stream still waiting
+  // for its device to be bound is forgotten by the device.
+  ~Stream();
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
@@ -24,13 +32,18 @@ class Stream {
   // The last command's event, retained for the caller; NULL when nothing was enqueued.
   cl_event last() const { return last_.retained(); }
 
-  const OpenClDevice& device;
-  const cl_command_queue queue;
+  // Creates the queue on the bound device: CL_SUCCESS or clCreateCommandQueue's error.
+  cl_int open();
+  // NULL only while the device is not bound, when nothing has been queued on the stream.
+  cl_command_queue queue() const { return queue_.load(std::memory_order_acquire); }
+
+  OpenClDevice& device;
 
  private:
   // OpenCL cannot ask a queue whether it is idle; in order, the queue is idle when its last
   // command has completed.
   EventSlot last_;
+  std::atomic<cl_command_queue> queue_{nullptr};
 };
 
 inline hx_stream* to_handle(Stream* stream) { return reinterpret_cast<hx_stream*>(stream); }

@@ -1,16 +1,13 @@
 #include "plugins/probe_cache.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include <hxplugin/cache_file.hpp>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 #include "hxrt/plugin_api.h"
 
@@ -25,7 +22,7 @@ constexpr const char* kHeader = "hxrt plugin probe verdicts 1";
 // with temporary folders stays small.
 constexpr size_t kMaxKeys = 256;
 // This core never writes a larger file: a larger one is somebody else's and is not read.
-constexpr std::uintmax_t kMaxFileBytes = 1 << 20;
+constexpr size_t kMaxFileBytes = 1 << 20;
 // A key is six fields and the path: ABI, init arguments hash, device:inode, size, mtime,
 // ctime.
 constexpr int kFieldsBeforePath = 6;
@@ -58,32 +55,9 @@ std::string path_of(const std::string& key) {
   return key.substr(at);
 }
 
-bool write_all(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t wrote = write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) return false;
-    done += static_cast<size_t>(wrote);
-  }
-  return true;
-}
-
 }  // namespace
 
-std::string ProbeCache::default_file() {
-  fs::path base;
-  const char* cache_home = std::getenv("XDG_CACHE_HOME");
-  const char* home = std::getenv("HOME");
-  if (cache_home != nullptr && cache_home[0] == '/') {
-    base = cache_home;
-  } else if (home != nullptr && home[0] == '/') {
-    base = fs::path(home) / ".cache";
-  } else {
-    return {};
-  }
-  return (base / "hxrt" / "plugin-probes").string();
-}
+std::string ProbeCache::default_file() { return hxplugin::cache_file_path("plugin-probes"); }
 
 std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
                                            const std::string& options,
@@ -105,9 +79,9 @@ std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
 }
 
 ProbeCache::ProbeCache(std::string file) : file_(std::move(file)) {
-  std::error_code error;
-  if (file_.empty() || fs::file_size(file_, error) > kMaxFileBytes || error) return;
-  std::ifstream in(file_);
+  const std::optional<std::string> text = hxplugin::read_cache_file(file_, kMaxFileBytes);
+  if (!text) return;
+  std::istringstream in(*text);
   std::string line;
   if (!std::getline(in, line) || line != kHeader) return;
   while (std::getline(in, line)) {
@@ -132,26 +106,11 @@ void ProbeCache::add(const std::string& key) {
 
 std::string ProbeCache::save() {
   if (!changed_ || file_.empty()) return {};
-  const fs::path folder = fs::path(file_).parent_path();
-  std::error_code error;
-  fs::create_directories(folder, error);
-  if (error) return "cannot create the folder " + folder.string() + ": " + error.message();
-  // Written beside the file and renamed over it, so that a reader never sees half a file.
-  std::string temporary = file_ + ".XXXXXX";
-  const int fd = mkostemp(temporary.data(), O_CLOEXEC);
-  if (fd < 0) return "cannot create a file in " + folder.string() + ": " + std::strerror(errno);
   std::string text = std::string(kHeader) + "\n";
   for (const std::string& key : keys_) text += key + "\n";
-  const bool written = write_all(fd, text);
-  const int write_error = errno;
-  const bool closed = close(fd) == 0;
-  if (!written || !closed || rename(temporary.c_str(), file_.c_str()) != 0) {
-    const int failure = written ? errno : write_error;
-    unlink(temporary.c_str());
-    return "cannot write " + file_ + ": " + std::strerror(failure);
-  }
-  changed_ = false;
-  return {};
+  std::string failure = hxplugin::replace_cache_file(file_, text);
+  if (failure.empty()) changed_ = false;
+  return failure;
 }
 
 }  // namespace hxrt::detail

@@ -35,14 +35,14 @@ hx_status* cast_create(const hx_kernel_create_args* args, hx_kernel_instance** o
   const int32_t target = args->output_dtypes[0];
   if (target != HX_DTYPE_F32 && cast_kernel_name(target) == nullptr) {
     return hxplugin::make_status(device.services(), HX_UNIMPLEMENTED,
-                                 "Cast on %s: no float32-to-%s kernel", device.name.c_str(),
+                                 "Cast on %s: no float32-to-%s kernel", device.facts.name.c_str(),
                                  hx_dtype_name(target));
   }
-  if (target == HX_DTYPE_F64 && !device.has_fp64) {
+  if (target == HX_DTYPE_F64 && !device.facts.has_fp64) {
     return hxplugin::make_status(device.services(), HX_UNIMPLEMENTED,
                                  "Cast to float64 on %s: the device has no double precision "
                                  "(CL_DEVICE_DOUBLE_FP_CONFIG is 0)",
-                                 device.name.c_str());
+                                 device.facts.name.c_str());
   }
   return hxplugin::guarded(device.services(), kPluginName, [&] {
     return finish_instance(std::make_unique<KernelInstance>(device), cast_kernel_name(target),

@@ -19,9 +19,10 @@ void destroy_instance(hx_kernel_instance* instance, void*) {
 
 hx_status* finish_instance(std::unique_ptr<KernelInstance> instance, const char* kernel_name,
                            hx_kernel_instance** out_instance) {
+  if (hx_status* status = instance->device.ready()) return status;
   if (kernel_name != nullptr) {
     instance->kernel_name = kernel_name;
-    if (hx_status* status = instance->device.program.create_kernel(
+    if (hx_status* status = instance->device.program->create_kernel(
             instance->device.services(), kernel_name, &instance->kernel)) {
       return status;
     }
@@ -55,7 +56,7 @@ cl_int Launch::enqueue(cl_uint dimensions, const size_t* global, const size_t* l
 hx_status* Launch::finish(cl_int error) const {
   if (hx_status* status =
           cl_status_about(instance_.device.services(), error, "launching", "kernel %s on %s",
-                          instance_.kernel_name, instance_.device.name.c_str())) {
+                          instance_.kernel_name, instance_.device.facts.name.c_str())) {
     return status;
   }
   return complete_if_synchronous(instance_.device, stream_, "clEnqueueNDRangeKernel");

@@ -36,12 +36,12 @@ size_t round_up(int64_t extent) {
 
 hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
   const OpenClDevice& device = from_handle(args->device);
-  if (device.max_work_group_size < kTile * kTile) {
+  if (device.facts.max_work_group_size < kTile * kTile) {
     return hxplugin::make_status(
         device.services(), HX_UNIMPLEMENTED,
         "MatMul on %s: its work-groups hold at most %zu items (CL_DEVICE_MAX_WORK_GROUP_SIZE) "
         "and the tiled kernel needs %zu",
-        device.name.c_str(), device.max_work_group_size, kTile * kTile);
+        device.facts.name.c_str(), device.facts.max_work_group_size, kTile * kTile);
   }
   return hxplugin::guarded(device.services(), kPluginName, [&]() -> hx_status* {
     auto instance = std::make_unique<MatMulInstance>(device);

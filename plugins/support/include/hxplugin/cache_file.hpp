@@ -1,0 +1,23 @@
+// Where hxrt keeps what it learns about the machine between runs ($XDG_CACHE_HOME/hxrt), and
+// how such a file is read and replaced: a cache that cannot be read or written costs time,
+// never a failed start-up, and a reader never sees half a file.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace hxplugin {
+
+// $XDG_CACHE_HOME/hxrt/<name>, else $HOME/.cache/hxrt/<name> (the XDG base directory rule);
+// "" when neither variable gives an absolute folder.
+std::string cache_file_path(const std::string& name);
+
+// The whole text of `path`; nullopt when it is missing, unreadable or over `max_bytes` (a file
+// larger than its writer ever makes is somebody else's).
+std::optional<std::string> read_cache_file(const std::string& path, size_t max_bytes);
+
+// Makes the folder and writes `text` beside `path`, renamed over it. Returns "" or why not.
+std::string replace_cache_file(const std::string& path, const std::string& text);
+
+}  // namespace hxplugin
