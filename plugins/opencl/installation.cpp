@@ -169,7 +169,13 @@ void describe_environment(std::string& out) {
 }  // namespace
 
 std::string installation_fingerprint() {
-  const std::string plugin = object_file(reinterpret_cast<void*>(&installation_fingerprint));
+  // Canonical: the same file loaded by another path (a folder reached through a link) is the
+  // same plugin.
+  std::string plugin = object_file(reinterpret_cast<void*>(&installation_fingerprint));
+  if (char* canonical = realpath(plugin.c_str(), nullptr)) {
+    plugin = canonical;
+    std::free(canonical);
+  }
   std::string out = "plugin " + plugin + " " + identity(plugin) + "\n";
   out += "boot " + trimmed(text_of("/proc/sys/kernel/random/boot_id", 64)) + "\n";
   describe_vendors(out);
