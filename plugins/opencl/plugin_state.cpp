@@ -26,6 +26,9 @@ void OpenClPlugin::list_devices() {
     for (DeviceFacts& facts : *listed) {
       devices.push_back(std::make_unique<OpenClDevice>(*this, std::move(facts)));
     }
+    debug("%zu OpenCL device(s) listed from the device cache %s; OpenCL is loaded at their first "
+          "use",
+          devices.size(), cache_file.c_str());
     return;
   }
   Discovery found = discover_platforms(*this);
@@ -46,7 +49,12 @@ void OpenClPlugin::list_devices() {
   }
   // A failed write costs a discovery at the next start-up, nothing else: not worth a warning.
   if (found.complete && !devices.empty()) {
-    write_device_cache(cache_file, fingerprint, facts_of(found));
+    const std::string failure = write_device_cache(cache_file, fingerprint, facts_of(found));
+    if (failure.empty()) {
+      debug("OpenCL devices discovered and kept in the device cache %s", cache_file.c_str());
+    } else {
+      debug("OpenCL devices discovered, not kept in the device cache: %s", failure.c_str());
+    }
   }
 }
 
@@ -101,6 +109,13 @@ void OpenClPlugin::warn(const char* format, ...) const {
   va_list arguments;
   va_start(arguments, format);
   hxplugin::log_v(*services, core, HX_LOG_WARNING, format, arguments);
+  va_end(arguments);
+}
+
+void OpenClPlugin::debug(const char* format, ...) const {
+  va_list arguments;
+  va_start(arguments, format);
+  hxplugin::log_v(*services, core, HX_LOG_DEBUG, format, arguments);
   va_end(arguments);
 }
 

@@ -47,6 +47,8 @@ struct OpenClPlugin {
 
   // A warning in the core's log, for what has no status to report it through.
   void warn(const char* format, ...) const __attribute__((format(printf, 2, 3)));
+  // A debug line in the core's log.
+  void debug(const char* format, ...) const __attribute__((format(printf, 2, 3)));
 
  private:
   void bind_to_found();
