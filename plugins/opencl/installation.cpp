@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include <CL/cl.h>
+#include <hxplugin/cache_file.hpp>
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -21,20 +21,8 @@ extern char** environ;
 namespace hxopencl {
 namespace {
 
-std::string time_text(const timespec& time) {
-  char text[48];
-  std::snprintf(text, sizeof text, "%lld.%09ld", static_cast<long long>(time.tv_sec),
-                static_cast<long>(time.tv_nsec));
-  return text;
-}
-
-// "<device>:<inode> <size> <mtime> <ctime>", or "missing".
 std::string identity(const std::string& path) {
-  struct stat info;
-  if (path.empty() || stat(path.c_str(), &info) != 0) return "missing";
-  return std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + " " +
-         std::to_string(info.st_size) + " " + time_text(info.st_mtim) + " " +
-         time_text(info.st_ctim);
+  return hxplugin::file_identity(path).value_or("missing");
 }
 
 // A small file's text, read to its end (files under /proc report no size) or to `limit`.

@@ -1,7 +1,5 @@
 #include "plugins/probe_cache.hpp"
 
-#include <sys/stat.h>
-
 #include <hxplugin/cache_file.hpp>
 
 #include <algorithm>
@@ -37,13 +35,6 @@ uint64_t stable_hash(const std::string& text) {
   return hash;
 }
 
-std::string time_text(const timespec& time) {
-  char text[48];
-  std::snprintf(text, sizeof text, "%lld.%09ld", static_cast<long long>(time.tv_sec),
-                static_cast<long>(time.tv_nsec));
-  return text;
-}
-
 // The plugin path a key ends with; "" for a line that is no key.
 std::string path_of(const std::string& key) {
   size_t at = 0;
@@ -64,18 +55,15 @@ std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
                                            uint32_t intra_op_threads) {
   std::error_code error;
   const std::string path = fs::canonical(plugin_path, error).string();
-  struct stat info;
-  if (error || stat(path.c_str(), &info) != 0) return std::nullopt;
+  const std::optional<std::string> identity = hxplugin::file_identity(path);
+  if (error || !identity) return std::nullopt;
   if (path.find_first_of("\r\n") != std::string::npos) return std::nullopt;
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx",
                 static_cast<unsigned long long>(stable_hash(
                     options + '\n' + std::to_string(intra_op_threads))));
   return "abi" + std::to_string(HX_ABI_VERSION_MAJOR) + "." +
-         std::to_string(HX_ABI_VERSION_MINOR) + " " + hash + " " +
-         std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + " " +
-         std::to_string(info.st_size) + " " + time_text(info.st_mtim) + " " +
-         time_text(info.st_ctim) + " " + path;
+         std::to_string(HX_ABI_VERSION_MINOR) + " " + hash + " " + *identity + " " + path;
 }
 
 ProbeCache::ProbeCache(std::string file) : file_(std::move(file)) {

@@ -1,9 +1,11 @@
 #include "hxplugin/cache_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -26,7 +28,22 @@ bool write_all(int fd, const std::string& text) {
   return true;
 }
 
+std::string time_text(const timespec& time) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%lld.%09ld", static_cast<long long>(time.tv_sec),
+                static_cast<long>(time.tv_nsec));
+  return text;
+}
+
 }  // namespace
+
+std::optional<std::string> file_identity(const std::string& path) {
+  struct stat info;
+  if (path.empty() || stat(path.c_str(), &info) != 0) return std::nullopt;
+  return std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + " " +
+         std::to_string(info.st_size) + " " + time_text(info.st_mtim) + " " +
+         time_text(info.st_ctim);
+}
 
 std::string cache_file_path(const std::string& name) {
   fs::path base;

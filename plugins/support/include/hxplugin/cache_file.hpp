@@ -17,6 +17,12 @@ std::string cache_file_path(const std::string& name);
 // larger than its writer ever makes is somebody else's).
 std::optional<std::string> read_cache_file(const std::string& path, size_t max_bytes);
 
+// "<device>:<inode> <size> <mtime> <ctime>" of the file at `path`, the times to the
+// nanosecond: what a cache keys a file by, as it changes when the file is rebuilt, replaced
+// (even by `cp -p`, which keeps the modification time but not the change time) or touched.
+// nullopt when the file cannot be stat'ed.
+std::optional<std::string> file_identity(const std::string& path);
+
 // Makes the folder and writes `text` beside `path`, renamed over it. Returns "" or why not.
 std::string replace_cache_file(const std::string& path, const std::string& text);
 
