@@ -23,15 +23,17 @@ cl_int read_text(cl_device_id device, cl_device_info what, std::string* out) {
   return CL_SUCCESS;
 }
 
-auto tied(const DeviceFacts& facts) {
+auto identity(const DeviceFacts& facts) {
   return std::tie(facts.platform, facts.name, facts.vendor, facts.version, facts.type,
-                  facts.memory_total, facts.max_allocation, facts.alignment, facts.compute_units,
-                  facts.host_unified_memory, facts.has_fp64, facts.max_work_group_size);
+                  facts.alignment, facts.compute_units, facts.host_unified_memory,
+                  facts.has_fp64, facts.max_work_group_size);
 }
 
 }  // namespace
 
-bool DeviceFacts::operator==(const DeviceFacts& other) const { return tied(*this) == tied(other); }
+bool DeviceFacts::same_device(const DeviceFacts& other) const {
+  return identity(*this) == identity(other);
+}
 
 std::string platform_name(cl_platform_id platform) {
   size_t length = 0;

@@ -25,8 +25,10 @@ struct DeviceFacts {
   bool has_fp64 = false;
   size_t max_work_group_size = 0;
 
-  bool operator==(const DeviceFacts& other) const;
-  bool operator!=(const DeviceFacts& other) const { return !(*this == other); }
+  // Whether `other` describes the same device: every fact but the two memory figures, which
+  // some drivers derive from the memory free when they are asked (PoCL's total moves by
+  // gigabytes between two processes).
+  bool same_device(const DeviceFacts& other) const;
 };
 
 // The name of `platform`; "an unnamed OpenCL platform" when it has none.

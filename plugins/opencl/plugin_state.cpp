@@ -67,7 +67,7 @@ void OpenClPlugin::bind_to_found() {
     if (device.bound.load(std::memory_order_relaxed)) continue;  // by an earlier try that threw
     size_t match = 0;
     while (match < found.devices.size() &&
-           (claimed[match] || found.devices[match].facts != device.facts)) {
+           (claimed[match] || !found.devices[match].facts.same_device(device.facts))) {
       ++match;
     }
     if (match == found.devices.size()) {

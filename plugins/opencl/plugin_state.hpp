@@ -41,7 +41,7 @@ struct OpenClPlugin {
   // keeping what was found in the cache.
   void list_devices();
   // For a device listed from the cache: opens the platforms and binds every listed device to
-  // the device found with the same facts, once (the first caller does it, the others wait for
+  // the device found that is the same (DeviceFacts::same_device), once (the first caller does it, the others wait for
   // it). NULL when `device` is bound, else UNAVAILABLE saying why it is not.
   hx_status* bind_listed_devices(const OpenClDevice& device);
 

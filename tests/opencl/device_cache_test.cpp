@@ -210,6 +210,23 @@ TEST_CASE("A device the cache lists but OpenCL no longer has says so at its firs
   const Buffer works(restarted, restarted.device(0), 64);
 }
 
+TEST_CASE("A listed device whose memory figures moved since (PoCL derives them from the memory "
+          "free) is the same device",
+          "[opencl][device_cache]") {
+  const WrittenCache cache;
+  if (!cache.written()) return;
+  json edited = cache.read();
+  const uint64_t total = edited["devices"][0]["memory_total"];
+  edited["devices"][0]["memory_total"] = total + (uint64_t{1} << 30);
+  cache.write(edited);
+
+  const DirectPlugin plugin;
+  REQUIRE(plugin.init_outcome().code == HX_OK);
+  CHECK(plugin.properties(plugin.device(0)).memory_total == total + (uint64_t{1} << 30));
+  const Buffer works(plugin, plugin.device(0), 64);
+  CHECK(cache.read() == edited);  // bound as listed: nothing to rewrite
+}
+
 TEST_CASE("A device cache of another installation, or one that is corrupt, is not believed",
           "[opencl][device_cache]") {
   const WrittenCache cache;
