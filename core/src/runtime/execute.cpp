@@ -181,14 +181,15 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   }
 
   // The request: the call's device, else the innermost scope, else the placement function.
+  // (Optionals here and below: a string or Placement made and destroyed on every call costs
+  // more than the test of an optional, in the few hundred instructions an op may take.)
   const std::string* request = &requested;
-  std::string from_function;
+  std::optional<std::string> from_function;
   if (request->empty()) {
     if (const std::string* scoped = innermost_scope()) {
       request = scoped;
     } else if (has_placement_function.load(std::memory_order_relaxed)) {
-      from_function = ask_placement_function(op, inputs, num_inputs);
-      request = &from_function;
+      request = &from_function.emplace(ask_placement_function(op, inputs, num_inputs));
     }
   }
 
@@ -209,10 +210,9 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
 
   // Kernels of plugins older than ABI 2.3 are asked (check) before every call.
   const detail::Placement* chosen = &plan->placement();
-  detail::Placement placed_again;
+  std::optional<detail::Placement> placed_again;
   if (!placed_now && plan->place_each_call()) {
-    placed_again = placer->place(plan->placement_request());
-    chosen = &placed_again;
+    chosen = &placed_again.emplace(placer->place(plan->placement_request()));
   }
   const detail::Placement& placement = *chosen;
   detail::Device& device = *placement.device;
