@@ -60,7 +60,7 @@ std::string device_cache_file() { return hxplugin::cache_file_path("opencl-devic
 
 std::optional<std::vector<DeviceFacts>> read_device_cache(const std::string& file,
                                                           const std::string& fingerprint) {
-  const std::optional<std::string> text = hxplugin::read_cache_file(file, kMaxFileBytes);
+  const std::optional<std::string> text = hxplugin::read_small_file(file, kMaxFileBytes);
   if (!text) return std::nullopt;
   try {
     const json cache = json::parse(*text);

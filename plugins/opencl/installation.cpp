@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -25,16 +24,10 @@ std::string identity(const std::string& path) {
   return hxplugin::file_identity(path).value_or("missing");
 }
 
-// A small file's text, read to its end (files under /proc report no size) or to `limit`.
-std::string text_of(const std::string& path, size_t limit = 1 << 16) {
-  std::ifstream in(path, std::ios::binary);
-  std::string text;
-  char buffer[4096];
-  while (in && text.size() < limit) {
-    in.read(buffer, sizeof buffer);
-    text.append(buffer, static_cast<size_t>(in.gcount()));
-  }
-  return text;
+// A small file's text; "" when it is missing or larger than `limit` (its identity, beside it in
+// the fingerprint, still tells a change).
+std::string text_of(const std::string& path, size_t limit) {
+  return hxplugin::read_small_file(path, limit).value_or("");
 }
 
 std::string trimmed(std::string text) {
@@ -115,7 +108,7 @@ void describe_vendors(std::string& out) {
 }
 
 void describe_kernel_drivers(std::string& out) {
-  std::istringstream modules(text_of("/proc/modules"));
+  std::istringstream modules(text_of("/proc/modules", 1 << 20));
   std::string line;
   out += "modules";
   while (std::getline(modules, line)) out += " " + line.substr(0, line.find(' '));

@@ -67,7 +67,7 @@ std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
 }
 
 ProbeCache::ProbeCache(std::string file) : file_(std::move(file)) {
-  const std::optional<std::string> text = hxplugin::read_cache_file(file_, kMaxFileBytes);
+  const std::optional<std::string> text = hxplugin::read_small_file(file_, kMaxFileBytes);
   if (!text) return;
   std::istringstream in(*text);
   std::string line;

@@ -59,7 +59,7 @@ std::string cache_file_path(const std::string& name) {
   return (base / "hxrt" / name).string();
 }
 
-std::optional<std::string> read_cache_file(const std::string& path, size_t max_bytes) {
+std::optional<std::string> read_small_file(const std::string& path, size_t max_bytes) {
   std::error_code error;
   if (path.empty() || fs::file_size(path, error) > max_bytes || error) return std::nullopt;
   std::ifstream in(path, std::ios::binary);

@@ -13,9 +13,10 @@ namespace hxplugin {
 // "" when neither variable gives an absolute folder.
 std::string cache_file_path(const std::string& name);
 
-// The whole text of `path`; nullopt when it is missing, unreadable or over `max_bytes` (a file
-// larger than its writer ever makes is somebody else's).
-std::optional<std::string> read_cache_file(const std::string& path, size_t max_bytes);
+// The whole text of `path`; nullopt when it is missing, unreadable or over `max_bytes` (a cache
+// file larger than its writer ever makes is somebody else's). Reads to the end of files that
+// report no size (those under /proc).
+std::optional<std::string> read_small_file(const std::string& path, size_t max_bytes);
 
 // "<device>:<inode> <size> <mtime> <ctime>" of the file at `path`, the times to the
 // nanosecond: what a cache keys a file by, as it changes when the file is rebuilt, replaced
