@@ -32,9 +32,10 @@ hx_status* OpenClDevice::bind(const Platform& found_platform, cl_device_id found
     // A queue that cannot be made leaves the stream without one: work queued on it then fails
     // with CL_INVALID_COMMAND_QUEUE, and waiting on it waits for nothing.
     if (const cl_int failure = stream->open()) {
-      plugin.warn("opencl plugin: a stream of device '%s' has no queue: clCreateCommandQueue "
-                  "failed with %s (%d)",
-                  facts.name.c_str(), cl_error_name(failure), static_cast<int>(failure));
+      plugin.log(HX_LOG_WARNING,
+                 "opencl plugin: a stream of device '%s' has no queue: clCreateCommandQueue "
+                 "failed with %s (%d)",
+                 facts.name.c_str(), cl_error_name(failure), static_cast<int>(failure));
     }
   }
   waiting_streams_.clear();

@@ -21,8 +21,8 @@ std::vector<cl_device_id> platform_devices(const OpenClPlugin& plugin, cl_platfo
   const cl_int error = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count);
   if (error == CL_DEVICE_NOT_FOUND) return {};
   if (error != CL_SUCCESS) {
-    plugin.warn("OpenCL platform '%s' skipped: clGetDeviceIDs failed with %s (%d)",
-                platform_name(platform).c_str(), cl_error_name(error), static_cast<int>(error));
+    plugin.log(HX_LOG_WARNING, "OpenCL platform '%s' skipped: clGetDeviceIDs failed with %s (%d)",
+               platform_name(platform).c_str(), cl_error_name(error), static_cast<int>(error));
     found.complete = false;
     return {};
   }
@@ -44,8 +44,8 @@ void add_platform(OpenClPlugin& plugin, cl_platform_id id, Discovery& found) {
   const cl_context context = clCreateContext(properties, static_cast<cl_uint>(devices.size()),
                                              devices.data(), nullptr, nullptr, &error);
   if (error != CL_SUCCESS) {
-    plugin.warn("OpenCL platform '%s' skipped: clCreateContext failed with %s (%d)",
-                platform_name(id).c_str(), cl_error_name(error), static_cast<int>(error));
+    plugin.log(HX_LOG_WARNING, "OpenCL platform '%s' skipped: clCreateContext failed with %s (%d)",
+               platform_name(id).c_str(), cl_error_name(error), static_cast<int>(error));
     found.complete = false;
     return;
   }
@@ -54,10 +54,10 @@ void add_platform(OpenClPlugin& plugin, cl_platform_id id, Discovery& found) {
   for (cl_device_id device : devices) {
     FoundDevice candidate{&platform, device, {}};
     if (const cl_int failure = read_device_facts(id, device, &candidate.facts)) {
-      plugin.warn("OpenCL device skipped: opencl plugin: clGetDeviceInfo failed with %s (%d) "
-                  "for device '%s'",
-                  cl_error_name(failure), static_cast<int>(failure),
-                  candidate.facts.name.c_str());
+      plugin.log(HX_LOG_WARNING,
+                 "OpenCL device skipped: opencl plugin: clGetDeviceInfo failed with %s (%d) for "
+                 "device '%s'",
+                 cl_error_name(failure), static_cast<int>(failure), candidate.facts.name.c_str());
       found.complete = false;
       continue;
     }

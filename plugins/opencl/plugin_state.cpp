@@ -26,16 +26,17 @@ void OpenClPlugin::list_devices() {
     for (DeviceFacts& facts : *listed) {
       devices.push_back(std::make_unique<OpenClDevice>(*this, std::move(facts)));
     }
-    debug("%zu OpenCL device(s) listed from the device cache %s; OpenCL is loaded at their first "
-          "use",
-          devices.size(), cache_file.c_str());
+    log(HX_LOG_DEBUG,
+        "%zu OpenCL device(s) listed from the device cache %s; OpenCL is loaded at their first "
+        "use",
+        devices.size(), cache_file.c_str());
     return;
   }
   Discovery found = discover_platforms(*this);
   for (FoundDevice& candidate : found.devices) {
     auto device = std::make_unique<OpenClDevice>(*this, candidate.facts);
     if (hx_status* status = device->bind(*candidate.platform, candidate.id)) {
-      warn("OpenCL device skipped: %s", services->status_message(status));
+      log(HX_LOG_WARNING, "OpenCL device skipped: %s", services->status_message(status));
       services->status_destroy(status);
       found.complete = false;
       continue;
@@ -51,9 +52,11 @@ void OpenClPlugin::list_devices() {
   if (found.complete && !devices.empty()) {
     const std::string failure = write_device_cache(cache_file, fingerprint, facts_of(found));
     if (failure.empty()) {
-      debug("OpenCL devices discovered and kept in the device cache %s", cache_file.c_str());
+      log(HX_LOG_DEBUG, "OpenCL devices discovered and kept in the device cache %s",
+          cache_file.c_str());
     } else {
-      debug("OpenCL devices discovered, not kept in the device cache: %s", failure.c_str());
+      log(HX_LOG_DEBUG, "OpenCL devices discovered, not kept in the device cache: %s",
+          failure.c_str());
     }
   }
 }
@@ -105,17 +108,10 @@ hx_status* OpenClPlugin::bind_listed_devices(const OpenClDevice& device) {
   });
 }
 
-void OpenClPlugin::warn(const char* format, ...) const {
+void OpenClPlugin::log(hx_log_level level, const char* format, ...) const {
   va_list arguments;
   va_start(arguments, format);
-  hxplugin::log_v(*services, core, HX_LOG_WARNING, format, arguments);
-  va_end(arguments);
-}
-
-void OpenClPlugin::debug(const char* format, ...) const {
-  va_list arguments;
-  va_start(arguments, format);
-  hxplugin::log_v(*services, core, HX_LOG_DEBUG, format, arguments);
+  hxplugin::log_v(*services, core, level, format, arguments);
   va_end(arguments);
 }
 

@@ -45,10 +45,9 @@ struct OpenClPlugin {
   // it). NULL when `device` is bound, else UNAVAILABLE saying why it is not.
   hx_status* bind_listed_devices(const OpenClDevice& device);
 
-  // A warning in the core's log, for what has no status to report it through.
-  void warn(const char* format, ...) const __attribute__((format(printf, 2, 3)));
-  // A debug line in the core's log.
-  void debug(const char* format, ...) const __attribute__((format(printf, 2, 3)));
+  // A line in the core's log, for what has no status to report it through.
+  void log(hx_log_level level, const char* format, ...) const
+      __attribute__((format(printf, 3, 4)));
 
  private:
   void bind_to_found();
