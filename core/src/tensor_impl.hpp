@@ -20,6 +20,9 @@ struct TensorImpl {
   // `bytes` is tensor_bytes(dtype, shape), which the caller knows already (an op's outputs are
   // sized when they are checked).
   TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape, size_t bytes);
+  // With its kind known already: the device's record of (dtype, shape), or nullptr.
+  TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape, size_t bytes,
+             const TensorKind* kind);
   // The memory goes back to the device at once, or after the reads on other streams that
   // add_reader recorded.
   ~TensorImpl();
@@ -38,6 +41,9 @@ struct TensorImpl {
   DType dtype;
   Shape shape;
   size_t bytes;
+  // The device's record of (dtype, shape) (devices/tensor_kinds.hpp), or nullptr when the
+  // device keeps no more.
+  const TensorKind* kind;
   Device::Block memory;  // (buffer, byte offset) of the elements
   // Recorded after the work that writes the elements; nullptr when that work completed before
   // the tensor was returned (a synchronous device). Set before the tensor is shared.

@@ -125,3 +125,28 @@ TEST_CASE("threads that run one op with different kinds of call each get their o
   for (std::thread& thread : threads) thread.join();
   CHECK(wrong == std::vector<int>(kThreads, 0));
 }
+
+TEST_CASE("calls on tensors past the kinds a device keeps still get plans of their own") {
+  // A device interns each (dtype, shape) of its tensors up to TensorKinds::kMostKinds (16,384),
+  // and plans match an interned input by one comparison; tensors made after that have no kind,
+  // and their calls must compare dtype, shape and device in full.
+  hxrt::Runtime rt = four_gpus();
+  const hxrt::Tensor interned = rt.tensor<float>({3}, {-1, 2, -3}, "/CPU:0");
+  for (int64_t n = 1; n <= 16400; ++n) (void)rt.tensor<float>({n, 0}, {}, "/CPU:0");
+  const hxrt::Tensor a = matrix(rt);  // no kind left for [2, 2]
+  const hxrt::Tensor b = rt.tensor<float>({2, 2}, {0, 1, 1, 0}, "/CPU:0");
+  const hxrt::Tensor wide = rt.tensor<float>({2, 3}, {1, -2, 3, -4, 5, -6}, "/CPU:0");
+  for (int round = 0; round < 2; ++round) {
+    CHECK(rt.execute("MatMul", {a, a}, {}, "/CPU:0").to_vector<float>() ==
+          std::vector<float>{7, 10, 15, 22});
+    CHECK(rt.execute("MatMul", {a, b}, {}, "/CPU:0").to_vector<float>() ==
+          std::vector<float>{2, 1, 4, 3});
+    CHECK(rt.execute("MatMul", {a, wide}, {}, "/CPU:0").shape() == hxrt::Shape({2, 3}));
+    CHECK(rt.execute("Relu", {a}, {}, "/CPU:0").shape() == hxrt::Shape({2, 2}));
+    CHECK(rt.execute("Relu", {wide}, {}, "/CPU:0").to_vector<float>() ==
+          std::vector<float>{1, 0, 3, 0, 5, 0});
+    CHECK(rt.execute("Relu", {interned}, {}, "/CPU:0").to_vector<float>() ==
+          std::vector<float>{0, 2, 0});
+    CHECK(rt.execute("Relu", {a}, {}, "/GPU:0").device() == kGpu0);
+  }
+}

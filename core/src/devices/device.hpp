@@ -12,6 +12,7 @@
 #include <string>
 
 #include "devices/physical_device.hpp"
+#include "devices/tensor_kinds.hpp"
 #include "execution/event_pool.hpp"
 #include "execution/pending_releases.hpp"
 #include "execution/ready_event.hpp"
@@ -116,6 +117,11 @@ class Device : public std::enable_shared_from_this<Device> {
   // stream.
   void copy_from(const Device& source, const Block& dst, const Block& src, size_t bytes);
   StagingPool& staging() { return staging_; }
+  // The record that every tensor of `dtype` and `shape` on this device shares, or nullptr
+  // (devices/tensor_kinds.hpp).
+  const TensorKind* tensor_kind(DType dtype, const Shape& shape) {
+    return kinds_.intern(dtype, shape);
+  }
   PendingReleases& pending() { return pending_; }
 
   // Waits for all work queued on the stream; throws Error naming the device and the plugin
@@ -134,6 +140,7 @@ class Device : public std::enable_shared_from_this<Device> {
   std::unique_ptr<EventPool> events_;  // asynchronous devices only
   StagingPool staging_;
   PendingReleases pending_;
+  TensorKinds kinds_;
   // Declared last: destroyed first, so its regions go back while the plugin is loaded.
   std::unique_ptr<BfcAllocator> allocator_;
 };

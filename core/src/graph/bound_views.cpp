@@ -1,5 +1,7 @@
 #include "graph/bound_views.hpp"
 
+#include <algorithm>
+
 #include "graph/executable_impl.hpp"
 
 namespace hxrt::detail {
@@ -11,12 +13,62 @@ BoundViews::BoundViews(const ExecutableImpl& exe) : views_(exe.operand_views) {
 }
 
 void BoundViews::bind_arenas(const ExecutableImpl& exe,
-                             const std::vector<Device::Block>& blocks) noexcept {
+                             const std::vector<Device::Block>& blocks) {
+  if (bound_to(blocks)) return;
+  bound_.clear();  // unbound until every operand is
+  std::vector<Device::Block> bound = blocks;
   for (const ArenaOperand& operand : exe.arena_operands) {
     const Device::Block& block = blocks[operand.arena];
     hx_tensor_view& view = views_[operand.operand];
     view.buffer = block.buffer;
     view.byte_offset = block.offset + operand.offset;
+  }
+  bound_ = std::move(bound);
+}
+
+bool BoundViews::bound_to(const std::vector<Device::Block>& blocks) const {
+  return blocks.size() == bound_.size() &&
+         std::equal(blocks.begin(), blocks.end(), bound_.begin(),
+                    [](const Device::Block& a, const Device::Block& b) {
+                      return a.buffer == b.buffer && a.offset == b.offset;
+                    });
+}
+
+std::unique_ptr<BoundViews> SpareBoundViews::take(
+    const std::vector<Device::Block>& blocks) const noexcept {
+  // Each set is taken out of its slot before it is read: another run may take it meanwhile.
+  std::unique_ptr<BoundViews> taken[kKept];
+  size_t count = 0;
+  for (auto& kept : kept_) {
+    if (BoundViews* views = kept.exchange(nullptr, std::memory_order_acq_rel)) {
+      taken[count++].reset(views);
+    }
+  }
+  // The set bound to `blocks`; else, while there is room for another, none (the caller makes
+  // one, which is kept too); else the last, to bind again.
+  size_t chosen = count;
+  for (size_t i = 0; i < count; ++i) {
+    if (taken[i]->bound_to(blocks)) chosen = i;
+  }
+  if (chosen == count && count == kKept) chosen = count - 1;
+  std::unique_ptr<BoundViews> result;
+  for (size_t i = 0; i < count; ++i) {
+    if (i == chosen) {
+      result = std::move(taken[i]);
+    } else {
+      give_back(std::move(taken[i]));
+    }
+  }
+  return result;
+}
+
+void SpareBoundViews::give_back(std::unique_ptr<BoundViews> views) const noexcept {
+  for (auto& kept : kept_) {
+    BoundViews* none = nullptr;
+    if (kept.compare_exchange_strong(none, views.get(), std::memory_order_acq_rel)) {
+      (void)views.release();
+      return;
+    }
   }
 }
 

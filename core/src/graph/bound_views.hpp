@@ -1,10 +1,10 @@
 // An executable's operand views (ExecutableImpl::operand_views) with their memory, for one run
 // at a time, so that a step hands its kernel views that are ready rather than copying and
 // binding them on every run. When a run starts, the operands in arenas are pointed where its
-// arenas are, in one pass over those operands alone; a step binds the operands with memory of
-// their own (feeds, fetches, copies) as it runs. The executable keeps one set between runs
-// (SpareBoundViews); a run that finds it taken, by a run of the executable on another thread,
-// makes its own.
+// arenas are, in one pass over those operands alone, unless they point there already; a step
+// binds the operands with memory of their own (feeds, fetches, copies) as it runs. The
+// executable keeps a few sets between runs (SpareBoundViews); a run takes the one bound where
+// its arenas are, when there is one.
 #pragma once
 
 #include <atomic>
@@ -22,38 +22,43 @@ class BoundViews {
  public:
   explicit BoundViews(const ExecutableImpl& exe);
 
-  // Points every arena operand into `blocks`, this run's memory of ExecutableImpl::arenas.
-  void bind_arenas(const ExecutableImpl& exe, const std::vector<Device::Block>& blocks) noexcept;
+  // Points every arena operand into `blocks`, this run's memory of ExecutableImpl::arenas,
+  // unless bound_to(blocks) already. Throws std::bad_alloc only, leaving the views unbound.
+  void bind_arenas(const ExecutableImpl& exe, const std::vector<Device::Block>& blocks);
+  bool bound_to(const std::vector<Device::Block>& blocks) const;
   // The views of a step's operands, from its first (StepInfo::first_operand).
   hx_tensor_view* operands(size_t first) { return views_.data() + first; }
 
  private:
   std::vector<hx_tensor_view> views_;
+  std::vector<Device::Block> bound_;  // the blocks the arena operands point into
 };
 
-// The views an executable keeps between runs: at most one set, taken by a run and given back
-// when it ends. Lock-free; any thread.
+// The views an executable keeps between runs: at most kKept sets, each taken by a run and
+// given back when it ends. Two, because a run's arenas often alternate between two places:
+// its arena and the tensor it fetches come from the same size class, and the user frees the
+// fetched tensor after the run freed its arena, so the next run's arena takes the tensor's
+// block. Lock-free; any thread.
 class SpareBoundViews {
  public:
+  static constexpr size_t kKept = 2;
+
   SpareBoundViews() = default;
-  ~SpareBoundViews() { delete spare_.load(std::memory_order_acquire); }
+  ~SpareBoundViews() {
+    for (auto& kept : kept_) delete kept.load(std::memory_order_acquire);
+  }
   SpareBoundViews(const SpareBoundViews&) = delete;
   SpareBoundViews& operator=(const SpareBoundViews&) = delete;
 
-  // The set kept, or null when there is none (the first run, or one running now).
-  std::unique_ptr<BoundViews> take() const {
-    return std::unique_ptr<BoundViews>(spare_.exchange(nullptr, std::memory_order_acq_rel));
-  }
-  // Keeps `views` unless a set is kept already (then they go).
-  void give_back(std::unique_ptr<BoundViews> views) const {
-    BoundViews* none = nullptr;
-    if (spare_.compare_exchange_strong(none, views.get(), std::memory_order_acq_rel)) {
-      (void)views.release();
-    }
-  }
+  // The set kept that is bound to `blocks`; else null while fewer than kKept are kept (the
+  // caller makes one, and gives it back too) or runs on other threads hold them; else one of
+  // them, to bind again. Never throws.
+  std::unique_ptr<BoundViews> take(const std::vector<Device::Block>& blocks) const noexcept;
+  // Keeps `views` where there is room (else they go). Never throws.
+  void give_back(std::unique_ptr<BoundViews> views) const noexcept;
 
  private:
-  mutable std::atomic<BoundViews*> spare_{nullptr};
+  mutable std::atomic<BoundViews*> kept_[kKept] = {};
 };
 
 }  // namespace hxrt::detail

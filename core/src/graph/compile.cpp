@@ -43,6 +43,7 @@ class StepBuilder {
     value.shape = meta.shape;
     value.bytes = meta.bytes;
     value.device = device;
+    if (device != nullptr) value.kind = device->tensor_kind(meta.dtype, meta.shape);
     exe_.values.push_back(std::move(value));
     producers_.push_back(exe_.steps.size());  // the step being added writes it
     return exe_.values.size() - 1;

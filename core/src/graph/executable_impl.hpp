@@ -27,6 +27,7 @@ struct ValueInfo {
   Shape shape;
   size_t bytes = 0;
   Device* device = nullptr;
+  const TensorKind* kind = nullptr;  // device's record of (dtype, shape), or nullptr
   // Index into ExecutableImpl::arenas, at `offset` in it; kOwnMemory: a tensor of its own,
   // as fed, fetched, read by another device (whose stream the arena's reuse could not
   // order), or copied in by a transfer.

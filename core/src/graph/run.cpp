@@ -68,10 +68,15 @@ class Run {
       // through the pool's internals, which ThreadSanitizer does not see.
       pending_[i].store(exe.num_predecessors[i], std::memory_order_release);
     }
-    views_ = exe.spare_views.take();
-    if (views_ == nullptr) views_ = std::make_unique<BoundViews>(exe);
     allocate_arenas();
-    views_->bind_arenas(exe, arena_blocks_);
+    views_ = exe.spare_views.take(arena_blocks_);
+    try {
+      if (views_ == nullptr) views_ = std::make_unique<BoundViews>(exe);
+      views_->bind_arenas(exe, arena_blocks_);
+    } catch (...) {
+      free_arenas();  // no destructor runs for a constructor that throws
+      throw;
+    }
   }
 
   // Waits for what is still queued (a run that failed on the host), then frees the arenas
@@ -417,7 +422,8 @@ class Run {
       if (holders[i] == ExecutableImpl::kInArena) continue;
       const ValueInfo& info = exe_.values[step.outputs[i - num_inputs]];
       Tensor& own = tensors_[holders[i]];
-      own = Tensor(make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes));
+      own = Tensor(make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes,
+                                    info.kind));
       set_memory(*own.impl(), device.handle(), views[i]);
     }
     hx_kernel_context_s context{&step.attrs};

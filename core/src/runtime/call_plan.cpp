@@ -31,34 +31,30 @@ CallPlan::CallPlan(const CallKey& key)
       mode_(key.mode),
       hash_(key.hash()),
       inputs_(key.num_inputs),
-      input_devices_(key.num_inputs) {
+      input_devices_(key.num_inputs),
+      input_kinds_(key.num_inputs) {
   for (size_t i = 0; i < key.num_inputs; ++i) {
     const TensorImpl& input = *key.inputs[i]->impl();
     inputs_[i].dtype = input.dtype;
     inputs_[i].shape = input.shape;
     inputs_[i].bytes = input.bytes;
     input_devices_[i] = input.device.get();
+    input_kinds_[i] = input.kind;
   }
 }
 
-bool CallPlan::matches(const CallKey& key) const {
-  if (&key.op != &op_ || key.mode != mode_ || key.num_inputs != inputs_.size() ||
-      key.requested.size() != requested_.size()) {
+bool CallPlan::same_input(const TensorImpl& input, size_t index) const {
+  // Kinds are interned per device: two of them differ in device, dtype or shape.
+  if (input.kind != nullptr && input_kinds_[index] != nullptr) return false;
+  const Shape& shape = inputs_[index].shape;
+  if (input.device.get() != input_devices_[index] || input.dtype != inputs_[index].dtype ||
+      input.shape.rank() != shape.rank()) {
     return false;
   }
-  for (size_t i = 0; i < inputs_.size(); ++i) {
-    const TensorImpl& input = *key.inputs[i]->impl();
-    const Shape& shape = inputs_[i].shape;
-    if (input.device.get() != input_devices_[i] || input.dtype != inputs_[i].dtype ||
-        input.shape.rank() != shape.rank()) {
-      return false;
-    }
-    for (int d = 0; d < shape.rank(); ++d) {
-      if (input.shape[d] != shape[d]) return false;
-    }
+  for (int d = 0; d < shape.rank(); ++d) {
+    if (input.shape[d] != shape[d]) return false;
   }
-  return (requested_.empty() || key.requested == requested_) &&
-         (attrs_.empty() ? key.attrs.empty() : same_attrs(key.attrs, attrs_));
+  return true;
 }
 
 void CallPlan::decide(Placer& placer) {
@@ -69,23 +65,26 @@ void CallPlan::decide(Placer& placer) {
   t_ = type_parameter(op_, call, outputs_.data());
 
   strides_.resize(num_inputs + outputs_.size());
-  input_views_.resize(num_inputs);
+  views_.resize(num_inputs + outputs_.size());
   for (size_t i = 0; i < num_inputs; ++i) {
     if (op_.broadcasts) {
       fill_broadcast_view(inputs_[i].dtype, inputs_[i].shape, outputs_[0].shape, strides_[i],
-                          input_views_[i]);
+                          views_[i]);
     } else {
-      fill_dense_view(inputs_[i].dtype, inputs_[i].shape, strides_[i], input_views_[i]);
+      fill_dense_view(inputs_[i].dtype, inputs_[i].shape, strides_[i], views_[i]);
     }
   }
-  output_views_.resize(outputs_.size());
   for (size_t i = 0; i < outputs_.size(); ++i) {
     fill_dense_view(outputs_[i].dtype, outputs_[i].shape, strides_[num_inputs + i],
-                    output_views_[i]);
+                    views_[num_inputs + i]);
   }
 
   placement_ = placer.place(placement_request());
   device_ = placement_.device->shared_from_this();
+  output_kinds_.resize(outputs_.size());
+  for (size_t i = 0; i < outputs_.size(); ++i) {
+    output_kinds_[i] = device_->tensor_kind(outputs_[i].dtype, outputs_[i].shape);
+  }
 }
 
 PlacementRequest CallPlan::placement_request() const {
@@ -97,8 +96,8 @@ PlacementRequest CallPlan::placement_request() const {
           inputs_.size(),
           mode_,
           attrs_,
-          input_views_.data(),
-          output_views_.data(),
+          input_views(),
+          output_views(),
           outputs_.size()};
 }
 

@@ -22,9 +22,11 @@
 #include "hxrt/runtime.hpp"
 #include "hxrt/tensor.hpp"
 #include "ops/op_schema.hpp"
+#include "placement/attr_identity.hpp"
 #include "placement/insert_only_table.hpp"
 #include "placement/placer.hpp"
 #include "runtime/tensor_views.hpp"
+#include "tensor_impl.hpp"
 
 namespace hxrt::detail {
 
@@ -69,7 +71,22 @@ class CallPlan {
   CallPlan& operator=(const CallPlan&) = delete;
 
   size_t hash() const { return hash_; }
-  bool matches(const CallKey& key) const;
+  // Inline: the eager path asks it on every call. An input of the kind (devices/
+  // tensor_kinds.hpp) the plan's was matches at one comparison.
+  bool matches(const CallKey& key) const {
+    if (&key.op != &op_ || key.mode != mode_ || key.num_inputs != input_kinds_.size() ||
+        key.requested.size() != requested_.size()) {
+      return false;
+    }
+    for (size_t i = 0; i < key.num_inputs; ++i) {
+      const TensorImpl& input = *key.inputs[i]->impl();
+      if ((input.kind != input_kinds_[i] || input.kind == nullptr) && !same_input(input, i)) {
+        return false;
+      }
+    }
+    return (requested_.empty() || key.requested == requested_) &&
+           (attrs_.empty() ? key.attrs.empty() : same_attrs(key.attrs, attrs_));
+  }
 
   // Shape inference, T, the views and the placement of the call this plan was keyed by.
   void decide(Placer& placer);
@@ -84,9 +101,13 @@ class CallPlan {
   Device* const* input_devices() const { return input_devices_.data(); }
   const TensorMeta* outputs() const { return outputs_.data(); }
   DType t() const { return t_; }
-  // The kernel's views, without memory (buffer NULL): copied per call, which then sets it.
-  const hx_tensor_view* input_views() const { return input_views_.data(); }
-  const hx_tensor_view* output_views() const { return output_views_.data(); }
+  // The kernel's views, without memory (buffer NULL): the inputs', then the outputs', copied
+  // per call, which then sets it.
+  const hx_tensor_view* views() const { return views_.data(); }
+  const hx_tensor_view* input_views() const { return views_.data(); }
+  const hx_tensor_view* output_views() const { return views_.data() + inputs_.size(); }
+  // The outputs' kinds on the plan's device (nullptr where it keeps no more).
+  const TensorKind* const* output_kinds() const { return output_kinds_.data(); }
   const Placement& placement() const { return placement_; }
   const std::shared_ptr<Device>& device() const { return device_; }
   // Whether each call is placed again: a kernel the placer tried asks its check before every
@@ -96,6 +117,10 @@ class CallPlan {
   PlacementRequest placement_request() const;
 
  private:
+  // Whether `input` is of the dtype, shape and device of the plan's input `index`, when
+  // their kinds alone cannot tell.
+  bool same_input(const TensorImpl& input, size_t index) const;
+
   const OpSchema& op_;
   std::string requested_;
   Attrs attrs_;
@@ -103,12 +128,13 @@ class CallPlan {
   size_t hash_;
   std::vector<TensorMeta> inputs_;
   std::vector<Device*> input_devices_;
+  std::vector<const TensorKind*> input_kinds_;
 
   std::vector<TensorMeta> outputs_;
   DType t_ = DType::kF32;
   std::vector<Strides> strides_;  // the inputs', then the outputs'; the views point into it
-  std::vector<hx_tensor_view> input_views_;
-  std::vector<hx_tensor_view> output_views_;
+  std::vector<hx_tensor_view> views_;
+  std::vector<const TensorKind*> output_kinds_;
   Placement placement_;
   std::shared_ptr<Device> device_;
 };

@@ -4,7 +4,6 @@
 // beyond its outputs' memory when it has up to kInline inputs and outputs.
 #include <cstring>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "execution/transfers.hpp"
@@ -181,15 +180,18 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   }
 
   // The request: the call's device, else the innermost scope, else the placement function.
-  // (Optionals here and below: a string or Placement made and destroyed on every call costs
-  // more than the test of an optional, in the few hundred instructions an op may take.)
+  // (Pointers to the heap here and below, for what few calls need: a string or a Placement
+  // made and destroyed on every call costs more than the test of a pointer, and GCC clears
+  // an std::optional's storage on every call.)
   const std::string* request = &requested;
-  std::optional<std::string> from_function;
+  std::unique_ptr<std::string> from_function;
   if (request->empty()) {
     if (const std::string* scoped = innermost_scope()) {
       request = scoped;
     } else if (has_placement_function.load(std::memory_order_relaxed)) {
-      request = &from_function.emplace(ask_placement_function(op, inputs, num_inputs));
+      from_function =
+          std::make_unique<std::string>(ask_placement_function(op, inputs, num_inputs));
+      request = from_function.get();
     }
   }
 
@@ -210,9 +212,10 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
 
   // Kernels of plugins older than ABI 2.3 are asked (check) before every call.
   const detail::Placement* chosen = &plan->placement();
-  std::optional<detail::Placement> placed_again;
+  std::unique_ptr<detail::Placement> placed_again;
   if (!placed_now && plan->place_each_call()) {
-    chosen = &placed_again.emplace(placer->place(plan->placement_request()));
+    placed_again = std::make_unique<detail::Placement>(placer->place(plan->placement_request()));
+    chosen = placed_again.get();
   }
   const detail::Placement& placement = *chosen;
   detail::Device& device = *placement.device;
@@ -223,30 +226,33 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   InlineArray<hx_tensor_view, 2 * kInline> views(num_inputs + num_outputs);
   hx_tensor_view* const input_array = views.data();
   hx_tensor_view* const output_array = views.data() + num_inputs;
-  for (size_t i = 0; i < num_inputs; ++i) input_array[i] = plan->input_views()[i];
-  for (size_t i = 0; i < num_outputs; ++i) output_array[i] = plan->output_views()[i];
+  std::memcpy(input_array, plan->views(), (num_inputs + num_outputs) * sizeof(hx_tensor_view));
 
   // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere): a local
   // copy, or (no copy) read in place. Inputs on the op's device need no wait: its stream runs
   // in order.
-  std::optional<InlineArray<Tensor>> local_inputs;  // made when an input lives elsewhere
+  std::unique_ptr<Tensor[]> local_inputs;  // made when an input lives elsewhere
   for (size_t i = 0; i < num_inputs; ++i) {
     const detail::TensorImpl& held = *inputs[i]->impl();
     detail::check_not_failed(held, op, i);
     if (held.device.get() == &device) {
       set_memory(held, device.handle(), input_array[i]);
     } else {
-      if (!local_inputs) local_inputs.emplace(num_inputs);
-      input_from_elsewhere(*this, *inputs[i], i, op, device, logging, (*local_inputs)[i],
+      if (!local_inputs) local_inputs = std::make_unique<Tensor[]>(num_inputs);
+      input_from_elsewhere(*this, *inputs[i], i, op, device, logging, local_inputs[i],
                            input_array[i]);
     }
   }
 
   for (size_t i = 0; i < num_outputs; ++i) {
     const detail::TensorMeta& meta = plan->outputs()[i];
-    outputs[i] = Tensor(detail::make_tensor_impl(
-        chosen == &plan->placement() ? plan->device() : device.shared_from_this(), meta.dtype,
-        meta.shape, meta.bytes));
+    if (chosen == &plan->placement()) {
+      outputs[i] = Tensor(detail::make_tensor_impl(plan->device(), meta.dtype, meta.shape,
+                                                   meta.bytes, plan->output_kinds()[i]));
+    } else {
+      outputs[i] = Tensor(detail::make_tensor_impl(device.shared_from_this(), meta.dtype,
+                                                   meta.shape, meta.bytes));
+    }
     set_memory(*outputs[i].impl(), device.handle(), output_array[i]);
   }
 
@@ -294,7 +300,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   }
   if (device.asynchronous()) {
     finish_queued(device, op, outputs, num_outputs, inputs,
-                  local_inputs ? local_inputs->data() : nullptr, num_inputs);
+                  local_inputs.get(), num_inputs);
     if (trace.on()) {
       std::shared_ptr<detail::ReadyEvent> ready = outputs[0].impl()->ready;
       trace.record_enqueued(
