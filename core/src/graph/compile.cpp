@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <utility>
+#include <vector>
 
 #include "graph/compile_phases.hpp"
 #include "graph/executable_handle.hpp"
@@ -240,7 +241,6 @@ void finish_steps(ExecutableImpl& exe) {
     if (value.arena == ValueInfo::kOwnMemory) value.tensor = exe.own_tensors++;
   }
   size_t operands = 0;
-  size_t dims = 1;  // one more, so that a scalar's view (rank 0) points into the array too
   for (StepInfo& step : exe.steps) {
     if (step.kind == StepInfo::Kind::kTransfer ||
         (step.kind == StepInfo::Kind::kOp && step.device->asynchronous())) {
@@ -248,39 +248,36 @@ void finish_steps(ExecutableImpl& exe) {
     }
     if (step.kind != StepInfo::Kind::kOp) continue;
     step.first_operand = operands;
-    const Shape& output_shape = exe.values[step.outputs[0]].shape;
-    for (size_t i = 0; i < step.inputs.size() + step.outputs.size(); ++i) {
-      const int rank = seen_broadcast(step, i) ? output_shape.rank()
-                                               : operand_value(exe, step, i).shape.rank();
-      dims += 2 * static_cast<size_t>(rank);
-      ++operands;
-    }
+    operands += step.inputs.size() + step.outputs.size();
   }
   exe.operand_views.resize(operands);
   exe.operand_tensors.resize(operands);
-  exe.operand_dims.resize(dims);
-  int64_t* next_dims = exe.operand_dims.data();
+  // Each view points at its shape and strides in operand_dims, which holds each distinct
+  // (shape, strides) once: the operands of most graphs share a few, and a run then reads a few
+  // lines of them rather than two arrays per operand (a chain of 100 2x2 MatMuls outgrew the
+  // first-level cache by them).
+  std::map<std::vector<int64_t>, size_t> dims_at;  // shape then strides -> offset
+  std::vector<size_t> operand_dims_at(operands);
+  std::vector<int64_t> dims(1);  // one more, so that a scalar's view (rank 0) points into it
   for (const StepInfo& step : exe.steps) {
     if (step.kind != StepInfo::Kind::kOp) continue;
     const Shape& output_shape = exe.values[step.outputs[0]].shape;
     for (size_t i = 0; i < step.inputs.size() + step.outputs.size(); ++i) {
       const ValueInfo& value = operand_value(exe, step, i);
-      hx_tensor_view& view = exe.operand_views[step.first_operand + i];
+      const size_t operand = step.first_operand + i;
+      hx_tensor_view& view = exe.operand_views[operand];
       Strides strides;
       if (seen_broadcast(step, i)) {
         fill_broadcast_view(value.dtype, value.shape, output_shape, strides, view);
       } else {
         fill_dense_view(value.dtype, value.shape, strides, view);
       }
-      // The view points at the value's shape and this frame's strides: copied into operand_dims,
-      // beside the other operands'.
       const size_t rank = static_cast<size_t>(view.rank);
-      std::copy_n(view.shape, rank, next_dims);
-      std::copy_n(strides.value, rank, next_dims + rank);
-      view.shape = next_dims;
-      view.strides = next_dims + rank;
-      next_dims += 2 * rank;
-      const size_t operand = step.first_operand + i;
+      std::vector<int64_t> key(view.shape, view.shape + rank);
+      key.insert(key.end(), strides.value, strides.value + rank);
+      const auto [at, added] = dims_at.emplace(std::move(key), dims.size());
+      if (added) dims.insert(dims.end(), at->first.begin(), at->first.end());
+      operand_dims_at[operand] = at->second;
       if (value.arena == ValueInfo::kOwnMemory) {
         exe.operand_tensors[operand] = value.tensor;
       } else {
@@ -288,6 +285,12 @@ void finish_steps(ExecutableImpl& exe) {
         exe.arena_operands.push_back({operand, value.arena, value.offset});
       }
     }
+  }
+  exe.operand_dims = std::move(dims);
+  for (size_t operand = 0; operand < operands; ++operand) {
+    hx_tensor_view& view = exe.operand_views[operand];
+    view.shape = exe.operand_dims.data() + operand_dims_at[operand];
+    view.strides = view.shape + view.rank;
   }
 }
 

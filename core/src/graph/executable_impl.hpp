@@ -99,7 +99,7 @@ struct ExecutableImpl {
   std::vector<Arena> arenas;
   // The operands of every op step, inputs then outputs, step after step (StepInfo::
   // first_operand): their views without memory, and the shapes and strides the views point
-  // into; per operand, the run's tensor that holds it (ValueInfo::tensor), or kInArena. Packed,
+  // into (each distinct one once); per operand, the run's tensor that holds it (ValueInfo::tensor), or kInArena. Packed,
   // so that a run reads a step's in a few cache lines.
   static constexpr size_t kInArena = SIZE_MAX;
   std::vector<hx_tensor_view> operand_views;

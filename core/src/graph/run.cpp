@@ -180,9 +180,11 @@ class Run {
       const uint32_t* successors = exe_.successors.data() + step.first_successor;
       for (uint32_t i = 0; i < step.num_successors; ++i) {
         const uint32_t successor = successors[i];
-        if (pending_[successor].fetch_sub(1, std::memory_order_acq_rel) == 1) {
-          made_ready.push_back(successor);
-        }
+        // No step runs yet, so no other thread writes the count: a plain decrement, stored
+        // with release for the thread that runs the step (run_from acquires it).
+        const uint32_t left = pending_[successor].load(std::memory_order_relaxed) - 1;
+        pending_[successor].store(left, std::memory_order_release);
+        if (left == 0) made_ready.push_back(successor);
       }
     }
     ready.insert(ready.end(), made_ready.begin(), made_ready.end());
@@ -297,11 +299,25 @@ class Run {
     return kept_.emplace_back(std::move(steps));
   }
 
+  // One predecessor of `step` has finished: whether `step` is ready now. The last one to
+  // finish (the count reads 1: every other is done, and none decrements it again) stores 0
+  // rather than decrementing: a locked read-modify-write cost a chain tens of cycles on every
+  // node. The load acquires what the others wrote, the store releases it all, with what this
+  // one wrote, to the step's thread (run_from acquires), as the decrement does.
+  bool finish_predecessor(uint32_t step) {
+    if (pending_[step].load(std::memory_order_acquire) == 1) {
+      pending_[step].store(0, std::memory_order_release);
+      return true;
+    }
+    return pending_[step].fetch_sub(1, std::memory_order_acq_rel) == 1;
+  }
+
   // Runs `step`, then each step it makes ready: the first on this thread, the rest as tasks
   // (one each, or in chunks when a step has many successors). With `held`, the decrements
   // `step` itself makes of steps that have several predecessors are held back there; those of
   // the steps it goes on with are not, so that a chain is never held up.
   void run_from(uint32_t step, HeldDecrements* held) {
+    std::vector<uint32_t> others;  // made ready besides `next`, when there are many
     while (step != kNoStep) {
       // Acquires what every predecessor wrote: each released it into this count, and the
       // thread that made the step ready may not be the one running it.
@@ -314,14 +330,13 @@ class Run {
       uint32_t next = kNoStep;
       const StepInfo& info = exe_.steps[step];
       const uint32_t* successors = exe_.successors.data() + info.first_successor;
-      std::vector<uint32_t> others;  // made ready besides `next`, when there are many
       for (uint32_t i = 0; i < info.num_successors; ++i) {
         const uint32_t successor = successors[i];
         if (held != nullptr && exe_.num_predecessors[successor] > 1 &&
             held->hold(successor)) {
           continue;
         }
-        if (pending_[successor].fetch_sub(1, std::memory_order_acq_rel) != 1) continue;
+        if (!finish_predecessor(successor)) continue;
         if (next == kNoStep) {
           next = successor;
         } else if (info.num_successors > kTaskEach) {
@@ -332,6 +347,7 @@ class Run {
       }
       if (!others.empty()) {
         const std::vector<uint32_t>& ready = keep_until_done(std::move(others));
+        others.clear();  // moved from: emptied, for the next step
         spread(ready.data(), ready.size(), chunk_size(ready.size()));
       }
       held = nullptr;

@@ -60,6 +60,7 @@ bool CallPlan::same_input(const TensorImpl& input, size_t index) const {
 void CallPlan::decide(Placer& placer) {
   const size_t num_inputs = inputs_.size();
   outputs_.resize(static_cast<size_t>(op_.num_outputs));
+  num_outputs_ = outputs_.size();
   const InferContext call{op_.name, inputs_.data(), num_inputs, attrs_};
   infer_outputs(op_, call, outputs_.data());
   t_ = type_parameter(op_, call, outputs_.data());

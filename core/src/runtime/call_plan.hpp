@@ -72,15 +72,16 @@ class CallPlan {
 
   size_t hash() const { return hash_; }
   // Inline: the eager path asks it on every call. An input of the kind (devices/
-  // tensor_kinds.hpp) the plan's was matches at one comparison.
+  // tensor_kinds.hpp) the plan's was matches at one comparison; an empty one never does.
   bool matches(const CallKey& key) const {
     if (&key.op != &op_ || key.mode != mode_ || key.num_inputs != input_kinds_.size() ||
         key.requested.size() != requested_.size()) {
       return false;
     }
     for (size_t i = 0; i < key.num_inputs; ++i) {
-      const TensorImpl& input = *key.inputs[i]->impl();
-      if ((input.kind != input_kinds_[i] || input.kind == nullptr) && !same_input(input, i)) {
+      const TensorImpl* input = key.inputs[i]->impl().get();
+      if (input == nullptr) return false;  // an empty Tensor: the caller's error to report
+      if ((input->kind != input_kinds_[i] || input->kind == nullptr) && !same_input(*input, i)) {
         return false;
       }
     }
@@ -96,7 +97,7 @@ class CallPlan {
   const Attrs& attrs() const { return attrs_; }
   SoftPlacement mode() const { return mode_; }
   size_t num_inputs() const { return inputs_.size(); }
-  size_t num_outputs() const { return outputs_.size(); }
+  size_t num_outputs() const { return num_outputs_; }  // outputs_.size(), kept: no division
   const TensorMeta* inputs() const { return inputs_.data(); }
   Device* const* input_devices() const { return input_devices_.data(); }
   const TensorMeta* outputs() const { return outputs_.data(); }
@@ -131,6 +132,7 @@ class CallPlan {
   std::vector<const TensorKind*> input_kinds_;
 
   std::vector<TensorMeta> outputs_;
+  size_t num_outputs_ = 0;
   DType t_ = DType::kF32;
   std::vector<Strides> strides_;  // the inputs', then the outputs'; the views point into it
   std::vector<hx_tensor_view> views_;
@@ -143,14 +145,18 @@ class CallPlans {
  public:
   static constexpr size_t kMostPlans = 4096;
 
-  // The plan of `key`'s kind of call, or nullptr. Lock-free. The op's last plan is tried
-  // first: a loop that runs one kind of call, the common case, then hashes nothing.
+  // The plan the op's last call used when `key` is of its kind, else nullptr: a loop that runs
+  // one kind of call, the common case, then hashes nothing. Lock-free; `key` may have empty
+  // inputs (it then matches no plan).
+  const CallPlan* find_last(const CallKey& key) const {
+    const CallPlan* plan = last_plan(key.op).load(std::memory_order_acquire);
+    return plan != nullptr && plan->matches(key) ? plan : nullptr;
+  }
+  // The plan of `key`'s kind of call among all kept, or nullptr, which the op's next call
+  // tries first (find_last). Lock-free; `key`'s inputs must be valid tensors.
   const CallPlan* find(const CallKey& key) const {
-    std::atomic<const CallPlan*>& last = last_plan(key.op);
-    const CallPlan* plan = last.load(std::memory_order_acquire);
-    if (plan != nullptr && plan->matches(key)) return plan;
-    plan = table_.find(key.hash(), key);
-    if (plan != nullptr) last.store(plan, std::memory_order_release);
+    const CallPlan* plan = table_.find(key.hash(), key);
+    if (plan != nullptr) last_plan(key.op).store(plan, std::memory_order_release);
     return plan;
   }
   // Keeps `plan` (decided) and returns the plan kept for its kind, which may be another

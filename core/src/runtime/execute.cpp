@@ -2,7 +2,6 @@
 // placement and the kernel's views, decided once per kind of call), input copies, output
 // allocation and the kernel call through the ABI. A call whose plan is kept does no heap work
 // beyond its outputs' memory when it has up to kInline inputs and outputs.
-#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -146,6 +145,22 @@ std::vector<Tensor> execute_multi_outputs(Runtime::Impl& impl, const detail::OpS
 
 }  // namespace
 
+const detail::CallPlan& Runtime::Impl::find_or_plan(const detail::CallKey& key,
+                                                     std::unique_ptr<detail::CallPlan>& unkept,
+                                                     bool& placed_now) {
+  for (size_t i = 0; i < key.num_inputs; ++i) {
+    if (!key.inputs[i]->valid()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  key.op.name + ": input " + std::to_string(i) + " is an empty Tensor");
+    }
+  }
+  if (const detail::CallPlan* kept = call_plans.find(key)) return *kept;
+  unkept = std::make_unique<detail::CallPlan>(key);
+  unkept->decide(*placer);
+  placed_now = true;
+  return call_plans.keep(unkept, key);
+}
+
 const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
   if (const detail::OpSchema* schema = ops.find(op)) return *schema;
   std::string known;
@@ -172,12 +187,6 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   const std::string& op = schema.name;
   detail::OpTrace trace(kTraced);
   ensure_initialized();
-  for (size_t i = 0; i < num_inputs; ++i) {
-    if (!inputs[i]->valid()) {
-      throw Error(StatusCode::kInvalidArgument,
-                  op + ": input " + std::to_string(i) + " is an empty Tensor");
-    }
-  }
 
   // The request: the call's device, else the innermost scope, else the placement function.
   // (Pointers to the heap here and below, for what few calls need: a string or a Placement
@@ -195,18 +204,13 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     }
   }
 
-  // The plan of this kind of call: found, or decided now (and kept).
+  // The plan of this kind of call: the op's last, found among those kept, or decided now.
   const detail::CallKey key(schema, inputs, num_inputs, attrs, *request,
                             soft_placement.load(std::memory_order_relaxed));
   std::unique_ptr<detail::CallPlan> unkept;
-  const detail::CallPlan* plan = call_plans.find(key);
+  const detail::CallPlan* plan = call_plans.find_last(key);
   bool placed_now = false;
-  if (plan == nullptr) {
-    unkept = std::make_unique<detail::CallPlan>(key);
-    unkept->decide(*placer);
-    plan = &call_plans.keep(unkept, key);
-    placed_now = true;
-  }
+  if (plan == nullptr) plan = &find_or_plan(key, unkept, placed_now);
   const detail::TensorMeta* input_meta = plan->inputs();
   const size_t num_outputs = plan->num_outputs();
 
@@ -222,11 +226,11 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   const bool logging =
       log_placement.load(std::memory_order_relaxed) && !detail::QuietPlacementLog::active();
 
-  // The kernel's views: the plan's, with this call's memory.
+  // The kernel's views: the plan's, each copied as its memory is set (copied at once, they
+  // cost a call to memcpy).
   InlineArray<hx_tensor_view, 2 * kInline> views(num_inputs + num_outputs);
   hx_tensor_view* const input_array = views.data();
   hx_tensor_view* const output_array = views.data() + num_inputs;
-  std::memcpy(input_array, plan->views(), (num_inputs + num_outputs) * sizeof(hx_tensor_view));
 
   // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere): a local
   // copy, or (no copy) read in place. Inputs on the op's device need no wait: its stream runs
@@ -235,6 +239,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   for (size_t i = 0; i < num_inputs; ++i) {
     const detail::TensorImpl& held = *inputs[i]->impl();
     detail::check_not_failed(held, op, i);
+    input_array[i] = plan->input_views()[i];
     if (held.device.get() == &device) {
       set_memory(held, device.handle(), input_array[i]);
     } else {
@@ -246,6 +251,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
 
   for (size_t i = 0; i < num_outputs; ++i) {
     const detail::TensorMeta& meta = plan->outputs()[i];
+    output_array[i] = plan->output_views()[i];
     if (chosen == &plan->placement()) {
       outputs[i] = Tensor(detail::make_tensor_impl(plan->device(), meta.dtype, meta.shape,
                                                    meta.bytes, plan->output_kinds()[i]));

@@ -105,6 +105,11 @@ struct Runtime::Impl {
   template <bool kTraced>
   __attribute__((visibility("hidden"))) void run_body(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
                 const Attrs& attrs, const std::string& requested, Tensor* outputs);
+  // run_body's way when the op's last plan is not this call's: checks the inputs, then finds
+  // the call's plan among those kept, or decides it (placed_now), kept or left in `unkept`.
+  const detail::CallPlan& find_or_plan(const detail::CallKey& key,
+                                       std::unique_ptr<detail::CallPlan>& unkept,
+                                       bool& placed_now);
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
   // The schema `op` holds; Error(kInvalidArgument) for an empty handle or one that another

@@ -1,12 +1,8 @@
 #include "kernels/kernel_call.hpp"
 
 #include "kernels/element_types.hpp"
-#include "plugin_state.hpp"
 
 namespace hxcpu {
-
-KernelCall::KernelCall(const hx_kernel_args* args)
-    : hxplugin::KernelCall(*args, *static_cast<const CpuPlugin*>(args->user_data)->services) {}
 
 hx_status* KernelCall::expect_elements(const char* op, int64_t count, int32_t dtype) const {
   if (count < 0) {

@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include "plugin_state.hpp"
+
 namespace hxcpu {
 
 using hxplugin::element_count;
@@ -15,8 +17,10 @@ using hxplugin::output_data;
 
 class KernelCall : public hxplugin::KernelCall {
  public:
-  // `args->user_data` is the CpuPlugin that registered the kernel.
-  explicit KernelCall(const hx_kernel_args* args);
+  // `args->user_data` is the CpuPlugin that registered the kernel. Inline: every kernel call
+  // makes one.
+  explicit KernelCall(const hx_kernel_args* args)
+      : hxplugin::KernelCall(*args, *static_cast<const CpuPlugin*>(args->user_data)->services) {}
 
   // INVALID_ARGUMENT unless every input and output has `count` elements and `dtype` (the
   // core's shape inference guarantees both; checking costs nothing and keeps a core bug from

@@ -49,6 +49,17 @@ bool fits_blas(const GemmShape& shape) {
          shape.lda <= INT_MAX && shape.ldb <= INT_MAX && shape.ldc <= INT_MAX;
 }
 
+// gemm(), with takes_small_path's answer known already (the kernel asked it to choose its
+// checks).
+template <class T>
+void run_gemm(const GemmShape& shape, bool small, const T* a, const T* b, T* c) {
+  if (small) {
+    small_gemm(shape, a, b, c);
+  } else {
+    blas_gemm(shape, a, b, c);
+  }
+}
+
 }  // namespace
 
 hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
@@ -117,7 +128,8 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
     return nullptr;
   }
   // check declined extents beyond INT_MAX; a core that skips check gets an error
-  if (!takes_small_path(shape) && !fits_blas(shape)) {
+  const bool small = takes_small_path(shape);
+  if (!small && !fits_blas(shape)) {
     return call.error(HX_INVALID_ARGUMENT,
                       "MatMul: an extent or row stride of [%lld, %lld] x [%lld, %lld] exceeds "
                       "the BLAS interface's limit of %d",
@@ -127,10 +139,11 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   }
   switch (a.dtype) {
     case HX_DTYPE_F32:
-      gemm(shape, input_data<float>(a), input_data<float>(b), output_data<float>(c));
+      run_gemm(shape, small, input_data<float>(a), input_data<float>(b), output_data<float>(c));
       return nullptr;
     case HX_DTYPE_F64:
-      gemm(shape, input_data<double>(a), input_data<double>(b), output_data<double>(c));
+      run_gemm(shape, small, input_data<double>(a), input_data<double>(b),
+               output_data<double>(c));
       return nullptr;
     default:
       return call.error(HX_INVALID_ARGUMENT, "MatMul: the CPU kernel has no %s variant",
