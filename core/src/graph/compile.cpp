@@ -252,6 +252,7 @@ void finish_steps(ExecutableImpl& exe) {
   }
   exe.operand_views.resize(operands);
   exe.operand_tensors.resize(operands);
+  exe.own_ranges.resize(exe.steps.size());
   // Each view points at its shape and strides in operand_dims, which holds each distinct
   // (shape, strides) once: the operands of most graphs share a few, and a run then reads a few
   // lines of them rather than two arrays per operand (a chain of 100 2x2 MatMuls outgrew the
@@ -259,10 +260,14 @@ void finish_steps(ExecutableImpl& exe) {
   std::map<std::vector<int64_t>, size_t> dims_at;  // shape then strides -> offset
   std::vector<size_t> operand_dims_at(operands);
   std::vector<int64_t> dims(1);  // one more, so that a scalar's view (rank 0) points into it
-  for (const StepInfo& step : exe.steps) {
+  for (size_t s = 0; s < exe.steps.size(); ++s) {
+    const StepInfo& step = exe.steps[s];
     if (step.kind != StepInfo::Kind::kOp) continue;
     const Shape& output_shape = exe.values[step.outputs[0]].shape;
+    ExecutableImpl::OwnRange& own = exe.own_ranges[s];
+    own.begin = exe.own_operands.size();
     for (size_t i = 0; i < step.inputs.size() + step.outputs.size(); ++i) {
+      if (i == step.inputs.size()) own.inputs_end = exe.own_operands.size();
       const ValueInfo& value = operand_value(exe, step, i);
       const size_t operand = step.first_operand + i;
       hx_tensor_view& view = exe.operand_views[operand];
@@ -280,11 +285,13 @@ void finish_steps(ExecutableImpl& exe) {
       operand_dims_at[operand] = at->second;
       if (value.arena == ValueInfo::kOwnMemory) {
         exe.operand_tensors[operand] = value.tensor;
+        exe.own_operands.push_back(static_cast<uint32_t>(i));  // an op has few operands
       } else {
         exe.operand_tensors[operand] = ExecutableImpl::kInArena;
         exe.arena_operands.push_back({operand, value.arena, value.offset});
       }
     }
+    own.end = exe.own_operands.size();
   }
   exe.operand_dims = std::move(dims);
   for (size_t operand = 0; operand < operands; ++operand) {

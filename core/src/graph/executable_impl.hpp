@@ -99,12 +99,24 @@ struct ExecutableImpl {
   std::vector<Arena> arenas;
   // The operands of every op step, inputs then outputs, step after step (StepInfo::
   // first_operand): their views without memory, and the shapes and strides the views point
-  // into (each distinct one once); per operand, the run's tensor that holds it (ValueInfo::tensor), or kInArena. Packed,
-  // so that a run reads a step's in a few cache lines.
+  // into (each distinct one once); per operand, the run's tensor that holds it
+  // (ValueInfo::tensor), or kInArena. Packed, so that a run reads a step's in a few cache
+  // lines.
   static constexpr size_t kInArena = SIZE_MAX;
   std::vector<hx_tensor_view> operand_views;
   std::vector<size_t> operand_tensors;
   std::vector<int64_t> operand_dims;
+  // The operands a step binds as it runs, those not in an arena (feeds, fetches, copies), so
+  // that it reads nothing of the others: per step, own_operands [begin, end) holds their
+  // indices from its first operand, the inputs' before inputs_end (empty for steps of other
+  // kinds).
+  struct OwnRange {
+    size_t begin = 0;
+    size_t inputs_end = 0;
+    size_t end = 0;
+  };
+  std::vector<OwnRange> own_ranges;
+  std::vector<uint32_t> own_operands;
   std::vector<ArenaOperand> arena_operands;  // the operands in arenas, in operand order
   // The operand views with memory that the last run left, for the next (graph/bound_views.hpp).
   SpareBoundViews spare_views;

@@ -29,6 +29,7 @@
 #include "graph/run.hpp"
 #include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
+#include "runtime/kernel_args.hpp"
 #include "status.hpp"
 #include "tensor_impl.hpp"
 #include "trace/op_trace.hpp"
@@ -428,14 +429,17 @@ class Run {
     const size_t num_outputs = step.outputs.size();
     hx_tensor_view* const views = views_->operands(step.first_operand);
     const size_t* holders = exe_.operand_tensors.data() + step.first_operand;
-    for (size_t i = 0; i < num_inputs; ++i) {
-      if (holders[i] == ExecutableImpl::kInArena) continue;
+    // Only the operands with memory of their own: those in arenas are bound (BoundViews).
+    const ExecutableImpl::OwnRange& own_range = exe_.own_ranges[index];
+    const uint32_t* own_operands = exe_.own_operands.data();
+    for (size_t k = own_range.begin; k < own_range.inputs_end; ++k) {
+      const size_t i = own_operands[k];
       const Tensor& own = tensors_[holders[i]];
       check_not_failed(*own.impl(), step.schema->name, i);
       set_memory(*own.impl(), device.handle(), views[i]);
     }
-    for (size_t i = num_inputs; i < num_inputs + num_outputs; ++i) {
-      if (holders[i] == ExecutableImpl::kInArena) continue;
+    for (size_t k = own_range.inputs_end; k < own_range.end; ++k) {
+      const size_t i = own_operands[k];
       const ValueInfo& info = exe_.values[step.outputs[i - num_inputs]];
       Tensor& own = tensors_[holders[i]];
       own = Tensor(make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes,
@@ -443,17 +447,8 @@ class Run {
       set_memory(*own.impl(), device.handle(), views[i]);
     }
     hx_kernel_context_s context{&step.attrs};
-    const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE,
-                              nullptr,
-                              &context,
-                              device.handle(),
-                              device.stream(),
-                              num_inputs,
-                              views,
-                              num_outputs,
-                              views + num_inputs,
-                              step.kernel->user_data,
-                              step.instance.get()};
+    const hx_kernel_args args = kernel_args(device, *step.kernel, step.instance.get(), &context,
+                                            views, num_inputs, num_outputs);
     trace.kernel_starts();
     hx_status* status = nullptr;
     const bool timed = exe_.measures && !device.asynchronous();

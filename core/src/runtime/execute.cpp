@@ -8,6 +8,7 @@
 
 #include "execution/transfers.hpp"
 #include "runtime/call_plan.hpp"
+#include "runtime/kernel_args.hpp"
 #include "runtime/tensor_views.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
@@ -123,23 +124,6 @@ void input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
   set_memory(*local.impl(), device.handle(), view);
 }
 
-// The kernel's arguments for one call of `placement` on `device`.
-hx_kernel_args kernel_args(const detail::Device& device, const detail::Placement& placement,
-                           hx_kernel_context_s* context, hx_tensor_view* views,
-                           size_t num_inputs, size_t num_outputs) {
-  return {HX_KERNEL_ARGS_STRUCT_SIZE,
-          nullptr,
-          context,
-          device.handle(),
-          device.stream(),
-          num_inputs,
-          views,
-          num_outputs,
-          views + num_inputs,
-          placement.kernel->user_data,
-          placement.instance.get()};
-}
-
 // A kernel's failure: its error status, or (status null) a C++ exception that crossed the C
 // ABI. Empties the outputs and throws Error naming the op, the device and the plugin. Out of
 // line, off the path of calls that succeed.
@@ -197,7 +181,8 @@ bool run_simple_call(const detail::CallPlan& plan, const TensorArg* inputs, size
     set_memory(*outputs[i].impl(), device.handle(), views[num_inputs + i]);
   }
   hx_kernel_context_s context{&attrs};
-  compute(kernel_args(device, placement, &context, views, num_inputs, num_outputs),
+  compute(detail::kernel_args(device, *placement.kernel, placement.instance.get(), &context, views,
+                              num_inputs, num_outputs),
           plan.op().name, device, placement, outputs, num_outputs);
   return true;
 }
@@ -350,8 +335,9 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   hx_kernel_context_s context{&attrs};
   trace.kernel_starts();
   try {
-    compute(kernel_args(device, placement, &context, views.data(), num_inputs, num_outputs), op,
-            device, placement, outputs, num_outputs);
+    compute(detail::kernel_args(device, *placement.kernel, placement.instance.get(), &context,
+                                views.data(), num_inputs, num_outputs),
+            op, device, placement, outputs, num_outputs);
   } catch (const Error& error) {
     if (trace.on()) {
       trace.record_failure(op_trace_info(op, input_meta, num_inputs, device, placement,
