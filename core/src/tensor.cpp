@@ -20,14 +20,6 @@ TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const 
     : TensorImpl(device_in, dtype_in, shape_in, bytes_in,
                  device_in->tensor_kind(dtype_in, shape_in)) {}
 
-TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in,
-                       size_t bytes_in, const TensorKind* kind_in)
-    : device(std::move(device_in)),
-      dtype(dtype_in),
-      shape(shape_in),
-      bytes(bytes_in),
-      kind(kind_in),
-      memory(device->allocate(bytes)) {}
 
 TensorImpl::~TensorImpl() {
   if (readers_ == nullptr) {

@@ -20,9 +20,16 @@ struct TensorImpl {
   // `bytes` is tensor_bytes(dtype, shape), which the caller knows already (an op's outputs are
   // sized when they are checked).
   TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape, size_t bytes);
-  // With its kind known already: the device's record of (dtype, shape), or nullptr.
-  TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape, size_t bytes,
-             const TensorKind* kind);
+  // With its kind known already: the device's record of (dtype, shape), or nullptr. Inline:
+  // every op's output is made so.
+  TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in,
+             size_t bytes_in, const TensorKind* kind_in)
+      : device(std::move(device_in)),
+        dtype(dtype_in),
+        shape(shape_in),
+        bytes(bytes_in),
+        kind(kind_in),
+        memory(device->allocate(bytes)) {}
   // The memory goes back to the device at once, or after the reads on other streams that
   // add_reader recorded.
   ~TensorImpl();

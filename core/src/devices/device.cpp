@@ -125,14 +125,6 @@ Device::Block Device::allocate(size_t bytes) {
   return {block, static_cast<hx_buffer*>(location.buffer), location.offset};
 }
 
-void Device::deallocate(void* block) noexcept {
-  try {
-    allocator_->deallocate(block);
-  } catch (const Error&) {
-    // Only a block this allocator never handed out gets here: a core bug, not worth a crash.
-  }
-}
-
 void Device::deallocate_after(void* block, PendingReleases::Events* taken) noexcept {
   const std::unique_ptr<PendingReleases::Events> readers(taken);
   try {

@@ -63,8 +63,14 @@ class Device : public std::enable_shared_from_this<Device> {
   // allocator's figures.
   Block allocate(size_t bytes);
   // Back to the allocator at once: work queued later on this device's stream runs after every
-  // earlier use of it, so the next tensor may reuse it now.
-  void deallocate(void* block) noexcept;
+  // earlier use of it, so the next tensor may reuse it now. Inline: every tensor's end.
+  void deallocate(void* block) noexcept {
+    try {
+      allocator_->deallocate(block);
+    } catch (const Error&) {
+      // Only a block this allocator never handed out gets here: a core bug, not worth a crash.
+    }
+  }
   // Back to the allocator once every event in `readers` (recorded after reads of the block on
   // other streams) has completed: PyTorch's record-stream rule. Without memory to note that,
   // waits for them now.

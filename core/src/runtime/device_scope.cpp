@@ -17,12 +17,15 @@ struct ScopeEntry {
 };
 
 thread_local std::vector<ScopeEntry> scope_stack;
-// scope_stack's size, readable without the vector's thread_local machinery (a call into the
-// dynamic linker from a shared library): every eager op asks, and most threads have no scope.
-__thread size_t t_scope_depth __attribute__((tls_model("initial-exec")));
 std::atomic<uint64_t> next_scope_id{1};
 
 }  // namespace
+
+namespace detail {
+__thread size_t t_scope_depth;  // scope_stack's size (runtime_impl.hpp)
+}  // namespace detail
+
+using detail::t_scope_depth;
 
 DeviceScope Runtime::device(const std::string& name) {
   const Impl* owner = &impl();
@@ -50,8 +53,7 @@ DeviceScope::~DeviceScope() {
   }
 }
 
-const std::string* Runtime::Impl::innermost_scope() const {
-  if (t_scope_depth == 0) return nullptr;
+const std::string* Runtime::Impl::innermost_scope_on_stack() const {
   for (auto it = scope_stack.rbegin(); it != scope_stack.rend(); ++it) {
     if (it->owner == this) return &it->device;
   }

@@ -27,6 +27,12 @@
 namespace hxrt {
 
 namespace detail {
+// How many device scopes the calling thread has open, of every runtime (device_scope.cpp):
+// readable without a thread_local's machinery (a call into the dynamic linker from a shared
+// library), as every eager op asks and most threads have none. Initial-exec, as
+// memory/thread_cache_slots.hpp explains.
+extern __thread size_t t_scope_depth __attribute__((tls_model("initial-exec")));
+
 // While one lives on a thread, the placement log leaves out the ops that thread runs: work the
 // runtime does for itself (the dynamic placer's calibration), which the user did not ask for.
 class QuietPlacementLog {
@@ -125,7 +131,10 @@ struct Runtime::Impl {
   // A copy of `tensor` on `device` (the same handle when it is there already); not logged.
   Tensor copy_to(const Tensor& tensor, detail::Device& device);
   // The device spec of this thread's innermost scope on this runtime; nullptr outside scopes.
-  const std::string* innermost_scope() const;
+  const std::string* innermost_scope() const {
+    return detail::t_scope_depth == 0 ? nullptr : innermost_scope_on_stack();
+  }
+  const std::string* innermost_scope_on_stack() const;
   // The placement function's answer for one call ("" when none is set).
   std::string ask_placement_function(const std::string& op, const TensorArg* inputs,
                                      size_t num_inputs);
