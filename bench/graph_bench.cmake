@@ -16,12 +16,14 @@ add_dependencies(hxrt_graph_loop hx_cpu)
 
 # graph_instructions_check: the MatMul chain as a graph against eager, in instructions counted
 # by callgrind (bench/check_graph_instructions.sh). The limit is below the issue-16 target of
-# 0.5x because the wall-clock ratio runs above the instruction ratio (0.447x against 0.429x,
-# bench/RESULTS.md): the executor before its views were kept bound, at 0.49x in instructions,
-# missed the target on the wall clock and fails here. Release code only.
+# 0.5x because the wall-clock ratio can run above the instruction ratio: 0.018 above it when a
+# node paid a locked instruction and waited on its step's cache lines, within 0.005 since
+# (bench/RESULTS.md, fourth session of issue 16). The executor before its views were kept
+# bound, at 0.49x in instructions, missed the target on the wall clock and fails here. Release
+# code only.
 if(HXRT_BUILD_TESTS AND CMAKE_BUILD_TYPE STREQUAL "Release" AND NOT HXRT_SANITIZE)
   add_test(NAME graph_instructions_check
     COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/check_graph_instructions.sh
-            $<TARGET_FILE:hxrt_graph_loop> 0.46)
+            $<TARGET_FILE:hxrt_graph_loop> 0.47)
   set_tests_properties(graph_instructions_check PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endif()
