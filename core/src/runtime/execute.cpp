@@ -157,7 +157,7 @@ inline void compute(const hx_kernel_args& args, const std::string& op,
 // The common call, without run_body's bookkeeping for the others: its plan kept and placed
 // once, on a synchronous device, each input on that device with no event to wait for, and at
 // most 2 * kInline operands. (Run without a trace or the placement log.) Returns false, having
-// done nothing, for any other call. About 45 instructions fewer than run_body's way.
+// done nothing, for any other call. About 55 instructions fewer than run_body's way.
 bool run_simple_call(const detail::CallPlan& plan, const TensorArg* inputs, size_t num_inputs,
                      const Attrs& attrs, Tensor* outputs) {
   const detail::Placement& placement = plan.placement();
