@@ -15,15 +15,13 @@ BoundViews::BoundViews(const ExecutableImpl& exe) : views_(exe.operand_views) {
 void BoundViews::bind_arenas(const ExecutableImpl& exe,
                              const std::vector<Device::Block>& blocks) {
   if (bound_to(blocks)) return;
-  bound_.clear();  // unbound until every operand is
-  std::vector<Device::Block> bound = blocks;
+  bound_ = blocks;  // first: when the copy throws, bound_ still says where the views point
   for (const ArenaOperand& operand : exe.arena_operands) {
     const Device::Block& block = blocks[operand.arena];
     hx_tensor_view& view = views_[operand.operand];
     view.buffer = block.buffer;
     view.byte_offset = block.offset + operand.offset;
   }
-  bound_ = std::move(bound);
 }
 
 bool BoundViews::bound_to(const std::vector<Device::Block>& blocks) const {

@@ -23,7 +23,7 @@ class BoundViews {
   explicit BoundViews(const ExecutableImpl& exe);
 
   // Points every arena operand into `blocks`, this run's memory of ExecutableImpl::arenas,
-  // unless bound_to(blocks) already. Throws std::bad_alloc only, leaving the views unbound.
+  // unless bound_to(blocks) already. Throws std::bad_alloc only, leaving them as they were.
   void bind_arenas(const ExecutableImpl& exe, const std::vector<Device::Block>& blocks);
   bool bound_to(const std::vector<Device::Block>& blocks) const;
   // The views of a step's operands, from its first (StepInfo::first_operand).
