@@ -105,20 +105,30 @@ TEST_CASE("Scalars, and a scalar broadcast over a matrix, run in a graph as they
   }
 }
 
+namespace {
+
+// x + x + x of 64 f32 on CPU:0, the sum x + x in an arena of its own size.
+hxrt::Executable tripling_graph(hxrt::Runtime& rt) {
+  const auto scope = rt.device("/CPU:0");
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {64});
+  const NodeOutput doubled = builder.add("doubled", "Add", {x, x});  // in the arena
+  const NodeOutput out = builder.add("out", "Add", {doubled, x});
+  hxrt::Executable exe = rt.compile(builder.graph(), {out});
+  REQUIRE(exe.memory_plan().size() == 1);
+  REQUIRE(exe.memory_plan()[0].arena_bytes == 64 * sizeof(float));
+  return exe;
+}
+
+}  // namespace
+
 TEST_CASE("A run whose arena is not where the last run's was works there, and leaves the "
           "memory at the old place alone", "[graph]") {
   // An executable keeps its operands' views bound to the last run's arena, and binds them
   // again only when a run's arena is elsewhere: here the old arena's block is an eager
   // tensor's by the second run (the allocator hands a freed block of the size out again).
   hxrt::Runtime rt = cpu_and_gpus(0);
-  const auto scope = rt.device("/CPU:0");
-  GraphBuilder builder(rt);
-  const NodeOutput x = builder.input("x", DType::kF32, {64});
-  const NodeOutput doubled = builder.add("doubled", "Add", {x, x});  // in the arena
-  const NodeOutput out = builder.add("out", "Add", {doubled, x});
-  const hxrt::Executable exe = rt.compile(builder.graph(), {out});
-  REQUIRE(exe.memory_plan().size() == 1);
-  REQUIRE(exe.memory_plan()[0].arena_bytes == 64 * sizeof(float));
+  const hxrt::Executable exe = tripling_graph(rt);
 
   CHECK(exe.run({{"x", rt.tensor<float>({64}, std::vector<float>(64, 1.0f))}})[0]
             .to_vector<float>() == std::vector<float>(64, 3.0f));
@@ -143,13 +153,7 @@ TEST_CASE("Runs whose arenas alternate between two places each get their own res
   // A fetched tensor freed after the run freed its arena hands the next run the tensor's
   // block for its arena: the executable keeps a set of views bound to each place.
   hxrt::Runtime rt = cpu_and_gpus(0);
-  const auto scope = rt.device("/CPU:0");
-  GraphBuilder builder(rt);
-  const NodeOutput x = builder.input("x", DType::kF32, {64});
-  const NodeOutput doubled = builder.add("doubled", "Add", {x, x});  // in the arena
-  const NodeOutput out = builder.add("out", "Add", {doubled, x});
-  const hxrt::Executable exe = rt.compile(builder.graph(), {out});
-  REQUIRE(exe.memory_plan()[0].arena_bytes == 64 * sizeof(float));
+  const hxrt::Executable exe = tripling_graph(rt);
   const Tensor feed = rt.tensor<float>({64}, std::vector<float>(64, 1.0f));
   std::vector<Tensor> held;
   for (int run = 0; run < 8; ++run) {
