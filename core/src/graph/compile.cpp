@@ -44,7 +44,6 @@ class StepBuilder {
     value.shape = meta.shape;
     value.bytes = meta.bytes;
     value.device = device;
-    if (device != nullptr) value.kind = device->tensor_kind(meta.dtype, meta.shape);
     exe_.values.push_back(std::move(value));
     producers_.push_back(exe_.steps.size());  // the step being added writes it
     return exe_.values.size() - 1;
@@ -238,7 +237,11 @@ const ValueInfo& operand_value(const ExecutableImpl& exe, const StepInfo& step, 
 
 void finish_steps(ExecutableImpl& exe) {
   for (ValueInfo& value : exe.values) {
-    if (value.arena == ValueInfo::kOwnMemory) value.tensor = exe.own_tensors++;
+    if (value.arena != ValueInfo::kOwnMemory) continue;
+    value.tensor = exe.own_tensors++;
+    // Only a value with memory of its own becomes a tensor: one in an arena needs no kind,
+    // and would spend one of the device's (devices/tensor_kinds.hpp).
+    if (value.device != nullptr) value.kind = value.device->tensor_kind(value.dtype, value.shape);
   }
   size_t operands = 0;
   for (StepInfo& step : exe.steps) {
