@@ -46,31 +46,14 @@ TEST_CASE("a traced graph run names every node's op and kernel spans") {
 
 namespace {
 
-// The host threads the op spans of a traced run of two independent CPU branches were on,
-// with `inter_op_threads` threads.
-std::set<int> branch_threads(int inter_op_threads) {
+// The host threads that the op spans of a traced run of `fetches`, fed `x`, were on.
+std::set<int> op_threads(hxrt::Runtime& rt, const hxrt::GraphBuilder& builder,
+                         const std::vector<hxrt::NodeOutput>& fetches, const hxrt::Tensor& x) {
   hxrt_test::TempDir dir("hxrt_trace_graph_threads");
   const std::string path = (dir.path() / "trace.json").string();
-  hxrt::RuntimeOptions options = trace_test::cpu_and_two_sim_gpus();
-  options.inter_op_threads = inter_op_threads;
-  options.intra_op_threads = 1;
-  hxrt::Runtime rt = hxrt::Runtime::create(options);
-  hxrt::GraphBuilder builder(rt);
-  const auto scope = rt.device("/CPU:0");
-  const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {256, 256});
-  std::vector<hxrt::NodeOutput> fetches;
-  for (const char* branch : {"left", "right"}) {
-    hxrt::NodeOutput value = x;
-    for (int i = 0; i < 10; ++i) {
-      value = builder.add(branch + std::to_string(i), "MatMul", {value, x});
-    }
-    fetches.push_back(value);
-  }
   const hxrt::Executable exe = rt.compile(builder.graph(), fetches);
-  const hxrt::Tensor fed =
-      rt.tensor<float>({256, 256}, std::vector<float>(256 * 256, 0.001f), "CPU:0");
   rt.start_trace(path);
-  exe.run({{"x", fed}});
+  exe.run({{"x", x}});
   rt.stop_trace();
   std::set<int> threads;
   for (const json& op : events(trace_test::read_trace(path), "op")) {
@@ -79,9 +62,42 @@ std::set<int> branch_threads(int inter_op_threads) {
   return threads;
 }
 
+hxrt::RuntimeOptions with_inter_op_threads(hxrt::RuntimeOptions options, int threads) {
+  options.inter_op_threads = threads;
+  options.intra_op_threads = 1;
+  return options;
+}
+
 }  // namespace
 
+TEST_CASE("a graph given one inter-op thread runs every branch on the caller") {
+  hxrt::Runtime rt =
+      hxrt::Runtime::create(with_inter_op_threads(trace_test::cpu_and_two_sim_gpus(), 1));
+  hxrt::GraphBuilder builder(rt);
+  const auto scope = rt.device("/CPU:0");
+  const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {64, 64});
+  std::vector<hxrt::NodeOutput> fetches;
+  for (const char* branch : {"left", "right"}) {
+    hxrt::NodeOutput value = x;
+    for (int i = 0; i < 10; ++i) {
+      value = builder.add(branch + std::to_string(i), "MatMul", {value, x});
+    }
+    fetches.push_back(value);
+  }
+  const hxrt::Tensor fed = rt.tensor<float>({64, 64}, std::vector<float>(64 * 64, 0.01f), "CPU:0");
+  CHECK(op_threads(rt, builder, fetches, fed).size() == 1);
+}
+
 TEST_CASE("a graph runs independent branches on the inter-op threads it is given") {
-  CHECK(branch_threads(1).size() == 1);  // the caller alone
-  CHECK(branch_threads(2).size() == 2);
+  // The MEET fixture's Relus complete only in pairs running at once: the run ends only if the
+  // two branches ran on two threads, however slowly the machine schedules them.
+  hxrt::RuntimeOptions options = with_inter_op_threads(trace_test::cpu_and_two_sim_gpus(), 2);
+  options.plugin_paths.push_back(HXRT_TEST_FIXTURE_DIR "/graph/libhx_fixture_rendezvous.so");
+  hxrt::Runtime rt = hxrt::Runtime::create(options);
+  hxrt::GraphBuilder builder(rt);
+  const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {2, 2});
+  const hxrt::NodeOutput left = builder.add("left", "Relu", {x}, {}, "/MEET:0");
+  const hxrt::NodeOutput right = builder.add("right", "Relu", {x}, {}, "/MEET:0");
+  const hxrt::Tensor fed = rt.tensor<float>({2, 2}, {1, -2, 3, -4}, "CPU:0");
+  CHECK(op_threads(rt, builder, {left, right}, fed).size() == 2);
 }
