@@ -33,6 +33,10 @@ class HXRT_API Attrs {
   std::vector<std::pair<std::string, AttrValue>> items_;
 };
 
+// No attributes: the default of execute's `attrs`, so that a call made without any builds and
+// destroys no empty list of its own.
+inline const Attrs kNoAttrs{};
+
 // "true", "3", "2.5", "\"text\"", "float32", "[0, 1]".
 HXRT_API std::string attr_value_to_string(const AttrValue& value);
 

@@ -163,6 +163,10 @@ struct KernelInfo {
   std::string plugin;
 };
 
+// No device asked for: the default of execute's `device`, which lets the placer choose; a
+// constant, so that a call made without a device builds and destroys no empty string.
+inline const std::string kAnyDevice{};
+
 class HXRT_API Runtime {
  public:
   // Loads the config, discovers and loads plugins, enumerates physical devices, builds the
@@ -232,21 +236,23 @@ class HXRT_API Runtime {
   // Runs an op that has one output. `device` may name a device ("/GPU:0", "CPU:0", ...);
   // empty lets the placer choose.
   Tensor execute(const std::string& op, std::initializer_list<TensorArg> inputs,
-                 const Attrs& attrs = {}, const std::string& device = {});
+                 const Attrs& attrs = kNoAttrs, const std::string& device = kAnyDevice);
   Tensor execute(const std::string& op, const std::vector<Tensor>& inputs,
-                 const Attrs& attrs = {}, const std::string& device = {});
+                 const Attrs& attrs = kNoAttrs, const std::string& device = kAnyDevice);
   // Runs an op with any number of outputs.
   std::vector<Tensor> execute_multi(const std::string& op, const std::vector<Tensor>& inputs,
-                                    const Attrs& attrs = {}, const std::string& device = {});
+                                    const Attrs& attrs = kNoAttrs,
+                                    const std::string& device = kAnyDevice);
   // The op `name`, resolved once (hxrt/op.hpp); Error(kNotFound) listing the ops when there is
   // none. The same three calls take it, and skip the lookup by name.
   Op op(const std::string& name) const;
-  Tensor execute(const Op& op, std::initializer_list<TensorArg> inputs, const Attrs& attrs = {},
-                 const std::string& device = {});
-  Tensor execute(const Op& op, const std::vector<Tensor>& inputs, const Attrs& attrs = {},
-                 const std::string& device = {});
+  Tensor execute(const Op& op, std::initializer_list<TensorArg> inputs,
+                 const Attrs& attrs = kNoAttrs, const std::string& device = kAnyDevice);
+  Tensor execute(const Op& op, const std::vector<Tensor>& inputs, const Attrs& attrs = kNoAttrs,
+                 const std::string& device = kAnyDevice);
   std::vector<Tensor> execute_multi(const Op& op, const std::vector<Tensor>& inputs,
-                                    const Attrs& attrs = {}, const std::string& device = {});
+                                    const Attrs& attrs = kNoAttrs,
+                                    const std::string& device = kAnyDevice);
 
   // Compiles `graph` (hxrt/graph.hpp) to compute `fetches` (README.md, "Graphs"): the nodes
   // they need are placed by TensorFlow's simple placer under the soft-placement mode (logged
