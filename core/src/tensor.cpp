@@ -37,10 +37,16 @@ void TensorImpl::add_reader(std::shared_ptr<ReadyEvent> event) const {
 
 }  // namespace detail
 
+void Tensor::destroy(detail::TensorCount* handle) noexcept {
+  auto* impl = static_cast<detail::TensorImpl*>(handle);
+  impl->~TensorImpl();
+  detail::give_handle_block(impl);
+}
+
 namespace {
 
-const detail::TensorImpl& checked(const std::shared_ptr<detail::TensorImpl>& impl) {
-  if (!impl) {
+const detail::TensorImpl& checked(const detail::TensorImpl* impl) {
+  if (impl == nullptr) {
     throw Error(StatusCode::kFailedPrecondition,
                 "this Tensor is empty (default-constructed or moved from)");
   }
@@ -149,38 +155,38 @@ void format_dimension(Printout& printout, int axis, int64_t offset) {
 
 }  // namespace
 
-DType Tensor::dtype() const { return checked(impl_).dtype; }
-const Shape& Tensor::shape() const { return checked(impl_).shape; }
-size_t Tensor::byte_size() const { return checked(impl_).bytes; }
-const std::string& Tensor::device() const { return checked(impl_).device->name(); }
+DType Tensor::dtype() const { return checked(impl()).dtype; }
+const Shape& Tensor::shape() const { return checked(impl()).shape; }
+size_t Tensor::byte_size() const { return checked(impl()).bytes; }
+const std::string& Tensor::device() const { return checked(impl()).device->name(); }
 
 void Tensor::wait() const {
-  const detail::TensorImpl& impl = checked(impl_);
-  if (impl.ready == nullptr) return;
+  const detail::TensorImpl& held = checked(impl());
+  if (held.ready == nullptr) return;
   const detail::SpanTimer waited;
-  impl.wait_ready();
-  detail::trace_wait(waited, impl.device->name(), "Tensor::wait");
+  held.wait_ready();
+  detail::trace_wait(waited, held.device->name(), "Tensor::wait");
 }
 
 bool Tensor::ready() const {
-  const detail::TensorImpl& impl = checked(impl_);
-  return impl.ready == nullptr || impl.ready->done();
+  const detail::TensorImpl& held = checked(impl());
+  return held.ready == nullptr || held.ready->done();
 }
 
 void Tensor::copy_to_host(void* dst, size_t bytes) const {
-  const detail::TensorImpl& impl = checked(impl_);
-  if (bytes != impl.bytes) {
+  const detail::TensorImpl& held = checked(impl());
+  if (bytes != held.bytes) {
     throw Error(StatusCode::kInvalidArgument,
-                "copy_to_host: the tensor holds " + std::to_string(impl.bytes) +
+                "copy_to_host: the tensor holds " + std::to_string(held.bytes) +
                     " bytes, the destination " + std::to_string(bytes));
   }
-  if (impl.ready != nullptr) {
+  if (held.ready != nullptr) {
     const detail::SpanTimer waited;
-    impl.wait_ready();
-    detail::trace_wait(waited, impl.device->name(), "to_host");
+    held.wait_ready();
+    detail::trace_wait(waited, held.device->name(), "to_host");
   }
   if (bytes == 0) return;
-  detail::read_to_host(impl, dst);
+  detail::read_to_host(held, dst);
 }
 
 void Tensor::check_element_type(DType requested) const {
@@ -193,11 +199,11 @@ void Tensor::check_element_type(DType requested) const {
 }
 
 std::string Tensor::to_string() const {
-  const detail::TensorImpl& impl = checked(impl_);
-  std::vector<unsigned char> host(impl.bytes);
+  const detail::TensorImpl& held = checked(impl());
+  std::vector<unsigned char> host(held.bytes);
   copy_to_host(host.data(), host.size());
-  Printout printout{host.data(), impl.dtype, impl.shape,
-                    printed_entries(impl.shape) > kSummaryThreshold, {}};
+  Printout printout{host.data(), held.dtype, held.shape,
+                    printed_entries(held.shape) > kSummaryThreshold, {}};
   format_dimension(printout, 0, 0);
   return printout.text;
 }

@@ -1,6 +1,6 @@
 // What a Tensor handle points to: dtype, shape, one block of device memory, and the event of
-// the work that writes it. Freed with the last handle; the device (and through it the plugin)
-// stays alive as long as the memory does.
+// the work that writes it. Freed with the last Tensor (its count is hxrt/tensor.hpp's
+// TensorCount); the device (and through it the plugin) stays alive as long as the memory does.
 #pragma once
 
 #include <memory>
@@ -10,12 +10,13 @@
 #include "execution/ready_event.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/shape.hpp"
+#include "hxrt/tensor.hpp"
 #include "memory/handle_blocks.hpp"
 #include "memory/spin_lock.hpp"
 
 namespace hxrt::detail {
 
-struct TensorImpl {
+struct TensorImpl : TensorCount {
   TensorImpl(std::shared_ptr<Device> device, DType dtype, const Shape& shape);
   // `bytes` is tensor_bytes(dtype, shape), which the caller knows already (an op's outputs are
   // sized when they are checked).
@@ -64,16 +65,32 @@ struct TensorImpl {
   mutable PendingReleases::Events* readers_ = nullptr;
 };
 
-// A handle (the TensorImpl with shared_ptr's counts) must fit one block, or it takes the heap.
-static_assert(sizeof(TensorImpl) + 32 <= HandleBlockCache::kBlockBytes,
+// A handle must fit one block of the handle cache.
+static_assert(sizeof(TensorImpl) <= HandleBlockCache::kBlockBytes,
               "a tensor handle outgrew its block: raise HandleBlockCache::kBlockBytes");
 
-// A new tensor's handle, from the calling thread's cache of handle blocks
-// (memory/handle_blocks.hpp).
+// A new tensor, its handle from the calling thread's cache of handle blocks
+// (memory/handle_blocks.hpp); TensorImpl's constructor arguments. Always inline: every op's
+// outputs are made here, and GCC kept it a call with a frame of its own.
 template <class... Args>
-std::shared_ptr<TensorImpl> make_tensor_impl(Args&&... args) {
-  return std::allocate_shared<TensorImpl>(HandleBlockAllocator<TensorImpl>(),
-                                          std::forward<Args>(args)...);
+__attribute__((always_inline)) inline Tensor make_tensor(Args&&... args) {
+  void* block = take_handle_block();
+  try {
+    return Tensor(new (block) TensorImpl(std::forward<Args>(args)...));
+  } catch (...) {
+    give_handle_block(block);
+    throw;
+  }
 }
 
 }  // namespace hxrt::detail
+
+namespace hxrt {
+
+inline Tensor::Tensor(detail::TensorImpl* adopted) noexcept : handle_(adopted) {}
+
+inline detail::TensorImpl* Tensor::impl() const noexcept {
+  return static_cast<detail::TensorImpl*>(handle_);
+}
+
+}  // namespace hxrt

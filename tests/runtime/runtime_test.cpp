@@ -86,7 +86,9 @@ TEST_CASE("a tensor outlives the runtime that made it") {
 TEST_CASE("to_device to the device a tensor is on returns the same buffer") {
   hxrt::Runtime rt = cpu_runtime();
   hxrt::Tensor x = rt.tensor<float>({2}, {3, 4});
-  CHECK(rt.to_device(x, "/CPU:0").impl() == x.impl());
+  CHECK(rt.to_device(x, "/CPU:0").shares_memory_with(x));
+  CHECK_FALSE(rt.tensor<float>({2}, {3, 4}).shares_memory_with(x));
+  CHECK_FALSE(hxrt::Tensor().shares_memory_with(hxrt::Tensor()));
   auto error = error_from([&] { rt.to_device(x, "/GPU:0"); });
   REQUIRE(error);
   CHECK_THAT(error->what(), Contains("unknown device"));

@@ -2,11 +2,12 @@
 // the buffer; the memory goes back to its device's allocator when the last copy goes.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "hxrt/dtype.hpp"
@@ -18,14 +19,61 @@ namespace hxrt {
 
 namespace detail {
 struct TensorImpl;
-}
+
+// The reference count of a tensor's handle: TensorImpl's base, here so that copying and
+// destroying a Tensor (every op's output) are inline. An intrusive count rather than a
+// std::shared_ptr's control block: a handle is one allocation, and its end one direct call.
+class TensorCount {
+ public:
+  TensorCount(const TensorCount&) = delete;
+  TensorCount& operator=(const TensorCount&) = delete;
+
+  void retain() noexcept { refs_.fetch_add(1, std::memory_order_relaxed); }
+  // Drops one reference; true when it was the last, and the handle is the caller's to destroy.
+  // The last one needs no read-modify-write: whoever holds it alone, nobody can add one.
+  bool release() noexcept {
+    return refs_.load(std::memory_order_acquire) == 1 ||
+           refs_.fetch_sub(1, std::memory_order_acq_rel) == 1;
+  }
+  uint32_t references() const noexcept { return refs_.load(std::memory_order_relaxed); }
+
+ protected:
+  TensorCount() = default;
+  ~TensorCount() = default;
+
+ private:
+  std::atomic<uint32_t> refs_{1};
+};
+}  // namespace detail
 
 class HXRT_API Tensor {
  public:
   Tensor() = default;  // an empty handle: valid() is false
-  explicit Tensor(std::shared_ptr<detail::TensorImpl> impl) : impl_(std::move(impl)) {}
+  // Takes over the one reference a new handle holds (detail::make_tensor).
+  inline explicit Tensor(detail::TensorImpl* adopted) noexcept;  // tensor_impl.hpp, internal
+  Tensor(const Tensor& other) noexcept : handle_(other.handle_) {
+    if (handle_ != nullptr) handle_->retain();
+  }
+  Tensor(Tensor&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+  Tensor& operator=(const Tensor& other) noexcept {
+    Tensor(other).swap(*this);
+    return *this;
+  }
+  Tensor& operator=(Tensor&& other) noexcept {
+    Tensor(std::move(other)).swap(*this);
+    return *this;
+  }
+  ~Tensor() {
+    if (handle_ != nullptr && handle_->release()) destroy(handle_);
+  }
+  void swap(Tensor& other) noexcept { std::swap(handle_, other.handle_); }
 
-  bool valid() const { return impl_ != nullptr; }
+  bool valid() const { return handle_ != nullptr; }
+  // Whether both are copies of one tensor, holding the same memory (as NumPy's shares_memory;
+  // no two tensors share part of a buffer). False for an empty Tensor.
+  bool shares_memory_with(const Tensor& other) const {
+    return handle_ != nullptr && handle_ == other.handle_;
+  }
   DType dtype() const;
   const Shape& shape() const;
   int64_t num_elements() const { return shape().num_elements(); }
@@ -62,11 +110,14 @@ class HXRT_API Tensor {
   // Nested brackets like NumPy: "[[22, 28], [49, 64]]"; f16/bf16 printed as floats.
   std::string to_string() const;
 
-  const std::shared_ptr<detail::TensorImpl>& impl() const { return impl_; }
+  // The handle, or nullptr for an empty Tensor. For the library's inside (tensor_impl.hpp).
+  inline detail::TensorImpl* impl() const noexcept;
 
  private:
+  // Destroys a handle whose last reference went: its memory goes back to the device.
+  static void destroy(detail::TensorCount* handle) noexcept;
   void check_element_type(DType requested) const;
-  std::shared_ptr<detail::TensorImpl> impl_;
+  detail::TensorCount* handle_ = nullptr;
 };
 
 // A Tensor borrowed for one call: Runtime::execute's input lists hold these, so that

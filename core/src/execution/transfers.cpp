@@ -42,10 +42,11 @@ void throw_known_failure(const TensorImpl& tensor, const std::string& op, size_t
   throw Error(failure->code(), consumer + " was written by work that failed: " + failure->what());
 }
 
-std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const Shape& shape,
-                                             const void* data, size_t bytes) {
-  auto tensor = make_tensor_impl(target.shared_from_this(), dtype, shape);
-  if (bytes == 0) return tensor;
+Tensor tensor_from_host(Device& target, DType dtype, const Shape& shape, const void* data,
+                        size_t bytes) {
+  Tensor made = make_tensor(target.shared_from_this(), dtype, shape);
+  if (bytes == 0) return made;
+  TensorImpl* tensor = made.impl();
   if (target.host_writable()) {
     std::memcpy(target.host_address(tensor->memory), data, bytes);
   } else if (!target.asynchronous()) {
@@ -61,7 +62,7 @@ std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const 
     }
     release_staging_after(target, staging, tensor->ready);
   }
-  return tensor;
+  return made;
 }
 
 void read_to_host(const TensorImpl& tensor, void* dst) {
@@ -73,10 +74,10 @@ void read_to_host(const TensorImpl& tensor, void* dst) {
   }
 }
 
-std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& target) {
-  auto copy = make_tensor_impl(target.shared_from_this(), source.dtype,
-                                           source.shape, source.bytes);
-  if (source.bytes == 0) return copy;
+Tensor copy_to_device(const TensorImpl& source, Device& target) {
+  Tensor made = make_tensor(target.shared_from_this(), source.dtype, source.shape, source.bytes);
+  if (source.bytes == 0) return made;
+  TensorImpl* copy = made.impl();
   Device& from = *source.device;
   if (&from.plugin() == &target.plugin()) {
     if (source.ready != nullptr) {
@@ -86,7 +87,7 @@ std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& tar
     target.copy_from(from, copy->memory, source.memory, source.bytes);
     copy->ready = target.record(copy_work(from));
     if (copy->ready != nullptr) source.add_reader(copy->ready);
-    return copy;
+    return made;
   }
   // Another plugin's streams cannot wait for this plugin's events: the host waits, for the
   // source's work only.
@@ -107,7 +108,7 @@ std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& tar
     }
     release_staging_after(target, staging, copy->ready);
   }
-  return copy;
+  return made;
 }
 
 }  // namespace hxrt::detail

@@ -22,12 +22,12 @@ namespace hxrt::detail {
 
 // A tensor on `target` holding the `bytes` bytes at `data` (tensor_bytes(dtype, shape)),
 // which the caller may reuse as soon as this returns.
-std::shared_ptr<TensorImpl> tensor_from_host(Device& target, DType dtype, const Shape& shape,
-                                             const void* data, size_t bytes);
+Tensor tensor_from_host(Device& target, DType dtype, const Shape& shape, const void* data,
+                        size_t bytes);
 // Copies the tensor's bytes to `dst`; the caller has waited for the tensor's work.
 void read_to_host(const TensorImpl& tensor, void* dst);
 // A copy of `source` on `target`, another device, ready when its event completes.
-std::shared_ptr<TensorImpl> copy_to_device(const TensorImpl& source, Device& target);
+Tensor copy_to_device(const TensorImpl& source, Device& target);
 // Throws the failure of the work that writes `tensor` when it is known already, naming the
 // consumer (input `index` of `op`; `op` "" for a copy): work that reads it could only
 // produce garbage. Cheap when nothing failed.

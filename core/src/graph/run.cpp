@@ -375,7 +375,7 @@ class Run {
     } else {
       return nullptr;
     }
-    const TensorImpl* held = source->impl().get();
+    const TensorImpl* held = source->impl();
     if (held == nullptr || held->ready == nullptr || held->device.get() == step.device ||
         &held->device->plugin() == &step.device->plugin() || held->ready->done()) {
       return nullptr;  // no wait, or one on a stream
@@ -451,8 +451,7 @@ class Run {
       const size_t i = own_operands[k];
       const ValueInfo& info = exe_.values[step.outputs[i - num_inputs]];
       Tensor& own = tensors_[holders[i]];
-      own = Tensor(make_tensor_impl(device.shared_from_this(), info.dtype, info.shape, info.bytes,
-                                    info.kind));
+      own = make_tensor(device.shared_from_this(), info.dtype, info.shape, info.bytes, info.kind);
       set_memory(*own.impl(), device.handle(), views[i]);
     }
     hx_kernel_context_s context{&step.attrs};

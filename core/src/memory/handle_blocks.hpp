@@ -1,4 +1,4 @@
-// Blocks for tensor handles — a TensorImpl with its reference counts, one block per tensor —
+// Blocks for tensor handles — a TensorImpl with its reference count, one block per tensor —
 // kept in a small cache per thread. Every op makes a handle for each output and frees one for
 // each tensor that dies, and the heap's malloc and free were a tenth of a tiny eager op. A
 // block freed on another thread joins that thread's cache; a cache keeps at most kCached
@@ -7,7 +7,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <new>
 
 // AddressSanitizer sees each handle's own malloc and free, so that it still reports a handle
@@ -67,39 +66,5 @@ inline void give_handle_block(void* block) noexcept {
   }
   ::operator delete(block);
 }
-
-// The allocator std::allocate_shared gets: blocks of kBlockBytes for what fits one, the heap
-// for anything else.
-template <class T>
-struct HandleBlockAllocator {
-  using value_type = T;
-  HandleBlockAllocator() = default;
-  template <class U>
-  HandleBlockAllocator(const HandleBlockAllocator<U>&) noexcept {}  // NOLINT: rebinding
-
-  T* allocate(size_t n) {
-    if (n == 1 && sizeof(T) <= HandleBlockCache::kBlockBytes &&
-        alignof(T) <= alignof(std::max_align_t)) {
-      return static_cast<T*>(take_handle_block());
-    }
-    return std::allocator<T>().allocate(n);
-  }
-  void deallocate(T* p, size_t n) noexcept {
-    if (n == 1 && sizeof(T) <= HandleBlockCache::kBlockBytes &&
-        alignof(T) <= alignof(std::max_align_t)) {
-      give_handle_block(p);
-      return;
-    }
-    std::allocator<T>().deallocate(p, n);
-  }
-  template <class U>
-  bool operator==(const HandleBlockAllocator<U>&) const noexcept {
-    return true;
-  }
-  template <class U>
-  bool operator!=(const HandleBlockAllocator<U>&) const noexcept {
-    return false;
-  }
-};
 
 }  // namespace hxrt::detail

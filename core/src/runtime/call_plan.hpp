@@ -79,7 +79,7 @@ class CallPlan {
       return false;
     }
     for (size_t i = 0; i < key.num_inputs; ++i) {
-      const TensorImpl* input = key.inputs[i]->impl().get();
+      const TensorImpl* input = key.inputs[i]->impl();
       if (input == nullptr) return false;  // an empty Tensor: the caller's error to report
       if ((input->kind != input_kinds_[i] || input->kind == nullptr) && !same_input(*input, i)) {
         return false;

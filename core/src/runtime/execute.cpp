@@ -175,8 +175,8 @@ bool run_simple_call(const detail::CallPlan& plan, const TensorArg* inputs, size
   }
   for (size_t i = 0; i < num_outputs; ++i) {
     const detail::TensorMeta& meta = plan.outputs()[i];
-    outputs[i] = Tensor(detail::make_tensor_impl(plan.device(), meta.dtype, meta.shape,
-                                                 meta.bytes, plan.output_kinds()[i]));
+    outputs[i] = detail::make_tensor(plan.device(), meta.dtype, meta.shape, meta.bytes,
+                                     plan.output_kinds()[i]);
     views[num_inputs + i] = plan.output_views()[i];
     set_memory(*outputs[i].impl(), device.handle(), views[num_inputs + i]);
   }
@@ -323,11 +323,11 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     const detail::TensorMeta& meta = plan->outputs()[i];
     output_array[i] = plan->output_views()[i];
     if (chosen == &plan->placement()) {
-      outputs[i] = Tensor(detail::make_tensor_impl(plan->device(), meta.dtype, meta.shape,
-                                                   meta.bytes, plan->output_kinds()[i]));
+      outputs[i] = detail::make_tensor(plan->device(), meta.dtype, meta.shape, meta.bytes,
+                                       plan->output_kinds()[i]);
     } else {
-      outputs[i] = Tensor(detail::make_tensor_impl(device.shared_from_this(), meta.dtype,
-                                                   meta.shape, meta.bytes));
+      outputs[i] = detail::make_tensor(device.shared_from_this(), meta.dtype, meta.shape,
+                                       meta.bytes);
     }
     set_memory(*outputs[i].impl(), device.handle(), output_array[i]);
   }

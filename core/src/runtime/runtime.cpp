@@ -166,14 +166,14 @@ Tensor Runtime::Impl::copy_to(const Tensor& tensor, detail::Device& device) {
   const detail::TensorImpl& source = *tensor.impl();
   if (source.device.get() == &device) return tensor;
   const detail::SpanTimer copy_span;
-  std::shared_ptr<detail::TensorImpl> copy = detail::copy_to_device(source, device);
+  Tensor copy = detail::copy_to_device(source, device);
   if (copy_span.on() && source.bytes > 0) {
     const bool same_plugin = &source.device->plugin() == &device.plugin();
-    trace_transfer(copy_span, *copy,
+    trace_transfer(copy_span, *copy.impl(),
                    {same_plugin ? "device to device" : "between plugins", source.bytes,
                     source.device->name(), device.name(), device.name()});
   }
-  return Tensor(std::move(copy));
+  return copy;
 }
 
 std::string Runtime::Impl::ask_placement_function(const std::string& op, const TensorArg* inputs,
@@ -212,13 +212,12 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
   if (dtype == DType::kBool) check_bool_bytes(static_cast<const unsigned char*>(data), bytes);
   detail::Device& target = state.data_device(device);
   const detail::SpanTimer copy_span;
-  std::shared_ptr<detail::TensorImpl> tensor =
-      detail::tensor_from_host(target, dtype, shape, data, bytes);
+  Tensor tensor = detail::tensor_from_host(target, dtype, shape, data, bytes);
   if (copy_span.on() && bytes > 0) {
-    trace_transfer(copy_span, *tensor,
+    trace_transfer(copy_span, *tensor.impl(),
                    {"host to device", bytes, "host", target.name(), target.name()});
   }
-  return Tensor(std::move(tensor));
+  return tensor;
 }
 
 Tensor Runtime::to_device(const Tensor& tensor, const std::string& device) {
