@@ -251,6 +251,8 @@ void finish_steps(ExecutableImpl& exe) {
     }
     if (step.kind != StepInfo::Kind::kOp) continue;
     step.first_operand = operands;
+    step.num_inputs = static_cast<uint32_t>(step.inputs.size());
+    step.num_outputs = static_cast<uint32_t>(step.outputs.size());
     operands += step.inputs.size() + step.outputs.size();
   }
   exe.operand_views.resize(operands);

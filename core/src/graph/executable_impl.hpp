@@ -67,8 +67,11 @@ struct alignas(64) StepInfo {
   std::vector<size_t> inputs;   // values read
   std::vector<size_t> outputs;  // values written
   // kOp: the index of its operands (inputs then outputs) in ExecutableImpl::operand_views and
-  // operand_tensors.
+  // operand_tensors, and their counts: inputs.size() and outputs.size(), kept: a run read them
+  // off the vectors on every node.
   size_t first_operand = 0;
+  uint32_t num_inputs = 0;
+  uint32_t num_outputs = 0;
   // A step that may queue work (a transfer, an op on an asynchronous device): the index of
   // its event among a run's (ExecutableImpl::queuing_steps of them).
   size_t event = 0;
