@@ -35,7 +35,6 @@ class TensorCount {
     return refs_.load(std::memory_order_acquire) == 1 ||
            refs_.fetch_sub(1, std::memory_order_acq_rel) == 1;
   }
-  uint32_t references() const noexcept { return refs_.load(std::memory_order_relaxed); }
 
  protected:
   TensorCount() = default;
