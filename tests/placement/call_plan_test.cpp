@@ -150,3 +150,48 @@ TEST_CASE("calls on tensors past the kinds a device keeps still get plans of the
     CHECK(rt.execute("Relu", {a}, {}, "/GPU:0").device() == kGpu0);
   }
 }
+
+TEST_CASE("a call of the kind its op's last call was still follows what changed since") {
+  // A call that repeats its op's last kind of call, placed on a synchronous device, runs the
+  // quick way (runtime/execute.cpp, run_last_plan), past run_body. Each section makes such
+  // calls on the CPU, then changes one thing that run_body reads, and checks it was read.
+  hxrt::Runtime rt = hxrt::Runtime::create(sim_options(
+      R"({"device_type": "GPU", "device_count": 2, "placement_class": "host_accelerator"})"));
+  const hxrt::Tensor a = rt.tensor<float>({2, 2}, {-1, 2, -3, 4}, "/CPU:0");
+  const std::vector<float> relu_a{0, 2, 0, 4};
+  const hxrt::Op relu = rt.op("Relu");
+  for (int i = 0; i < 3; ++i) CHECK(rt.execute(relu, {a}).device() == kCpu0);  // CPU first
+  SECTION("a scope") {
+    {
+      auto scope = rt.device("/GPU:1");
+      CHECK(rt.execute(relu, {a}).device() == kGpu1);
+    }
+    CHECK(rt.execute(relu, {a}).device() == kCpu0);
+  }
+  SECTION("the placement function") {
+    rt.set_placement_function([](const hxrt::OpPlacementInfo&) { return std::string("/GPU:1"); });
+    CHECK(rt.execute(relu, {a}).device() == kGpu1);
+    rt.set_placement_function(nullptr);
+    CHECK(rt.execute(relu, {a}).device() == kCpu0);
+  }
+  SECTION("the placement log") {
+    LogCapture log;
+    log.attach(rt);
+    CHECK(rt.execute(relu, {a}).to_vector<float>() == relu_a);
+    CHECK(log.contains("Executing op Relu in device " + kCpu0));
+  }
+  SECTION("an input copied from an asynchronous device") {
+    const hxrt::Tensor on_gpu = rt.execute(relu, {a}, {}, "/GPU:0");
+    const hxrt::Tensor back = rt.to_device(on_gpu, "/CPU:0");
+    for (int i = 0; i < 2; ++i) CHECK(rt.execute(relu, {back}).to_vector<float>() == relu_a);
+  }
+  SECTION("an empty input") {
+    auto error = error_from([&] { rt.execute(relu, {hxrt::Tensor()}); });
+    REQUIRE(error);
+    CHECK_THAT(error->what(), Catch::Contains("input 0 is an empty Tensor"));
+  }
+  SECTION("another op in between") {
+    CHECK(rt.execute("Identity", {a}).to_vector<float>() == std::vector<float>{-1, 2, -3, 4});
+    CHECK(rt.execute(relu, {a}).to_vector<float>() == relu_a);
+  }
+}

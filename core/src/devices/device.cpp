@@ -31,7 +31,8 @@ Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
       name_(canonical_device_name(type(), id)),
       short_name_(short_device_name(type(), id)),
       memory_policy_(std::move(memory_policy)),
-      staging_(physical_->plugin(), physical_->handle()) {
+      staging_(physical_->plugin(), physical_->handle()),
+      allocator_rounds_(physical_->alignment() <= BfcAllocator::kAlignment) {
   Plugin& owner = plugin();
   hx_device* device = handle();
   // The physical device, not this logical one, is what the plugin knows: the message names
@@ -106,7 +107,7 @@ DeviceInfo Device::info() const {
   return info;
 }
 
-Device::Block Device::allocate(size_t bytes) {
+Device::Block Device::allocate_slow(size_t bytes) {
   // Every offset a multiple of the device's alignment: sizes are multiples of it too, and
   // regions are (device_memory_options). A request of 0 bytes still gets a block of its own.
   const size_t alignment = static_cast<size_t>(physical_->alignment());
@@ -121,8 +122,7 @@ Device::Block Device::allocate(size_t bytes) {
     if (error.code() != StatusCode::kOutOfMemory || !pending_.drain()) throw;
     block = allocator_->allocate(request);
   }
-  const BufferLocation location = allocator_->locate(block);
-  return {block, static_cast<hx_buffer*>(location.buffer), location.offset};
+  return located(block);
 }
 
 void Device::deallocate_after(void* block, PendingReleases::Events* taken) noexcept {

@@ -61,7 +61,14 @@ class Device : public std::enable_shared_from_this<Device> {
   // streams have finished; when it is out of memory, waits for the rest of those readers and
   // tries again. Throws Error(kOutOfMemory) naming the device, the request and the
   // allocator's figures.
-  Block allocate(size_t bytes);
+  Block allocate(size_t bytes) {
+    // The thread cache's hit, inline (every op's output): where the allocator's rounding is
+    // the device's and no release waits.
+    if (allocator_rounds_ && pending_.empty()) {
+      if (void* block = allocator_->allocate_cached(bytes)) return located(block);
+    }
+    return allocate_slow(bytes);
+  }
   // Back to the allocator at once: work queued later on this device's stream runs after every
   // earlier use of it, so the next tensor may reuse it now. Inline: every tensor's end.
   void deallocate(void* block) noexcept {
@@ -135,6 +142,12 @@ class Device : public std::enable_shared_from_this<Device> {
   void synchronize();
 
  private:
+  Block allocate_slow(size_t bytes);
+  Block located(void* block) const {
+    const BufferLocation location = allocator_->locate(block);
+    return {block, static_cast<hx_buffer*>(location.buffer), location.offset};
+  }
+
   std::shared_ptr<PhysicalDevice> physical_;
   hx_stream* stream_ = nullptr;
   int id_;
@@ -147,6 +160,9 @@ class Device : public std::enable_shared_from_this<Device> {
   StagingPool staging_;
   PendingReleases pending_;
   TensorKinds kinds_;
+  // Whether the allocator's rounding (to BfcAllocator::kAlignment) makes every size a
+  // multiple of the device's alignment too, so that allocate need not round first.
+  bool allocator_rounds_;
   // Declared last: destroyed first, so its regions go back while the plugin is loaded.
   std::unique_ptr<BfcAllocator> allocator_;
 };

@@ -14,11 +14,9 @@ namespace {
 constexpr size_t kAlignment = BfcAllocator::kAlignment;
 constexpr size_t kMaxBytes = BfcAllocator::kMaxBytes;
 
-size_t round_up(size_t bytes) { return (bytes + kAlignment - 1) & ~(kAlignment - 1); }
-
 // A size from the options as a region can have it: a non-zero multiple of kAlignment.
 size_t region_size(size_t bytes) {
-  return std::clamp(round_up(std::min(bytes, kMaxBytes)), kAlignment, kMaxBytes);
+  return std::clamp(BfcAllocator::round_up(std::min(bytes, kMaxBytes)), kAlignment, kMaxBytes);
 }
 
 }  // namespace

@@ -98,6 +98,8 @@ class BfcAllocator {
  public:
   // Every size is rounded up to this, and every offset is a multiple of it.
   static constexpr size_t kAlignment = SizeBins::kUnitBytes;
+  // `bytes` up to a multiple of kAlignment; 0 within kAlignment of SIZE_MAX.
+  static size_t round_up(size_t bytes) { return (bytes + kAlignment - 1) & ~(kAlignment - 1); }
   // The allocator's own addresses: region slot s covers [(s + 1) << kRegionBits, ...), so a
   // block's region and offset are a shift and a mask away, and no two regions ever touch.
   static constexpr int kRegionBits = 48;
@@ -124,6 +126,12 @@ class BfcAllocator {
     // Tested first, so that the untraced path keeps its tail calls.
     if (tracing()) return allocate_traced(bytes);
     return allocate_untraced(bytes);
+  }
+  // allocate's lock-free hit alone: a block for `bytes` from the calling thread's cache, or
+  // null, and then allocate decides. Inline, so that the eager path's outputs cost no call.
+  // Null while the timeline trace runs, which records every allocation.
+  void* allocate_cached(size_t bytes) {
+    return tracing() ? nullptr : cache_hit(bytes, find_thread_cache(id_));
   }
   // Frees a pointer that allocate returned, on any thread; null is ignored. Throws
   // Error(kInvalidArgument) for a pointer that is not live here (never allocated here, or
@@ -170,16 +178,17 @@ class BfcAllocator {
   void* allocate_traced(size_t bytes);
   // What allocate does, unrecorded.
   void* allocate_untraced(size_t bytes) {
-    // Inline, so that a hit costs no call: rounded to 0 (a request of 0, or within
-    // kAlignment of SIZE_MAX) wraps below and goes the slow way.
-    const size_t rounded = (bytes + kAlignment - 1) & ~(kAlignment - 1);
-    if (rounded - 1 >= ThreadCache::kMaxBlockBytes) return allocate_uncached(bytes);
     ThreadCache* cache = find_thread_cache(id_);
-    if (cache != nullptr) {
-      void* ptr = cache->try_allocate(rounded, epoch_.load(std::memory_order_relaxed));
-      if (ptr != nullptr) return ptr;
-    }
-    return allocate_slow(bytes, cache);
+    if (void* ptr = cache_hit(bytes, cache)) return ptr;
+    return cacheable(bytes) ? allocate_slow(bytes, cache) : allocate_uncached(bytes);
+  }
+  // Whether a request goes through the thread caches: 1 to ThreadCache::kMaxBlockBytes bytes
+  // once rounded (a request of 0, or within kAlignment of SIZE_MAX, rounds to 0 and wraps).
+  static bool cacheable(size_t bytes) { return round_up(bytes) - 1 < ThreadCache::kMaxBlockBytes; }
+  // A free block for `bytes` out of `cache` (the calling thread's, or null), or null.
+  void* cache_hit(size_t bytes, ThreadCache* cache) {
+    if (cache == nullptr || !cacheable(bytes)) return nullptr;
+    return cache->try_allocate(round_up(bytes), epoch_.load(std::memory_order_relaxed));
   }
 
   static constexpr int32_t kNone = Chunk::kNone;

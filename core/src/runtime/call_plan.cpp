@@ -86,6 +86,11 @@ void CallPlan::decide(Placer& placer) {
   for (size_t i = 0; i < outputs_.size(); ++i) {
     output_kinds_[i] = device_->tensor_kind(outputs_[i].dtype, outputs_[i].shape);
   }
+  quick_ = !placement_.asked_each_call && !device_->asynchronous() &&
+           num_inputs + outputs_.size() <= kMostQuickOperands;
+  for (size_t i = 0; i < num_inputs; ++i) {
+    quick_ = quick_ && input_kinds_[i] != nullptr && input_devices_[i] == device_.get();
+  }
 }
 
 PlacementRequest CallPlan::placement_request() const {

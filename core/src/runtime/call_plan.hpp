@@ -74,10 +74,7 @@ class CallPlan {
   // Inline: the eager path asks it on every call. An input of the kind (devices/
   // tensor_kinds.hpp) the plan's was matches at one comparison; an empty one never does.
   bool matches(const CallKey& key) const {
-    if (&key.op != &op_ || key.mode != mode_ || key.num_inputs != input_kinds_.size() ||
-        key.requested.size() != requested_.size()) {
-      return false;
-    }
+    if (!matches_call(key.op, key.num_inputs, key.attrs, key.requested, key.mode)) return false;
     for (size_t i = 0; i < key.num_inputs; ++i) {
       const TensorImpl* input = key.inputs[i]->impl();
       if (input == nullptr) return false;  // an empty Tensor: the caller's error to report
@@ -85,8 +82,14 @@ class CallPlan {
         return false;
       }
     }
-    return (requested_.empty() || key.requested == requested_) &&
-           (attrs_.empty() ? key.attrs.empty() : same_attrs(key.attrs, attrs_));
+    return true;
+  }
+  // matches but for the inputs' kinds, which the caller compares (input_kinds()).
+  bool matches_call(const OpSchema& op, size_t num_inputs, const Attrs& attrs,
+                    std::string_view requested, SoftPlacement mode) const {
+    return &op == &op_ && mode == mode_ && num_inputs == input_kinds_.size() &&
+           requested == requested_ &&
+           (attrs_.empty() ? attrs.empty() : same_attrs(attrs, attrs_));
   }
 
   // Shape inference, T, the views and the placement of the call this plan was keyed by.
@@ -114,6 +117,12 @@ class CallPlan {
   // Whether each call is placed again: a kernel the placer tried asks its check before every
   // call (KernelEntry::check_each_call).
   bool place_each_call() const { return placement_.asked_each_call; }
+  // Whether a call of this plan may run the quick way (runtime/execute.cpp, run_planned): on a
+  // synchronous device, placed once, with every input's kind known and on that device, and at
+  // most kMostQuickOperands operands. Its caller still checks that each input is ready.
+  bool quick() const { return quick_; }
+  static constexpr size_t kMostQuickOperands = 8;
+  const TensorKind* const* input_kinds() const { return input_kinds_.data(); }
   // The placer's request for this call, with the plan's views.
   PlacementRequest placement_request() const;
 
@@ -139,6 +148,7 @@ class CallPlan {
   std::vector<const TensorKind*> output_kinds_;
   Placement placement_;
   std::shared_ptr<Device> device_;
+  bool quick_ = false;
 };
 
 class CallPlans {
@@ -149,8 +159,12 @@ class CallPlans {
   // one kind of call, the common case, then hashes nothing. Lock-free; `key` may have empty
   // inputs (it then matches no plan).
   const CallPlan* find_last(const CallKey& key) const {
-    const CallPlan* plan = last_plan(key.op).load(std::memory_order_acquire);
+    const CallPlan* plan = last(key.op);
     return plan != nullptr && plan->matches(key) ? plan : nullptr;
+  }
+  // The plan `op`'s last call used (or another op's, which shares its slot), or nullptr.
+  const CallPlan* last(const OpSchema& op) const {
+    return last_plan(op).load(std::memory_order_acquire);
   }
   // The plan of `key`'s kind of call among all kept, or nullptr, which the op's next call
   // tries first (find_last). Lock-free; `key`'s inputs must be valid tensors.

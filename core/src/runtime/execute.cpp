@@ -154,25 +154,29 @@ inline void compute(const hx_kernel_args& args, const std::string& op,
   if (status != nullptr) kernel_failed(status, op, device, placement, outputs, num_outputs);
 }
 
-// The common call, without run_body's bookkeeping for the others: its plan kept and placed
-// once, on a synchronous device, each input on that device with no event to wait for, and at
-// most 2 * kInline operands. (Run without a trace or the placement log.) Returns false, having
-// done nothing, for any other call. About 55 instructions fewer than run_body's way.
-bool run_simple_call(const detail::CallPlan& plan, const TensorArg* inputs, size_t num_inputs,
-                     const Attrs& attrs, Tensor* outputs) {
+// The common call, without run_body's bookkeeping for the others: a kept plan that is quick()
+// (a synchronous device, placed once, each input's kind known and on that device), each input
+// ready. kMatchKinds: whether the inputs' kinds are still to compare with the plan's (the
+// op's last plan, of which only CallPlan::matches_call is known). Returns false, having done
+// nothing, for any other call. (Run without a trace or the placement log.) Always inline: its
+// frame would be a second one on every op's path.
+template <bool kMatchKinds>
+__attribute__((always_inline)) inline bool run_planned(const detail::CallPlan& plan,
+                                                       const TensorArg* inputs,
+                                                       size_t num_inputs, const Attrs& attrs,
+                                                       Tensor* outputs) {
   const detail::Placement& placement = plan.placement();
   detail::Device& device = *placement.device;
-  const size_t num_outputs = plan.num_outputs();
-  if (num_inputs + num_outputs > 2 * kInline || device.asynchronous()) return false;
+  hx_tensor_view views[detail::CallPlan::kMostQuickOperands];
   for (size_t i = 0; i < num_inputs; ++i) {
-    const detail::TensorImpl& held = *inputs[i]->impl();
-    if (held.device.get() != &device || held.ready != nullptr) return false;
-  }
-  hx_tensor_view views[2 * kInline];
-  for (size_t i = 0; i < num_inputs; ++i) {
+    const detail::TensorImpl* held = inputs[i]->impl();
+    // A matched kind is not null (quick()), so an empty input (null) never passes.
+    if (kMatchKinds && (held == nullptr || held->kind != plan.input_kinds()[i])) return false;
+    if (held->ready != nullptr) return false;
     views[i] = plan.input_views()[i];
-    set_memory(*inputs[i]->impl(), device.handle(), views[i]);
+    set_memory(*held, device.handle(), views[i]);
   }
+  const size_t num_outputs = plan.num_outputs();
   for (size_t i = 0; i < num_outputs; ++i) {
     const detail::TensorMeta& meta = plan.outputs()[i];
     outputs[i] = detail::make_tensor(plan.device(), meta.dtype, meta.shape, meta.bytes,
@@ -235,12 +239,30 @@ const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
   throw Error(StatusCode::kNotFound, "unknown op '" + op + "'; known ops: " + known);
 }
 
+bool Runtime::Impl::run_last_plan(const detail::OpSchema& schema, const TensorArg* inputs,
+                                  size_t num_inputs, const Attrs& attrs,
+                                  const std::string& requested, Tensor* outputs) {
+  const detail::CallPlan* plan = call_plans.last(schema);
+  if (plan == nullptr || !plan->quick() || log_placement.load(std::memory_order_relaxed)) {
+    return false;
+  }
+  // The request run_body would make of an empty one: a scope's (of any runtime, to test one
+  // counter) or the placement function's.
+  if (requested.empty() &&
+      (detail::t_scope_depth != 0 || has_placement_function.load(std::memory_order_relaxed))) {
+    return false;
+  }
+  return plan->matches_call(schema, num_inputs, attrs, requested,
+                            soft_placement.load(std::memory_order_relaxed)) &&
+         run_planned<true>(*plan, inputs, num_inputs, attrs, outputs);
+}
+
 void Runtime::Impl::run(const detail::OpSchema& schema, const TensorArg* inputs,
                         size_t num_inputs, const Attrs& attrs, const std::string& requested,
                         Tensor* outputs) {
   if (detail::tracing()) {
     run_body<true>(schema, inputs, num_inputs, attrs, requested, outputs);
-  } else {
+  } else if (!run_last_plan(schema, inputs, num_inputs, attrs, requested, outputs)) {
     run_body<false>(schema, inputs, num_inputs, attrs, requested, outputs);
   }
 }
@@ -276,9 +298,8 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   const detail::CallPlan* plan = call_plans.find_last(key);
   bool placed_now = false;
   if (plan == nullptr) plan = &find_or_plan(key, unkept, placed_now);
-  if (!kTraced && !placed_now && !plan->place_each_call() &&
-      !log_placement.load(std::memory_order_relaxed) &&
-      run_simple_call(*plan, inputs, num_inputs, attrs, outputs)) {
+  if (!kTraced && !placed_now && plan->quick() && !log_placement.load(std::memory_order_relaxed) &&
+      run_planned<false>(*plan, inputs, num_inputs, attrs, outputs)) {
     return;
   }
   const detail::TensorMeta* input_meta = plan->inputs();

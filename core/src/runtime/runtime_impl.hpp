@@ -105,6 +105,13 @@ struct Runtime::Impl {
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
   void run(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
            const Attrs& attrs, const std::string& requested, Tensor* outputs);
+  // run's way for a call of the kind its op's last call was, without run_body's frame: the
+  // call's request and inputs compared with that plan's, then the kernel (run_planned); false,
+  // having done nothing, when the call is of another kind, or needs run_body's bookkeeping.
+  // Always inline in run.
+  __attribute__((always_inline)) inline bool run_last_plan(
+      const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
+      const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // run's body, made twice: with the trace's hooks, and without (untraced calls then pay one
   // test of the switch, in run). Hidden, so that run calls it directly rather than through
   // the PLT, as a symbol the dynamic linker could interpose would need.
