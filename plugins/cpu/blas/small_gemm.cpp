@@ -80,15 +80,35 @@ inline __attribute__((always_inline)) void row_block(int64_t n, int64_t k, Rows<
   for (; j < n; ++j) column_block<T, MR>(k, a, b + j, ldb, c + j, ldc);
 }
 
-// A fully unrolled product for one fixed shape, any transposes.
-template <class T, int M, int N, int K>
-inline void fixed_gemm(Rows<T> a, Rows<T> b_columns, T* c, int64_t ldc) {
+// A fully unrolled product for one fixed shape, its transposes known too: with each operand's
+// unit step a constant, an element's address is one multiply-add, not two. Every sum is made
+// before C is written, so that the compiler need not order loads after stores that might
+// alias them (it then tested the pointers' overlap on every call).
+template <class T, int M, int N, int K, bool kTransposeA, bool kTransposeB>
+inline void fixed_gemm(const T* a, int64_t lda, const T* b, int64_t ldb, T* c, int64_t ldc) {
+  T sum[M][N] = {};
   for (int i = 0; i < M; ++i) {
     for (int j = 0; j < N; ++j) {
-      T sum = 0;
-      for (int p = 0; p < K; ++p) sum += a.at(i, p) * b_columns.at(j, p);
-      c[i * ldc + j] = sum;
+      for (int p = 0; p < K; ++p) {
+        const T a_value = kTransposeA ? a[p * lda + i] : a[i * lda + p];
+        const T b_value = kTransposeB ? b[j * ldb + p] : b[p * ldb + j];
+        sum[i][j] += a_value * b_value;
+      }
     }
+  }
+  for (int i = 0; i < M; ++i) {
+    for (int j = 0; j < N; ++j) c[i * ldc + j] = sum[i][j];
+  }
+}
+
+template <class T, int M, int N, int K>
+void fixed_gemm(const GemmShape& shape, const T* a, const T* b, T* c) {
+  const int transposes = (shape.transpose_a ? 2 : 0) + (shape.transpose_b ? 1 : 0);
+  switch (transposes) {
+    case 0: return fixed_gemm<T, M, N, K, false, false>(a, shape.lda, b, shape.ldb, c, shape.ldc);
+    case 1: return fixed_gemm<T, M, N, K, false, true>(a, shape.lda, b, shape.ldb, c, shape.ldc);
+    case 2: return fixed_gemm<T, M, N, K, true, false>(a, shape.lda, b, shape.ldb, c, shape.ldc);
+    default: return fixed_gemm<T, M, N, K, true, true>(a, shape.lda, b, shape.ldb, c, shape.ldc);
   }
 }
 
@@ -138,13 +158,7 @@ __attribute__((noinline)) void blocked_gemm(const GemmShape& shape, const T* a_d
 
 template <class T>
 void small_gemm_of(const GemmShape& shape, const T* a, const T* b, T* c) {
-  if (shape.m == 2 && shape.n == 2 && shape.k == 2) {
-    // op(B)'s columns as rows: element (j, p) of op(B)^T.
-    const Rows<T> b_columns = shape.transpose_b ? Rows<T>{b, shape.ldb, 1}
-                                                : Rows<T>{b, 1, shape.ldb};
-    fixed_gemm<T, 2, 2, 2>(rows_of_a(shape, a), b_columns, c, shape.ldc);
-    return;
-  }
+  if (shape.m == 2 && shape.n == 2 && shape.k == 2) return fixed_gemm<T, 2, 2, 2>(shape, a, b, c);
   blocked_gemm(shape, a, b, c);
 }
 
