@@ -3,12 +3,22 @@
 #include <algorithm>
 
 #include "graph/executable_impl.hpp"
+#include "runtime/kernel_args.hpp"
 
 namespace hxrt::detail {
 
-BoundViews::BoundViews(const ExecutableImpl& exe) : views_(exe.operand_views) {
+BoundViews::BoundViews(const ExecutableImpl& exe)
+    : views_(exe.operand_views), contexts_(exe.steps.size()), args_(exe.steps.size()) {
   for (const ArenaOperand& operand : exe.arena_operands) {
     views_[operand.operand].device = exe.arenas[operand.arena].device->handle();
+  }
+  for (size_t i = 0; i < exe.steps.size(); ++i) {
+    const StepInfo& step = exe.steps[i];
+    if (step.kind != StepInfo::Kind::kOp) continue;
+    contexts_[i].attrs = &step.attrs;
+    args_[i] = detail::kernel_args(*step.device, *step.kernel, step.instance.get(), &contexts_[i],
+                                   operands(step.first_operand), step.num_inputs,
+                                   step.num_outputs);
   }
 }
 

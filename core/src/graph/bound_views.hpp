@@ -2,7 +2,8 @@
 // at a time, so that a step hands its kernel views that are ready rather than copying and
 // binding them on every run. When a run starts, the operands in arenas are pointed where its
 // arenas are, in one pass over those operands alone, unless they point there already; a step
-// binds the operands with memory of their own (feeds, fetches, copies) as it runs. The
+// binds the operands with memory of their own (feeds, fetches, copies) as it runs. Each op
+// step's kernel arguments, which point at its views, come with them. The
 // executable keeps a few sets between runs (SpareBoundViews); a run takes the one bound where
 // its arenas are, when there is one.
 #pragma once
@@ -13,6 +14,7 @@
 
 #include "devices/device.hpp"
 #include "hxrt/plugin_api.h"
+#include "plugins/core_handle.hpp"
 
 namespace hxrt::detail {
 
@@ -28,9 +30,14 @@ class BoundViews {
   bool bound_to(const std::vector<Device::Block>& blocks) const;
   // The views of a step's operands, from its first (StepInfo::first_operand).
   hx_tensor_view* operands(size_t first) { return views_.data() + first; }
+  // Op step `step`'s kernel arguments, with these views: made once per set, as nothing else
+  // in them changes from run to run (a node built them afresh for 18 instructions).
+  const hx_kernel_args& kernel_args(size_t step) const { return args_[step]; }
 
  private:
   std::vector<hx_tensor_view> views_;
+  std::vector<hx_kernel_context_s> contexts_;  // per step; those of op steps used
+  std::vector<hx_kernel_args> args_;           // per step; those of op steps used
   std::vector<Device::Block> bound_;  // the blocks the arena operands point into
 };
 

@@ -29,7 +29,6 @@
 #include "graph/run.hpp"
 #include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
-#include "runtime/kernel_args.hpp"
 #include "status.hpp"
 #include "tensor_impl.hpp"
 #include "trace/op_trace.hpp"
@@ -63,11 +62,14 @@ class Run {
         seconds_(exe.measures ? exe.steps.size() : 0, -1.0),
         starts_(exe.measures ? exe.steps.size() : 0),
         timed_end_(exe.measures ? exe.steps.size() : 0) {
-    for (size_t i = 0; i < exe.steps.size(); ++i) {
+    // The size and counts read once: each store below would make the compiler read them again.
+    const size_t num_steps = exe.steps.size();
+    const uint32_t* num_predecessors = exe.num_predecessors.data();
+    for (size_t i = 0; i < num_steps; ++i) {
       // Released, and acquired by the step's thread before it runs (run_from): what this
       // thread set up happens before every step, in the memory model's terms and not only
       // through the pool's internals, which ThreadSanitizer does not see.
-      pending_[i].store(exe.num_predecessors[i], std::memory_order_release);
+      pending_[i].store(num_predecessors[i], std::memory_order_release);
     }
     allocate_arenas();
     views_ = exe.spare_views.take(arena_blocks_);
@@ -431,12 +433,13 @@ class Run {
   }
 
   // Inline in run_step: a call more per node cost a chain of MatMuls 2% of its instructions.
+  // Each test of the trace is of kTraced first: GCC kept the untraced tests of `trace` (its
+  // address is taken), 9 instructions per node.
   template <bool kTraced>
   __attribute__((always_inline)) void run_op(uint32_t index, const StepInfo& step) {
     OpTrace trace(kTraced);
     Device& device = *step.device;
     const size_t num_inputs = step.num_inputs;
-    const size_t num_outputs = step.num_outputs;
     hx_tensor_view* const views = views_->operands(step.first_operand);
     const size_t* holders = exe_.operand_tensors.data() + step.first_operand;
     // Only the operands with memory of their own: those in arenas are bound (BoundViews).
@@ -455,22 +458,20 @@ class Run {
       own = make_tensor(device.shared_from_this(), info.dtype, info.shape, info.bytes, info.kind);
       set_memory(*own.impl(), device.handle(), views[i]);
     }
-    hx_kernel_context_s context{&step.attrs};
-    const hx_kernel_args args = kernel_args(device, *step.kernel, step.instance.get(), &context,
-                                            views, num_inputs, num_outputs);
-    trace.kernel_starts();
+    const hx_kernel_args& args = views_->kernel_args(index);
+    if (kTraced) trace.kernel_starts();
     hx_status* const status =
         exe_.measures ? compute_measured(index, step, args) : compute(step, args);
     if (status != nullptr) {
       try {
         throw_if_error(status, "plugin '" + step.kernel->plugin + "'");
       } catch (const Error& error) {
-        if (trace.on()) trace.record_failure(trace_info(step), error.what());
+        if (kTraced && trace.on()) trace.record_failure(trace_info(step), error.what());
         throw;
       }
     }
     if (!device.asynchronous()) {
-      if (trace.on()) trace.record(trace_info(step));
+      if (kTraced && trace.on()) trace.record(trace_info(step));
       return;
     }
     std::shared_ptr<ReadyEvent> ready;
@@ -484,7 +485,7 @@ class Run {
     for (size_t value : step.outputs) {
       if (exe_.values[value].arena == ValueInfo::kOwnMemory) tensor(value).impl()->ready = ready;
     }
-    if (trace.on()) {
+    if (kTraced && trace.on()) {
       trace.record_enqueued(trace_info(step), 0, [ready] { return ready->done(); });
     }
     if (exe_.measures && starts_[index] != nullptr) timed_end_[index] = ready;
