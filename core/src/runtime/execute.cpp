@@ -191,15 +191,51 @@ __attribute__((always_inline)) inline bool run_planned(const detail::CallPlan& p
   return true;
 }
 
-Tensor execute_single(Runtime::Impl& impl, const detail::OpSchema& schema, const TensorArg* inputs,
-                      size_t num_inputs, const Attrs& attrs, const std::string& device) {
+}  // namespace
+
+bool Runtime::Impl::run_last_plan(const detail::OpSchema& schema, const TensorArg* inputs,
+                                  size_t num_inputs, const Attrs& attrs,
+                                  const std::string& requested, Tensor* outputs) {
+  const detail::CallPlan* plan = call_plans.last(schema);
+  if (plan == nullptr || !plan->quick() || log_placement.load(std::memory_order_relaxed)) {
+    return false;
+  }
+  // The request run_body would make of an empty one: a scope's (of any runtime, to test one
+  // counter) or the placement function's.
+  if (requested.empty() &&
+      (detail::t_scope_depth != 0 || has_placement_function.load(std::memory_order_relaxed))) {
+    return false;
+  }
+  return plan->matches_call(schema, num_inputs, attrs, requested,
+                            soft_placement.load(std::memory_order_relaxed)) &&
+         run_planned<true>(*plan, inputs, num_inputs, attrs, outputs);
+}
+
+bool Runtime::Impl::run_quickly(const detail::OpSchema& schema, const TensorArg* inputs,
+                                size_t num_inputs, const Attrs& attrs,
+                                const std::string& requested, Tensor* outputs) {
+  return !detail::tracing() &&
+         run_last_plan(schema, inputs, num_inputs, attrs, requested, outputs);
+}
+
+namespace {
+
+// Always inline: the execute overloads' one frame is then the quick way's too.
+__attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
+                                                            const detail::OpSchema& schema,
+                                                            const TensorArg* inputs,
+                                                            size_t num_inputs, const Attrs& attrs,
+                                                            const std::string& device) {
   if (schema.num_outputs != 1) {
     throw Error(StatusCode::kInvalidArgument,
                 schema.name + " has " + std::to_string(schema.num_outputs) +
                     " outputs; call execute_multi to receive them all");
   }
   Tensor output;
-  impl.run(schema, inputs, num_inputs, attrs, device, &output);
+  // The quick way tried here, inline, so that a call that takes it has no frame for run.
+  if (!impl.run_quickly(schema, inputs, num_inputs, attrs, device, &output)) {
+    impl.run(schema, inputs, num_inputs, attrs, device, &output);
+  }
   return output;
 }
 
@@ -239,30 +275,13 @@ const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
   throw Error(StatusCode::kNotFound, "unknown op '" + op + "'; known ops: " + known);
 }
 
-bool Runtime::Impl::run_last_plan(const detail::OpSchema& schema, const TensorArg* inputs,
-                                  size_t num_inputs, const Attrs& attrs,
-                                  const std::string& requested, Tensor* outputs) {
-  const detail::CallPlan* plan = call_plans.last(schema);
-  if (plan == nullptr || !plan->quick() || log_placement.load(std::memory_order_relaxed)) {
-    return false;
-  }
-  // The request run_body would make of an empty one: a scope's (of any runtime, to test one
-  // counter) or the placement function's.
-  if (requested.empty() &&
-      (detail::t_scope_depth != 0 || has_placement_function.load(std::memory_order_relaxed))) {
-    return false;
-  }
-  return plan->matches_call(schema, num_inputs, attrs, requested,
-                            soft_placement.load(std::memory_order_relaxed)) &&
-         run_planned<true>(*plan, inputs, num_inputs, attrs, outputs);
-}
-
 void Runtime::Impl::run(const detail::OpSchema& schema, const TensorArg* inputs,
                         size_t num_inputs, const Attrs& attrs, const std::string& requested,
                         Tensor* outputs) {
+  if (run_quickly(schema, inputs, num_inputs, attrs, requested, outputs)) return;
   if (detail::tracing()) {
     run_body<true>(schema, inputs, num_inputs, attrs, requested, outputs);
-  } else if (!run_last_plan(schema, inputs, num_inputs, attrs, requested, outputs)) {
+  } else {
     run_body<false>(schema, inputs, num_inputs, attrs, requested, outputs);
   }
 }

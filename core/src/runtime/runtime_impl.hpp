@@ -105,10 +105,15 @@ struct Runtime::Impl {
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
   void run(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
            const Attrs& attrs, const std::string& requested, Tensor* outputs);
-  // run's way for a call of the kind its op's last call was, without run_body's frame: the
-  // call's request and inputs compared with that plan's, then the kernel (run_planned); false,
-  // having done nothing, when the call is of another kind, or needs run_body's bookkeeping.
-  // Always inline in run.
+  // run's way for an untraced call of the kind its op's last call was, without run_body's
+  // frame; false, having done nothing, for any other call. Always inline, in run and in
+  // execute, whose calls then have no frame for run either.
+  __attribute__((always_inline)) inline bool run_quickly(
+      const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
+      const Attrs& attrs, const std::string& requested, Tensor* outputs);
+  // run_quickly's test and call: the call's request and inputs compared with the op's last
+  // plan, then the kernel (run_planned); false, having done nothing, when the call is of
+  // another kind, or needs run_body's bookkeeping.
   __attribute__((always_inline)) inline bool run_last_plan(
       const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
       const Attrs& attrs, const std::string& requested, Tensor* outputs);
