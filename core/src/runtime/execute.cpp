@@ -232,7 +232,8 @@ __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
                     " outputs; call execute_multi to receive them all");
   }
   Tensor output;
-  // The quick way tried here, inline, so that a call that takes it has no frame for run.
+  // The quick way tried here, inline, so that a call that takes it has no frame for run. (run
+  // tries it again: a call that misses pays its tests twice, on a way that costs far more.)
   if (!impl.run_quickly(schema, inputs, num_inputs, attrs, device, &output)) {
     impl.run(schema, inputs, num_inputs, attrs, device, &output);
   }
