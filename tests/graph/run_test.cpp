@@ -282,6 +282,27 @@ TEST_CASE("A node whose kernel fails stops the run, is named with its device, an
   }
 }
 
+TEST_CASE("A node whose kernel throws a C++ exception across the C ABI fails the run, naming "
+          "the node and the plugin", "[graph]") {
+  hxrt::Runtime rt = cpu_and_gpus(
+      1, "", {HXRT_TEST_FIXTURE_DIR "/throwing/libhx_fixture_throwing_kernel.so"});
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2});
+  const NodeOutput bad = builder.add("bad", "Relu", {x}, {}, "/THROWDEV:0");
+  const hxrt::Executable exe = rt.compile(builder.graph(), {bad});
+  const Tensor fed = rt.tensor<float>({2}, {-1, 1}, "CPU:0");
+  for (int run = 0; run < 2; ++run) {
+    const auto error = error_from([&] { exe.run({{"x", fed}}); });
+    REQUIRE(error);
+    CHECK(error->code() == hxrt::StatusCode::kInternal);
+    CHECK_THAT(error->what(),
+               Catch::Contains("graph node 'bad' (Relu) on "
+                               "/job:localhost/replica:0/task:0/device:THROWDEV:0 failed: the "
+                               "kernel of plugin 'fixture_throwing_kernel' threw a C++ "
+                               "exception across the C ABI"));
+  }
+}
+
 TEST_CASE("Work that fails after it was queued fails the run, naming the node, and the device "
           "goes on", "[graph]") {
   hxrt::Runtime rt = cpu_and_gpus(1, "\"fault_ops\":[\"Relu\"]");

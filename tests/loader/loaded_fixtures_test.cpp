@@ -44,6 +44,30 @@ TEST_CASE("a kernel's error reaches the caller as hxrt::Error, and the runtime c
   check_cpu_plugin_works(runtime);
 }
 
+TEST_CASE("a kernel that throws a C++ exception across the C ABI fails its call with an error "
+          "naming the plugin, and the runtime carries on") {
+  const std::string path =
+      std::string(HXRT_TEST_FIXTURE_DIR) + "/throwing/" + fixture_file("throwing_kernel");
+  hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), path});
+  REQUIRE(report_for(runtime, fixture_file("throwing_kernel")).loaded);
+  const hxrt::Tensor x =
+      runtime.to_device(runtime.tensor<float>({4}, {-1, 2, -3, 4}), "/device:THROWDEV:0");
+  // Three times: the first call plans, the later ones repeat its kind of call (the quick way).
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    INFO("attempt " << attempt);
+    auto error = error_from([&] { runtime.execute("Relu", {x}, {}, "/device:THROWDEV:0"); });
+    REQUIRE(error.has_value());
+    CHECK(error->code() == hxrt::StatusCode::kInternal);
+    CHECK_THAT(error->what(),
+               Contains("Relu on /job:localhost/replica:0/task:0/device:THROWDEV:0: the kernel "
+                        "of plugin 'fixture_throwing_kernel' threw a C++ exception across the "
+                        "C ABI"));
+  }
+  CHECK(runtime.execute("Relu", {x}, {}, "/device:CPU:0").to_vector<float>() ==
+        std::vector<float>{0, 2, 0, 4});
+  check_cpu_plugin_works(runtime);
+}
+
 TEST_CASE("a plugin whose device_count says UNAVAILABLE loads with no devices and a note") {
   hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), fixture_path("no_devices")});
   hxrt::PluginReport report = report_for(runtime, fixture_file("no_devices"));

@@ -29,6 +29,7 @@
 #include "graph/run.hpp"
 #include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
+#include "runtime/kernel_args.hpp"
 #include "status.hpp"
 #include "tensor_impl.hpp"
 #include "trace/op_trace.hpp"
@@ -502,8 +503,7 @@ class Run {
     try {
       return step.kernel->compute(&args);
     } catch (...) {
-      throw Error(StatusCode::kInternal, "the kernel of plugin '" + step.kernel->plugin +
-                                             "' threw a C++ exception across the C ABI");
+      throw Error(StatusCode::kInternal, kernel_threw(*step.kernel));
     }
   }
 

@@ -133,8 +133,7 @@ void input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
   for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
   if (status == nullptr) {
     throw Error(StatusCode::kInternal,
-                op + " on " + device.name() + ": the kernel of plugin '" +
-                    placement.kernel->plugin + "' threw a C++ exception across the C ABI");
+                op + " on " + device.name() + ": " + detail::kernel_threw(*placement.kernel));
   }
   detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
                                      placement.kernel->plugin + "')");

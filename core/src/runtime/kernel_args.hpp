@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 #include "devices/device.hpp"
 #include "hxrt/plugin_api.h"
@@ -27,6 +28,12 @@ inline hx_kernel_args kernel_args(const Device& device, const KernelEntry& kerne
           views + num_inputs,
           kernel.user_data,
           instance};
+}
+
+// What the core reports when `kernel` let a C++ exception cross the C ABI, which plugins must
+// not do: the eager path and graph runs each prefix it with the call it failed.
+inline std::string kernel_threw(const KernelEntry& kernel) {
+  return "the kernel of plugin '" + kernel.plugin + "' threw a C++ exception across the C ABI";
 }
 
 }  // namespace hxrt::detail
