@@ -153,7 +153,7 @@ TEST_CASE("calls on tensors past the kinds a device keeps still get plans of the
 
 TEST_CASE("a call of the kind its op's last call was still follows what changed since") {
   // A call that repeats its op's last kind of call, placed on a synchronous device, runs the
-  // quick way (runtime/execute.cpp, run_last_plan), past run_body. Each section makes such
+  // quick way (runtime/execute.cpp, run_quickly), past run_body. Each section makes such
   // calls on the CPU, then changes one thing that run_body reads, and checks it was read.
   hxrt::Runtime rt = hxrt::Runtime::create(sim_options(
       R"({"device_type": "GPU", "device_count": 2, "placement_class": "host_accelerator"})"));

@@ -192,9 +192,10 @@ __attribute__((always_inline)) inline bool run_planned(const detail::CallPlan& p
 
 }  // namespace
 
-bool Runtime::Impl::run_last_plan(const detail::OpSchema& schema, const TensorArg* inputs,
-                                  size_t num_inputs, const Attrs& attrs,
-                                  const std::string& requested, Tensor* outputs) {
+bool Runtime::Impl::run_quickly(const detail::OpSchema& schema, const TensorArg* inputs,
+                                size_t num_inputs, const Attrs& attrs,
+                                const std::string& requested, Tensor* outputs) {
+  if (detail::tracing()) return false;
   const detail::CallPlan* plan = call_plans.last(schema);
   if (plan == nullptr || !plan->quick() || log_placement.load(std::memory_order_relaxed)) {
     return false;
@@ -208,13 +209,6 @@ bool Runtime::Impl::run_last_plan(const detail::OpSchema& schema, const TensorAr
   return plan->matches_call(schema, num_inputs, attrs, requested,
                             soft_placement.load(std::memory_order_relaxed)) &&
          run_planned<true>(*plan, inputs, num_inputs, attrs, outputs);
-}
-
-bool Runtime::Impl::run_quickly(const detail::OpSchema& schema, const TensorArg* inputs,
-                                size_t num_inputs, const Attrs& attrs,
-                                const std::string& requested, Tensor* outputs) {
-  return !detail::tracing() &&
-         run_last_plan(schema, inputs, num_inputs, attrs, requested, outputs);
 }
 
 namespace {
@@ -231,10 +225,9 @@ __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
                     " outputs; call execute_multi to receive them all");
   }
   Tensor output;
-  // The quick way tried here, inline, so that a call that takes it has no frame for run. (run
-  // tries it again: a call that misses pays its tests twice, on a way that costs far more.)
+  // run's two ways, here, so that a call that takes the quick one has no frame for run.
   if (!impl.run_quickly(schema, inputs, num_inputs, attrs, device, &output)) {
-    impl.run(schema, inputs, num_inputs, attrs, device, &output);
+    impl.run_in_full(schema, inputs, num_inputs, attrs, device, &output);
   }
   return output;
 }
@@ -278,7 +271,14 @@ const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
 void Runtime::Impl::run(const detail::OpSchema& schema, const TensorArg* inputs,
                         size_t num_inputs, const Attrs& attrs, const std::string& requested,
                         Tensor* outputs) {
-  if (run_quickly(schema, inputs, num_inputs, attrs, requested, outputs)) return;
+  if (!run_quickly(schema, inputs, num_inputs, attrs, requested, outputs)) {
+    run_in_full(schema, inputs, num_inputs, attrs, requested, outputs);
+  }
+}
+
+void Runtime::Impl::run_in_full(const detail::OpSchema& schema, const TensorArg* inputs,
+                                size_t num_inputs, const Attrs& attrs,
+                                const std::string& requested, Tensor* outputs) {
   if (detail::tracing()) {
     run_body<true>(schema, inputs, num_inputs, attrs, requested, outputs);
   } else {

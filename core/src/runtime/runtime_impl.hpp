@@ -105,21 +105,20 @@ struct Runtime::Impl {
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
   void run(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
            const Attrs& attrs, const std::string& requested, Tensor* outputs);
-  // run's way for an untraced call of the kind its op's last call was, without run_body's
-  // frame; false, having done nothing, for any other call. Always inline, in run and in
-  // execute, whose calls then have no frame for run either.
+  // run's quick way, for an untraced call of the kind its op's last call was: the call's
+  // request and inputs compared with that plan's, then the kernel (run_planned), without
+  // run_body's frame. False, having done nothing, when the call is of another kind or needs
+  // run_body's bookkeeping. Always inline, in run and in execute, whose calls then have no
+  // frame for run either.
   __attribute__((always_inline)) inline bool run_quickly(
       const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
       const Attrs& attrs, const std::string& requested, Tensor* outputs);
-  // run_quickly's test and call: the call's request and inputs compared with the op's last
-  // plan, then the kernel (run_planned); false, having done nothing, when the call is of
-  // another kind, or needs run_body's bookkeeping.
-  __attribute__((always_inline)) inline bool run_last_plan(
-      const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
-      const Attrs& attrs, const std::string& requested, Tensor* outputs);
+  // run's other way, for any call: run_body, with the trace's hooks or without.
+  void run_in_full(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
+                   const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // run's body, made twice: with the trace's hooks, and without (untraced calls then pay one
-  // test of the switch, in run). Hidden, so that run calls it directly rather than through
-  // the PLT, as a symbol the dynamic linker could interpose would need.
+  // test of the switch, in run_in_full). Hidden, so that run_in_full calls it directly rather
+  // than through the PLT, as a symbol the dynamic linker could interpose would need.
   template <bool kTraced>
   __attribute__((visibility("hidden"))) void run_body(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
                 const Attrs& attrs, const std::string& requested, Tensor* outputs);
