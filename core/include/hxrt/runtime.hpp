@@ -332,7 +332,12 @@ class HXRT_API Runtime {
   friend class GraphBuilder;  // reads the op schemas, scopes and placement function
   explicit Runtime(std::unique_ptr<Impl> impl);
   // The state every method works on; Error(kFailedPrecondition) for a moved-from Runtime.
-  Impl& impl() const;
+  // Inline: every execute asks for it.
+  Impl& impl() const {
+    if (impl_ == nullptr) throw_moved_from();
+    return *impl_;
+  }
+  [[noreturn]] static void throw_moved_from();
   // Shared with the executables compiled here, which run on its devices and kernels.
   std::shared_ptr<Impl> impl_;
 };

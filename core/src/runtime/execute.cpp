@@ -404,17 +404,14 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   }
 }
 
-const detail::OpSchema& Runtime::Impl::schema_of(const Op& op) const {
+void Runtime::Impl::throw_bad_op(const Op& op) const {
   if (op.schema() == nullptr) {
     throw Error(StatusCode::kInvalidArgument,
                 "this Op handle is empty (default-constructed); get one from Runtime::op");
   }
-  if (op.runtime() != this) {
-    throw Error(StatusCode::kInvalidArgument,
-                "the Op handle '" + op.schema()->name +
-                    "' was resolved by another runtime; resolve it with this runtime's op()");
-  }
-  return *op.schema();
+  throw Error(StatusCode::kInvalidArgument,
+              "the Op handle '" + op.schema()->name +
+                  "' was resolved by another runtime; resolve it with this runtime's op()");
 }
 
 const std::string& Op::name() const {

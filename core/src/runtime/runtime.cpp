@@ -19,13 +19,10 @@ Runtime::Runtime(Runtime&&) noexcept = default;
 Runtime& Runtime::operator=(Runtime&&) noexcept = default;
 Runtime::~Runtime() = default;
 
-Runtime::Impl& Runtime::impl() const {
-  if (!impl_) {
-    throw Error(StatusCode::kFailedPrecondition,
-                "this Runtime is empty (moved from): its state went to the Runtime it was moved "
-                "to; call that one, or assign a Runtime from Runtime::create() to this one");
-  }
-  return *impl_;
+void Runtime::throw_moved_from() {
+  throw Error(StatusCode::kFailedPrecondition,
+              "this Runtime is empty (moved from): its state went to the Runtime it was moved "
+              "to; call that one, or assign a Runtime from Runtime::create() to this one");
 }
 
 namespace {

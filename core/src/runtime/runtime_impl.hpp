@@ -130,8 +130,12 @@ struct Runtime::Impl {
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   const detail::OpSchema& schema_of(const std::string& op) const;
   // The schema `op` holds; Error(kInvalidArgument) for an empty handle or one that another
-  // runtime resolved.
-  const detail::OpSchema& schema_of(const Op& op) const;
+  // runtime resolved. Inline: every execute through a handle asks for it.
+  const detail::OpSchema& schema_of(const Op& op) const {
+    if (op.schema() == nullptr || op.runtime() != this) throw_bad_op(op);
+    return *op.schema();
+  }
+  [[noreturn]] void throw_bad_op(const Op& op) const;
   // Where a new tensor goes: the device `spec` names (the first match), else the innermost
   // scope's, else placement.tensor_device's, else default_tensor_device(). A device that does
   // not exist is an error, or default_tensor_device() under soft placement.
