@@ -341,13 +341,12 @@ class Run {
         __builtin_prefetch(next_info + 64);
       }
       run_step(step);
-      uint32_t next = kNoStep;
       // A chain's step, made its own case: one successor, no decrement held back.
       if (info.num_successors == 1 && held == nullptr) {
-        if (finish_predecessor(successors[0])) next = successors[0];
-        step = next;
+        step = finish_predecessor(successors[0]) ? successors[0] : kNoStep;
         continue;
       }
+      uint32_t next = kNoStep;
       for (uint32_t i = 0; i < info.num_successors; ++i) {
         const uint32_t successor = successors[i];
         if (held != nullptr && exe_.num_predecessors[successor] > 1 &&

@@ -213,6 +213,19 @@ bool Runtime::Impl::run_quickly(const detail::OpSchema& schema, const TensorArg*
 
 namespace {
 
+// Runtime::Impl::run's body: the quick way, else run_body's. Always inline, so that
+// execute_single's call has no frame for run.
+__attribute__((always_inline)) inline void run_either_way(Runtime::Impl& impl,
+                                                          const detail::OpSchema& schema,
+                                                          const TensorArg* inputs,
+                                                          size_t num_inputs, const Attrs& attrs,
+                                                          const std::string& requested,
+                                                          Tensor* outputs) {
+  if (!impl.run_quickly(schema, inputs, num_inputs, attrs, requested, outputs)) {
+    impl.run_in_full(schema, inputs, num_inputs, attrs, requested, outputs);
+  }
+}
+
 // Always inline: the execute overloads' one frame is then the quick way's too.
 __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
                                                             const detail::OpSchema& schema,
@@ -225,10 +238,7 @@ __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
                     " outputs; call execute_multi to receive them all");
   }
   Tensor output;
-  // run's two ways, here, so that a call that takes the quick one has no frame for run.
-  if (!impl.run_quickly(schema, inputs, num_inputs, attrs, device, &output)) {
-    impl.run_in_full(schema, inputs, num_inputs, attrs, device, &output);
-  }
+  run_either_way(impl, schema, inputs, num_inputs, attrs, device, &output);
   return output;
 }
 
@@ -271,9 +281,7 @@ const detail::OpSchema& Runtime::Impl::schema_of(const std::string& op) const {
 void Runtime::Impl::run(const detail::OpSchema& schema, const TensorArg* inputs,
                         size_t num_inputs, const Attrs& attrs, const std::string& requested,
                         Tensor* outputs) {
-  if (!run_quickly(schema, inputs, num_inputs, attrs, requested, outputs)) {
-    run_in_full(schema, inputs, num_inputs, attrs, requested, outputs);
-  }
+  run_either_way(*this, schema, inputs, num_inputs, attrs, requested, outputs);
 }
 
 void Runtime::Impl::run_in_full(const detail::OpSchema& schema, const TensorArg* inputs,
