@@ -36,6 +36,10 @@ namespace fs = std::filesystem;
 std::string crashing_fixture_path(const std::string& what) {
   return HXRT_TEST_FIXTURE_DIR "/crashing/" + fixture_file(what);
 }
+// So do those that fake their probe's report (probe_forgery_test.cpp).
+std::string forging_fixture_path(const std::string& what) {
+  return HXRT_TEST_FIXTURE_DIR "/probe/" + fixture_file(what);
+}
 
 // A cache of probe verdicts of the test's own: $XDG_CACHE_HOME points into a scratch folder.
 class ProbeCacheHome {
@@ -377,4 +381,25 @@ TEST_CASE("a host that ignores SIGCHLD still learns that a plugin ended its prob
   CHECK_THAT(report.reason, Contains("plugin 'fixture_init_segfaults' ended its probe process "
                                      "in hx_plugin_init"));
   check_cpu_plugin_works(runtime);
+}
+
+TEST_CASE("a plugin that writes the probe's 'done' and then crashes is skipped, not loaded") {
+  ProbeCacheHome cache;
+  const bool ignore_sigchld = GENERATE(false, true);
+  INFO("SIGCHLD ignored: " << ignore_sigchld);
+  struct sigaction ignore = {};
+  ignore.sa_handler = ignore_sigchld ? SIG_IGN : SIG_DFL;
+  struct sigaction old;
+  REQUIRE(sigaction(SIGCHLD, &ignore, &old) == 0);
+  // Were its forged "done" believed, loading it would end this test's process.
+  hxrt::Runtime runtime =
+      start({{cpu_plugin_path(), forging_fixture_path("forges_done_then_crashes")}});
+  sigaction(SIGCHLD, &old, nullptr);
+  const hxrt::PluginReport report = report_for(runtime, fixture_file("forges_done_then_crashes"));
+  CHECK_FALSE(report.loaded);
+  CHECK_THAT(report.reason, Contains(ignore_sigchld
+                                         ? "ended its probe process in hx_plugin_init"
+                                         : "crashed in hx_plugin_init: SIGSEGV"));
+  check_cpu_plugin_works(runtime);
+  CHECK(no_child_left());
 }

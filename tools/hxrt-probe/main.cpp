@@ -2,16 +2,21 @@
 // of this process, not its own, whether the plugin takes down the process that loads it.
 // Started by the core (core/src/plugins/probe_process.cpp) as
 //   hxrt-probe <plugin file> <options JSON> <intra-op threads>
-// it reports each step on file descriptor 3 (core/src/plugins/probe_protocol.hpp). It uses
-// the core's own pieces (core services, Plugin, PhysicalDevice), so that the plugin sees the
-// same calls, with the same arguments, as when it is loaded for real.
+// with this probe's key as one line on standard input, it reports each step on file
+// descriptor 3 in lines signed with that key (core/src/plugins/probe_protocol.hpp, which says
+// what the plugin, loaded into this very process, can and cannot fake). It uses the core's own
+// pieces (core services, Plugin, PhysicalDevice), so that the plugin sees the same calls, with
+// the same arguments, as when it is loaded for real.
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <charconv>
 #include <csignal>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -26,6 +31,7 @@
 #include "plugins/plugin.hpp"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_loader.hpp"
+#include "plugins/probe_key.hpp"
 #include "plugins/probe_protocol.hpp"
 #include "status.hpp"
 
@@ -34,8 +40,7 @@ namespace {
 namespace protocol = hxrt::detail::probe_protocol;
 using hxrt::detail::Plugin;
 
-void report(const std::string& line) {
-  const std::string text = line + "\n";
+void write_line(const std::string& text) {
   size_t done = 0;
   while (done < text.size()) {
     const ssize_t wrote = write(protocol::kReportFd, text.data() + done, text.size() - done);
@@ -43,6 +48,22 @@ void report(const std::string& line) {
     if (wrote <= 0) return;  // the core stopped listening; it will not read the verdict anyway
     done += static_cast<size_t>(wrote);
   }
+}
+
+// The key the core handed this probe, and the number of the next line it signs. Kept in this
+// process's memory, where the plugin could find it: probe_protocol.hpp says why that is the
+// limit of what can be done.
+std::optional<hxrt::detail::ProbeKey> the_key;
+uint64_t next_sequence = 0;
+
+// A line before the key is known (a usage error) goes unsigned: the core never gets one, as it
+// always starts the probe right; it is for a person running hxrt-probe by hand.
+void report(const std::string& text) {
+  if (!the_key) {
+    write_line(text + "\n");
+    return;
+  }
+  write_line(protocol::signed_line(*the_key, next_sequence++, text));
 }
 
 void step(const std::string& call) { report(protocol::kStep + call); }
@@ -131,23 +152,62 @@ void probe(const std::string& path, const std::string& options, uint32_t intra_o
   plugin.reset();
 }
 
+// The key, read to the end of standard input; stdin then becomes /dev/null, so that nothing
+// of it is left in a descriptor the plugin could read. Returns what was wrong, or "".
+std::string take_key() {
+  char text[64];
+  size_t got = 0;
+  for (;;) {
+    const ssize_t now = read(STDIN_FILENO, text + got, sizeof text - got);
+    if (now < 0 && errno == EINTR) continue;
+    if (now <= 0) break;
+    got += static_cast<size_t>(now);
+    if (got == sizeof text) break;
+  }
+  std::string_view line(text, got);
+  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+  the_key = hxrt::detail::parse_probe_key(line);
+  explicit_bzero(text, sizeof text);
+  const int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (null < 0 || dup2(null, STDIN_FILENO) < 0) close(STDIN_FILENO);
+  if (null >= 0 && null != STDIN_FILENO) close(null);
+  if (!the_key) {
+    return "no key on standard input (hxrt-probe is started by libhxrt, which gives it one)";
+  }
+  return {};
+}
+
+// In a process group of its own the probe no longer gets the terminal's Ctrl-C with the host;
+// this makes it end with the host instead (the host's thread that started it waits for it, so
+// that thread ending means the host is gone).
+void end_with_the_host() {
+  const pid_t host = getppid();
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != host) _exit(protocol::kCouldNotProbeExit);  // it went before prctl took hold
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   restore_default_crash_signals();
+  end_with_the_host();
   const std::optional<uint32_t> intra_op_threads =
       argc == 4 ? parse_count(argv[3]) : std::nullopt;
   if (!intra_op_threads) {
     report(std::string(protocol::kError) +
            "usage: hxrt-probe <plugin file> <options JSON> <intra-op threads>");
-    return 2;
+    return protocol::kCouldNotProbeExit;
+  }
+  if (const std::string wrong = take_key(); !wrong.empty()) {
+    report(protocol::kError + wrong);
+    return protocol::kCouldNotProbeExit;
   }
   try {
     probe(argv[1], argv[2], *intra_op_threads);
   } catch (const std::exception& error) {
     report(protocol::kError + std::string(error.what()));
-    return 1;
+    return protocol::kCouldNotProbeExit;
   }
   report(protocol::kDone);
-  return 0;
+  return protocol::kFinishedExit;
 }

@@ -4,6 +4,8 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,11 +14,13 @@
 #include <cstring>
 #include <optional>
 #include <sstream>
-#include <thread>
+#include <utility>
 #include <vector>
 
 #include "logger.hpp"
+#include "plugins/probe_key.hpp"
 #include "plugins/probe_protocol.hpp"
+#include "plugins/probe_report.hpp"
 
 extern char** environ;
 
@@ -26,10 +30,14 @@ namespace {
 using Clock = std::chrono::steady_clock;
 namespace protocol = probe_protocol;
 
-// What is kept of the child's two channels: a plugin may write to them without end.
-constexpr size_t kReportLimit = 64 * 1024;
+// What is kept of the plugin's output: it may print without end.
 constexpr size_t kOutputKept = 4 * 1024;
 constexpr size_t kLastLineLimit = 200;
+// Without a pidfd (a kernel before 5.3) the end of the child is looked for this often.
+constexpr int kExitCheckMs = 5;
+// Reads of what is left in the channels once the child has ended: its descendants, until they
+// are killed, may keep writing.
+constexpr int kDrainReads = 64;
 
 // A file descriptor, closed when it goes out of scope.
 class Descriptor {
@@ -54,35 +62,56 @@ class Descriptor {
   int fd_ = -1;
 };
 
-// A pipe whose ends are close-on-exec, so that a child another thread of the host starts
-// meanwhile does not hold them open, and numbered above the report descriptor, so that
-// moving them onto 1, 2 and 3 in the child cannot overwrite one with another (a host that
-// closed its stdout gets pipe ends numbered from 1).
+std::string errno_text(int error) { return std::strerror(error); }
+
+// Our descriptors are close-on-exec, so that a child another thread of the host starts
+// meanwhile does not hold them open, and numbered above the report descriptor, so that moving
+// them onto 0 to 3 in the child cannot overwrite one with another (a host that closed its
+// stdout gets new descriptors numbered from 1).
+int above_report_fd(int fd) {
+  if (fd < 0 || fd > protocol::kReportFd) return fd;
+  const int moved = fcntl(fd, F_DUPFD_CLOEXEC, protocol::kReportFd + 1);
+  close(fd);
+  return moved;
+}
+
 bool open_pipe(Descriptor& read_end, Descriptor& write_end) {
   int ends[2];
   if (pipe2(ends, O_CLOEXEC) != 0) return false;
-  for (int& end : ends) {
-    if (end <= protocol::kReportFd) {
-      const int moved = fcntl(end, F_DUPFD_CLOEXEC, protocol::kReportFd + 1);
-      close(end);
-      end = moved;
-    }
-  }
-  read_end = Descriptor(ends[0]);
-  write_end = Descriptor(ends[1]);
+  read_end = Descriptor(above_report_fd(ends[0]));
+  write_end = Descriptor(above_report_fd(ends[1]));
   return read_end.get() >= 0 && write_end.get() >= 0;
 }
 
-std::string errno_text(int error) { return std::strerror(error); }
+// The report channel: a socket, which the plugin cannot open again for reading through
+// /proc/self/fd as it could a pipe (probe_protocol.hpp).
+bool open_socket_pair(Descriptor& ours, Descriptor& theirs) {
+  int ends[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) return false;
+  ours = Descriptor(above_report_fd(ends[0]));
+  theirs = Descriptor(above_report_fd(ends[1]));
+  return ours.get() >= 0 && theirs.get() >= 0;
+}
 
-// Starts `program` with stdin from /dev/null, stdout and stderr on `output`, the report
-// channel on descriptor 3, no other descriptor of the host, no blocked signal and every
-// signal at its default action. Returns the child's pid, or sets `error`.
+bool write_all(int fd, const std::string& text) {
+  size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t wrote = write(fd, text.data() + done, text.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) return false;
+    done += static_cast<size_t>(wrote);
+  }
+  return true;
+}
+
+// Starts `program` in a process group of its own with stdin on `key_input`, stdout and stderr
+// on `output`, the report channel on descriptor 3, no other descriptor of the host, no blocked
+// signal and every signal at its default action. Returns the child's pid, or sets `error`.
 std::optional<pid_t> spawn(const std::string& program, std::vector<std::string> arguments,
-                           int report, int output, std::string& error) {
+                           int key_input, int report, int output, std::string& error) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, key_input, STDIN_FILENO);
   posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO);
   posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO);
   posix_spawn_file_actions_adddup2(&actions, report, protocol::kReportFd);
@@ -95,7 +124,10 @@ std::optional<pid_t> spawn(const std::string& program, std::vector<std::string> 
   sigset_t all;
   sigfillset(&all);
   posix_spawnattr_setsigdefault(&attributes, &all);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  // Its own group, led by itself: whatever the plugin forks joins it, and one kill ends all.
+  posix_spawnattr_setpgroup(&attributes, 0);
+  posix_spawnattr_setflags(&attributes,
+                           POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
 
   std::vector<char*> argv;
   for (std::string& argument : arguments) argv.push_back(argument.data());
@@ -112,76 +144,108 @@ std::optional<pid_t> spawn(const std::string& program, std::vector<std::string> 
   return pid;
 }
 
-struct ChildOutput {
-  std::string report;  // the first kReportLimit bytes
-  std::string output;  // the last kOutputKept bytes or so of stdout and stderr
+// Tells when the child has ended without reaping it: while it is an unreaped zombie its pid,
+// and so its process group's number, cannot be given to another process, so the group can be
+// killed safely after it ended. A pidfd wakes poll at its end; without one, poll wakes every
+// kExitCheckMs to look.
+class ExitWatch {
+ public:
+  explicit ExitWatch(pid_t pid) : pid_(pid) {
+#ifdef SYS_pidfd_open
+    pidfd_ = Descriptor(static_cast<int>(syscall(SYS_pidfd_open, pid, 0)));
+#endif
+  }
+  int fd() const { return pidfd_.get(); }
+
+  bool ended() {
+    if (ended_) return true;
+    siginfo_t info;
+    std::memset(&info, 0, sizeof info);
+    int result;
+    do {
+      result = waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT);
+    } while (result < 0 && errno == EINTR);
+    if (result < 0) {
+      // ECHILD: the status went elsewhere (the host ignores SIGCHLD, or reaps every child).
+      ended_ = true;
+      reaped_elsewhere_ = true;
+    } else {
+      ended_ = info.si_pid == pid_;
+    }
+    return ended_;
+  }
+  bool reaped_elsewhere() const { return reaped_elsewhere_; }
+
+ private:
+  pid_t pid_;
+  Descriptor pidfd_;
+  bool ended_ = false;
+  bool reaped_elsewhere_ = false;
 };
 
-// Reads both channels until the child has closed both (it ended) or `deadline` passes.
-// Returns whether both were closed.
-bool read_until_closed(int report, int output, Clock::time_point deadline, ChildOutput& got) {
-  pollfd channels[2] = {{report, POLLIN, 0}, {output, POLLIN, 0}};
-  int open = 2;
-  char buffer[4096];
-  while (open > 0) {
-    const auto left =
-        std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    if (left <= 0) return false;
-    const int ready = poll(channels, 2, static_cast<int>(std::min<long long>(left, 60000)));
-    if (ready < 0 && errno != EINTR) return false;
-    for (int i = 0; i < 2 && ready > 0; ++i) {
-      if (channels[i].fd < 0 || channels[i].revents == 0) continue;
-      const ssize_t got_bytes = read(channels[i].fd, buffer, sizeof buffer);
-      if (got_bytes < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-      if (got_bytes <= 0) {
-        channels[i].fd = -1;  // poll skips it from now on
-        --open;
-        continue;
-      }
-      std::string& text = i == 0 ? got.report : got.output;
-      const size_t bytes = static_cast<size_t>(got_bytes);
-      if (i == 0) {
-        text.append(buffer, std::min(bytes, kReportLimit - std::min(kReportLimit, text.size())));
-      } else {
-        text.append(buffer, bytes);
-        if (text.size() > 2 * kOutputKept) text.erase(0, text.size() - kOutputKept);
+// What the child wrote on its two channels.
+class ChildChannels {
+ public:
+  ChildChannels(int report, int output, const ProbeKey& key) : fds_{report, output}, report_(key) {
+    for (int fd : fds_) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  }
+
+  // Waits up to `wait_ms` for the channels or `exit_fd` (-1: none), then reads what is ready.
+  void wait_and_read(int exit_fd, int wait_ms) {
+    pollfd polled[3] = {{fds_[0], POLLIN, 0}, {fds_[1], POLLIN, 0}, {exit_fd, POLLIN, 0}};
+    if (poll(polled, 3, wait_ms) <= 0) return;
+    for (int i = 0; i < 2; ++i) {
+      if (polled[i].revents != 0) read_once(i);
+    }
+  }
+
+  // Reads what is left without waiting for more.
+  void drain() {
+    for (int i = 0; i < 2; ++i) {
+      for (int reads = 0; reads < kDrainReads && fds_[i] >= 0; ++reads) {
+        if (!read_once(i)) break;
       }
     }
   }
-  return true;
-}
 
-// The child's wait status, once it has ended; kills it when it is still running at
-// `deadline` (it closed its channels and went on). nullopt when its status went elsewhere:
-// a host that ignores SIGCHLD, or reaps every child itself, leaves none to collect.
-std::optional<int> reap(pid_t pid, Clock::time_point deadline, bool& timed_out) {
+  const ProbeReport& report() const { return report_; }
+  const std::string& output() const { return output_; }
+
+ private:
+  // Whether anything was read.
+  bool read_once(int channel) {
+    char buffer[4096];
+    const ssize_t got = read(fds_[channel], buffer, sizeof buffer);
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return false;
+    if (got <= 0) {
+      fds_[channel] = -1;  // closed, or broken: poll skips it from now on
+      return false;
+    }
+    const std::string_view bytes(buffer, static_cast<size_t>(got));
+    if (channel == 0) {
+      report_.add(bytes);
+    } else {
+      output_.append(bytes);
+      if (output_.size() > 2 * kOutputKept) output_.erase(0, output_.size() - kOutputKept);
+    }
+    return true;
+  }
+
+  int fds_[2];
+  ProbeReport report_;
+  std::string output_;  // the last kOutputKept bytes or so of stdout and stderr
+};
+
+// The child's wait status once it has ended (killed, if need be); nullopt when it went
+// elsewhere.
+std::optional<int> reap(pid_t pid, bool reaped_elsewhere) {
+  if (reaped_elsewhere) return std::nullopt;
   for (;;) {
     int status = 0;
-    const pid_t done = waitpid(pid, &status, timed_out ? 0 : WNOHANG);
+    const pid_t done = waitpid(pid, &status, 0);
     if (done == pid) return status;
     if (done < 0 && errno != EINTR) return std::nullopt;
-    if (!timed_out && Clock::now() >= deadline) {
-      kill(pid, SIGKILL);
-      timed_out = true;
-    } else if (!timed_out && done == 0) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
   }
-}
-
-// "SIGSEGV (Segmentation fault)".
-std::string signal_description(int signal) {
-  const char* abbreviation = sigabbrev_np(signal);
-  std::string description = abbreviation != nullptr ? std::string("SIG") + abbreviation
-                                                     : "signal " + std::to_string(signal);
-  if (const char* text = strsignal(signal)) description += std::string(" (") + text + ")";
-  return description;
-}
-
-// "5 s", "1500 ms".
-std::string duration_text(std::chrono::milliseconds limit) {
-  if (limit.count() % 1000 == 0) return std::to_string(limit.count() / 1000) + " s";
-  return std::to_string(limit.count()) + " ms";
 }
 
 // The last line the plugin printed that is not blank, cut and made safe for a terminal.
@@ -196,29 +260,6 @@ std::string last_line(const std::string& output) {
   return printable(last);
 }
 
-struct Report {
-  std::optional<std::string> last_step;
-  bool done = false;
-  std::optional<std::string> error;
-};
-
-// The plugin shares the probe's descriptors, so its lines are escaped like any plugin text.
-Report parse_report(const std::string& text) {
-  Report report;
-  std::istringstream lines(text);
-  std::string line;
-  while (std::getline(lines, line)) {
-    if (line.rfind(protocol::kStep, 0) == 0) {
-      report.last_step = printable(line.substr(std::strlen(protocol::kStep)));
-    } else if (line == protocol::kDone) {
-      report.done = true;
-    } else if (line.rfind(protocol::kError, 0) == 0) {
-      report.error = printable(line.substr(std::strlen(protocol::kError)));
-    }
-  }
-  return report;
-}
-
 }  // namespace
 
 ProbeOutcome run_probe(const std::string& program, const std::string& plugin_path,
@@ -226,69 +267,67 @@ ProbeOutcome run_probe(const std::string& program, const std::string& plugin_pat
                        uint32_t intra_op_threads, std::chrono::milliseconds time_limit) {
   ProbeOutcome outcome;
   const Clock::time_point deadline = Clock::now() + time_limit;
-  Descriptor report_read, report_write, output_read, output_write;
-  if (!open_pipe(report_read, report_write) || !open_pipe(output_read, output_write)) {
-    outcome.reason = "cannot make a pipe to a probe process: " + errno_text(errno);
+  const std::optional<ProbeKey> key = random_probe_key();
+  if (!key) {
+    outcome.reason = "cannot make a key for a probe process: " + errno_text(errno);
     return outcome;
   }
+  Descriptor key_read, key_write, report_ours, report_theirs, output_read, output_write;
+  if (!open_pipe(key_read, key_write) || !open_socket_pair(report_ours, report_theirs) ||
+      !open_pipe(output_read, output_write)) {
+    outcome.reason = "cannot make the channels of a probe process: " + errno_text(errno);
+    return outcome;
+  }
+  // A line of 33 bytes fits any pipe's buffer: written before the child reads, and closed so
+  // that it reads to the end.
+  if (!write_all(key_write.get(), probe_key_text(*key) + "\n")) {
+    outcome.reason = "cannot hand a probe process its key: " + errno_text(errno);
+    return outcome;
+  }
+  key_write.reset();
   std::string error;
   const std::optional<pid_t> pid =
       spawn(program, {program, plugin_path, options, std::to_string(intra_op_threads)},
-            report_write.get(), output_write.get(), error);
+            key_read.get(), report_theirs.get(), output_write.get(), error);
   if (!pid) {
     outcome.reason = error;
     return outcome;
   }
-  report_write.reset();  // the child holds the write ends now: closing ours lets EOF come
+  key_read.reset();  // the child holds its ends now: closing ours lets EOF come
+  report_theirs.reset();
   output_write.reset();
+  shutdown(report_ours.get(), SHUT_WR);  // the probe reads nothing from its report channel
 
-  ChildOutput got;
-  bool timed_out = !read_until_closed(report_read.get(), output_read.get(), deadline, got);
-  if (timed_out) kill(*pid, SIGKILL);
-  const std::optional<int> status = reap(*pid, deadline, timed_out);
+  ExitWatch watch(*pid);
+  ChildChannels channels(report_ours.get(), output_read.get(), *key);
+  ProbeEnd end;
+  // Until the child itself ends, not until its channels close: something the plugin forked
+  // may hold them open for ever.
+  while (!watch.ended()) {
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    if (left <= 0) {
+      end.timed_out = true;
+      break;
+    }
+    const int wait_ms =
+        static_cast<int>(std::min<long long>(left, watch.fd() >= 0 ? 60000 : kExitCheckMs));
+    channels.wait_and_read(watch.fd(), wait_ms);
+  }
+  // Every verdict ends the whole group, so that nothing the plugin started lives on. The
+  // leader is killed by its pid too, in case the plugin moved it to another group. (Once the
+  // leader was reaped elsewhere, its number stays reserved only while its group has members;
+  // for an empty group to be another's by now, pids would have had to wrap round meanwhile.)
+  kill(-*pid, SIGKILL);
+  if (!watch.reaped_elsewhere()) kill(*pid, SIGKILL);
+  channels.drain();
+  end.wait_status = reap(*pid, watch.reaped_elsewhere());
 
-  const Report report = parse_report(got.report);
-  const std::string printed = last_line(got.output);
-  const std::string last_output = printed.empty() ? "" : "; its last output: \"" + printed + "\"";
-  if (report.done) {
-    outcome.verdict = ProbeOutcome::Verdict::kSurvived;
-    return outcome;
-  }
-  if (report.error) {
-    outcome.reason = program + " could not probe it: " + *report.error;
-    return outcome;
-  }
-  const std::string plugin = "plugin '" + plugin_name + "' ";
-  if (timed_out) {
-    // Even before the probe reached the plugin: loading a plugin that may hang is no fallback.
-    outcome.verdict = ProbeOutcome::Verdict::kFatal;
-    outcome.reason = plugin +
-                     (report.last_step ? "did not return from " + *report.last_step
-                                       : std::string("was not reached by its probe")) +
-                     " within " + duration_text(time_limit) +
-                     " in a probe process, which was killed; fix or remove the plugin, or "
-                     "raise plugins.probe_timeout_ms if it is only slow" +
-                     last_output;
-    return outcome;
-  }
-  if (!report.last_step) {
-    outcome.reason = program + " ended before it reached the plugin" + last_output;
-    return outcome;
-  }
-  const std::string& step = *report.last_step;
-  outcome.verdict = ProbeOutcome::Verdict::kFatal;
-  if (!status) {
-    outcome.reason = plugin + "ended its probe process in " + step +
-                     " (how is unknown: this process ignores SIGCHLD or reaps its children "
-                     "itself)";
-  } else if (WIFSIGNALED(*status)) {
-    outcome.reason = plugin + "crashed in " + step + ": " + signal_description(WTERMSIG(*status));
-  } else {
-    outcome.reason = plugin + "called exit(" + std::to_string(WEXITSTATUS(*status)) + ") in " +
-                     step;
-  }
-  outcome.reason += " in a probe process; fix or remove the plugin" + last_output;
-  return outcome;
+  ProbeNames names;
+  names.program = program;
+  names.plugin_name = plugin_name;
+  names.time_limit = time_limit;
+  names.last_output = last_line(channels.output());
+  return judge_probe(end, channels.report(), names);
 }
 
 }  // namespace hxrt::detail

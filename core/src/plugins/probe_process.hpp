@@ -1,25 +1,18 @@
 // One probe of one plugin: hxrt-probe started as a child process (posix_spawn, so it is safe
-// in a host with threads), watched until it reports or the time limit passes, then killed if
-// need be and reaped. The host's signal handlers, signal mask and other file descriptors are
-// neither changed nor inherited; what the plugin prints is read by the core, never shown.
+// in a host with threads) in a process group of its own, given a fresh key on its standard
+// input and watched until it ends or the time limit passes; then its whole process group is
+// killed, so that nothing the plugin started outlives the probe, and it is reaped. The host's
+// signal handlers, signal mask and other file descriptors are neither changed nor inherited;
+// what the plugin prints is read by the core, never shown.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <string>
 
-namespace hxrt::detail {
+#include "plugins/probe_verdict.hpp"
 
-struct ProbeOutcome {
-  enum class Verdict {
-    kSurvived,  // every step returned: loading the plugin in-process will not take us down
-    kFatal,     // the plugin crashed, called exit() or hung (the probe did not finish in
-                // time); `reason` says which and where
-    kUnknown,   // the probe could not run (`reason` says why): nothing was learnt
-  };
-  Verdict verdict = Verdict::kUnknown;
-  std::string reason;
-};
+namespace hxrt::detail {
 
 // Runs `program` (hxrt-probe) on the plugin file `plugin_path`, passing `options` (the JSON
 // text its init will get) and `intra_op_threads` (its init's hx_plugin_init_args field).
