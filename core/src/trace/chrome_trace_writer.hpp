@@ -3,6 +3,8 @@
 // recording thread; each device is a process named by its canonical name, with a thread per
 // stream ("GPU:0 stream 0"), one for calls that complete before they return ("GPU:0
 // synchronous"), one for its memory, and a counter of the bytes its allocator hands out.
+// Every string is written as valid JSON, whatever its bytes: those that are not UTF-8 become
+// U+FFFD, so that a name from the user never makes the file unreadable.
 #pragma once
 
 #include <cstdint>

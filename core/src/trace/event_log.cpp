@@ -14,7 +14,7 @@ void EventLog::reset(uint64_t max_events) {
   generation_.fetch_add(1, std::memory_order_release);
   kept_ = 0;
   dropped_ = 0;
-  max_events_ = max_events;
+  max_events_.store(max_events, std::memory_order_relaxed);
 }
 
 EventLog::ThreadBuffer& EventLog::own_buffer() {
@@ -35,7 +35,8 @@ EventLog::ThreadBuffer& EventLog::own_buffer() {
 }
 
 void EventLog::append(TraceEvent&& event, const TensorMeta* inputs, size_t num_inputs) {
-  if (kept_.fetch_add(1, std::memory_order_relaxed) >= max_events_) {
+  if (kept_.fetch_add(1, std::memory_order_relaxed) >=
+      max_events_.load(std::memory_order_relaxed)) {
     dropped_.fetch_add(1, std::memory_order_relaxed);
     return;
   }

@@ -57,7 +57,9 @@ class EventLog {
   std::atomic<uint64_t> generation_{0};  // a thread's cached buffer is for this trace only
   std::atomic<uint64_t> kept_{0};
   std::atomic<uint64_t> dropped_{0};
-  uint64_t max_events_ = 0;  // written by reset before tracing is switched on
+  // Atomic: a thread that saw the switch on just before a stop may still append while the
+  // next start resets it. Only appends read it, so the untraced path never does.
+  std::atomic<uint64_t> max_events_{0};
 };
 
 }  // namespace hxrt::detail

@@ -1,7 +1,7 @@
 #include "trace/tracer.hpp"
 
-#include <cerrno>
-#include <cstring>
+#include <cstdio>
+#include <exception>
 
 #include "hxrt/error.hpp"
 #include "trace/chrome_trace_writer.hpp"
@@ -23,29 +23,34 @@ Tracer& Tracer::instance() {
   return tracer;
 }
 
-Tracer::~Tracer() { stop_owned_by(owner_); }
+Tracer::~Tracer() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!file_) return;
+  try {
+    stop_locked();
+  } catch (const std::exception& error) {
+    // At exit no runtime, so no logger, is left to tell it; without this line the trace
+    // would be missing without a word.
+    std::fprintf(stderr, "hxrt error: at exit: %s\n", error.what());
+  }
+}
 
 void Tracer::start(const std::string& path, uint64_t max_events, const void* owner) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (file_.is_open()) {
+  if (file_) {
     throw Error(StatusCode::kFailedPrecondition,
                 "start_trace(\"" + path + "\"): a trace is already being recorded to '" +
-                    path_ + "' (one per process); call stop_trace() first");
+                    file_->path() + "' (one per process); call stop_trace() first");
   }
   if (path.empty()) {
     throw Error(StatusCode::kInvalidArgument,
                 "start_trace: the path is empty; give the file to write the trace to");
   }
-  file_.open(path, std::ios::out | std::ios::trunc);
-  if (!file_) {
-    const int error = errno;
-    file_ = std::ofstream();
-    throw Error(StatusCode::kInvalidArgument,
-                "start_trace: cannot open '" + path + "' for writing (" +
-                    std::strerror(error) + "); give a path in a folder that exists and that "
-                    "this process may write to");
+  try {
+    file_ = std::make_unique<TraceFile>(path);
+  } catch (const Error& error) {
+    throw Error(error.code(), std::string("start_trace: ") + error.what());
   }
-  path_ = path;
   owner_ = owner;
   max_events_ = max_events;
   log_.reset(max_events);
@@ -55,37 +60,44 @@ void Tracer::start(const std::string& path, uint64_t max_events, const void* own
 
 std::string Tracer::stop() {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!file_.is_open()) return {};
+  return stop_locked();
+}
+
+std::string Tracer::stop_locked() {
+  if (!file_) return {};
   g_tracing.store(false, std::memory_order_release);
-  device_work_.settle(kSettleBound);
-  write_chrome_trace(file_, log_.drain(), {origin_ns_, max_events_, kSettleBound.count()});
-  file_.close();
-  std::string path = std::move(path_);
-  path_.clear();
+  // Stopped from here on, whatever fails below: a failure loses this trace, never the next
+  // one. The temporary file goes with `file` unless the commit put it in place.
+  const std::unique_ptr<TraceFile> file = std::move(file_);
   owner_ = nullptr;
-  if (!file_) {
-    file_ = std::ofstream();
-    throw Error(StatusCode::kInternal,
-                "stop_trace: writing the trace to '" + path +
-                    "' failed (disk full or the file went away?); the trace is lost");
+  try {
+    device_work_.settle(kSettleBound);
+    write_chrome_trace(file->stream(), log_.drain(),
+                       {origin_ns_, max_events_, kSettleBound.count()});
+    file->commit();
+  } catch (const Error&) {
+    throw;
+  } catch (const std::exception& error) {
+    // Memory, most likely: the caller is promised an hxrt::Error, whatever the cause.
+    throw Error(StatusCode::kInternal, "the timeline trace could not be written to '" +
+                                           file->path() + "' (" + error.what() +
+                                           "); the trace is lost and the path is as it was");
   }
-  return path;
+  return file->path();
 }
 
 void Tracer::settle_device_work() { device_work_.settle(kSettleBound); }
 
 std::string Tracer::path() {
   std::lock_guard<std::mutex> lock(mutex_);
-  return path_;
+  return file_ ? file_->path() : std::string();
 }
 
 std::string Tracer::stop_owned_by(const void* owner) noexcept {
   try {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!file_.is_open() || owner_ != owner) return {};
-    }
-    stop();
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!file_ || owner_ != owner) return {};
+    stop_locked();
   } catch (const std::exception& error) {
     return error.what();
   }
