@@ -3,8 +3,10 @@
 #include <CL/cl_ext.h>
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
+#include "driver_setup_lock.hpp"
 #include "errors.hpp"
 #include "plugin_state.hpp"
 
@@ -14,21 +16,27 @@ Platform::~Platform() { clReleaseContext(context); }
 
 namespace {
 
+// Both clGetDeviceIDs calls for `platform` (count, then list), under the driver set-up lock:
+// the first sets PoCL's devices up (driver_setup_lock.hpp).
+cl_int device_ids(cl_platform_id platform, std::vector<cl_device_id>* out) {
+  const std::lock_guard<std::mutex> lock(driver_setup_mutex());
+  cl_uint count = 0;
+  if (const cl_int error = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count)) {
+    return error;
+  }
+  out->resize(count);
+  return clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, out->data(), nullptr);
+}
+
 // The devices of one platform, or none (with a warning when the platform failed).
 std::vector<cl_device_id> platform_devices(const OpenClPlugin& plugin, cl_platform_id platform,
                                            Discovery& found) {
-  cl_uint count = 0;
-  const cl_int error = clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count);
+  std::vector<cl_device_id> devices;
+  const cl_int error = device_ids(platform, &devices);
   if (error == CL_DEVICE_NOT_FOUND) return {};
   if (error != CL_SUCCESS) {
     plugin.log(HX_LOG_WARNING, "OpenCL platform '%s' skipped: clGetDeviceIDs failed with %s (%d)",
                platform_name(platform).c_str(), cl_error_name(error), static_cast<int>(error));
-    found.complete = false;
-    return {};
-  }
-  std::vector<cl_device_id> devices(count);
-  if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, devices.data(), nullptr) !=
-      CL_SUCCESS) {
     found.complete = false;
     return {};
   }

@@ -43,7 +43,8 @@ struct Discovery {
 
 // Opens every platform that has devices (into plugin.platforms) and reads its devices' facts.
 // A platform whose devices or context cannot be had, and a device whose facts cannot be read,
-// are skipped with a warning. Throws only what allocation throws.
+// are skipped with a warning. Throws only what allocation throws. Safe while other instances
+// of the plugin discover at the same time, in other threads (driver_setup_lock.hpp).
 Discovery discover_platforms(OpenClPlugin& plugin);
 
 }  // namespace hxopencl

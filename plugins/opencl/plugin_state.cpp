@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "device_cache.hpp"
+#include "driver_setup_lock.hpp"
 #include "installation.hpp"
 
 namespace hxopencl {
@@ -20,8 +21,12 @@ std::vector<DeviceFacts> facts_of(const Discovery& found) {
 }  // namespace
 
 void OpenClPlugin::list_devices() {
-  cache_file = device_cache_file();
-  fingerprint = installation_fingerprint();
+  {
+    // Both read the environment, which another instance's discovery may be writing.
+    const std::lock_guard<std::mutex> lock(driver_setup_mutex());
+    cache_file = device_cache_file();
+    fingerprint = installation_fingerprint();
+  }
   if (std::optional<std::vector<DeviceFacts>> listed = read_device_cache(cache_file, fingerprint)) {
     for (DeviceFacts& facts : *listed) {
       devices.push_back(std::make_unique<OpenClDevice>(*this, std::move(facts)));

@@ -16,8 +16,8 @@ class OpenBlasDynamic {
  public:
   // The library that provides cblas_sgemm to this plugin, when it is a DYNAMIC_ARCH OpenBLAS
   // (openblas_get_config says so) exporting what a switch needs: gotoblas_dynamic_init,
-  // gotoblas_dynamic_quit and openblas_get_corename. Otherwise nullopt, and *why_not says why
-  // (another BLAS, or an OpenBLAS built for one CPU).
+  // gotoblas_dynamic_quit, openblas_get_corename, blas_memory_alloc and blas_memory_free.
+  // Otherwise nullopt, and *why_not says why (another BLAS, or an OpenBLAS built for one CPU).
   static std::optional<OpenBlasDynamic> find(std::string* why_not);
 
   // Whether this build holds `core`'s table (a DYNAMIC_LIST build may hold a few).
@@ -30,24 +30,32 @@ class OpenBlasDynamic {
   // gotoblas_dynamic_quit, then gotoblas_dynamic_init with OPENBLAS_CORETYPE set to `core` for
   // that call only. The table's layout changes between OpenBLAS versions, so the plugin
   // leaves reading it to OpenBLAS. No BLAS call may run meanwhile, in any thread; nor may
-  // another thread read or write the environment (setenv). `core` must be one the CPU runs,
-  // held by this build, and OPENBLAS_CORETYPE must be unset.
+  // another thread read or write the environment (setenv). OpenBLAS's own pool threads, which
+  // its load starts, are kept out of the switch here (see the definition). `core` must be one
+  // the CPU runs, held by this build, and OPENBLAS_CORETYPE must be unset.
   void use(const OpenBlasCore& core) const;
 
  private:
   using Function = void (*)();
   using Name = char* (*)();
+  using Allocate = void* (*)(int);
+  using Free = void (*)(void*);
   struct Close {
     void operator()(void* library) const;
   };
   using Library = std::unique_ptr<void, Close>;  // a dlopen handle
-  OpenBlasDynamic(Library library, Function init, Function quit, Name core_name)
-      : library_(std::move(library)), init_(init), quit_(quit), core_name_(core_name) {}
+  struct Entries {
+    Function init;
+    Function quit;
+    Name core_name;
+    Allocate allocate;  // blas_memory_alloc
+    Free free;          // blas_memory_free
+  };
+  OpenBlasDynamic(Library library, Entries entries)
+      : library_(std::move(library)), entries_(entries) {}
 
   Library library_;
-  Function init_;
-  Function quit_;
-  Name core_name_;
+  Entries entries_;
 };
 
 }  // namespace hxcpu
