@@ -7,7 +7,8 @@
 #   -t SECONDS   how long each target runs (default 60)
 #   -b BUILD_DIR the fuzz build (default build-fuzz), configured with clang, ASan + UBSan and
 #                HXRT_FUZZ=ON when it has no CMakeCache.txt yet, and brought up to date
-#   TARGET       config_fuzz, device_name_fuzz, execute_fuzz, plugin_table_fuzz (default: all)
+#   TARGET       config_fuzz, device_name_fuzz, execute_fuzz, plugin_table_fuzz,
+#                placement_json_fuzz, cost_model_fuzz (default: all)
 #
 # Each target starts from a scratch copy of its seeds (tests/fuzz/corpus/<target>/), so the
 # seeds in the repository are never changed; what a run adds stays in the scratch folder,
@@ -28,7 +29,8 @@ done
 shift $((OPTIND - 1))
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
-  targets=(config_fuzz device_name_fuzz execute_fuzz plugin_table_fuzz)
+  targets=(config_fuzz device_name_fuzz execute_fuzz plugin_table_fuzz placement_json_fuzz
+           cost_model_fuzz)
 fi
 for target in "${targets[@]}"; do
   if [[ ! -d tests/fuzz/corpus/$target ]]; then

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -27,6 +28,10 @@ const std::string kQueuedWork =
     std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_queued_work.so";
 const std::string kSlowRelease =
     std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_slow_release.so";
+const std::string kReusedBuffer =
+    std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_reused_buffer.so";
+const std::string kMemoryInfoOverfull =
+    std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_memory_info_overfull.so";
 
 const hxrt::detail::Device::Block& memory_of(const hxrt::Tensor& tensor) {
   return tensor.impl()->memory;
@@ -176,6 +181,50 @@ TEST_CASE("a failing memory_info shows free memory as unknown and is logged once
   INFO("log:\n" << all_lines(log));
   CHECK(lines_containing(log, "memory_info(MEMINFO:0) failed") == 1);
   CHECK(lines_containing(log, "fixture memory counters are switched off") == 1);
+}
+
+TEST_CASE("Free memory above the total is shown as the total, with one warning",
+          "[devices][memory]") {
+  LogLines log;
+  hxrt::Runtime rt = runtime_of(kMemoryInfoOverfull, log);
+  for (int i = 0; i < 3; ++i) {
+    const hxrt::DeviceInfo info = find_device(rt.devices(), "OVERFULL:0");
+    CHECK(info.memory_total == uint64_t{1} << 30);
+    CHECK(info.memory_free == uint64_t{1} << 30);
+  }
+  INFO("log:\n" << all_lines(log));
+  CHECK(lines_containing(log, "memory_info(OVERFULL:0) reported 3221225472 bytes free of "
+                              "1073741824 in all") == 1);
+}
+
+TEST_CASE("A buffer the plugin hands out again while it is live is refused, and the tensor "
+          "that holds it keeps its values", "[devices][memory]") {
+  LogLines log;
+  hxrt::Runtime rt = runtime_of(kReusedBuffer, log);
+  // Each 4 MiB tensor takes a region of its own, so each is one allocate call of the plugin.
+  const int64_t count = int64_t{1} << 20;
+  auto make = [&](float value) {
+    return rt.tensor<float>({count}, std::vector<float>(count, value), "/device:REUSED:0");
+  };
+  {
+    const hxrt::Tensor first = make(7.0f);
+    std::optional<hxrt::Error> error;
+    try {
+      make(9.0f);
+    } catch (const hxrt::Error& e) {
+      error = e;
+    }
+    REQUIRE(error);
+    CHECK(error->code() == hxrt::StatusCode::kInternal);
+    CHECK_THAT(error->what(), Catch::Contains("plugin 'fixture_reused_buffer' allocate on "
+                                              "/job:localhost/replica:0/task:0/device:REUSED:0 "
+                                              "returned buffer 0x1 is already live") &&
+                                  Catch::Contains("two tensors would share memory"));
+    CHECK(first.to_vector<float>() == std::vector<float>(count, 7.0f));
+  }
+  // Once the first buffer is given back, the plugin's next one is new, and is taken.
+  rt.release_unused_memory();
+  CHECK(make(9.0f).to_vector<float>() == std::vector<float>(count, 9.0f));
 }
 
 TEST_CASE("hxrt-info shows free memory it cannot read as unknown, and as null in JSON",

@@ -107,7 +107,7 @@ TEST_CASE("A placement given back to compile keeps every node where it was, over
   const hxrt::Executable second = rt.compile(builder.graph(), {{"z", 0}}, options);
   CHECK(placement_of(second, "y").device == gpu(0));
   CHECK(placement_of(second, "z").device == kCpu0);
-  CHECK_THAT(placement_of(second, "z").reason, Catch::Contains("previous compile"));
+  CHECK_THAT(placement_of(second, "z").reason, Catch::StartsWith("placed before"));
   // Placement stays across runs: the executable's placement does not move.
   const hxrt::Tensor fed = rt.tensor<float>({2, 2}, {1, -2, 3, -4});
   for (int run = 0; run < 3; ++run) {
@@ -124,7 +124,8 @@ TEST_CASE("A placement given back to compile keeps every node where it was, over
   SECTION("bad placement JSON names what is wrong and where") {
     auto error = error_from([] { hxrt::placement_from_json(R"({"y": 3})"); });
     REQUIRE(error);
-    CHECK_THAT(error->what(), Catch::Contains("/y is a number"));
+    CHECK_THAT(error->what(), Catch::Contains("/y: expected a device name"));
+    CHECK_THAT(error->what(), Catch::Contains("got number 3"));
     error = error_from([] { hxrt::placement_from_json("[1]"); });
     REQUIRE(error);
     CHECK_THAT(error->what(), Catch::Contains("array"));

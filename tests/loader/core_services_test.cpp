@@ -162,10 +162,10 @@ TEST_CASE("register_kernel refuses NULL and garbage definitions with INVALID_ARG
   CHECK_THAT(refused(&def), Equals("register_kernel: op '" + long_op.substr(0, 64) +
                                    "...' is longer than 64 characters"));
 
-  CHECK(p.core.pending_kernels.size() == 0);
+  CHECK(p.core.pending->kernels.size() == 0);
   def = relu_def(f32);
   CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
-  CHECK(p.core.pending_kernels.size() == 1);
+  CHECK(p.core.pending->kernels.size() == 1);
 }
 
 TEST_CASE("register_op refuses NULL, overlong and garbage definitions, and caps ops per plugin") {
@@ -256,7 +256,7 @@ TEST_CASE("a custom op whose shape inference writes dtype 42 fails the call, not
   PluginCore p;
   const hx_op_def def = op_def("Stale", infer_dtype_42);
   REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
-  const hxrt::detail::OpSchema* schema = p.core.pending_ops.find("Stale");
+  const hxrt::detail::OpSchema* schema = p.core.pending->ops.find("Stale");
   REQUIRE(schema != nullptr);
 
   const std::string op = "Stale";
@@ -304,7 +304,7 @@ TEST_CASE("register_kernel refuses what ABI 2.0 rules out: create without destro
   def.num_output_dtypes = 3;
   CHECK_THAT(refused(def), Equals("register_kernel: output_dtypes[2] is float32 again; list each "
                                   "dtype at most once"));
-  CHECK(p.core.pending_kernels.size() == 0);
+  CHECK(p.core.pending->kernels.size() == 0);
 
   // Each optional function on its own, and create with destroy, are accepted.
   def = relu_def(f32);
@@ -315,8 +315,8 @@ TEST_CASE("register_kernel refuses what ABI 2.0 rules out: create without destro
   def.priority = 1;
   def.destroy = noop_destroy;
   CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
-  REQUIRE(p.core.pending_kernels.size() == 2);
-  const hxrt::detail::KernelEntry& kept = *p.core.pending_kernels.all().back();
+  REQUIRE(p.core.pending->kernels.size() == 2);
+  const hxrt::detail::KernelEntry& kept = *p.core.pending->kernels.all().back();
   CHECK(kept.priority == 0);
   CHECK(kept.create == noop_create);
   CHECK(kept.destroy == noop_destroy);
@@ -344,7 +344,7 @@ TEST_CASE("register_kernel refuses a second kernel of one op, dtype and priority
   CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
   def = relu_def(f64_and_f32);
   CHECK(p.services.register_kernel(&p.core, &def) == nullptr);
-  CHECK(p.core.pending_kernels.size() == 3);
+  CHECK(p.core.pending->kernels.size() == 3);
 }
 
 TEST_CASE("register_op keeps a custom op's summary and the input that carries T") {
@@ -353,7 +353,7 @@ TEST_CASE("register_op keeps a custom op's summary and the input that carries T"
   def.summary = "Gaussian error linear unit \x1b[31m";
   def.type_input = 0;
   REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
-  const hxrt::detail::OpSchema* gelu = p.core.pending_ops.find("Gelu");
+  const hxrt::detail::OpSchema* gelu = p.core.pending->ops.find("Gelu");
   REQUIRE(gelu != nullptr);
   CHECK(gelu->summary == "Gaussian error linear unit \\x1b[31m");
   CHECK(gelu->type_parameter.source == hxrt::TypeParameter::Source::kInput);
@@ -362,12 +362,12 @@ TEST_CASE("register_op keeps a custom op's summary and the input that carries T"
   // A summary is optional, and one beyond 256 bytes is cut.
   def = op_def("Silent", noop_infer);
   REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
-  CHECK(p.core.pending_ops.find("Silent")->summary.empty());
+  CHECK(p.core.pending->ops.find("Silent")->summary.empty());
   const std::string long_summary(1000, 's');
   def = op_def("Wordy", noop_infer);
   def.summary = long_summary.c_str();
   REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
-  CHECK(p.core.pending_ops.find("Wordy")->summary == std::string(256, 's') + "...");
+  CHECK(p.core.pending->ops.find("Wordy")->summary == std::string(256, 's') + "...");
 
   // Without inputs, T is the first output's dtype (type_input -1).
   def = op_def("Source", noop_infer);
@@ -375,7 +375,7 @@ TEST_CASE("register_op keeps a custom op's summary and the input that carries T"
   def.max_inputs = 0;
   def.type_input = -1;
   REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
-  CHECK(p.core.pending_ops.find("Source")->type_parameter.source ==
+  CHECK(p.core.pending->ops.find("Source")->type_parameter.source ==
         hxrt::TypeParameter::Source::kOutput);
 }
 
@@ -388,7 +388,7 @@ TEST_CASE("register_op refuses a type_input that names no input every call has")
     def.type_input = type_input;
     auto [code, message] = p.answer(p.services.register_op(&p.core, &def));
     CHECK(code == HX_INVALID_ARGUMENT);
-    CHECK(p.core.pending_ops.find(name) == nullptr);
+    CHECK(p.core.pending->ops.find(name) == nullptr);
     return message;
   };
   // Input 1 is optional when the op may be called with one input.

@@ -4,6 +4,8 @@
 // CPU plugin beside it keeps working.
 #include <catch2/catch.hpp>
 
+#include <dlfcn.h>
+#include <hxrt/plugin_api.h>
 #include <sys/stat.h>
 
 #include <ctime>
@@ -207,4 +209,32 @@ TEST_CASE("a plugin thread that registers while init returns is refused once reg
   CHECK(log.contains("plugin 'fixture_logging_thread': register_kernel: plugin "
                      "'fixture_logging_thread' registered after its hx_plugin_init returned; "
                      "register ops and kernels only during hx_plugin_init"));
+}
+
+// Under AddressSanitizer a late call that reached the freed handle would be reported; in every
+// build, one that blocked on its freed mutex would not return in time.
+TEST_CASE("a plugin thread that calls the core after shutdown is refused, never reaches freed "
+          "memory") {
+  const std::string late = std::string(HXRT_TEST_FIXTURE_DIR) + "/late/libhx_fixture_late_caller.so";
+  LogLines log;
+  {
+    hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), late}, log.sink());
+    REQUIRE(report_for(runtime, "libhx_fixture_late_caller.so").loaded);
+    hxrt::Tensor x = runtime.tensor<float>({2}, {-1, 1});
+    CHECK(runtime.execute("Relu", {x}, {}, "/device:LATE:0").to_vector<float>() ==
+          std::vector<float>{0, 1});
+  }  // shutdown returns, leaving the plugin's thread waiting to call
+  void* library = dlopen(late.c_str(), RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(library != nullptr);  // kept mapped by -z nodelete
+  using Call = int (*)(int, int32_t*, const char**);
+  const auto call = reinterpret_cast<Call>(dlsym(library, "fixture_late_caller_call"));
+  REQUIRE(call != nullptr);
+  int32_t code = HX_OK;
+  const char* message = "";
+  REQUIRE(call(10, &code, &message) == 1);
+  CHECK(code == HX_FAILED_PRECONDITION);
+  CHECK_THAT(message, Catch::Contains("plugin 'fixture_late_caller' called the core after its "
+                                      "shutdown returned"));
+  CHECK_FALSE(log.contains("a line logged after shutdown"));
+  dlclose(library);
 }

@@ -118,7 +118,7 @@ void probe(const std::string& path, const std::string& options, uint32_t intra_o
 
   hxrt::detail::OpRegistry ops;
   hxrt::detail::add_builtin_ops(ops);
-  auto core = std::make_unique<hx_core_s>();
+  hxrt::detail::CoreHandle core = hxrt::detail::make_core_handle();
   core->plugin_name = hxrt::detail::plugin_name_from_path(path);
   core->logger = std::make_shared<hxrt::detail::Logger>();  // to stderr, which the core reads
   core->core_ops = &ops;

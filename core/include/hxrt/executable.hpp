@@ -121,9 +121,12 @@ class HXRT_API Executable {
   std::shared_ptr<detail::ExecutableHandle> handle_;
 };
 
-// A placement as JSON text, {"node": "device", ...}, to keep in a file...
+// A placement as JSON text, {"node": "device", ...}, to keep in a file... JSON text holds only
+// Unicode: the bytes of a node name that are not UTF-8 are written as U+FFFD, so such a node's
+// entry reads back under another name, which a later compile refuses as not in the graph.
 HXRT_API std::string placement_to_json(const std::map<std::string, std::string>& placement);
-// ...and read back. Error(kInvalidArgument) names what is wrong and where (the JSON path).
+// ...and read back. Error(kInvalidArgument) names what is wrong and where (the JSON path):
+// malformed JSON, a key given twice, a value that is not a device name.
 HXRT_API std::map<std::string, std::string> placement_from_json(const std::string& text);
 
 }  // namespace hxrt

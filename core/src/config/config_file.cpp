@@ -10,7 +10,7 @@ namespace hxrt::detail {
 
 void apply_config_text(const std::string& text, const std::string& source, Config& config) {
   const std::string origin = "file " + source;
-  const nlohmann::json root = parse_config_json(text, origin);
+  const nlohmann::json root = parse_json(text, origin);
   if (!root.is_object()) fail(origin, "", "expected a JSON object, got " + type_of(root));
   check_keys(root, {"plugins", "placement", "log_device_placement", "log_level",
                     "visible_devices", "devices", "trace", "execution"},

@@ -19,6 +19,14 @@ void apply_plugins_section(const nlohmann::json& plugins, const std::string& sou
 // "placement": device_priority, soft_placement.
 void apply_placement_section(const nlohmann::json& placement, const std::string& source,
                              Config& config);
+// "soft_placement" alone, for Runtime::set_soft_placement.
+SoftPlacement read_soft_placement(const nlohmann::json& mode, const std::string& source);
+
+// An enum value of the API as the config's JSON gives it: its name, or, for a value outside
+// the enum (a cast, a stale build of the host app), its number, which the section's reader
+// refuses with its JSON path like any other wrong value.
+nlohmann::json json_of(SoftPlacement mode);
+nlohmann::json json_of(LogLevel level);
 // "log_device_placement" and "log_level".
 void apply_log_device_placement(const nlohmann::json& value, const std::string& source,
                                 Config& config);

@@ -83,9 +83,9 @@ std::string where(const std::string& path) {
 
 // Builds the JSON value from nlohmann's SAX events, which, unlike its DOM parser, say where
 // every error is (a number overflow too) and let nesting be refused before it is built.
-class ConfigJsonBuilder {
+class CheckedJsonBuilder {
  public:
-  ConfigJsonBuilder(const std::string& text, const std::string& source, const std::string& path)
+  CheckedJsonBuilder(const std::string& text, const std::string& source, const std::string& path)
       : text_(text), source_(source), path_(path) {}
 
   bool null() { return add(nullptr); }
@@ -120,8 +120,8 @@ class ConfigJsonBuilder {
       fail(source_, pointer_being_read(),
            "the number " + shown(last_token) + " at " +
                position_of(text_, position - std::min(position, last_token.size())) +
-               " is beyond the range of a double (about 1.8e308); no setting takes a number "
-               "this large, so write the value the setting expects");
+               " is beyond the range of a double (about 1.8e308); nothing hxrt reads takes a "
+               "number this large, so write the value expected there");
     }
     throw Error(StatusCode::kInvalidArgument,
                 source_ + ": " + where(path_) + "malformed JSON at " +
@@ -165,7 +165,7 @@ class ConfigJsonBuilder {
                   source_ + ": " + where(path_) + "nesting deeper than " +
                       std::to_string(kMaxNesting) + " levels at " +
                       position_of(text_, byte_opening_level(text_, kMaxNesting + 1)) +
-                      ": no setting needs that many; look for brackets that are never closed");
+                      ": nothing hxrt reads needs that many; look for brackets that are never closed");
     }
     open_.push_back({place(std::move(container)), {}});
     return true;
@@ -201,7 +201,7 @@ class ConfigJsonBuilder {
 
 }  // namespace
 
-json parse_config_json(const std::string& text, const std::string& source,
+json parse_json(const std::string& text, const std::string& source,
                        const std::string& path) {
   // nlohmann reads a NUL byte as the end of the text and would silently drop what follows.
   const size_t nul = text.find('\0');
@@ -210,13 +210,13 @@ json parse_config_json(const std::string& text, const std::string& source,
                 source + ": " + where(path) + "malformed JSON at " + position_of(text, nul) +
                     ": a NUL byte, which JSON text cannot hold; is this a binary file?");
   }
-  ConfigJsonBuilder builder(text, source, path);
+  CheckedJsonBuilder builder(text, source, path);
   json::sax_parse(text, &builder);
   return builder.take();
 }
 
-std::string json_text(const json& value) {
-  return value.dump(-1, ' ', false, json::error_handler_t::replace);
+std::string json_text(const json& value, int indent) {
+  return value.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace hxrt::detail

@@ -10,6 +10,17 @@ void apply_log_device_placement(const nlohmann::json& value, const std::string& 
   config.origins["/log_device_placement"] = source;
 }
 
+nlohmann::json json_of(LogLevel level) {
+  switch (level) {
+    case LogLevel::kDebug:
+    case LogLevel::kInfo:
+    case LogLevel::kWarning:
+    case LogLevel::kError:
+      return log_level_name(level);
+  }
+  return static_cast<int64_t>(level);
+}
+
 void apply_log_level(const nlohmann::json& value, const std::string& source, Config& config) {
   try {
     if (value.is_string()) {

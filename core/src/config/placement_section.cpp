@@ -30,6 +30,8 @@ std::vector<std::string> read_device_priority(const nlohmann::json& value,
   return types;
 }
 
+}  // namespace
+
 SoftPlacement read_soft_placement(const nlohmann::json& mode, const std::string& source) {
   for (SoftPlacement candidate : {SoftPlacement::kStrict, SoftPlacement::kFallbackOnMissingKernel,
                                   SoftPlacement::kSoft}) {
@@ -40,6 +42,18 @@ SoftPlacement read_soft_placement(const nlohmann::json& mode, const std::string&
   fail(source, "/placement/soft_placement",
        "expected one of \"strict\", \"missing_kernel\", \"soft\", got " + type_of(mode));
 }
+
+nlohmann::json json_of(SoftPlacement mode) {
+  switch (mode) {
+    case SoftPlacement::kStrict:
+    case SoftPlacement::kFallbackOnMissingKernel:
+    case SoftPlacement::kSoft:
+      return soft_placement_name(mode);
+  }
+  return static_cast<int64_t>(mode);
+}
+
+namespace {
 
 // A device name as a scope takes it ("GPU:1", "/device:GPU:1", "GPU"); whether the device
 // exists is known only once the devices are set up, when the first tensor needs it.

@@ -18,7 +18,7 @@ void apply_runtime_options(const RuntimeOptions& options, Config& config) {
   }
   for (const auto& [name, text] : options.plugin_options) {
     const nlohmann::json parsed =
-        parse_config_json(text, source, pointer_child("/plugins/options", name));
+        parse_json(text, source, pointer_child("/plugins/options", name));
     apply_plugins_section({{"options", {{name, parsed}}}}, source, config);
   }
   if (options.disabled_plugins) {
@@ -30,13 +30,10 @@ void apply_runtime_options(const RuntimeOptions& options, Config& config) {
   if (options.log_device_placement) {
     apply_log_device_placement(*options.log_device_placement, source, config);
   }
-  if (options.log_level) {
-    config.log_level = *options.log_level;
-    config.origins["/log_level"] = source;
-  }
+  if (options.log_level) apply_log_level(json_of(*options.log_level), source, config);
   if (options.soft_placement) {
-    config.soft_placement = *options.soft_placement;
-    config.origins["/placement/soft_placement"] = source;
+    apply_placement_section({{"soft_placement", json_of(*options.soft_placement)}}, source,
+                            config);
   }
   if (options.tensor_device) {
     apply_placement_section({{"tensor_device", *options.tensor_device}}, source, config);

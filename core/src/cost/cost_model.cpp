@@ -4,8 +4,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "config/json_pointer.hpp"
-#include "hxrt/error.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -47,40 +45,6 @@ std::optional<double> scaled(const Table& table, const Prefix& prefix, int size_
   const double median = nearest->second.seconds.median();
   const double ratio = work / nearest->second.work;
   return ratio >= 1 ? median * ratio : std::max(median * ratio, std::min(floor, median));
-}
-
-[[noreturn]] void malformed(const std::string& path, const std::string& what) {
-  throw Error(StatusCode::kInvalidArgument, "cost model JSON: " + path + ": " + what);
-}
-
-double number_at(const nlohmann::json& object, const std::string& key, const std::string& path) {
-  auto found = object.find(key);
-  if (found == object.end() || !found->is_number() || found->get<double>() < 0 ||
-      !std::isfinite(found->get<double>())) {
-    malformed(pointer_child(path, key), "expected a number >= 0");
-  }
-  return found->get<double>();
-}
-
-nlohmann::json window_json(const SampleWindow& window, double work) {
-  return {{"work", work}, {"seconds", window.values()}};
-}
-
-// Samples saved by window_json into `into`.
-void read_window(const nlohmann::json& saved, const std::string& path, double& work,
-                 SampleWindow& into) {
-  work = number_at(saved, "work", path);
-  auto seconds = saved.find("seconds");
-  if (seconds == saved.end() || !seconds->is_array()) {
-    malformed(pointer_child(path, "seconds"), "expected an array of numbers");
-  }
-  for (size_t i = 0; i < seconds->size(); ++i) {
-    const nlohmann::json& value = (*seconds)[i];
-    if (!value.is_number() || value.get<double>() < 0 || !std::isfinite(value.get<double>())) {
-      malformed(pointer_child(pointer_child(path, "seconds"), i), "expected a number >= 0");
-    }
-    into.add(value.get<double>());
-  }
 }
 
 }  // namespace
@@ -163,6 +127,11 @@ void CostModel::set_speed(size_t device, const DeviceSpeed& speed) {
   speeds_[device] = speed;
 }
 
+void CostModel::set_host(size_t host) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  host_ = host;
+}
+
 bool CostModel::has_link(size_t from, size_t to) const {
   std::lock_guard<std::mutex> lock(mutex_);
   return links_.count({from, to}) != 0;
@@ -171,114 +140,6 @@ bool CostModel::has_link(size_t from, size_t to) const {
 void CostModel::set_link(size_t from, size_t to, const LinkSpeed& speed) {
   std::lock_guard<std::mutex> lock(mutex_);
   links_[{from, to}] = speed;
-}
-
-nlohmann::json CostModel::to_json(const std::vector<std::string>& names) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  nlohmann::json devices = nlohmann::json::object();
-  for (const auto& [device, speed] : speeds_) {
-    devices[names.at(device)]["speed"] = {{"flops_per_second", speed.flops_per_second},
-                                          {"bytes_per_second", speed.bytes_per_second},
-                                          {"latency", speed.latency}};
-  }
-  for (const auto& [key, measured] : kernels_) {
-    const auto& [op, device, flops, size_class] = key;
-    nlohmann::json entry = window_json(measured.seconds, measured.work);
-    entry["op"] = op;
-    entry["flops"] = flops;
-    devices[names.at(device)]["kernels"].push_back(std::move(entry));
-  }
-  nlohmann::json links = nlohmann::json::array();
-  for (const auto& [pair, speed] : links_) {
-    links.push_back({{"from", names.at(pair.first)},
-                     {"to", names.at(pair.second)},
-                     {"bytes_per_second", speed.bytes_per_second},
-                     {"latency", speed.latency}});
-  }
-  nlohmann::json copies = nlohmann::json::array();
-  for (const auto& [key, measured] : transfers_) {
-    nlohmann::json entry = window_json(measured.seconds, measured.work);
-    entry["from"] = names.at(std::get<0>(key));
-    entry["to"] = names.at(std::get<1>(key));
-    copies.push_back(std::move(entry));
-  }
-  return {{"format", "hxrt cost model"}, {"version", 1}, {"devices", devices},
-          {"links", links}, {"copies", copies}};
-}
-
-void CostModel::merge_json(const nlohmann::json& saved, const std::vector<std::string>& names) {
-  auto index_of = [&](const nlohmann::json& name, const std::string& path) -> std::optional<size_t> {
-    if (!name.is_string()) malformed(path, "expected a device name");
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (names[i] == name.get<std::string>()) return i;
-    }
-    return std::nullopt;  // a device this runtime does not have
-  };
-  if (!saved.is_object() || saved.value("format", "") != "hxrt cost model") {
-    malformed("", "not a cost model saved by hxrt (\"format\": \"hxrt cost model\")");
-  }
-  if (saved.value("version", 0) != 1) malformed("/version", "expected 1");
-  // Parsed into a copy first, so a malformed file changes nothing.
-  CostModel parsed;
-  const nlohmann::json devices = saved.value("devices", nlohmann::json::object());
-  if (!devices.is_object()) malformed("/devices", "expected an object");
-  for (const auto& [name, entry] : devices.items()) {
-    const std::string path = pointer_child("/devices", name);
-    if (!entry.is_object()) malformed(path, "expected an object");
-    const std::optional<size_t> device = index_of(name, path);
-    if (!device) continue;
-    if (entry.contains("speed")) {
-      const std::string speed_path = pointer_child(path, "speed");
-      const nlohmann::json& speed = entry["speed"];
-      if (!speed.is_object()) malformed(speed_path, "expected an object");
-      parsed.speeds_[*device] = {number_at(speed, "flops_per_second", speed_path),
-                                 number_at(speed, "bytes_per_second", speed_path),
-                                 number_at(speed, "latency", speed_path)};
-    }
-    const nlohmann::json kernels = entry.value("kernels", nlohmann::json::array());
-    if (!kernels.is_array()) malformed(pointer_child(path, "kernels"), "expected an array");
-    for (size_t i = 0; i < kernels.size(); ++i) {
-      const std::string kernel_path = pointer_child(pointer_child(path, "kernels"), i);
-      const nlohmann::json& kernel = kernels[i];
-      if (!kernel.is_object() || !kernel.value("op", nlohmann::json()).is_string() ||
-          !kernel.value("flops", nlohmann::json()).is_boolean()) {
-        malformed(kernel_path, "expected {\"op\": name, \"flops\": bool, \"work\", \"seconds\"}");
-      }
-      Measured measured;
-      read_window(kernel, kernel_path, measured.work, measured.seconds);
-      const WorkSize work{kernel["flops"].get<bool>(), measured.work};
-      parsed.kernels_[{kernel["op"].get<std::string>(), *device, work.flops, work.size_class()}] =
-          measured;
-    }
-  }
-  for (const char* section : {"links", "copies"}) {
-    const nlohmann::json list = saved.value(section, nlohmann::json::array());
-    const std::string list_path = std::string("/") + section;
-    if (!list.is_array()) malformed(list_path, "expected an array");
-    for (size_t i = 0; i < list.size(); ++i) {
-      const std::string path = pointer_child(list_path, i);
-      const nlohmann::json& entry = list[i];
-      if (!entry.is_object()) malformed(path, "expected an object");
-      const std::optional<size_t> from =
-          index_of(entry.value("from", nlohmann::json()), pointer_child(path, "from"));
-      const std::optional<size_t> to =
-          index_of(entry.value("to", nlohmann::json()), pointer_child(path, "to"));
-      if (!from || !to) continue;
-      if (std::string(section) == "links") {
-        parsed.links_[{*from, *to}] = {number_at(entry, "bytes_per_second", path),
-                                       number_at(entry, "latency", path)};
-      } else {
-        Measured measured;
-        read_window(entry, path, measured.work, measured.seconds);
-        parsed.transfers_[{*from, *to, WorkSize{false, measured.work}.size_class()}] = measured;
-      }
-    }
-  }
-  std::lock_guard<std::mutex> lock(mutex_);
-  for (auto& entry : parsed.speeds_) speeds_[entry.first] = entry.second;
-  for (auto& entry : parsed.kernels_) kernels_[entry.first] = entry.second;
-  for (auto& entry : parsed.links_) links_[entry.first] = entry.second;
-  for (auto& entry : parsed.transfers_) transfers_[entry.first] = entry.second;
 }
 
 }  // namespace hxrt::detail

@@ -14,8 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "cost/sample_window.hpp"
 #include "cost/work_size.hpp"
 
@@ -65,13 +63,16 @@ class CostModel {
   bool has_link(size_t from, size_t to) const;
   void set_link(size_t from, size_t to, const LinkSpeed& speed);
   // The device copies between unrelated devices go through (the CPU); SIZE_MAX: none.
-  void set_host(size_t host) { host_ = host; }
+  // Locked like the rest: every dynamic compile sets it while runs read it.
+  void set_host(size_t host);
 
-  // Measurements and speeds as JSON, devices by `names` (index -> canonical name)...
-  nlohmann::json to_json(const std::vector<std::string>& names) const;
-  // ...and back, merged into this model: entries of devices not in `names` are skipped.
-  // Error(kInvalidArgument) names the JSON path of what is malformed.
-  void merge_json(const nlohmann::json& saved, const std::vector<std::string>& names);
+  // Measurements and speeds as JSON text, devices by `names` (index -> canonical name)...
+  std::string to_json(const std::vector<std::string>& names) const;
+  // ...and back (cost/cost_model_json.cpp), merged into this model: entries of devices not in
+  // `names` are skipped. Error(kInvalidArgument) from `source` (what gave the text, for
+  // messages) names the JSON path of what is malformed; a malformed text changes nothing.
+  void merge_json(const std::string& text, const std::string& source,
+                  const std::vector<std::string>& names);
 
  private:
   using KernelKey = std::tuple<std::string, size_t, bool, int>;  // op, device, flops?, class

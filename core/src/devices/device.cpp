@@ -42,7 +42,8 @@ Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
                                 : name_ + " (physical " + physical_->short_name() + ")";
   const size_t alignment = static_cast<size_t>(physical_->alignment());
   RawMemory raw;
-  raw.allocate = [&owner, device, where, alignment](size_t bytes) -> void* {
+  LiveBuffers& live = physical_->live_buffers();
+  raw.allocate = [&owner, &live, device, where, alignment](size_t bytes) -> void* {
     hx_buffer* buffer = nullptr;
     throw_if_error(owner.api().allocate(device, bytes, alignment, &buffer),
                    "allocating a buffer of " + std::to_string(bytes) + " bytes on " + where);
@@ -51,12 +52,20 @@ Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
                                              " succeeded but returned a NULL buffer; fix the "
                                              "plugin");
     }
+    // Not given back: it is (or overlaps) memory a tensor already holds.
+    const std::string reused = live.add(buffer, bytes);
+    if (!reused.empty()) {
+      throw Error(StatusCode::kInternal,
+                  "plugin '" + owner.name() + "' allocate on " + where + " returned " + reused +
+                      ": two tensors would share memory; a bug in the plugin, fix it");
+    }
     return buffer;
   };
   // plugin_api.h: a buffer goes back only when no queued work uses it. Work on this device's
   // memory is queued on its one stream, so synchronising it is enough.
-  raw.deallocate = [this, &owner, device](void* buffer, size_t bytes) {
+  raw.deallocate = [this, &owner, &live, device](void* buffer, size_t bytes) {
     if (stream_ != nullptr) free_status(owner.streams()->synchronize(device, stream_));
+    live.remove(buffer);
     owner.api().deallocate(device, static_cast<hx_buffer*>(buffer), bytes);
   };
   if (owner.streams() != nullptr) {
@@ -95,7 +104,7 @@ DeviceInfo Device::info() const {
   uint64_t free = 0, total = 0;
   hx_status* status = memory_info(handle(), &free, &total);
   if (status == nullptr) {
-    info.memory_free = free;
+    info.memory_free = plausible_free(free, total, info.memory_total);
   } else if (!memory_info_failed_.exchange(true)) {
     plugin().core_handle().logger->log(LogLevel::kWarning,
                             "plugin '" + plugin().name() + "' memory_info(" +
@@ -105,6 +114,24 @@ DeviceInfo Device::info() const {
   }
   free_status(status);
   return info;
+}
+
+uint64_t Device::plausible_free(uint64_t free, uint64_t total, uint64_t memory_total) const {
+  // No device has more free than it has in all, by its own count or by its properties (0:
+  // unknown there).
+  uint64_t most = total;
+  if (memory_total != 0 && memory_total < most) most = memory_total;
+  if (free <= most) return free;
+  if (!memory_info_overfull_.exchange(true)) {
+    plugin().core_handle().logger->log(
+        LogLevel::kWarning, "plugin '" + plugin().name() + "' memory_info(" +
+                                physical_->short_name() + ") reported " + std::to_string(free) +
+                                " bytes free of " + std::to_string(total) +
+                                " in all (the device has " + std::to_string(memory_total) +
+                                "), so free memory is shown as " + std::to_string(most) +
+                                "; fix the plugin");
+  }
+  return most;
 }
 
 Device::Block Device::allocate_slow(size_t bytes) {

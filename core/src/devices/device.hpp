@@ -142,6 +142,9 @@ class Device : public std::enable_shared_from_this<Device> {
   void synchronize();
 
  private:
+  // `free` as memory_info gave it, no more than its `total` nor the device's memory_total;
+  // warns once when it was more.
+  uint64_t plausible_free(uint64_t free, uint64_t total, uint64_t memory_total) const;
   Block allocate_slow(size_t bytes);
   Block located(void* block) const {
     const BufferLocation location = allocator_->locate(block);
@@ -155,7 +158,8 @@ class Device : public std::enable_shared_from_this<Device> {
   std::string name_;
   std::string short_name_;
   std::string memory_policy_;
-  mutable std::atomic<bool> memory_info_failed_{false};  // logged once
+  mutable std::atomic<bool> memory_info_failed_{false};   // logged once
+  mutable std::atomic<bool> memory_info_overfull_{false};  // logged once
   std::unique_ptr<EventPool> events_;  // asynchronous devices only
   StagingPool staging_;
   PendingReleases pending_;

@@ -79,6 +79,7 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal, int 
   properties_.placement_class = hx_placement_class_name(props.placement_class);
   placement_class_ = static_cast<hx_placement_class>(props.placement_class);
   memory_kind_ = static_cast<hx_memory_kind>(props.memory_kind);
+  live_buffers_ = std::make_unique<LiveBuffers>(memory_kind_ == HX_MEMORY_HOST);
   // 0: no smaller than the memory; the core keeps every region at or under it.
   max_allocation_ = props.max_allocation;
   alignment_ = props.alignment == 0 ? kDefaultDeviceAlignment : props.alignment;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "devices/live_buffers.hpp"
 #include "hxrt/plugin_api.h"
 #include "hxrt/runtime.hpp"
 #include "plugins/plugin.hpp"
@@ -40,6 +41,8 @@ class PhysicalDevice {
   const PhysicalDeviceInfo& properties() const { return properties_; }
   // What DeviceInfo repeats of the physical device (product, vendor, bus, ...).
   const DeviceInfo& descriptive_info() const { return descriptive_; }
+  // The buffers its plugin has given and not taken back, across its logical devices.
+  LiveBuffers& live_buffers() const { return *live_buffers_; }
 
  private:
   std::shared_ptr<Plugin> plugin_;
@@ -52,6 +55,7 @@ class PhysicalDevice {
   uint64_t alignment_ = 0;
   PhysicalDeviceInfo properties_;
   DeviceInfo descriptive_;
+  std::unique_ptr<LiveBuffers> live_buffers_;
 };
 
 }  // namespace hxrt::detail

@@ -20,20 +20,38 @@ class StepBuilder {
               std::vector<NodeChoice>& choices, ExecutableImpl& exe)
       : graph_(graph), needed_(needed), choices_(choices), exe_(exe) {}
 
+  // exe.placement holds the needed nodes' entries, in graph order.
   void build() {
     const std::vector<GraphNode>& nodes = graph_.nodes();
-    node_values_.resize(nodes.size());
+    first_value_.resize(nodes.size());
     node_steps_.resize(nodes.size(), kNoStep);
+    // Room for a step and the values of every needed node (transfers come on top, where
+    // there are any): growing by doubling would hold both the old and the new arrays of a
+    // large graph at once, and keep up to twice the room it needs.
+    size_t steps = 0;
+    size_t values = 0;
     for (size_t i = 0; i < nodes.size(); ++i) {
-      if (needed_[i]) add_node(i);
+      if (!needed_[i]) continue;
+      ++steps;
+      values += nodes[i].output_dtypes.size();
+    }
+    exe_.steps.reserve(steps);
+    if (exe_.measures) exe_.step_work.reserve(steps);
+    predecessors_.reserve(steps);
+    exe_.values.reserve(values);
+    producers_.reserve(values);
+    const NodePlacement* placement = exe_.placement.data();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (needed_[i]) add_node(i, *placement++);
     }
   }
 
   // The value of output `index` of `node`.
   size_t value_of(const NodeOutput& output) const {
-    return node_values_[graph_index(graph_, output.node)][static_cast<size_t>(output.index)];
+    return first_value_[graph_index(graph_, output.node)] + static_cast<size_t>(output.index);
   }
-  const std::vector<std::vector<size_t>>& predecessors() const { return predecessors_; }
+  // Each step's predecessors, handed over once the steps are built.
+  std::vector<std::vector<size_t>> take_predecessors() { return std::move(predecessors_); }
 
  private:
   static constexpr size_t kNoStep = SIZE_MAX;
@@ -49,32 +67,32 @@ class StepBuilder {
     return exe_.values.size() - 1;
   }
 
-  size_t new_step(StepInfo step, std::vector<size_t> predecessors) {
+  size_t new_step(StepInfo step, std::vector<size_t> predecessors, const WorkSize& work = {}) {
     std::sort(predecessors.begin(), predecessors.end());
     predecessors.erase(std::unique(predecessors.begin(), predecessors.end()),
                        predecessors.end());
     exe_.steps.push_back(std::move(step));
+    if (exe_.measures) exe_.step_work.push_back(work);
     predecessors_.push_back(std::move(predecessors));
     return exe_.steps.size() - 1;
   }
 
-  void add_node(size_t index) {
+  void add_node(size_t index, const NodePlacement& placement) {
     const GraphNode& node = graph_.nodes()[index];
     NodeChoice& choice = choices_[index];
     StepInfo step;
-    step.node = node.name;
+    step.placement = &placement;
     step.device = choice.device;
     std::vector<size_t> predecessors;
+    WorkSize work;
     if (node.kind == GraphNode::Kind::kInput) {
       step.kind = StepInfo::Kind::kFeed;
-      step.label = "graph input '" + node.name + "'";
-      step.feed = exe_.inputs.size();
+      step.feed = static_cast<uint32_t>(exe_.inputs.size());
       exe_.inputs.push_back(node.name);
       exe_.input_dtypes.push_back(node.output_dtypes[0]);
       exe_.input_shapes.push_back(node.output_shapes[0]);
     } else {
       step.kind = StepInfo::Kind::kOp;
-      step.label = "graph node '" + node.name + "' (" + node.op + ")";
       for (const NodeOutput& input : node.inputs) {
         const size_t value = local_value(value_of(input), *choice.device, predecessors);
         step.inputs.push_back(value);
@@ -86,18 +104,20 @@ class StepBuilder {
       step.kernel = choice.kernel;
       step.instance = std::move(choice.instance);
       step.attrs = node.attrs;
-      step.requested = node.requested_device;
-      step.reason = choice.placement.reason;
-      step.input_meta = choice.inputs;
-      step.work = work_of(node.op, choice.inputs.data(), choice.inputs.size(),
-                          choice.outputs.data(), choice.outputs.size(), node.attrs);
+      if (exe_.measures) {
+        work = work_of(node.op, choice.inputs.data(), choice.inputs.size(),
+                       choice.outputs.data(), choice.outputs.size(), node.attrs);
+      }
     }
+    // A node's outputs are consecutive values.
+    first_value_[index] = exe_.values.size();
     for (const TensorMeta& output : choice.outputs) {
-      const size_t value = new_value(output, choice.device);
-      step.outputs.push_back(value);
-      node_values_[index].push_back(value);
+      step.outputs.push_back(new_value(output, choice.device));
     }
-    node_steps_[index] = new_step(std::move(step), std::move(predecessors));
+    // Read no more: the steps of a large graph are built while every choice is alive.
+    std::vector<TensorMeta>().swap(choice.inputs);
+    std::vector<TensorMeta>().swap(choice.outputs);
+    node_steps_[index] = new_step(std::move(step), std::move(predecessors), work);
   }
 
   // `value` as it is read on `device`: itself, or the copy a transfer step makes there (one
@@ -117,10 +137,9 @@ class StepBuilder {
     const size_t output =
         static_cast<size_t>(std::find(source.outputs.begin(), source.outputs.end(), value) -
                             source.outputs.begin());
-    const std::string what = source.node + ":" + std::to_string(output);
+    const std::string what = source.placement->node + ":" + std::to_string(output);
     StepInfo step;
     step.kind = StepInfo::Kind::kTransfer;
-    step.node = source.node;
     step.label = "the copy of " + what + " to " + device.name();
     step.device = &device;
     step.inputs.push_back(value);
@@ -144,7 +163,7 @@ class StepBuilder {
   const std::vector<bool>& needed_;
   std::vector<NodeChoice>& choices_;
   ExecutableImpl& exe_;
-  std::vector<std::vector<size_t>> node_values_;  // per node: its outputs' values
+  std::vector<size_t> first_value_;  // per node: its first output's value
   std::vector<size_t> node_steps_;                // per node: its step
   std::vector<size_t> producers_;                 // per value: the step that writes it
   std::vector<std::vector<size_t>> predecessors_;  // per step
@@ -184,6 +203,20 @@ void link_steps(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& pre
           static_cast<uint32_t>(step);
     }
   }
+}
+
+// The entries of `all` (one per graph node) whose nodes are `needed`, in graph order: moved,
+// and not even that when every node is needed.
+std::vector<NodePlacement> needed_only(std::vector<NodePlacement> all,
+                                       const std::vector<bool>& needed) {
+  size_t kept = 0;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (!needed[i]) continue;
+    if (kept != i) all[kept] = std::move(all[i]);
+    ++kept;
+  }
+  all.erase(all.begin() + static_cast<std::ptrdiff_t>(kept), all.end());
+  return all;
 }
 
 }  // namespace
@@ -247,17 +280,34 @@ void finish_steps(ExecutableImpl& exe) {
   for (StepInfo& step : exe.steps) {
     if (step.kind == StepInfo::Kind::kTransfer ||
         (step.kind == StepInfo::Kind::kOp && step.device->asynchronous())) {
-      step.event = exe.queuing_steps++;
+      step.event = static_cast<uint32_t>(exe.queuing_steps++);
     }
     if (step.kind != StepInfo::Kind::kOp) continue;
-    step.first_operand = operands;
+    step.first_operand = static_cast<uint32_t>(operands);
     step.num_inputs = static_cast<uint32_t>(step.inputs.size());
     step.num_outputs = static_cast<uint32_t>(step.outputs.size());
     operands += step.inputs.size() + step.outputs.size();
   }
+  // Steps, operands and events are numbered in 32 bits (a step is three cache lines).
+  if (operands > UINT32_MAX || exe.steps.size() > UINT32_MAX) {
+    throw Error(StatusCode::kInvalidArgument,
+                "compile: the graph has " + std::to_string(exe.steps.size()) + " steps and " +
+                    std::to_string(operands) + " operands; at most 2^32 - 1 of each are "
+                    "supported: split it into several graphs");
+  }
   exe.operand_views.resize(operands);
   exe.operand_tensors.resize(operands);
   exe.own_ranges.resize(exe.steps.size());
+  // Counted first: a large graph's lists grown by doubling would hold two copies at once.
+  size_t own_operands = 0;
+  for (const StepInfo& step : exe.steps) {
+    if (step.kind != StepInfo::Kind::kOp) continue;
+    for (size_t i = 0; i < step.inputs.size() + step.outputs.size(); ++i) {
+      own_operands += operand_value(exe, step, i).arena == ValueInfo::kOwnMemory;
+    }
+  }
+  exe.own_operands.reserve(own_operands);
+  exe.arena_operands.reserve(operands - own_operands);
   // Each view points at its shape and strides in operand_dims, which holds each distinct
   // (shape, strides) once: the operands of most graphs share a few, and a run then reads a few
   // lines of them rather than two arrays per operand (a chain of 100 2x2 MatMuls outgrew the
@@ -270,9 +320,11 @@ void finish_steps(ExecutableImpl& exe) {
     if (step.kind != StepInfo::Kind::kOp) continue;
     const Shape& output_shape = exe.values[step.outputs[0]].shape;
     ExecutableImpl::OwnRange& own = exe.own_ranges[s];
-    own.begin = exe.own_operands.size();
+    own.begin = static_cast<uint32_t>(exe.own_operands.size());
     for (size_t i = 0; i < step.inputs.size() + step.outputs.size(); ++i) {
-      if (i == step.inputs.size()) own.inputs_end = exe.own_operands.size();
+      if (i == step.inputs.size()) {
+        own.inputs_end = static_cast<uint32_t>(exe.own_operands.size());
+      }
       const ValueInfo& value = operand_value(exe, step, i);
       const size_t operand = step.first_operand + i;
       hx_tensor_view& view = exe.operand_views[operand];
@@ -293,10 +345,11 @@ void finish_steps(ExecutableImpl& exe) {
         exe.own_operands.push_back(static_cast<uint32_t>(i));  // an op has few operands
       } else {
         exe.operand_tensors[operand] = ExecutableImpl::kInArena;
-        exe.arena_operands.push_back({operand, value.arena, value.offset});
+        exe.arena_operands.push_back(
+            {static_cast<uint32_t>(operand), static_cast<uint32_t>(value.arena), value.offset});
       }
     }
-    own.end = exe.own_operands.size();
+    own.end = static_cast<uint32_t>(exe.own_operands.size());
   }
   exe.operand_dims = std::move(dims);
   for (size_t operand = 0; operand < operands; ++operand) {
@@ -320,26 +373,36 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
     throw Error(StatusCode::kInvalidArgument,
                 "compile: no fetches; name the node outputs the executable returns");
   }
+  // An enum the host app passes may hold any integer (a cast, a stale build).
+  if (options.placer && *options.placer != GraphPlacer::kSimple &&
+      *options.placer != GraphPlacer::kDynamic) {
+    throw Error(StatusCode::kInvalidArgument,
+                "compile: CompileOptions::placer is " +
+                    std::to_string(static_cast<int64_t>(*options.placer)) +
+                    ", which is not a GraphPlacer; use GraphPlacer::kSimple or "
+                    "GraphPlacer::kDynamic, or leave it unset for the config's placer");
+  }
   runtime.ensure_initialized();
   const std::vector<bool> needed = needed_nodes(graph, fetches);
   auto exe = std::make_shared<ExecutableImpl>();
   PlacementEstimate estimate;
-  std::vector<NodeChoice> choices =
-      place_nodes(runtime, graph, needed, options, previous, estimate);
+  PlacedNodes placed = place_nodes(runtime, graph, needed, options, previous, estimate);
   exe->runtime = shared;
   exe->fetches = fetches;
   exe->measures = options.placer.value_or(runtime.config.placer) == GraphPlacer::kDynamic;
   exe->estimated_makespan = estimate.makespan;
   exe->previous_makespan = estimate.previous_makespan;
-  for (size_t i = 0; i < choices.size(); ++i) {
-    if (needed[i]) exe->placement.push_back(choices[i].placement);
-  }
-  StepBuilder builder(graph, needed, choices, *exe);
+  exe->placement = needed_only(std::move(placed.placements), needed);
+  StepBuilder builder(graph, needed, placed.choices, *exe);
   builder.build();
   for (const NodeOutput& fetch : fetches) exe->fetch_values.push_back(builder.value_of(fetch));
-  link_steps(*exe, builder.predecessors());
+  // What the steps were built from goes before the memory plan takes its own: compile's
+  // peak, for a graph of a million nodes, is kept near what the executable keeps.
+  std::vector<NodeChoice>().swap(placed.choices);
+  std::vector<std::vector<size_t>> predecessors = builder.take_predecessors();
+  link_steps(*exe, predecessors);
   if (previous == nullptr) log_placement(runtime, exe->placement);
-  plan_arenas(*exe, builder.predecessors());
+  plan_arenas(*exe, std::move(predecessors));
   finish_steps(*exe);
   return exe;
 }

@@ -24,9 +24,16 @@ struct NodeChoice {
   const OpSchema* schema = nullptr;  // nullptr for a graph input
   const KernelEntry* kernel = nullptr;
   SharedInstance instance;
-  NodePlacement placement;
   std::vector<TensorMeta> inputs;   // an op's, as inferred at build
   std::vector<TensorMeta> outputs;  // with bytes
+};
+
+// Where every node of a graph runs, by node index (entries of unneeded nodes left empty): the
+// choice compile builds steps from, and the placement the executable reports. Apart, so that
+// the placements can move into the executable whole while the choices are read.
+struct PlacedNodes {
+  std::vector<NodeChoice> choices;
+  std::vector<NodePlacement> placements;
 };
 
 // The request a node is placed by: a device given back (CompileOptions::placement), else its
@@ -63,12 +70,6 @@ class OpCall {
   DType t_ = DType::kF32;
 };
 
-// Where op node `node` runs when `request` is asked for under `mode` (the eager placer's
-// rules), with its kernel and instance; `choices` holds its producers' devices. Throws the
-// placer's Error.
-NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
-                    const std::vector<NodeChoice>& choices, const std::string& request,
-                    SoftPlacement mode);
 
 // TensorFlow's simple placer over the needed nodes, in graph order: a node placed before
 // (options.placement) stays there; a node with a request (its own, its scope's or the
@@ -82,11 +83,9 @@ struct PlacementEstimate {
   double makespan = 0;           // seconds, the dynamic placer's; 0 for the simple placer
   double previous_makespan = 0;  // of `previous`, on the same cost model
 };
-std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
-                                    const std::vector<bool>& needed,
-                                    const CompileOptions& options,
-                                    const std::vector<NodePlacement>* previous,
-                                    PlacementEstimate& estimate);
+PlacedNodes place_nodes(Runtime::Impl& runtime, const Graph& graph,
+                        const std::vector<bool>& needed, const CompileOptions& options,
+                        const std::vector<NodePlacement>* previous, PlacementEstimate& estimate);
 
 // The dynamic placer (placement.placer "dynamic"): the needed nodes that carry no request (and
 // were given no device back) are placed again by list scheduling on the runtime's cost model,
@@ -94,7 +93,7 @@ std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
 // places gets its estimates and the reason it won.
 void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
-                   std::vector<NodeChoice>& choices, PlacementEstimate& estimate);
+                   PlacedNodes& placed, PlacementEstimate& estimate);
 
 // The most one run may take on `device`: its allocator's limit, and the memory it has.
 size_t device_memory_limit(const Device& device);
@@ -106,6 +105,6 @@ void log_placement(Runtime::Impl& runtime, const std::vector<NodePlacement>& pla
 // Gives every value that lives in an arena its offset (graph/memory_plan.hpp), sizes the
 // arenas and fills exe.memory_plan; `predecessors` per step. Error(kOutOfMemory) when a
 // run would need more than a device's memory limit, with the figures.
-void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& predecessors);
+void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecessors);
 
 }  // namespace hxrt::detail

@@ -2,11 +2,10 @@
 
 namespace hxrt::detail {
 
-ExecutableHandle::ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, Graph graph,
-                                   CompileOptions options)
+ExecutableHandle::ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled,
+                                   const Graph& graph, const CompileOptions& options)
     : current_(std::move(compiled)),
-      graph_(std::move(graph)),
-      options_(std::move(options)),
+      recompile_(current_->measures ? new Recompile{graph, options} : nullptr),
       inputs_(current_->inputs),
       fetches_(current_->fetches) {}
 
@@ -14,14 +13,15 @@ void ExecutableHandle::after_run() {
   const std::shared_ptr<const ExecutableImpl> now = current();
   Runtime::Impl& runtime = *now->runtime;
   const uint64_t every = runtime.config.replace_every_runs;
-  if (every == 0 || ++runs_ % every != 0) return;
+  if (recompile_ == nullptr || every == 0 || ++runs_ % every != 0) return;
   std::unique_lock<std::mutex> lock(replacing_, std::try_to_lock);
   if (!lock) return;  // another run's thread is at it
   Logger& logger = *runtime.logger;
   const bool logging = runtime.log_placement.load(std::memory_order_relaxed);
   std::shared_ptr<ExecutableImpl> next;
   try {
-    next = compile_graph(now->runtime, graph_, fetches_, options_, &now->placement);
+    next = compile_graph(now->runtime, recompile_->graph, fetches_, recompile_->options,
+                         &now->placement);
   } catch (const Error& error) {
     logger.log(LogLevel::kWarning,
                std::string("the dynamic placer could not place the graph again; it keeps its "

@@ -1,7 +1,8 @@
 // What an Executable holds: the compiled graph it runs now, and what it takes to compile it
 // again. The dynamic placer places an executable again after runs have measured costs that
 // make another placement faster (README.md, "Dynamic placement"); runs in flight keep the
-// compiled graph they started with.
+// compiled graph they started with. Only such an executable keeps a copy of the graph and
+// the compile options: for a large graph they cost as much as the executable itself.
 #pragma once
 
 #include <atomic>
@@ -24,8 +25,9 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
 
 class ExecutableHandle {
  public:
-  ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, Graph graph,
-                   CompileOptions options);
+  // `graph` and `options` are copied only when `compiled` measures (the dynamic placer's).
+  ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, const Graph& graph,
+                   const CompileOptions& options);
 
   // The compiled graph runs start on now; it lives as long as this handle.
   std::shared_ptr<const ExecutableImpl> current() const { return std::atomic_load(&current_); }
@@ -45,8 +47,12 @@ class ExecutableHandle {
   // Every placement taken, kept so that what placement() and memory_plan() returned stays
   // valid; guarded by replacing_ (moves are rare: at most one per replace_every_runs runs).
   std::vector<std::shared_ptr<const ExecutableImpl>> replaced_;
-  const Graph graph_;
-  const CompileOptions options_;
+  // What compile_graph takes again, for an executable that may be placed again.
+  struct Recompile {
+    Graph graph;
+    CompileOptions options;
+  };
+  const std::unique_ptr<const Recompile> recompile_;
   const std::vector<std::string> inputs_;
   const std::vector<NodeOutput> fetches_;
   std::atomic<uint64_t> runs_{0};

@@ -42,21 +42,24 @@ struct ValueInfo {
 // An op step's operand held in an arena, at `offset` in ExecutableImpl::arenas[arena]: a run
 // binds its view where the arena is (graph/bound_views.hpp).
 struct ArenaOperand {
-  size_t operand;  // its index in ExecutableImpl::operand_views
-  size_t arena;
+  uint32_t operand;  // its index in ExecutableImpl::operand_views
+  uint32_t arena;
   uint64_t offset;
 };
 
 struct alignas(64) StepInfo {
-  enum class Kind {
+  enum class Kind : uint8_t {
     kFeed,      // a graph input: the fed tensor, copied to the input's device when elsewhere
     kOp,        // a node's kernel
     kTransfer,  // a copy of one value to another device, where an edge crosses devices
   };
   // First, what a run reads of every step: two cache lines (the struct is aligned to one). A
   // graph's steps outnumber what a core's first-level cache holds, so each line a step spreads
-  // over is a miss on every run.
+  // over is a miss on every run. The whole is three lines: a large graph holds one per node.
   Kind kind = Kind::kOp;
+  // kOp: the index of its operands (inputs then outputs) in ExecutableImpl::operand_views and
+  // operand_tensors; their counts are num_inputs and num_outputs.
+  uint32_t first_operand = 0;
   Device* device = nullptr;
   const OpSchema* schema = nullptr;     // kOp
   const KernelEntry* kernel = nullptr;  // kOp
@@ -66,31 +69,45 @@ struct alignas(64) StepInfo {
   uint32_t num_successors = 0;
   std::vector<size_t> inputs;   // values read
   std::vector<size_t> outputs;  // values written
-  // kOp: the index of its operands (inputs then outputs) in ExecutableImpl::operand_views and
-  // operand_tensors, and their counts: inputs.size() and outputs.size(), kept: a run read them
-  // off the vectors on every node.
-  size_t first_operand = 0;
+  // inputs.size() and outputs.size(), kept: a run read them off the vectors on every node.
   uint32_t num_inputs = 0;
   uint32_t num_outputs = 0;
   // A step that may queue work (a transfer, an op on an asynchronous device): the index of
   // its event among a run's (ExecutableImpl::queuing_steps of them).
-  size_t event = 0;
-  size_t feed = 0;  // kFeed: index into Executable::inputs()
+  uint32_t event = 0;
+  uint32_t feed = 0;  // kFeed: index into Executable::inputs()
+  // kFeed, kOp: its node's entry in ExecutableImpl::placement (the node's name, the request
+  // and the placer's reason, for the trace), which never moves once compile has made it.
+  const NodePlacement* placement = nullptr;
 
-  std::string node;   // the graph node; for a transfer, the node whose output it copies
-  std::string label;  // for errors and events: "graph node 'mm' (MatMul)"
-
+  // kTransfer, for errors and events: "the copy of mm:0 to /job:...". An op's and a feed's are
+  // made from its placement when needed (label_of) rather than kept by every node.
+  std::string label;
   // kOp: the rest of what the eager path decides per call, decided once.
   Attrs attrs;
-  std::string requested;  // for the trace: the request, "" when none
-  std::string reason;     // the placer's
-  std::vector<TensorMeta> input_meta;  // for the trace
-  WorkSize work;                       // for the cost model
 };
+static_assert(sizeof(StepInfo) == 192, "a step is three cache lines; see above");
+
+// What errors and events call a step: "graph node 'mm' (MatMul)", "graph input 'x'", or a
+// transfer's label.
+inline std::string label_of(const StepInfo& step) {
+  switch (step.kind) {
+    case StepInfo::Kind::kFeed:
+      return "graph input '" + step.placement->node + "'";
+    case StepInfo::Kind::kOp:
+      return "graph node '" + step.placement->node + "' (" + step.placement->op + ")";
+    case StepInfo::Kind::kTransfer:
+      break;
+  }
+  return step.label;
+}
 
 struct ExecutableImpl {
   std::shared_ptr<Runtime::Impl> runtime;  // its devices, kernels and instances
   std::vector<StepInfo> steps;             // a topological order
+  // Per step, the work of its op for the cost model: only in an executable that measures
+  // (empty otherwise); a transfer's is empty.
+  std::vector<WorkSize> step_work;
   std::vector<ValueInfo> values;
   std::vector<uint32_t> roots;  // steps with no predecessors
   std::vector<uint32_t> successors;  // every step's (StepInfo::first_successor), step after step
@@ -113,10 +130,10 @@ struct ExecutableImpl {
   // that it reads nothing of the others: per step, own_operands [begin, end) holds their
   // indices from its first operand, the inputs' before inputs_end (empty for steps of other
   // kinds).
-  struct OwnRange {
-    size_t begin = 0;
-    size_t inputs_end = 0;
-    size_t end = 0;
+  struct OwnRange {  // 32-bit, as the step's operand counts: a large graph has one per node
+    uint32_t begin = 0;
+    uint32_t inputs_end = 0;
+    uint32_t end = 0;
   };
   std::vector<OwnRange> own_ranges;
   std::vector<uint32_t> own_operands;

@@ -78,7 +78,8 @@ double previous_makespan(const std::vector<NodePlacement>& previous,
 
 void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
-                   std::vector<NodeChoice>& choices, PlacementEstimate& estimate) {
+                   PlacedNodes& placed_nodes, PlacementEstimate& estimate) {
+  std::vector<NodeChoice>& choices = placed_nodes.choices;
   std::vector<Device*> devices;
   for (const std::shared_ptr<Device>& device : runtime.devices.all()) {
     devices.push_back(device.get());
@@ -87,14 +88,7 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
   if (!options.cost_model_json.empty()) {
     std::vector<std::string> names;
     for (Device* device : devices) names.push_back(device->name());
-    nlohmann::json saved;
-    try {
-      saved = nlohmann::json::parse(options.cost_model_json);
-    } catch (const nlohmann::json::parse_error& error) {
-      throw Error(StatusCode::kInvalidArgument,
-                  std::string("CompileOptions::cost_model_json: ") + error.what());
-    }
-    costs.merge_json(saved, names);
+    costs.merge_json(options.cost_model_json, "CompileOptions::cost_model_json", names);
   }
   const size_t host = host_index(devices);
   costs.set_host(host);
@@ -206,7 +200,7 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
       choice.instance = std::move(chosen.instance);
     }
     choice.device = device;
-    NodePlacement& placement = choice.placement;
+    NodePlacement& placement = placed_nodes.placements[i];
     placement.device = device->name();
     placement.reason = explain(placement.op, devices, placed, kernel_seconds[i],
                                !node.inputs.empty());

@@ -71,9 +71,14 @@ Placement OpCall::place(Runtime::Impl& runtime, const std::string& request,
                                 views_.data() + inputs_.size(), outputs_.size()});
 }
 
+namespace {
+
+// Where op node `node` runs when `request` is asked for under `mode` (the eager placer's
+// rules), with its kernel and instance, and why there in `reason`; `choices` holds its
+// producers' devices. Throws the placer's Error.
 NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
                     const std::vector<NodeChoice>& choices, const std::string& request,
-                    SoftPlacement mode) {
+                    SoftPlacement mode, std::string& reason) {
   const OpCall call(runtime, graph, node, choices);
   Placement placed = call.place(runtime, request, mode);
   NodeChoice choice;
@@ -83,11 +88,9 @@ NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode&
   choice.device = placed.device;
   choice.kernel = placed.kernel;
   choice.instance = std::move(placed.instance);
-  choice.placement.reason = std::move(placed.reason);
+  reason = std::move(placed.reason);
   return choice;
 }
-
-namespace {
 
 // A graph input goes where it is asked to, else with its first consumer (TensorFlow's
 // placer colocates a source node with the one node it feeds), else where a tensor made with
@@ -107,11 +110,9 @@ size_t graph_index(const Graph& graph, const std::string& name) {
   return static_cast<size_t>(graph.find(name) - graph.nodes().data());
 }
 
-std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
-                                    const std::vector<bool>& needed,
-                                    const CompileOptions& options,
-                                    const std::vector<NodePlacement>* previous,
-                                    PlacementEstimate& estimate) {
+PlacedNodes place_nodes(Runtime::Impl& runtime, const Graph& graph,
+                        const std::vector<bool>& needed, const CompileOptions& options,
+                        const std::vector<NodePlacement>* previous, PlacementEstimate& estimate) {
   for (const auto& given : options.placement) {
     if (graph.find(given.first) == nullptr) {
       throw Error(StatusCode::kInvalidArgument,
@@ -121,14 +122,17 @@ std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
     }
   }
   const std::vector<GraphNode>& nodes = graph.nodes();
-  std::vector<NodeChoice> choices(nodes.size());
+  PlacedNodes placed;
+  std::vector<NodeChoice>& choices = placed.choices;
+  choices.resize(nodes.size());
+  placed.placements.resize(nodes.size());
   for (size_t i = 0; i < nodes.size(); ++i) {
     const GraphNode& node = nodes[i];
     if (!needed[i] || node.kind != GraphNode::Kind::kOp) continue;
     const NodeRequest request = request_of(node, options);
     try {
       choices[i] = place_op(runtime, graph, node, choices, *request.device,
-                            runtime.soft_placement.load());
+                            runtime.soft_placement.load(), placed.placements[i].reason);
     } catch (const Error& error) {
       refuse_node(node, error);
     }
@@ -154,22 +158,24 @@ std::vector<NodeChoice> place_nodes(Runtime::Impl& runtime, const Graph& graph,
       }
       choice.outputs.push_back(meta_of(node.output_dtypes[0], node.output_shapes[0]));
     }
-    NodePlacement& placement = choice.placement;
+    NodePlacement& placement = placed.placements[i];
     placement.node = node.name;
     placement.op = node.kind == GraphNode::Kind::kInput ? "Placeholder" : node.op;
     placement.device = choice.device->name();
     placement.requested = node.requested_device;
     placement.request_source = node.request_source;
     if (request.given_back) {
-      placement.reason = "kept on " + *request.device + ", where a previous compile placed it" +
+      // TensorFlow's rule for a node placed before. Short enough to be kept inline: a large
+      // graph given its placement back has it on every node.
+      placement.reason = "placed before" +
                          (placement.reason.empty() ? "" : "; " + placement.reason);
     }
   }
   const GraphPlacer placer = options.placer.value_or(runtime.config.placer);
   if (placer == GraphPlacer::kDynamic) {
-    place_by_cost(runtime, graph, needed, options, previous, choices, estimate);
+    place_by_cost(runtime, graph, needed, options, previous, placed, estimate);
   }
-  return choices;
+  return placed;
 }
 
 }  // namespace hxrt::detail

@@ -26,22 +26,18 @@ size_t device_memory_limit(const Device& device) {
   return limit;
 }
 
-void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& predecessors) {
+void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecessors) {
   // Values in an arena: written by a kernel and read only by kernels of the same device,
   // whose stream (or the executor's edges, on a synchronous device) orders every use.
   std::vector<bool> own(exe.values.size(), false);
-  std::vector<size_t> producer(exe.values.size(), 0);
-  std::vector<std::vector<size_t>> readers(exe.values.size());
-  for (size_t s = 0; s < exe.steps.size(); ++s) {
-    const StepInfo& step = exe.steps[s];
+  std::vector<bool> fed(exe.values.size(), false);  // the caller's: a graph input's
+  for (const StepInfo& step : exe.steps) {
+    if (step.kind == StepInfo::Kind::kOp) continue;
     for (size_t value : step.outputs) {
-      producer[value] = s;
-      if (step.kind != StepInfo::Kind::kOp) own[value] = true;
+      own[value] = true;
+      fed[value] = step.kind == StepInfo::Kind::kFeed;
     }
-    for (size_t value : step.inputs) {
-      readers[value].push_back(s);
-      if (step.kind != StepInfo::Kind::kOp) own[value] = true;  // a transfer reads it
-    }
+    for (size_t value : step.inputs) own[value] = true;  // a transfer reads it
   }
   for (size_t value : exe.fetch_values) own[value] = true;
 
@@ -55,9 +51,18 @@ void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& pr
             [](const Device* a, const Device* b) { return a->index() < b->index(); });
 
   std::vector<PlanStep> plan_steps(exe.steps.size());
-  for (size_t s = 0; s < exe.steps.size(); ++s) plan_steps[s].predecessors = predecessors[s];
+  for (size_t s = 0; s < exe.steps.size(); ++s) {
+    plan_steps[s].predecessors = std::move(predecessors[s]);
+  }
+  // The values planned, each with its index among them (SIZE_MAX: not planned), filled
+  // straight from the steps: a large graph has one per node, and lists per value besides
+  // these would cost every one of them again.
+  constexpr size_t kNotPlanned = SIZE_MAX;
   std::vector<PlanValue> plan_values;
   std::vector<size_t> planned;  // plan_values[i] is exe.values[planned[i]]
+  std::vector<size_t> plan_index(exe.values.size(), kNotPlanned);
+  plan_values.reserve(exe.values.size());
+  planned.reserve(exe.values.size());
   size_t alignment = 1;
   for (size_t v = 0; v < exe.values.size(); ++v) {
     const ValueInfo& value = exe.values[v];
@@ -66,12 +71,22 @@ void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& pr
     entry.device = static_cast<size_t>(
         std::find(devices.begin(), devices.end(), value.device) - devices.begin());
     entry.bytes = value.bytes;
-    entry.producer = producer[v];
-    entry.readers = readers[v];
+    entry.producer = 0;  // set from the steps below
+    plan_index[v] = plan_values.size();
     plan_values.push_back(std::move(entry));
     planned.push_back(v);
     alignment = std::max<size_t>(alignment, value.device->physical().alignment());
   }
+  for (size_t s = 0; s < exe.steps.size(); ++s) {
+    const StepInfo& step = exe.steps[s];
+    for (size_t value : step.outputs) {
+      if (plan_index[value] != kNotPlanned) plan_values[plan_index[value]].producer = s;
+    }
+    for (size_t value : step.inputs) {
+      if (plan_index[value] != kNotPlanned) plan_values[plan_index[value]].readers.push_back(s);
+    }
+  }
+  std::vector<size_t>().swap(plan_index);
   const MemoryPlan plan = plan_memory(plan_steps, plan_values, devices.size(), alignment);
 
   exe.memory_plan.resize(devices.size());
@@ -94,7 +109,7 @@ void plan_arenas(ExecutableImpl& exe, const std::vector<std::vector<size_t>>& pr
   for (size_t v = 0; v < exe.values.size(); ++v) {
     const ValueInfo& value = exe.values[v];
     if (value.arena != ValueInfo::kOwnMemory) continue;
-    if (exe.steps[producer[v]].kind == StepInfo::Kind::kFeed) continue;  // the caller's
+    if (fed[v]) continue;
     DeviceMemoryPlan& report = exe.memory_plan[static_cast<size_t>(
         std::find(devices.begin(), devices.end(), value.device) - devices.begin())];
     report.separate_bytes = add_checked(report.separate_bytes, value.bytes, report.device);

@@ -434,7 +434,7 @@ class Run {
   void fail(const StepInfo& step, StatusCode code, const std::string& what) {
     std::lock_guard<std::mutex> lock(failure_mutex_);
     if (failure_) return;  // the first failure is the run's
-    failure_.emplace(code, step.label + " on " + step.device->name() + " failed: " + what);
+    failure_.emplace(code, label_of(step) + " on " + step.device->name() + " failed: " + what);
     failed_.store(true, std::memory_order_relaxed);
   }
 
@@ -472,17 +472,21 @@ class Run {
       try {
         throw_if_error(status, "plugin '" + step.kernel->plugin + "'");
       } catch (const Error& error) {
-        if (kTraced && trace.on()) trace.record_failure(trace_info(step), error.what());
+        if (kTraced && trace.on()) {
+          traced(step, [&](const OpTraceInfo& info) { trace.record_failure(info, error.what()); });
+        }
         throw;
       }
     }
     if (!device.asynchronous()) {
-      if (kTraced && trace.on()) trace.record(trace_info(step));
+      if (kTraced && trace.on()) {
+        traced(step, [&](const OpTraceInfo& info) { trace.record(info); });
+      }
       return;
     }
     std::shared_ptr<ReadyEvent> ready;
     try {
-      ready = device.record(step.label);
+      ready = device.record(label_of(step));
     } catch (...) {
       device.clear_stream_failure();
       throw;
@@ -492,7 +496,9 @@ class Run {
       if (exe_.values[value].arena == ValueInfo::kOwnMemory) tensor(value).impl()->ready = ready;
     }
     if (kTraced && trace.on()) {
-      trace.record_enqueued(trace_info(step), 0, [ready] { return ready->done(); });
+      traced(step, [&](const OpTraceInfo& info) {
+        trace.record_enqueued(info, 0, [ready] { return ready->done(); });
+      });
     }
     if (exe_.measures && starts_[index] != nullptr) timed_end_[index] = ready;
     events_[step.event] = std::move(ready);
@@ -513,7 +519,7 @@ class Run {
                                                         const hx_kernel_args& args) {
     Device& device = *step.device;
     if (device.asynchronous()) {
-      if (device.has_timing()) starts_[index] = device.record(step.label);
+      if (device.has_timing()) starts_[index] = device.record(label_of(step));
       return compute(step, args);
     }
     const Clock::time_point start = Clock::now();
@@ -522,10 +528,21 @@ class Run {
     return status;
   }
 
-  OpTraceInfo trace_info(const StepInfo& step) const {
-    return {step.schema->name, step.input_meta.data(), step.input_meta.size(),
-            step.device->name(), step.kernel->plugin,     step.requested,
-            step.reason,         &step.node};
+  // Calls `record` with the trace's view of op step `step`. Its inputs' dtypes and shapes are
+  // gathered from their values here: only the trace needs them side by side, and a copy kept
+  // in every step cost every node of a large graph about 100 bytes.
+  template <class Record>
+  void traced(const StepInfo& step, Record record) const {
+    std::vector<TensorMeta> inputs;
+    inputs.reserve(step.inputs.size());
+    for (size_t value : step.inputs) {
+      const ValueInfo& info = exe_.values[value];
+      inputs.push_back({info.dtype, info.shape, info.bytes});
+    }
+    const NodePlacement& placement = *step.placement;
+    record(OpTraceInfo{step.schema->name, inputs.data(), inputs.size(), step.device->name(),
+                       step.kernel->plugin, placement.requested, placement.reason,
+                       &placement.node});
   }
 
   void run_feed(const StepInfo& step) {
@@ -567,7 +584,8 @@ class Run {
       if (seconds_[i] < 0) continue;
       const StepInfo& step = exe_.steps[i];
       if (step.kind == StepInfo::Kind::kOp) {
-        costs.add_kernel(step.schema->name, step.device->index(), step.work, seconds_[i]);
+        costs.add_kernel(step.schema->name, step.device->index(), exe_.step_work[i],
+                         seconds_[i]);
       } else if (step.kind == StepInfo::Kind::kTransfer) {
         const ValueInfo& from = exe_.values[step.inputs[0]];
         costs.add_transfer(from.device->index(), step.device->index(), from.bytes, seconds_[i]);

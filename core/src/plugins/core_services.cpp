@@ -42,15 +42,19 @@ const char* status_message(const hx_status* status) {
   return status == nullptr ? "" : status->message.c_str();
 }
 
-// A NULL core or message is ignored: there is no one to tell. A level outside hx_log_level
-// is logged as a warning that says so, rather than dropped.
+// A NULL core or message is ignored: there is no one to tell; so is a line logged after the
+// plugin's shutdown (the runtime it logged to may be gone). A level outside hx_log_level is
+// logged as a warning that says so, rather than dropped.
 void log(hx_core* core, int32_t value, const char* message) {
   if (core == nullptr || message == nullptr) return;
   try {
     std::string name;
+    std::shared_ptr<Logger> logger;
     {
       std::lock_guard<std::mutex> lock(core->mutex);
+      if (core->retired) return;
       name = core->plugin_name;
+      logger = core->logger;
     }
     std::string line = "plugin '" + name + "': " + plugin_text(message, kMaxMessageLength);
     LogLevel log_level = static_cast<LogLevel>(value);
@@ -59,7 +63,7 @@ void log(hx_core* core, int32_t value, const char* message) {
       line += " (logged with level " + std::to_string(value) +
               ", which is not an hx_log_level)";
     }
-    core->logger->log(log_level, line);
+    logger->log(log_level, line);
   } catch (...) {
   }
 }
@@ -101,7 +105,7 @@ std::vector<DType> copy_dtypes(const int32_t* list, size_t count, const char* fi
 }
 
 bool op_known(const hx_core* core, const std::string& op) {
-  return core->core_ops->find(op) != nullptr || core->pending_ops.find(op) != nullptr;
+  return core->core_ops->find(op) != nullptr || core->pending->ops.find(op) != nullptr;
 }
 
 // The NUL-terminated `text` of a registration, refused when it is NULL or longer than
@@ -137,6 +141,12 @@ hx_status* guarded(const char* what, Body body) {
 std::unique_lock<std::mutex> open_registration(hx_core* core) {
   if (core == nullptr) throw Error(StatusCode::kInvalidArgument, "core handle is NULL");
   std::unique_lock<std::mutex> lock(core->mutex);
+  if (core->retired) {
+    throw Error(StatusCode::kFailedPrecondition,
+                "plugin '" + core->plugin_name + "' called the core after its shutdown "
+                "returned (or after the core refused it); a plugin must stop its threads in "
+                "shutdown");
+  }
   if (!core->registration_open) {
     throw Error(StatusCode::kFailedPrecondition,
                 "plugin '" + core->plugin_name + "' registered after its hx_plugin_init "
@@ -152,7 +162,7 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
       throw Error(StatusCode::kInvalidArgument,
                   "hx_kernel_def is NULL or its struct_size is below HX_KERNEL_DEF_STRUCT_SIZE");
     }
-    if (core->pending_kernels.size() >= kMaxKernelsPerPlugin) {
+    if (core->pending->kernels.size() >= kMaxKernelsPerPlugin) {
       throw Error(StatusCode::kOutOfRange,
                   "plugin '" + core->plugin_name + "' has registered " +
                       std::to_string(kMaxKernelsPerPlugin) +
@@ -189,7 +199,7 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
     entry.destroy = def->destroy;
     entry.user_data = def->user_data;
     entry.plugin = core->plugin_name;
-    core->pending_kernels.add(std::move(entry));
+    core->pending->kernels.add(std::move(entry));
   });
 }
 
@@ -259,7 +269,7 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
       throw Error(StatusCode::kInvalidArgument,
                   "hx_op_def needs struct_size >= HX_OP_DEF_STRUCT_SIZE, a name and infer");
     }
-    if (core->pending_ops.size() >= kMaxOpsPerPlugin) {
+    if (core->pending->ops.size() >= kMaxOpsPerPlugin) {
       throw Error(StatusCode::kOutOfRange, "plugin '" + core->plugin_name + "' has registered " +
                                                std::to_string(kMaxOpsPerPlugin) +
                                                " ops, the most one plugin may register");
@@ -293,7 +303,7 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
     } else {
       schema.type_parameter.input = def->type_input;
     }
-    core->pending_ops.add(std::move(schema));  // checks the name's form, arity and outputs
+    core->pending->ops.add(std::move(schema));  // checks the name's form, arity and outputs
   });
 }
 

@@ -11,7 +11,7 @@
 namespace hxrt::detail {
 
 Plugin::Plugin(std::string path, void* library, const hx_plugin_api& api,
-               std::unique_ptr<hx_core_s> core)
+               CoreHandle core)
     : path_(std::move(path)), library_(library), core_(std::move(core)) {
   std::memset(&api_, 0, sizeof api_);
   std::memcpy(&api_, &api, std::min(api.struct_size, sizeof api_));

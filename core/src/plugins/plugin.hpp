@@ -19,7 +19,7 @@ class Plugin {
   // (borrowed until shutdown). Name, version and device type are read no further than one
   // byte beyond their limits (plugin_limits.hpp) and not yet checked.
   Plugin(std::string path, void* library, const hx_plugin_api& api,
-         std::unique_ptr<hx_core_s> core);
+         CoreHandle core);
   ~Plugin();
   Plugin(const Plugin&) = delete;
   Plugin& operator=(const Plugin&) = delete;
@@ -53,7 +53,7 @@ class Plugin {
   hx_plugin_api api_;
   const hx_stream_api* streams_;
   const hx_event_api* events_;
-  std::unique_ptr<hx_core_s> core_;
+  CoreHandle core_;
   std::string name_;
   std::string version_;
   std::string device_type_;

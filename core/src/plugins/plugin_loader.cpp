@@ -159,7 +159,7 @@ class Loader {
                  "': " + (error ? error : "symbol is NULL")};
     }
 
-    auto core = std::make_unique<hx_core_s>();
+    CoreHandle core = make_core_handle();
     core->plugin_name = entry.name;
     core->logger = logger_;
     core->core_ops = &ops_;
@@ -314,17 +314,17 @@ class Loader {
       std::lock_guard<std::mutex> lock(core.mutex);  // a thread of the plugin may be logging
       core.plugin_name = plugin.name();
     }
-    for (const OpSchema* pending : core.pending_ops.all()) {
+    for (const OpSchema* pending : core.pending->ops.all()) {
       OpSchema schema = *pending;
       schema.owner = plugin.name();
       ops_.add(std::move(schema));
     }
-    core.pending_ops = OpRegistry();
+    core.pending->ops = OpRegistry();
   }
 
   void commit_kernels(Plugin& plugin) {
     hx_core_s& core = plugin.core_handle();
-    for (const KernelEntry* pending : core.pending_kernels.all()) {
+    for (const KernelEntry* pending : core.pending->kernels.all()) {
       KernelEntry kernel = *pending;
       kernel.plugin = plugin.name();
       kernel.device_type = plugin.device_type();
@@ -335,7 +335,7 @@ class Loader {
         logger_->log(LogLevel::kWarning, std::string("kernel ignored: ") + e.what());
       }
     }
-    core.pending_kernels = KernelRegistry();
+    core.pending->kernels = KernelRegistry();
   }
 
   const std::map<std::string, std::string>& options_;

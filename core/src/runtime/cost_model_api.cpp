@@ -16,18 +16,12 @@ std::vector<std::string> device_names(Runtime::Impl& runtime) {
 
 std::string Runtime::cost_model_json() const {
   Impl& runtime = impl();
-  return runtime.cost_model.to_json(device_names(runtime)).dump(2) + "\n";
+  return runtime.cost_model.to_json(device_names(runtime));
 }
 
 void Runtime::load_cost_model_json(const std::string& text) {
   Impl& runtime = impl();
-  nlohmann::json saved;
-  try {
-    saved = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& error) {
-    throw Error(StatusCode::kInvalidArgument, std::string("cost model JSON: ") + error.what());
-  }
-  runtime.cost_model.merge_json(saved, device_names(runtime));
+  runtime.cost_model.merge_json(text, "Runtime::load_cost_model_json", device_names(runtime));
 }
 
 }  // namespace hxrt

@@ -1,4 +1,5 @@
 // Runtime start-up and the API around execution (execute.cpp runs the ops).
+#include "config/config_sections.hpp"
 #include "runtime/runtime_impl.hpp"
 
 #include <algorithm>
@@ -236,6 +237,7 @@ void Runtime::set_placement_function(PlacementFunction function) {
 }
 
 void Runtime::set_soft_placement(SoftPlacement mode) {
+  detail::read_soft_placement(detail::json_of(mode), "set_soft_placement");  // a named value
   impl().soft_placement = mode;
   impl().record_api_setting("/placement/soft_placement",
                             [mode](detail::Config& config) { config.soft_placement = mode; });

@@ -668,7 +668,11 @@ typedef struct hx_plugin_api {
   /* ---- lifecycle [since 1.0] ---- */
   /* Releases everything the plugin holds. Called once, after every device, stream, event,
    * buffer and kernel instance the core obtained has been released, and never after a failed
-   * init. */
+   * init. Stop and join the plugin's own threads here: the core unloads the library once
+   * shutdown returns. A thread that still calls the services with the plugin's hx_core after
+   * that breaches the ABI; the core keeps the handle so that such a call does no harm (log
+   * drops the line, register_kernel and register_op return FAILED_PRECONDITION), but the
+   * thread's own code may already be unmapped. */
   void (*shutdown)(hx_plugin* plugin);
 
   /* ---- devices [since 1.0] ---- */
@@ -691,7 +695,10 @@ typedef struct hx_plugin_api {
   /* Allocates a buffer of `size` bytes, 1 <= size <= the device's max_allocation (the core
    * never asks for 0 bytes), whose offsets that are multiples of `alignment` (the device's
    * declared alignment, a power of two) suit every kernel. OUT_OF_MEMORY when the device cannot
-   * satisfy it. *out_buffer: caller owns, never NULL on success; free it with deallocate. */
+   * satisfy it. *out_buffer: caller owns, never NULL on success, and distinct from every
+   * buffer of the device not yet deallocated (on an HX_MEMORY_HOST device, sharing no byte with
+   * one); free it with deallocate. The core refuses a buffer that is still live as a bug in
+   * the plugin (INTERNAL, naming the plugin), and keeps it out of every tensor. */
   hx_status* (*allocate)(hx_device* device, size_t size, size_t alignment,
                          hx_buffer** out_buffer);
   /* Frees a buffer from allocate; `size` is the size that was asked for. The core calls it
@@ -803,7 +810,8 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      reads as NULL: no device timing; a 2.1 core never calls it.
  * 2.3  No layout change: hx_kernel_check_fn answers from its arguments alone, and the core
  *      keeps each answer for the later calls with the same arguments (the eager path then asks
- *      nothing per call). A plugin of 2.0 to 2.2 is still asked before every call.
+ *      nothing per call). A plugin of 2.0 to 2.2 is still asked before every call. Documented
+ *      since: a call through hx_core after shutdown returns is refused, never undefined.
  */
 
 #ifdef __cplusplus
