@@ -47,6 +47,19 @@ struct SinkRecord {
   std::vector<std::string> lines;
   int depth = 0;
   int deepest = 0;
+
+  // Keeps `message`, counting the sink entered; true for the first line.
+  bool enter(std::string_view message) {
+    std::lock_guard<std::mutex> lock(mutex);
+    lines.emplace_back(message);
+    ++depth;
+    deepest = std::max(deepest, depth);
+    return lines.size() == 1;
+  }
+  void leave() {
+    std::lock_guard<std::mutex> lock(mutex);
+    --depth;
+  }
 };
 
 const std::string kCpu = "/job:localhost/replica:0/task:0/device:CPU:0";
@@ -61,21 +74,12 @@ TEST_CASE("A log sink that runs an op itself does not deadlock, and sees the op'
     options.log_device_placement = true;
     hxrt::Runtime* runtime = nullptr;
     options.log_sink = [record, &runtime](hxrt::LogLevel, std::string_view message) {
-      bool first;
-      {
-        std::lock_guard<std::mutex> lock(record->mutex);
-        record->lines.emplace_back(message);
-        first = record->lines.size() == 1;
-        ++record->depth;
-        record->deepest = std::max(record->deepest, record->depth);
-      }
-      if (first && runtime != nullptr) {
+      if (record->enter(message) && runtime != nullptr) {
         // An op inside the sink: its placement line is logged while the sink runs.
         const hxrt::Tensor x = runtime->tensor<float>({2}, {-1, 2});
         runtime->execute("Relu", {x});
       }
-      std::lock_guard<std::mutex> lock(record->mutex);
-      --record->depth;
+      record->leave();
     };
     hxrt::Runtime rt = hxrt::Runtime::create(options);
     runtime = &rt;
@@ -97,12 +101,8 @@ TEST_CASE("A log sink that compiles and runs a graph, and waits for a thread tha
     options.log_device_placement = true;
     hxrt::Runtime* runtime = nullptr;
     options.log_sink = [record, &runtime](hxrt::LogLevel, std::string_view message) {
-      bool first;
-      {
-        std::lock_guard<std::mutex> lock(record->mutex);
-        record->lines.emplace_back(message);
-        first = record->lines.size() == 1;
-      }
+      const bool first = record->enter(message);
+      record->leave();
       if (!first || runtime == nullptr) return;
       hxrt::GraphBuilder builder(*runtime);
       const hxrt::NodeOutput y =

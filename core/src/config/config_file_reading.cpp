@@ -10,6 +10,7 @@
 
 #include "config/message_text.hpp"
 #include "hxrt/error.hpp"
+#include "types/file_kind.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -37,15 +38,6 @@ std::string named(const std::string& path) { return "config file '" + shown(path
                   "): check the path (given by " + named_by + ")");
 }
 
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "of an unknown kind";
-}
-
 [[noreturn]] void fail_too_large(const std::string& path, const std::string& named_by) {
   throw Error(StatusCode::kInvalidArgument,
               named(path) + " is larger than the " + std::to_string(kMaxConfigFileBytes >> 20) +
@@ -57,7 +49,7 @@ void check_regular_file(const struct stat& status, const std::string& path,
                         const std::string& named_by) {
   if (!S_ISREG(status.st_mode)) {
     throw Error(StatusCode::kInvalidArgument,
-                named(path) + " is " + kind_of(status.st_mode) +
+                named(path) + " is " + file_kind(status.st_mode) +
                     ", not a regular file: point " + named_by + " at a JSON file");
   }
   if (static_cast<uintmax_t>(status.st_size) > kMaxConfigFileBytes) {

@@ -10,18 +10,10 @@
 #include <unistd.h>
 
 #include "hxrt/error.hpp"
+#include "types/file_kind.hpp"
 
 namespace hxrt::detail {
 namespace {
-
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "of an unknown kind";
-}
 
 [[noreturn]] void fail_unwritable(const std::string& path, const std::string& why) {
   throw Error(StatusCode::kInvalidArgument,
@@ -32,7 +24,7 @@ const char* kind_of(mode_t mode) {
 void check_regular(const struct stat& status, const std::string& path) {
   if (!S_ISREG(status.st_mode)) {
     throw Error(StatusCode::kInvalidArgument,
-                "'" + path + "' is " + kind_of(status.st_mode) +
+                "'" + path + "' is " + file_kind(status.st_mode) +
                     ", not a regular file: give the path of a file to write the trace to (a "
                     "new one, or a regular file that the trace replaces)");
   }
