@@ -41,8 +41,11 @@ Bytes complement(const Bytes& bytes) {
 std::optional<size_t> first_difference(const unsigned char* expected, const unsigned char* actual,
                                        size_t size) {
   if (size == 0 || std::memcmp(expected, actual, size) == 0) return std::nullopt;
+  // Bounded: a plugin that claimed its work done too early may still be writing `actual`, so
+  // the bytes memcmp saw differ may be equal by now.
   size_t offset = 0;
-  while (expected[offset] == actual[offset]) ++offset;
+  while (offset < size && expected[offset] == actual[offset]) ++offset;
+  if (offset == size) return std::nullopt;
   return offset;
 }
 
