@@ -119,15 +119,17 @@ TEST_CASE("A saved cost model of the wrong shape is refused with its JSON pointe
   CHECK(rt.cost_model_json() == before);
 }
 
-TEST_CASE("CompileOptions::cost_model_json is read as load_cost_model_json is", "[graph][dynamic]") {
+TEST_CASE("CompileOptions::cost_model_json is read as load_cost_model_json is",
+          "[graph][dynamic]") {
   hxrt::Runtime rt = cpu_and_gpus(1);
   hxrt::GraphBuilder builder(rt);
   const hxrt::NodeOutput y = builder.add("y", "Relu", {builder.input("x", hxrt::DType::kF32, {2})});
   hxrt::CompileOptions options;
   options.placer = hxrt::GraphPlacer::kDynamic;
-  for (const std::string& text : {std::string(R"({"format": 1})"),
-                                  std::string(R"({"format": "hxrt cost model", "version": "1"})"),
-                                  std::string(R"({"format": "hxrt cost model", "version": 1e400})")}) {
+  for (const std::string& text :
+       {std::string(R"({"format": 1})"),
+        std::string(R"({"format": "hxrt cost model", "version": "1"})"),
+        std::string(R"({"format": "hxrt cost model", "version": 1e400})")}) {
     INFO(text);
     options.cost_model_json = text;
     CHECK_THAT(refusal([&] { rt.compile(builder.graph(), {y}, options); }),

@@ -215,7 +215,8 @@ TEST_CASE("a plugin thread that registers while init returns is refused once reg
 // build, one that blocked on its freed mutex would not return in time.
 TEST_CASE("a plugin thread that calls the core after shutdown is refused, never reaches freed "
           "memory") {
-  const std::string late = std::string(HXRT_TEST_FIXTURE_DIR) + "/late/libhx_fixture_late_caller.so";
+  const std::string late =
+      std::string(HXRT_TEST_FIXTURE_DIR) + "/late/libhx_fixture_late_caller.so";
   LogLines log;
   {
     hxrt::Runtime runtime = runtime_with({cpu_plugin_path(), late}, log.sink());

@@ -93,7 +93,8 @@ const std::vector<float> kSums = {4, 4, 6, 6};  // rows: 2·(0 + 2), 2·(3 + 0)
 void run_and_check(hxrt::Runtime& rt, const hxrt::Executable& exe, const std::string& who,
                    Failures& failures) {
   const std::vector<hxrt::Tensor> out =
-      exe.run({{"x", rt.tensor<float>({2, 2}, kX)}, {"ones", rt.tensor<float>({2, 2}, {1, 1, 1, 1})}});
+      exe.run({{"x", rt.tensor<float>({2, 2}, kX)},
+               {"ones", rt.tensor<float>({2, 2}, {1, 1, 1, 1})}});
   expect(out.size() == 1 && out[0].to_vector<float>() == kSums, who + ": wrong graph result",
          failures);
 }
@@ -167,7 +168,8 @@ TEST_CASE("Eager ops, graph runs, compiles, traces and memory calls at once stay
       },
       // The trace, started and stopped while the others record into it.
       [&](long i) {
-        const std::string path = (dir.path() / ("trace" + std::to_string(i % 4) + ".json")).string();
+        const std::string path =
+            (dir.path() / ("trace" + std::to_string(i % 4) + ".json")).string();
         rt.start_trace(path);
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         expect(rt.stop_trace() == path, "stop_trace returns the path", failures);

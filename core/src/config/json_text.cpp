@@ -165,7 +165,8 @@ class CheckedJsonBuilder {
                   source_ + ": " + where(path_) + "nesting deeper than " +
                       std::to_string(kMaxNesting) + " levels at " +
                       position_of(text_, byte_opening_level(text_, kMaxNesting + 1)) +
-                      ": nothing hxrt reads needs that many; look for brackets that are never closed");
+                      ": nothing hxrt reads needs that many; look for brackets that are never "
+                      "closed");
     }
     open_.push_back({place(std::move(container)), {}});
     return true;
@@ -213,10 +214,6 @@ json parse_json(const std::string& text, const std::string& source,
   CheckedJsonBuilder builder(text, source, path);
   json::sax_parse(text, &builder);
   return builder.take();
-}
-
-std::string json_text(const json& value, int indent) {
-  return value.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 }  // namespace hxrt::detail

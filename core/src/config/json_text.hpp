@@ -1,7 +1,8 @@
 // JSON text to values and back, with the mistakes a JSON parser lets through, reports vaguely
 // or throws its own exceptions for. Every JSON text hxrt reads (the config file, plugin
 // options, a saved placement, a saved cost model) goes through parse_json, and every value it
-// writes through json_text, so that no exception of the JSON library reaches a caller.
+// writes through json_text (types/json_writing.hpp), so that no exception of the JSON library
+// reaches a caller.
 #pragma once
 
 #include <cstddef>
@@ -9,11 +10,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "types/json_writing.hpp"  // json_text, which writes what parse_json reads
+
 namespace hxrt::detail {
 
 // The deepest nesting of arrays and objects a JSON text may have. The config's own keys need
-// five levels, plugin options and a saved cost model a few more; refusing deeper text while parsing keeps
-// anything recursive (dump, copy, compare) from running out of stack on it.
+// five levels, plugin options and a saved cost model a few more; refusing deeper text while
+// parsing keeps anything recursive (dump, copy, compare) from running out of stack on it.
 constexpr size_t kMaxNesting = 64;
 
 // Parses `text`, the value at JSON pointer `path` of `source` ("" for a whole text). Fails
@@ -25,9 +28,5 @@ constexpr size_t kMaxNesting = 64;
 nlohmann::json parse_json(const std::string& text, const std::string& source,
                           const std::string& path = "");
 
-// `value` as JSON text, compact or, with `indent` >= 0, one member a line. Bytes that are not
-// UTF-8 (strings from the environment or the API may hold any) become U+FFFD instead of
-// making the library throw.
-std::string json_text(const nlohmann::json& value, int indent = -1);
 
 }  // namespace hxrt::detail

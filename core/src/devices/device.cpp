@@ -174,7 +174,7 @@ size_t Device::release_unused_memory() {
   return allocator_->release_unused_regions();
 }
 
-std::shared_ptr<ReadyEvent> Device::record(const std::string& work) {
+std::shared_ptr<ReadyEvent> Device::record(std::string work) {
   if (stream_ == nullptr) return nullptr;
   hx_event* event = events_->acquire(name_);
   hx_status* status = plugin().events()->record(handle(), event, stream_);
@@ -183,7 +183,7 @@ std::shared_ptr<ReadyEvent> Device::record(const std::string& work) {
     throw_if_error(status, "plugin '" + plugin().name() + "' events.record on " + name_ +
                                " after " + work);
   }
-  return std::make_shared<ReadyEvent>(shared_from_this(), event, work);
+  return std::make_shared<ReadyEvent>(shared_from_this(), event, std::move(work));
 }
 
 void Device::wait_for(const ReadyEvent& event) {

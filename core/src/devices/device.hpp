@@ -102,7 +102,7 @@ class Device : public std::enable_shared_from_this<Device> {
 
   // An event recorded after everything queued so far on this device's stream, for `work`
   // ("MatMul"); nullptr on a synchronous device, where everything has completed.
-  std::shared_ptr<ReadyEvent> record(const std::string& work);
+  std::shared_ptr<ReadyEvent> record(std::string work);
   // Work queued on this device's stream from now on runs after `event` (an event of this
   // device's plugin), without the host waiting.
   void wait_for(const ReadyEvent& event);

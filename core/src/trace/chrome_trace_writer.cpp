@@ -12,6 +12,7 @@
 #include "hxrt/dtype.hpp"
 #include "hxrt/shape.hpp"
 #include "trace/name_table.hpp"
+#include "types/json_writing.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -22,14 +23,6 @@ using Kind = TraceEvent::Kind;
 constexpr int kHostPid = 0;
 constexpr int kMemoryTid = 0;
 constexpr int kSynchronousTid = 1000;  // kNullStream; streams are tids 1, 2, ...
-
-// `value` as one line of JSON text. Names and messages may hold any bytes (a graph node's
-// name comes from the user, an error's text from a plugin); bytes that are not UTF-8 are
-// written as U+FFFD, as the config's JSON text does, instead of making the library throw
-// half-way through the file.
-std::string json_line(const json& value) {
-  return value.dump(-1, ' ', false, json::error_handler_t::replace);
-}
 
 double micros(int64_t ns) { return static_cast<double>(ns) / 1000.0; }
 
@@ -51,7 +44,7 @@ class Writer {
       : out_(out), dims_(drained.dims), options_(options) {}
 
   void emit(const json& event) {
-    out_ << (first_ ? "\n" : ",\n") << json_line(event);
+    out_ << (first_ ? "\n" : ",\n") << json_text(event);
     first_ = false;
   }
 
@@ -266,7 +259,7 @@ void write_chrome_trace(std::ostream& out, DrainedEvents drained,
     return a.start_ns < b.start_ns;
   });
   out << "{\"displayTimeUnit\":\"ms\",\"otherData\":"
-      << json_line({{"producer", "hxrt"},
+      << json_text({{"producer", "hxrt"},
                     {"dropped_events", drained.dropped},
                     {"max_events", options.max_events}})
       << ",\"traceEvents\":[";

@@ -1,0 +1,9 @@
+#include "types/json_writing.hpp"
+
+namespace hxrt::detail {
+
+std::string json_text(const nlohmann::json& value, int indent) {
+  return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+}  // namespace hxrt::detail
