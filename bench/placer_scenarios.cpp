@@ -66,7 +66,7 @@ ScenarioGraph wide_relus(hxrt::Runtime& rt, int count, int64_t floats) {
 
 std::vector<PlacerScenario> placer_scenarios() {
   std::vector<PlacerScenario> scenarios;
-  // a. GPU:3 does a 32x32 MatMul in 1 ms, GPU:0 to GPU:2 in 8 ms (the config file of
+  // a. GPU:3 does a 32x32 MatMul in 1 ms, GPU:0 to GPU:2 in 16 ms (the config file of
   // samples/dynamic/one_fast_three_slow.cpp, which builds this graph): the simple placer puts
   // the six MatMuls on GPU:0; the fast device alone does them all before a slow one would
   // finish one.
@@ -100,7 +100,7 @@ std::vector<PlacerScenario> placer_scenarios() {
   // for every node, and the dynamic placer must do as well.
   scenarios.push_back(
       {"simple_is_right", "simple is right",
-       gpus_only(R"({"device_type": "GPU", "matmul_gflops": 0.008192, "launch_latency_us": 20,)"
+       gpus_only(R"({"device_type": "GPU", "matmul_gflops": 0.004096, "launch_latency_us": 20,)"
                  R"( "d2d_gbps": 8, "d2d_latency_us": 10,)"
                  R"( "devices": [{"matmul_gflops": 0.065536}, {}, {}, {}]})"),
        "/GPU:0", [](hxrt::Runtime& rt) { return matmul_chains(rt, 2, 3); }});

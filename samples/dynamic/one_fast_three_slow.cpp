@@ -1,7 +1,7 @@
 // One fast accelerator and three slow ones: the simple placer puts every node on GPU:0, the
 // first by priority, which is one of the slow ones; the dynamic placer, from the devices'
 // calibrated speeds, puts the MatMuls on GPU:3 and says why. The config gives the sim plugin
-// four GPUs on which a 32x32 MatMul takes 8 ms (GPU:0 to GPU:2) or 1 ms (GPU:3), and leaves
+// four GPUs on which a 32x32 MatMul takes 16 ms (GPU:0 to GPU:2) or 1 ms (GPU:3), and leaves
 // the CPU plugin out: the sim's kernels compute on the host, after their modelled time, so
 // the host's own CPU would outrun every simulated accelerator and win every node.
 //
@@ -12,16 +12,16 @@
 //     w (Placeholder): GPU:0
 //     chain0/mm0 (MatMul): GPU:0
 //     ...
-//     run: 48.950 ms (median of 5 runs)
+//     run: 97.330 ms (median of 5 runs)
 //   dynamic placer:
 //     x (Placeholder): GPU:0
-//       GPU:0: Placeholder 0.00 ms there vs 0.09 ms on GPU:3; finishes at 0.00 ms vs 0.09 ms
+//       GPU:0: Placeholder 0.00 ms there vs 0.08 ms on GPU:1; finishes at 0.00 ms vs 0.08 ms
 //     ...
 //     chain0/mm0 (MatMul): GPU:3
-//       GPU:3: MatMul 1.13 ms there vs 8.13 ms on GPU:0; 0.17 ms of copies in; finishes at ...
+//       GPU:3: MatMul 1.12 ms there vs 16.15 ms on GPU:0; 0.18 ms of copies in; finishes at ...
 //     ...
-//     run: 7.020 ms (median of 5 runs)
-//   dynamic / simple run time: 0.143x
+//     run: 7.015 ms (median of 5 runs)
+//   dynamic / simple run time: 0.0721x
 //   both placers give the same results
 #include <iostream>
 #include <string>
