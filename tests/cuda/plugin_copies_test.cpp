@@ -3,6 +3,7 @@
 // runtime. All need a GPU.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -59,9 +60,12 @@ class HostBuffer {
   uint8_t* data_ = nullptr;
 };
 
+// A buffer for copies of `size` bytes: a buffer has at least 1 byte (plugin_api.h), so the
+// copies of 0 bytes go to and from a buffer of 1.
 hx_buffer* device_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
   hx_buffer* buffer = nullptr;
-  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, size, 256, &buffer)));
+  const size_t bytes = std::max<size_t>(size, 1);
+  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, bytes, 256, &buffer)));
   return buffer;
 }
 
@@ -96,8 +100,8 @@ void round_trip(const DirectPlugin& plugin, hx_device* device, hx_stream* stream
     require_ok(DirectPlugin::outcome(api.streams->synchronize(device, stream)));
   CHECK(result.all(0x5a));
 
-  api.deallocate(device, a, size);
-  api.deallocate(device, b, size);
+  api.deallocate(device, a, std::max<size_t>(size, 1));
+  api.deallocate(device, b, std::max<size_t>(size, 1));
 }
 
 }  // namespace
@@ -149,8 +153,8 @@ TEST_CASE("Copies of every size go from one GPU to another", "[cuda][copies][gpu
         DirectPlugin::outcome(api.copy_device_to_host(to, stream, result.data(), b, 0, size)));
     require_ok(DirectPlugin::outcome(api.streams->synchronize(to, stream)));
     CHECK(result == source);
-    api.deallocate(from, a, size);
-    api.deallocate(to, b, size);
+    api.deallocate(from, a, std::max<size_t>(size, 1));
+    api.deallocate(to, b, std::max<size_t>(size, 1));
   }
   api.streams->destroy(to, stream);
 }

@@ -133,8 +133,10 @@ TEST_CASE("The CUDA plugin creates no CUDA context until work runs on the GPU",
   hxrt::Runtime runtime = make_runtime();
   CUDA_PLUGIN_TEST_REQUIRE_GPU(runtime);
   // Initialising makes every device's allocator and stream; a CPU tensor runs nothing on a GPU.
+  // It is named: a tensor with no device goes to GPU:0, as in TensorFlow, and that is work.
   runtime.initialize();
-  const hxrt::Tensor on_cpu = runtime.tensor<float>({2}, {1, 2});
+  const hxrt::Tensor on_cpu = runtime.tensor<float>({2}, {1, 2}, "/CPU:0");
+  REQUIRE(on_cpu.device() == kCpu0);
   CHECK_FALSE(primary_context_active());
   const hxrt::Tensor on_gpu = runtime.to_device(on_cpu, "/GPU:0");
   CHECK(primary_context_active());

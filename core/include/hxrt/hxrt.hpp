@@ -9,6 +9,7 @@
 #include "hxrt/executable.hpp"
 #include "hxrt/graph.hpp"
 #include "hxrt/log.hpp"
+#include "hxrt/pinned_memory.hpp"
 #include "hxrt/memory_stats.hpp"
 #include "hxrt/op.hpp"
 #include "hxrt/printable.hpp"

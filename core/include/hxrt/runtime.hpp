@@ -30,6 +30,7 @@
 #include "hxrt/memory_stats.hpp"
 #include "hxrt/op.hpp"
 #include "hxrt/op_info.hpp"
+#include "hxrt/pinned_memory.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"
 
@@ -291,6 +292,11 @@ class HXRT_API Runtime {
   }
   // A copy of `tensor` on another device (the same handle when it is already there).
   Tensor to_device(const Tensor& tensor, const std::string& device);
+  // `bytes` (> 0) of page-locked host memory (hxrt/pinned_memory.hpp) from the plugin of
+  // `device`, for its devices. No device: the first device, by type priority, whose plugin
+  // offers it. Error(kInvalidArgument) when that plugin offers none (or none does), and
+  // Error(kOutOfMemory) when the plugin cannot give that much.
+  PinnedMemory pinned_memory(size_t bytes, const std::string& device = {});
 
   // Ops, copies and from_host return once their work is queued on the device's stream, so
   // devices run at once (README.md, "Asynchronous execution"); reading a tensor waits for the

@@ -16,7 +16,7 @@
 #include "execution/event_pool.hpp"
 #include "execution/pending_releases.hpp"
 #include "execution/ready_event.hpp"
-#include "execution/staging_pool.hpp"
+#include "execution/staging_ring.hpp"
 #include "hxrt/plugin_api.h"
 #include "hxrt/runtime.hpp"
 #include "memory/bfc_allocator.hpp"
@@ -129,7 +129,7 @@ class Device : public std::enable_shared_from_this<Device> {
   // Queues a copy from `source` (a device of this plugin, or this one) on this device's
   // stream.
   void copy_from(const Device& source, const Block& dst, const Block& src, size_t bytes);
-  StagingPool& staging() { return staging_; }
+  StagingRing& staging() { return staging_; }
   // The record that every tensor of `dtype` and `shape` on this device shares, or nullptr
   // (devices/tensor_kinds.hpp).
   const TensorKind* tensor_kind(DType dtype, const Shape& shape) {
@@ -161,7 +161,7 @@ class Device : public std::enable_shared_from_this<Device> {
   mutable std::atomic<bool> memory_info_failed_{false};   // logged once
   mutable std::atomic<bool> memory_info_overfull_{false};  // logged once
   std::unique_ptr<EventPool> events_;  // asynchronous devices only
-  StagingPool staging_;
+  StagingRing staging_;
   PendingReleases pending_;
   TensorKinds kinds_;
   // Whether the allocator's rounding (to BfcAllocator::kAlignment) makes every size a

@@ -132,7 +132,13 @@ void DeviceManager::quiesce() noexcept {
   for (const std::shared_ptr<Device>& device : devices_) {
     try {
       device->synchronize();
+    } catch (...) {
+      // Failed work: the stream was cleared, and what follows still lets go of its events.
+    }
+    try {
       device->pending().drain();
+      // Its slices' events hold the device: after the synchronise, all have completed.
+      device->staging().reclaim();
     } catch (...) {
     }
   }

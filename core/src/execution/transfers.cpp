@@ -5,30 +5,36 @@
 namespace hxrt::detail {
 namespace {
 
-// Releases `buffer` to `target`'s staging pool once `ready` (the upload that reads it) has
-// completed; at once when there is no event (the upload completed before returning).
-void release_staging_after(Device& target, StagingPool::Buffer buffer,
-                           const std::shared_ptr<ReadyEvent>& ready) {
-  StagingPool& pool = target.staging();
-  if (ready == nullptr) {
-    pool.release(buffer);
-    return;
-  }
-  target.pending().add({ready}, [&pool, buffer] { pool.release(buffer); });
-}
-
-// Queues the upload of `bytes` at `staged` (host memory) into `tensor` and records its ready
-// event. If recording fails after the upload was queued, the host waits for the stream so
-// that nothing reads `staged` any more when the error reaches the caller.
-void upload_staged(TensorImpl& tensor, const void* staged, const std::string& work) {
+// Queues the upload of the `size` bytes at `host` to byte `offset` of `tensor` and returns the
+// event recorded after it. If recording fails after the upload was queued, the host waits for
+// the stream so that nothing reads `host` any more when the error reaches the caller.
+std::shared_ptr<ReadyEvent> upload_range(TensorImpl& tensor, const void* host, size_t offset,
+                                         size_t size, const std::string& work) {
   Device& target = *tensor.device;
-  target.upload(tensor.memory, staged, tensor.bytes);
+  Device::Block range = tensor.memory;
+  range.offset += offset;
+  target.upload(range, host, size);
   try {
-    tensor.ready = target.record(work);
+    return target.record(work);
   } catch (...) {
     target.clear_stream_failure();
     throw;
   }
+}
+
+// Queues the upload of the tensor's bytes at `host` (memory that stays valid and unchanged
+// until the tensor is ready) and records its ready event.
+void upload_direct(TensorImpl& tensor, const void* host, const std::string& work) {
+  tensor.ready = upload_range(tensor, host, 0, tensor.bytes, work);
+}
+
+// Queues the upload of the tensor's bytes through its device's staging ring: `fill` writes
+// each slice's bytes there.
+void upload_staged(TensorImpl& tensor, const StagingRing::Fill& fill, const std::string& work) {
+  tensor.ready = tensor.device->staging().transfer(
+      tensor.bytes, fill, [&](const void* staged, size_t offset, size_t size) {
+        return upload_range(tensor, staged, offset, size, work);
+      });
 }
 
 std::string copy_work(const Device& source) { return "copy from " + source.short_name(); }
@@ -43,7 +49,7 @@ void throw_known_failure(const TensorImpl& tensor, const std::string& op, size_t
 }
 
 Tensor tensor_from_host(Device& target, DType dtype, const Shape& shape, const void* data,
-                        size_t bytes) {
+                        size_t bytes, bool source_pinned) {
   Tensor made = make_tensor(target.shared_from_this(), dtype, shape);
   if (bytes == 0) return made;
   TensorImpl* tensor = made.impl();
@@ -51,16 +57,19 @@ Tensor tensor_from_host(Device& target, DType dtype, const Shape& shape, const v
     std::memcpy(target.host_address(tensor->memory), data, bytes);
   } else if (!target.asynchronous()) {
     target.upload(tensor->memory, data, bytes);  // completes before it returns
+  } else if (source_pinned) {
+    // Page-locked already: the DMA reads it directly. The caller may reuse its memory once
+    // this returns, so the host waits for this upload.
+    upload_direct(*tensor, data, "from_host");
+    tensor->ready->wait();
   } else {
-    StagingPool::Buffer staging = target.staging().acquire(bytes);
-    std::memcpy(staging.data, data, bytes);
-    try {
-      upload_staged(*tensor, staging.data, "from_host");
-    } catch (...) {
-      target.staging().release(staging);
-      throw;
-    }
-    release_staging_after(target, staging, tensor->ready);
+    const auto* source = static_cast<const unsigned char*>(data);
+    upload_staged(
+        *tensor,
+        [source](void* staged, size_t offset, size_t size) {
+          std::memcpy(staged, source + offset, size);
+        },
+        "from_host");
   }
   return made;
 }
@@ -95,18 +104,18 @@ Tensor copy_to_device(const TensorImpl& source, Device& target) {
   if (target.host_writable()) {
     read_to_host(source, target.host_address(copy->memory));
   } else if (from.host_addressable()) {
-    upload_staged(*copy, from.host_address(source.memory), copy_work(from));
+    upload_direct(*copy, from.host_address(source.memory), copy_work(from));
     if (copy->ready != nullptr) source.add_reader(copy->ready);
   } else {
-    StagingPool::Buffer staging = target.staging().acquire(source.bytes);
-    try {
-      read_to_host(source, staging.data);
-      upload_staged(*copy, staging.data, copy_work(from));
-    } catch (...) {
-      target.staging().release(staging);
-      throw;
-    }
-    release_staging_after(target, staging, copy->ready);
+    // Slice by slice: the download of the next overlaps the upload of the one before.
+    upload_staged(
+        *copy,
+        [&source, &from](void* staged, size_t offset, size_t size) {
+          Device::Block range = source.memory;
+          range.offset += offset;
+          from.download(staged, range, size);
+        },
+        copy_work(from));
   }
   return made;
 }

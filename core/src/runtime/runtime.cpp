@@ -210,7 +210,8 @@ Tensor Runtime::from_host(DType dtype, const Shape& shape, const void* data, siz
   if (dtype == DType::kBool) check_bool_bytes(static_cast<const unsigned char*>(data), bytes);
   detail::Device& target = state.data_device(device);
   const detail::SpanTimer copy_span;
-  Tensor tensor = detail::tensor_from_host(target, dtype, shape, data, bytes);
+  const bool pinned = state.pinned_regions->contains(target.plugin(), data, bytes);
+  Tensor tensor = detail::tensor_from_host(target, dtype, shape, data, bytes, pinned);
   if (copy_span.on() && bytes > 0) {
     trace_transfer(copy_span, *tensor.impl(),
                    {"host to device", bytes, "host", target.name(), target.name()});

@@ -15,6 +15,7 @@
 #include "cost/cost_model.hpp"
 #include "devices/device_manager.hpp"
 #include "execution/event_waiter.hpp"
+#include "execution/pinned_regions.hpp"
 #include "graph/inter_op_pool.hpp"
 #include "hxrt/runtime.hpp"
 #include "kernel_registry.hpp"
@@ -62,6 +63,9 @@ struct Runtime::Impl {
   detail::InterOpPool inter_op_pool;       // runs graphs; made by the first run
   detail::EventWaiter event_waiter;        // resumes graph steps that wait for a device
   detail::CostModel cost_model;            // the dynamic placer's: measured by graph runs
+  // Shared with the PinnedMemory handles, which may outlive the runtime.
+  std::shared_ptr<detail::PinnedRegions> pinned_regions =
+      std::make_shared<detail::PinnedRegions>();
   std::mutex calibration_mutex;            // one calibration at a time
   std::mutex setup_mutex;  // guards config.devices and config.origins, and initialize()
   std::atomic<bool> initialized{false};

@@ -1,0 +1,75 @@
+#include "execution/pinned_regions.hpp"
+
+#include "hxrt/error.hpp"
+#include "hxrt/pinned_memory.hpp"
+#include "status.hpp"
+
+namespace hxrt::detail {
+
+void PinnedRegions::add(const void* data, size_t size, const Plugin& plugin) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  regions_[reinterpret_cast<uintptr_t>(data)] = {size, &plugin};
+  count_.store(regions_.size(), std::memory_order_release);
+}
+
+void PinnedRegions::remove(const void* data) noexcept {
+  std::lock_guard<std::mutex> lock(mutex_);
+  regions_.erase(reinterpret_cast<uintptr_t>(data));
+  count_.store(regions_.size(), std::memory_order_release);
+}
+
+bool PinnedRegions::find(const Plugin& plugin, const void* data, size_t size) const {
+  const auto start = reinterpret_cast<uintptr_t>(data);
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto after = regions_.upper_bound(start);
+  if (after == regions_.begin()) return false;
+  const auto& [region_start, region] = *std::prev(after);
+  // start >= region_start here; the range must end within the region.
+  const uintptr_t into = start - region_start;
+  return region.plugin == &plugin && into <= region.size && size <= region.size - into;
+}
+
+PinnedBlock::PinnedBlock(std::shared_ptr<Device> device, std::shared_ptr<PinnedRegions> regions,
+                         size_t bytes)
+    : device_(std::move(device)), regions_(std::move(regions)), size_(bytes) {
+  const hx_host_memory_api* host = device_->plugin().api().host_memory;
+  if (host == nullptr) {
+    throw Error(StatusCode::kInvalidArgument,
+                "pinned_memory: " + device_->name() + "'s plugin '" + device_->plugin().name() +
+                    "' offers no page-locked host memory (it has no host_memory group); name a "
+                    "device whose plugin does, or pass ordinary memory to from_host, which "
+                    "stages it");
+  }
+  throw_if_error(host->allocate(device_->handle(), bytes, &data_),
+                 "pinned_memory: " + std::to_string(bytes) + " bytes of page-locked host "
+                 "memory from plugin '" + device_->plugin().name() + "' for " + device_->name());
+  if (data_ == nullptr) {
+    throw Error(StatusCode::kInternal, "pinned_memory: plugin '" + device_->plugin().name() +
+                                           "' host_memory allocate succeeded but gave NULL; "
+                                           "fix the plugin");
+  }
+  try {
+    regions_->add(data_, size_, device_->plugin());
+  } catch (...) {
+    host->deallocate(device_->handle(), data_);
+    throw;
+  }
+}
+
+PinnedBlock::~PinnedBlock() {
+  regions_->remove(data_);
+  device_->plugin().api().host_memory->deallocate(device_->handle(), data_);
+}
+
+}  // namespace hxrt::detail
+
+namespace hxrt {
+
+void* PinnedMemory::data() const { return block_ ? block_->data() : nullptr; }
+size_t PinnedMemory::size() const { return block_ ? block_->size() : 0; }
+const std::string& PinnedMemory::device() const {
+  static const std::string kNone;
+  return block_ ? block_->device_name() : kNone;
+}
+
+}  // namespace hxrt
