@@ -2,6 +2,10 @@
 // through the runtime (Runtime::from_host, Tensor::copy_to_host) against raw cudaMemcpyAsync.
 #pragma once
 
+#include <cstddef>
+#include <string>
+#include <vector>
+
 #include "hxrt/hxrt.hpp"
 
 namespace hxrt_bench {
@@ -16,7 +20,19 @@ inline constexpr char kD2HPinnedDirect[] = "CudaCopy_d2h_pinned_64MiB/direct_cud
 inline constexpr char kD2HPageableRuntime[] = "CudaCopy_d2h_pageable_64MiB/runtime_copy_to_host";
 inline constexpr char kD2HPageableDirect[] = "CudaCopy_d2h_pageable_64MiB/direct_cudaMemcpyAsync";
 
-// Registers the eight benchmarks; `runtime` (with a GPU:0) must outlive the benchmark run.
+// One size of the upload sweep: from_host against cudaMemcpyAsync and a synchronise, 4 KiB to
+// 1 GiB, from pageable and from page-locked memory.
+struct UploadSweepPoint {
+  std::string label;  // "h2d pageable 4KiB"
+  std::string runtime_name;
+  std::string direct_name;
+  bool pinned;
+  size_t bytes;
+};
+const std::vector<UploadSweepPoint>& upload_sweep();
+
+// Registers the eight benchmarks of 64 MiB and the sweep's; `runtime` (with a GPU:0) must
+// outlive the benchmark run.
 void register_cuda_copy_benchmarks(hxrt::Runtime& runtime);
 
 }  // namespace hxrt_bench

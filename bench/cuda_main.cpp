@@ -59,15 +59,21 @@ int main(int argc, char** argv) {
     hxrt_bench::register_cuda_copy_benchmarks(runtime);
     hxrt_bench::register_cuda_launch_benchmarks(runtime);
     using namespace hxrt_bench;
-    run_and_report(
-        {{"f32 GEMM 8192 TFLOP/s", kGemmF32Runtime, kGemmF32Direct, true, 0.98},
-         {"bf16 GEMM 8192 TFLOP/s", kGemmBF16Runtime, kGemmBF16Direct, true, 0.98},
-         // The issue's copy target is pinned host-to-device; the other directions and
-         // pageable memory are held to the same bar, since the runtime adds nothing to a copy.
-         {"h2d pinned bandwidth", kH2DPinnedRuntime, kH2DPinnedDirect, true, 0.90},
-         {"h2d pageable bandwidth", kH2DPageableRuntime, kH2DPageableDirect, true, 0.90},
-         {"d2h pinned bandwidth", kD2HPinnedRuntime, kD2HPinnedDirect, true, 0.90},
-         {"d2h pageable bandwidth", kD2HPageableRuntime, kD2HPageableDirect, true, 0.90},
-         {"256-float Add host time", kSmallAddRuntime, kSmallAddDirect, false, 1.5}});
+    std::vector<RatioBudget> budgets = {
+        {"f32 GEMM 8192 TFLOP/s", kGemmF32Runtime, kGemmF32Direct, true, 0.98},
+        {"bf16 GEMM 8192 TFLOP/s", kGemmBF16Runtime, kGemmBF16Direct, true, 0.98},
+        // Issue 32: uploads from page-locked memory at 0.95x of the raw copy, from pageable
+        // memory at least as fast as the driver's own staging (what PyTorch's .to("cuda")
+        // is); downloads held to 0.90x, since the runtime adds nothing to them.
+        {"h2d pinned bandwidth", kH2DPinnedRuntime, kH2DPinnedDirect, true, 0.95},
+        {"h2d pageable bandwidth", kH2DPageableRuntime, kH2DPageableDirect, true, 1.0},
+        {"d2h pinned bandwidth", kD2HPinnedRuntime, kD2HPinnedDirect, true, 0.90},
+        {"d2h pageable bandwidth", kD2HPageableRuntime, kD2HPageableDirect, true, 0.90},
+        {"256-float Add host time", kSmallAddRuntime, kSmallAddDirect, false, 1.5}};
+    for (const UploadSweepPoint& point : upload_sweep()) {
+      budgets.push_back({point.label.c_str(), point.runtime_name.c_str(),
+                         point.direct_name.c_str(), true, point.pinned ? 0.95 : 1.0});
+    }
+    run_and_report(budgets);
   });
 }
