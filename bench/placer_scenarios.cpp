@@ -62,6 +62,22 @@ ScenarioGraph wide_relus(hxrt::Runtime& rt, int count, int64_t floats) {
   return {builder.build(), std::move(fetches)};
 }
 
+// Issue 32's case, smaller: four branches of a MatMul then Relu on x and w, and four of a
+// MatMul of a small s by itself.
+ScenarioGraph matmul_relu_branches(hxrt::Runtime& rt) {
+  hxrt::GraphBuilder builder(rt);
+  const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {kMatrix, kMatrix});
+  const hxrt::NodeOutput w = builder.input("w", hxrt::DType::kF32, {kMatrix, kMatrix});
+  const hxrt::NodeOutput s = builder.input("s", hxrt::DType::kF32, {8, 8});
+  std::vector<hxrt::NodeOutput> fetches;
+  for (int i = 0; i < 4; ++i) {
+    const std::string big = "big" + std::to_string(i);
+    fetches.push_back(builder.add(big + "/relu", "Relu", {builder.add(big, "MatMul", {x, w})}));
+    fetches.push_back(builder.add("small" + std::to_string(i), "MatMul", {s, s}));
+  }
+  return {builder.build(), std::move(fetches)};
+}
+
 }  // namespace
 
 std::vector<PlacerScenario> placer_scenarios() {
@@ -104,6 +120,16 @@ std::vector<PlacerScenario> placer_scenarios() {
                  R"( "d2d_gbps": 8, "d2d_latency_us": 10,)"
                  R"( "devices": [{"matmul_gflops": 0.065536}, {}, {}, {}]})"),
        "/GPU:0", [](hxrt::Runtime& rt) { return matmul_chains(rt, 2, 3); }});
+  // f. Issue 32's case: the feeds live on GPU:1, the fast one, not on the device the dynamic
+  // placer assumes feeds come from (GPU:0, the first, with no CPU), and copies between the
+  // GPUs take 3 ms. Until a run shows where the feeds are, it places the inputs on GPU:0 and
+  // copies them back and forth; after the first run, where they live.
+  scenarios.push_back(
+      {"feeds_on_the_fast_gpu", "feeds elsewhere",
+       gpus_only(R"({"device_type": "GPU", "matmul_gflops": 0.008192, "launch_latency_us": 20,)"
+                 R"( "d2d_gbps": 8, "d2d_latency_us": 3000,)"
+                 R"( "devices": [{}, {"matmul_gflops": 0.065536}]})"),
+       "/GPU:1", matmul_relu_branches});
   return scenarios;
 }
 

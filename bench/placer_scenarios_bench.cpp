@@ -11,6 +11,9 @@ namespace {
 // Runs before the timed ones: they make the kernel instances, fill the allocators' caches and
 // give the cost model its measurements of the kernels and copies runs time.
 constexpr int kWarmUpRuns = 3;
+// Then, for the dynamic placer's executable, three windows of placement.replace_every_runs
+// (10): its placement checked against the cost model and against the simple placer's.
+constexpr int kSettleRuns = 30;
 
 hxrt::Executable compiled(hxrt::Runtime& rt, const ScenarioGraph& scenario,
                           hxrt::GraphPlacer placer) {
@@ -36,9 +39,9 @@ void placer_run(benchmark::State& state, hxrt::Runtime& rt, const PlacerScenario
     hxrt::Executable exe = compiled(rt, graph, placer);
     for (int run = 0; run < kWarmUpRuns; ++run) exe.run(feeds);
     if (placer == hxrt::GraphPlacer::kDynamic) {
-      // Placed again, on what the warm-up runs measured, as a long-running program would be.
-      exe = compiled(rt, graph, placer);
-      exe.run(feeds);
+      // Settled, as a long-running program's would be: placed again on what runs measured,
+      // the simple placer's placement compared with it over a window of runs.
+      for (int run = 0; run < kSettleRuns; ++run) exe.run(feeds);
     }
     devices = devices_used(exe);
     for (auto _ : state) {

@@ -76,6 +76,13 @@ struct CompileOptions {
   std::optional<GraphPlacer> placer;
   // A cost model saved by Runtime::cost_model_json, merged into the runtime's before placing.
   std::string cost_model_json;
+  // Where the feeds of graph inputs will live, by input name ("x" -> "/GPU:0"): the dynamic
+  // placer counts no copy for an input placed there, and a copy from there elsewhere. An input
+  // not named is assumed fed where it was asked to be (GraphBuilder::input's device), else
+  // from the host (the first CPU), until a run feeds it from another device: the executable is
+  // then placed again at once, where its feeds live. A name that is not a graph input, or a
+  // device that does not exist, is an error.
+  std::map<std::string, std::string> feed_devices;
 };
 
 class HXRT_API Executable {

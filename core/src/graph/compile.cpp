@@ -383,18 +383,25 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
                     "GraphPlacer::kDynamic, or leave it unset for the config's placer");
   }
   runtime.ensure_initialized();
+  const bool dynamic = options.placer.value_or(runtime.config.placer) == GraphPlacer::kDynamic;
+  if (!dynamic) feed_devices_of(runtime, graph, options);  // checked, though only placing uses it
   const std::vector<bool> needed = needed_nodes(graph, fetches);
   auto exe = std::make_shared<ExecutableImpl>();
   PlacementEstimate estimate;
   PlacedNodes placed = place_nodes(runtime, graph, needed, options, previous, estimate);
   exe->runtime = shared;
   exe->fetches = fetches;
-  exe->measures = options.placer.value_or(runtime.config.placer) == GraphPlacer::kDynamic;
+  exe->measures = dynamic;
   exe->estimated_makespan = estimate.makespan;
   exe->previous_makespan = estimate.previous_makespan;
   exe->placement = needed_only(std::move(placed.placements), needed);
   StepBuilder builder(graph, needed, placed.choices, *exe);
   builder.build();
+  if (dynamic) {
+    for (const std::string& input : exe->inputs) {
+      exe->feed_sources.push_back(estimate.feed_sources.at(input));
+    }
+  }
   for (const NodeOutput& fetch : fetches) exe->fetch_values.push_back(builder.value_of(fetch));
   // What the steps were built from goes before the memory plan takes its own: compile's
   // peak, for a graph of a million nodes, is kept near what the executable keeps.

@@ -82,6 +82,9 @@ class OpCall {
 struct PlacementEstimate {
   double makespan = 0;           // seconds, the dynamic placer's; 0 for the simple placer
   double previous_makespan = 0;  // of `previous`, on the same cost model
+  // Graph input -> the device its feed was assumed to come from (canonical name); the dynamic
+  // placer's only.
+  std::map<std::string, std::string> feed_sources;
 };
 PlacedNodes place_nodes(Runtime::Impl& runtime, const Graph& graph,
                         const std::vector<bool>& needed, const CompileOptions& options,
@@ -94,6 +97,12 @@ PlacedNodes place_nodes(Runtime::Impl& runtime, const Graph& graph,
 void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
                    PlacedNodes& placed, PlacementEstimate& estimate);
+
+// CompileOptions::feed_devices checked against the graph and the devices: input name -> its
+// device. Error(kInvalidArgument) for a name that is not a graph input or a device that does
+// not exist.
+std::map<std::string, Device*> feed_devices_of(Runtime::Impl& runtime, const Graph& graph,
+                                               const CompileOptions& options);
 
 // The most one run may take on `device`: its allocator's limit, and the memory it has.
 size_t device_memory_limit(const Device& device);

@@ -1,6 +1,8 @@
 // The Executable handle: feeds checked by name and declaration, then run.cpp runs it.
 #include "hxrt/executable.hpp"
 
+#include <chrono>
+
 #include "graph/executable_handle.hpp"
 #include "graph/run.hpp"
 #include "tensor_impl.hpp"
@@ -56,8 +58,11 @@ std::vector<Tensor> Executable::run(const std::vector<Tensor>& inputs) const {
                       describe(exe.input_dtypes[i], exe.input_shapes[i]));
     }
   }
+  if (!handle.adapts()) return detail::run_executable(exe, inputs);
+  const auto start = std::chrono::steady_clock::now();
   std::vector<Tensor> fetched = detail::run_executable(exe, inputs);
-  if (exe.measures) handle.after_run();
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  handle.after_run(exe, inputs, took.count());
   return fetched;
 }
 

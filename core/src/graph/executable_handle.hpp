@@ -1,15 +1,29 @@
 // What an Executable holds: the compiled graph it runs now, and what it takes to compile it
-// again. The dynamic placer places an executable again after runs have measured costs that
-// make another placement faster (README.md, "Dynamic placement"); runs in flight keep the
-// compiled graph they started with. Only such an executable keeps a copy of the graph and
-// the compile options: for a large graph they cost as much as the executable itself.
+// again. The dynamic placer's executable keeps adapting after compile (README.md, "Dynamic
+// placement"), by what its runs measure:
+// - a run that feeds an input from another device than the placer assumed has the graph placed
+//   again at once, where its feeds live;
+// - every placement.replace_every_runs runs, the graph is placed again on the cost model the
+//   runs refined, and the new placement taken when its estimate is shorter by more than
+//   placement.replace_threshold;
+// - a placement taken is then timed, run by run (the host's wall time of Executable::run, its
+//   first run left out as warm-up), and given up for the one before when it measures slower;
+// - once, the simple placer's placement runs for a window of runs, and is kept instead when
+//   the dynamic placement measures more than 5% slower than it.
+// Runs in flight keep the compiled graph they started with. Only such an executable keeps a
+// copy of the graph and the compile options: for a large graph they cost as much as the
+// executable itself.
 #pragma once
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 #include <vector>
 
+#include "cost/sample_window.hpp"
 #include "graph/executable_impl.hpp"
 
 namespace hxrt::detail {
@@ -25,6 +39,10 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
 
 class ExecutableHandle {
  public:
+  // How much slower than the simple placer's a dynamic placement may measure before the
+  // simple placer's is kept instead.
+  static constexpr double kSimpleMargin = 0.05;
+
   // `graph` and `options` are copied only when `compiled` measures (the dynamic placer's).
   ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, const Graph& graph,
                    const CompileOptions& options);
@@ -34,17 +52,36 @@ class ExecutableHandle {
   const std::vector<std::string>& inputs() const { return inputs_; }
   const std::vector<NodeOutput>& fetches() const { return fetches_; }
   int replacements() const { return replacements_.load(); }
+  // Whether runs are reported to after_run: the dynamic placer's executables.
+  bool adapts() const { return recompile_ != nullptr; }
 
-  // Called after each run of an executable that measures: every replace_every_runs runs,
-  // compiles the graph again on the cost model, and takes the new placement when its
-  // estimated makespan is shorter than the current placement's (estimated on the same model)
-  // by more than replace_threshold; logs either way when placement logging is on. One thread
-  // at a time; others skip.
-  void after_run();
+  // Called after each run of an executable that adapts, with the compiled graph it ran, its
+  // inputs and its wall time: adapts the placement as the header says, and logs what it did
+  // when placement logging is on. One thread at a time decides; others only record.
+  void after_run(const ExecutableImpl& ran, const std::vector<Tensor>& inputs, double seconds);
 
  private:
+  // A placement that runs have timed.
+  struct Timed {
+    std::shared_ptr<const ExecutableImpl> exe;
+    SampleWindow seconds;  // runs after its first
+    uint64_t runs = 0;
+  };
+
+  // The inputs `inputs` feeds from other devices than `ran` assumed and that were not learned
+  // yet, added to learned_feeds_ (input -> device); whether there were any.
+  bool learn_feeds(const ExecutableImpl& ran, const std::vector<Tensor>& inputs);
+  // The decisions of the header, with replacing_ held.
+  void adapt(bool feeds_moved);
+  // Compiles again with the learned feeds, under `placer`; logs and returns nullptr on failure.
+  std::shared_ptr<ExecutableImpl> recompile(GraphPlacer placer,
+                                            const std::vector<NodePlacement>* previous);
+  // Runs start on `next` from now; `timed` is what is known of its times.
+  void switch_to(Timed& timed);
+  void log(const std::string& message, bool always = false) const;
+
   std::shared_ptr<const ExecutableImpl> current_;  // atomic_load / atomic_store
-  // Every placement taken, kept so that what placement() and memory_plan() returned stays
+  // Every compiled graph made, kept so that what placement() and memory_plan() returned stays
   // valid; guarded by replacing_ (moves are rare: at most one per replace_every_runs runs).
   std::vector<std::shared_ptr<const ExecutableImpl>> replaced_;
   // What compile_graph takes again, for an executable that may be placed again.
@@ -52,12 +89,22 @@ class ExecutableHandle {
     Graph graph;
     CompileOptions options;
   };
-  const std::unique_ptr<const Recompile> recompile_;
+  const std::unique_ptr<Recompile> recompile_;  // its feed_devices grow as runs teach them
   const std::vector<std::string> inputs_;
   const std::vector<NodeOutput> fetches_;
   std::atomic<uint64_t> runs_{0};
   std::atomic<int> replacements_{0};
   std::mutex replacing_;
+
+  // Guarded by timing_: the times of the placements in play, and the feeds learned.
+  mutable std::mutex timing_;
+  Timed now_;        // the placement runs start on
+  Timed before_;     // the one it replaced, while the new one is on trial (exe set)
+  Timed simple_;     // the simple placer's, once compiled
+  bool simple_trial_ = false;  // whether now_ is the simple placer's on trial
+  bool simple_done_ = false;   // whether the simple placer's was compared already
+  std::set<std::string> rejected_;  // placements (placement_text) that measured slower
+  std::map<std::string, std::string> learned_feeds_;
 };
 
 }  // namespace hxrt::detail

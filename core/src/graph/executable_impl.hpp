@@ -144,6 +144,10 @@ struct ExecutableImpl {
   size_t queuing_steps = 0;  // steps that may queue work (StepInfo::event)
 
   std::vector<std::string> inputs;  // the graph inputs the fetches need, in graph order
+  // Per input, where the dynamic placer assumed its feed comes from (a device's canonical
+  // name); empty for the simple placer. A run that feeds an input from elsewhere has it
+  // placed again (ExecutableHandle::after_run).
+  std::vector<std::string> feed_sources;
   std::vector<DType> input_dtypes;
   std::vector<Shape> input_shapes;
   std::vector<NodeOutput> fetches;

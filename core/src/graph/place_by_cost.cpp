@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "cost/calibration.hpp"
+#include "device_name.hpp"
 #include "graph/compile_phases.hpp"
 #include "placement/dynamic/list_scheduler.hpp"
 
@@ -92,6 +93,9 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
   }
   const size_t host = host_index(devices);
   costs.set_host(host);
+  std::unordered_map<const Device*, size_t> index_of;
+  for (size_t d = 0; d < devices.size(); ++d) index_of[devices[d]] = d;
+  const std::map<std::string, Device*> fed_on = feed_devices_of(runtime, graph, options);
   {
     std::lock_guard<std::mutex> lock(runtime.calibration_mutex);
     calibrate(runtime, costs, devices);
@@ -144,11 +148,17 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
       edge_to(graph_index(graph, control));
     }
     if (node.kind == GraphNode::Kind::kInput) {
-      // A feed comes from the host: elsewhere it is one copy in.
+      // A feed comes from where it lives: where CompileOptions::feed_devices says, else where
+      // the input was asked to be, else the host. Elsewhere it is one copy in.
+      const auto declared = fed_on.find(node.name);
+      const size_t source = declared != fed_on.end() ? index_of.at(declared->second)
+                            : !free[i]               ? index_of.at(choice.device)
+                                                     : host;
+      estimate.feed_sources[node.name] = devices[source]->name();
       for (size_t d = 0; d < devices.size(); ++d) {
         if (free[i] || devices[d] == choice.device) {
           kernel_seconds[i][d] =
-              d == host ? 0 : costs.transfer(host, d, task.output_bytes).seconds;
+              d == source ? 0 : costs.transfer(source, d, task.output_bytes).seconds;
         }
       }
     } else {
@@ -214,6 +224,32 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
       placement.estimates.push_back(estimate);
     }
   }
+}
+
+std::map<std::string, Device*> feed_devices_of(Runtime::Impl& runtime, const Graph& graph,
+                                               const CompileOptions& options) {
+  std::map<std::string, Device*> found;
+  for (const auto& [input, device] : options.feed_devices) {
+    const GraphNode* node = nullptr;
+    for (const GraphNode& candidate : graph.nodes()) {
+      if (candidate.name == input) node = &candidate;
+    }
+    if (node == nullptr || node->kind != GraphNode::Kind::kInput) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "compile: CompileOptions::feed_devices names '" + input + "', which is " +
+                      (node == nullptr ? "not a node of the graph" : "not a graph input") +
+                      "; name graph inputs only");
+    }
+    std::vector<Device*> matching = runtime.devices.matching(parse_device_name(device));
+    if (matching.empty()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "compile: CompileOptions::feed_devices puts the feed of '" + input + "' on '" +
+                      device + "', which names no device.\nExisting devices: " +
+                      runtime.devices.describe());
+    }
+    found[input] = matching.front();
+  }
+  return found;
 }
 
 }  // namespace hxrt::detail
