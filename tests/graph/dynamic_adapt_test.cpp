@@ -43,8 +43,9 @@ bool logged(graph_test::LogLines& log, const std::string& start, const std::stri
 // Two sim GPUs and no CPU plugin: a 64x64 MatMul takes 8 ms on GPU:0, 1 ms on GPU:1, and a
 // copy between them 3 ms. With no CPU, the placer's host is GPU:0: where it assumes feeds come
 // from unless told.
-hxrt::Runtime two_gpus() {
+hxrt::Runtime two_gpus(const std::string& config_path = {}) {
   hxrt::RuntimeOptions options;
+  options.config_path = config_path;
   options.use_installed_plugins = false;
   options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so"};
   options.plugin_options = {
@@ -123,6 +124,20 @@ TEST_CASE("Graph inputs fed on another device than assumed are placed there afte
   for (size_t i = 0; i < first.size(); ++i) {
     CHECK(second[i].to_vector<float>() == first[i].to_vector<float>());
   }
+}
+
+TEST_CASE("With placement.replace_every_runs 0 an executable keeps its placement whatever it is "
+          "fed", "[graph][dynamic][feeds]") {
+  hxrt_test::TempDir dir("hxrt_never_again");
+  const std::string config = (dir.path() / "config.json").string();
+  std::ofstream(config) << R"({"placement": {"replace_every_runs": 0}})";
+  hxrt::Runtime rt = two_gpus(config);
+  const BranchGraph made = branches(rt);
+  const hxrt::Executable exe = rt.compile(made.graph, made.fetches, dynamic());
+  const std::map<std::string, hxrt::Tensor> feeds = feeds_on(rt, "/GPU:1");
+  for (int run = 0; run < 3; ++run) exe.run(feeds);
+  CHECK(exe.replacements() == 0);
+  CHECK(placement_of(exe, "x").device == device("GPU:0"));
 }
 
 TEST_CASE("CompileOptions::feed_devices places graph inputs where their feeds live from the "

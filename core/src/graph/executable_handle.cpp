@@ -39,6 +39,8 @@ ExecutableHandle::ExecutableHandle(std::shared_ptr<const ExecutableImpl> compile
 
 void ExecutableHandle::after_run(const ExecutableImpl& ran, const std::vector<Tensor>& inputs,
                                  double seconds) {
+  const uint64_t every = ran.runtime->config.replace_every_runs;
+  if (every == 0) return;  // placed once and for all
   bool feeds_moved = false;
   {
     std::lock_guard<std::mutex> lock(timing_);
@@ -49,8 +51,7 @@ void ExecutableHandle::after_run(const ExecutableImpl& ran, const std::vector<Te
     }
     feeds_moved = learn_feeds(ran, inputs);
   }
-  const uint64_t every = ran.runtime->config.replace_every_runs;
-  const bool check = every != 0 && ++runs_ % every == 0;
+  const bool check = ++runs_ % every == 0;
   if (!feeds_moved && !check) return;
   std::unique_lock<std::mutex> lock(replacing_, std::try_to_lock);
   if (!lock) return;  // another run's thread is at it; the next check sees what it missed

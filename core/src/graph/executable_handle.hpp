@@ -10,7 +10,8 @@
 //   first run left out as warm-up), and given up for the one before when it measures slower;
 // - once, the simple placer's placement runs for a window of runs, and is kept instead when
 //   the dynamic placement measures more than 5% slower than it.
-// Runs in flight keep the compiled graph they started with. Only such an executable keeps a
+// placement.replace_every_runs 0 turns all of it off. Runs in flight keep the compiled graph
+// they started with. Only such an executable keeps a
 // copy of the graph and the compile options: for a large graph they cost as much as the
 // executable itself.
 #pragma once
