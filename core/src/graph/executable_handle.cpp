@@ -149,7 +149,9 @@ void ExecutableHandle::adapt(bool feeds_moved) {
   if (!simple_done_) {
     if (simple_.exe == nullptr) {
       timing.unlock();
-      std::shared_ptr<ExecutableImpl> simple = recompile(GraphPlacer::kSimple, nullptr);
+      // Given the current placement only so that compile does not log the new one as a
+      // first placement: the simple placer reads nothing of it.
+      std::shared_ptr<ExecutableImpl> simple = recompile(GraphPlacer::kSimple, &now->placement);
       timing.lock();
       if (simple == nullptr) {
         simple_done_ = true;
