@@ -1,5 +1,5 @@
 // Memory that queued work on some stream may still read: a tensor's block read by another
-// device's stream (PyTorch's record-stream rule), or a host staging buffer an upload reads.
+// device's stream (PyTorch's record-stream rule).
 // Each waits here with the events recorded after those reads and is released once all of them
 // have completed. Reuse on the block's own stream needs no entry: that stream runs in order.
 #pragma once
