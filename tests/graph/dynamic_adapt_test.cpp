@@ -155,7 +155,9 @@ TEST_CASE("CompileOptions::feed_devices places graph inputs where their feeds li
   }
   // s anywhere else is a copy from GPU:1.
   const hxrt::NodePlacement& s = placement_of(exe, "s");
-  if (s.device != device("GPU:1")) CHECK(s.reason.find(" vs 0.00 ms on GPU:1") != std::string::npos);
+  if (s.device != device("GPU:1")) {
+    CHECK(s.reason.find(" vs 0.00 ms on GPU:1") != std::string::npos);
+  }
   exe.run(feeds_on(rt, "/GPU:1"));
   CHECK(exe.replacements() == 0);  // the feeds are where it was told
 

@@ -8,7 +8,9 @@ namespace {
 // node -> device, a line each: what tells two placements apart.
 std::string placement_text(const ExecutableImpl& exe) {
   std::string text;
-  for (const NodePlacement& placed : exe.placement) text += placed.node + '\t' + placed.device + '\n';
+  for (const NodePlacement& placed : exe.placement) {
+    text += placed.node + '\t' + placed.device + '\n';
+  }
   return text;
 }
 
