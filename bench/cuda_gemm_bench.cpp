@@ -65,6 +65,42 @@ void count_flops(benchmark::State& state, int64_t n) {
                                               benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// What the runtime's kernel asks of cuBLAS for a row-major product of `dtype`, with the same
+// compute type (f32 accumulation, no TF32), on a stream of its own: operands uploaded once, the
+// output allocated once.
+class DirectGemm {
+ public:
+  explicit DirectGemm(hxrt::DType dtype)
+      : type_(dtype == hxrt::DType::kF32 ? CUDA_R_32F : CUDA_R_16BF),
+        a_(operands_of(dtype).bytes()),
+        b_(operands_of(dtype).bytes()),
+        c_(operands_of(dtype).bytes()),
+        handle_(stream_) {
+    const Operands& operands = operands_of(dtype);
+    check_cuda(cudaMemcpy(a_.get(), operands.a.data(), operands.bytes(), cudaMemcpyHostToDevice),
+               "cudaMemcpy");
+    check_cuda(cudaMemcpy(b_.get(), operands.b.data(), operands.bytes(), cudaMemcpyHostToDevice),
+               "cudaMemcpy");
+  }
+
+  // Queues one product; returns when cublasGemmEx does.
+  void run() const {
+    const float one = 1.0f, zero = 0.0f;
+    const int n = static_cast<int>(kN);
+    // Row-major C = A B is column-major C^T = B^T A^T: B first, as the plugin does.
+    check_cublas(cublasGemmEx(handle_.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b_.get(),
+                              type_, n, a_.get(), type_, n, &zero, c_.get(), type_, n,
+                              CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                 "cublasGemmEx");
+  }
+
+ private:
+  cudaDataType_t type_;
+  DeviceBuffer a_, b_, c_;
+  Stream stream_;
+  CublasHandle handle_;
+};
+
 // The output is allocated by the runtime on every call, as an application would see it. The
 // first call (which creates the plugin's cuBLAS handle and picks the algorithm) is not timed.
 void gemm_through_runtime(benchmark::State& state, hxrt::Runtime& runtime, hxrt::DType dtype) {
@@ -88,32 +124,13 @@ void gemm_through_runtime(benchmark::State& state, hxrt::Runtime& runtime, hxrt:
   count_flops(state, kN);
 }
 
-// What the runtime's kernel asks of cuBLAS for a row-major product, with the same compute
-// type (f32 accumulation, no TF32), on a stream of its own, into an output allocated once.
 void gemm_direct(benchmark::State& state, hxrt::DType dtype) {
   try {
-    const Operands& operands = operands_of(dtype);
-    DeviceBuffer a(operands.bytes()), b(operands.bytes()), c(operands.bytes());
-    check_cuda(cudaMemcpy(a.get(), operands.a.data(), operands.bytes(), cudaMemcpyHostToDevice),
-               "cudaMemcpy");
-    check_cuda(cudaMemcpy(b.get(), operands.b.data(), operands.bytes(), cudaMemcpyHostToDevice),
-               "cudaMemcpy");
-    const Stream stream;
-    const CublasHandle handle(stream);
-    const cudaDataType_t type = dtype == hxrt::DType::kF32 ? CUDA_R_32F : CUDA_R_16BF;
-    const float one = 1.0f, zero = 0.0f;
-    const int n = static_cast<int>(kN);
-    // Row-major C = A B is column-major C^T = B^T A^T: B first, as the plugin does.
-    const auto gemm = [&] {
-      check_cublas(cublasGemmEx(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.get(),
-                                type, n, a.get(), type, n, &zero, c.get(), type, n,
-                                CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                   "cublasGemmEx");
-    };
-    gemm();
+    const DirectGemm gemm(dtype);
+    gemm.run();
     synchronize_device();
     for (auto _ : state) {
-      gemm();
+      gemm.run();
       synchronize_device();
     }
   } catch (const std::exception& error) {
@@ -151,27 +168,12 @@ void gemm_return_through_runtime(benchmark::State& state, hxrt::Runtime& runtime
 // The same of cublasGemmEx itself, on the same operands.
 void gemm_return_direct(benchmark::State& state) {
   try {
-    const Operands& operands = operands_of(hxrt::DType::kF32);
-    DeviceBuffer a(operands.bytes()), b(operands.bytes()), c(operands.bytes());
-    check_cuda(cudaMemcpy(a.get(), operands.a.data(), operands.bytes(), cudaMemcpyHostToDevice),
-               "cudaMemcpy");
-    check_cuda(cudaMemcpy(b.get(), operands.b.data(), operands.bytes(), cudaMemcpyHostToDevice),
-               "cudaMemcpy");
-    const Stream stream;
-    const CublasHandle handle(stream);
-    const float one = 1.0f, zero = 0.0f;
-    const int n = static_cast<int>(kN);
-    const auto gemm = [&] {
-      check_cublas(cublasGemmEx(handle.get(), CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.get(),
-                                CUDA_R_32F, n, a.get(), CUDA_R_32F, n, &zero, c.get(),
-                                CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-                   "cublasGemmEx");
-    };
-    for (int warm = 0; warm < 3; ++warm) gemm();
+    const DirectGemm gemm(hxrt::DType::kF32);
+    for (int warm = 0; warm < 3; ++warm) gemm.run();
     synchronize_device();
     for (auto _ : state) {
       const auto start = std::chrono::steady_clock::now();
-      gemm();
+      gemm.run();
       const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
       state.SetIterationTime(took.count());
       synchronize_device();

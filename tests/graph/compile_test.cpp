@@ -10,6 +10,7 @@
 #include "graph_support.hpp"
 
 using graph_test::cpu_and_gpus;
+using graph_test::placement_of;
 using hxrt::DType;
 using hxrt::GraphBuilder;
 using hxrt::NodeOutput;
@@ -19,14 +20,6 @@ namespace {
 
 const std::string kCpu0 = "/job:localhost/replica:0/task:0/device:CPU:0";
 std::string gpu(int i) { return "/job:localhost/replica:0/task:0/device:GPU:" + std::to_string(i); }
-
-const hxrt::NodePlacement& placement_of(const hxrt::Executable& exe, const std::string& node) {
-  const auto& all = exe.placement();
-  auto found = std::find_if(all.begin(), all.end(),
-                            [&](const hxrt::NodePlacement& p) { return p.node == node; });
-  REQUIRE(found != all.end());
-  return *found;
-}
 
 }  // namespace
 

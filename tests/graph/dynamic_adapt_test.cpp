@@ -14,24 +14,14 @@
 #include "graph_support.hpp"
 #include "temp_dir.hpp"
 
+using graph_test::device;
+using graph_test::placement_of;
 using hxrt::DType;
 using hxrt::GraphBuilder;
 using hxrt::NodeOutput;
 using hxrt_test::error_from;
 
 namespace {
-
-std::string device(const std::string& short_name) {
-  return "/job:localhost/replica:0/task:0/device:" + short_name;
-}
-
-const hxrt::NodePlacement& placement_of(const hxrt::Executable& exe, const std::string& node) {
-  const auto& all = exe.placement();
-  auto found = std::find_if(all.begin(), all.end(),
-                            [&](const hxrt::NodePlacement& p) { return p.node == node; });
-  REQUIRE(found != all.end());
-  return *found;
-}
 
 bool logged(graph_test::LogLines& log, const std::string& start, const std::string& part) {
   std::lock_guard<std::mutex> lock(log.mutex);

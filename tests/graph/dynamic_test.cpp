@@ -16,24 +16,14 @@
 #include "temp_dir.hpp"
 
 using graph_test::cpu_and_gpus;
+using graph_test::device;
+using graph_test::placement_of;
 using hxrt::DType;
 using hxrt::GraphBuilder;
 using hxrt::NodeOutput;
 using hxrt_test::error_from;
 
 namespace {
-
-std::string device(const std::string& short_name) {
-  return "/job:localhost/replica:0/task:0/device:" + short_name;
-}
-
-const hxrt::NodePlacement& placement_of(const hxrt::Executable& exe, const std::string& node) {
-  const auto& all = exe.placement();
-  auto found = std::find_if(all.begin(), all.end(),
-                            [&](const hxrt::NodePlacement& p) { return p.node == node; });
-  REQUIRE(found != all.end());
-  return *found;
-}
 
 // The CPU plugin's BLAS and the sim device sum a MatMul's products in different orders (which
 // order OpenBLAS takes depends on the core it picked for the machine's CPU), so results of two

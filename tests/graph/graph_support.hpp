@@ -1,13 +1,30 @@
 // Runtimes and graphs the graph-mode tests share.
 #pragma once
 
+#include <catch2/catch.hpp>
 #include <hxrt/hxrt.hpp>
 
+#include <algorithm>
 #include <mutex>
 #include <string>
 #include <vector>
 
 namespace graph_test {
+
+// The canonical name of a device of this process: "GPU:0" -> "/job:localhost/.../GPU:0".
+inline std::string device(const std::string& short_name) {
+  return "/job:localhost/replica:0/task:0/device:" + short_name;
+}
+
+// The placement of node `node` in `exe`; fails the test when there is none.
+inline const hxrt::NodePlacement& placement_of(const hxrt::Executable& exe,
+                                               const std::string& node) {
+  const auto& all = exe.placement();
+  auto found = std::find_if(all.begin(), all.end(),
+                            [&](const hxrt::NodePlacement& p) { return p.node == node; });
+  REQUIRE(found != all.end());
+  return *found;
+}
 
 // The CPU plugin and `gpus` sim GPUs, with `sim_options` added to the sim's options
 // ("\"launch_latency_us\":1000").

@@ -38,7 +38,6 @@ std::shared_ptr<ReadyEvent> StagingRing::transfer(size_t bytes, const Fill& fill
                                                   const Send& send) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (arena_ == nullptr) make_arena();
-  ++stats_.transfers;
   std::shared_ptr<ReadyEvent> last;
   for (size_t done = 0; done < bytes;) {
     const size_t size = std::min(bytes - done, kSliceBytes);
@@ -53,8 +52,6 @@ std::shared_ptr<ReadyEvent> StagingRing::transfer(size_t bytes, const Fill& fill
       if (last != nullptr) last->wait();
       throw;
     }
-    ++stats_.slices;
-    stats_.bytes_staged += size;
     done += size;
   }
   return last;
@@ -63,11 +60,6 @@ std::shared_ptr<ReadyEvent> StagingRing::transfer(size_t bytes, const Fill& fill
 void StagingRing::reclaim() {
   std::lock_guard<std::mutex> lock(mutex_);
   reclaim_locked();
-}
-
-StagingStats StagingRing::stats() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return stats_;
 }
 
 void StagingRing::make_arena() {
@@ -90,8 +82,6 @@ void StagingRing::make_arena() {
                     " bytes that transfers to a device of plugin '" + plugin_.name() +
                     "' pass through; free host memory and try again");
   }
-  stats_.arena_bytes = kArenaBytes;
-  stats_.pinned = pinned_;
 }
 
 size_t StagingRing::reserve(size_t size) {
@@ -100,7 +90,6 @@ size_t StagingRing::reserve(size_t size) {
     const size_t offset = free_offset(size);
     if (offset != kArenaBytes) return offset;
     // The device is a whole arena behind: the oldest slice is the first to come back.
-    ++stats_.waits;
     const std::shared_ptr<ReadyEvent> oldest = std::move(slices_.front().uploaded);
     slices_.pop_front();
     if (oldest == nullptr) continue;

@@ -13,7 +13,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdint>
 #include <deque>
 #include <functional>
 #include <memory>
@@ -25,16 +24,6 @@ namespace hxrt::detail {
 
 class Plugin;
 class ReadyEvent;
-
-// What a ring has done since it was made; read by the runtime's transfer statistics.
-struct StagingStats {
-  size_t arena_bytes = 0;      // 0 until the first transfer
-  bool pinned = false;         // whether the arena is the plugin's page-locked memory
-  uint64_t transfers = 0;      // calls of StagingRing::transfer that staged bytes
-  uint64_t slices = 0;         // uploads queued from the arena
-  uint64_t bytes_staged = 0;   // bytes that went through it
-  uint64_t waits = 0;          // times a transfer waited for the device to free a slice
-};
 
 class StagingRing {
  public:
@@ -64,7 +53,6 @@ class StagingRing {
   std::shared_ptr<ReadyEvent> transfer(size_t bytes, const Fill& fill, const Send& send);
   // Takes back the slices whose uploads have completed; never blocks.
   void reclaim();
-  StagingStats stats() const;
 
  private:
   struct Slice {
@@ -82,11 +70,10 @@ class StagingRing {
 
   Plugin& plugin_;
   hx_device* device_;
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   unsigned char* arena_ = nullptr;  // guarded by mutex_, as everything below
   bool pinned_ = false;
   std::deque<Slice> slices_;  // in flight, oldest first; each after the one before in the ring
-  StagingStats stats_;
 };
 
 }  // namespace hxrt::detail

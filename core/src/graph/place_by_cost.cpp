@@ -230,10 +230,7 @@ std::map<std::string, Device*> feed_devices_of(Runtime::Impl& runtime, const Gra
                                                const CompileOptions& options) {
   std::map<std::string, Device*> found;
   for (const auto& [input, device] : options.feed_devices) {
-    const GraphNode* node = nullptr;
-    for (const GraphNode& candidate : graph.nodes()) {
-      if (candidate.name == input) node = &candidate;
-    }
+    const GraphNode* node = graph.find(input);
     if (node == nullptr || node->kind != GraphNode::Kind::kInput) {
       throw Error(StatusCode::kInvalidArgument,
                   "compile: CompileOptions::feed_devices names '" + input + "', which is " +
