@@ -54,7 +54,10 @@ hx_status* copy_host_to_device(hx_device* device, hx_stream* stream, hx_buffer* 
                     return std::nullopt;
                   },
                   sim.model.transfer(Transfer::kHostToDevice, size)};
-    if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
+    if (hx_status* status =
+            submit(sim, stream, WorkKind::kHostCopy, std::move(item), std::move(pins))) {
+      return status;
+    }
   }
   sim.counters.host_to_device.add(size);
   return nullptr;
@@ -80,7 +83,10 @@ hx_status* copy_device_to_host(hx_device* device, hx_stream* stream, void* dst_h
                     return std::nullopt;
                   },
                   sim.model.transfer(Transfer::kDeviceToHost, size)};
-    if (hx_status* status = submit(sim, stream, std::move(item), std::move(pins))) return status;
+    if (hx_status* status =
+            submit(sim, stream, WorkKind::kHostCopy, std::move(item), std::move(pins))) {
+      return status;
+    }
   }
   sim.counters.device_to_host.add(size);
   return nullptr;
@@ -124,7 +130,8 @@ hx_status* copy_device_to_device(hx_device* dst_device, hx_stream* stream, hx_bu
                     return std::nullopt;
                   },
                   target_device.model.copy_from(source_device->model, size)};
-    if (hx_status* status = submit(target_device, stream, std::move(item), std::move(pins))) {
+    if (hx_status* status = submit(target_device, stream, WorkKind::kDeviceCopy, std::move(item),
+                                   std::move(pins))) {
       return status;
     }
   }

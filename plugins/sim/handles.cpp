@@ -90,4 +90,24 @@ bool Handles::remove_event(const SimDevice& device, const hx_event* event) {
   return remove(events_, device, event, lock);
 }
 
+hx_recording* Handles::add_recording(std::shared_ptr<const SimRecording> recording) {
+  hx_recording* handle =
+      reinterpret_cast<hx_recording*>(const_cast<SimRecording*>(recording.get()));
+  std::lock_guard<std::mutex> lock(mutex_);
+  recordings_.emplace(handle, std::move(recording));
+  return handle;
+}
+
+std::shared_ptr<const SimRecording> Handles::find_recording(
+    const hx_recording* recording) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return find(recordings_, recording);
+}
+
+bool Handles::remove_recording(const SimDevice& device, const hx_recording* recording) {
+  // Its items' pins go with it, after the lock: releasing a pin may free a buffer.
+  std::unique_lock<std::mutex> lock(mutex_);
+  return remove(recordings_, device, recording, lock);
+}
+
 }  // namespace hxsim

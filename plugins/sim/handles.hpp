@@ -11,7 +11,10 @@
 #include <memory>
 #include <mutex>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
+#include "stream_recorder.hpp"
 #include "work_queue.hpp"
 
 namespace hxsim {
@@ -27,7 +30,17 @@ struct SimStream {
   SimStream& operator=(const SimStream&) = delete;
 
   const SimDevice* device;
+  StreamRecorder recorder;  // before the worker: its items may pin buffers the worker frees
   StreamWorker worker;
+};
+
+// Work recorded on a stream of `device` (plugin_api.h, "Recorded work"): the items, in order,
+// each with its modelled duration and the pins of the buffers it names.
+struct SimRecording {
+  SimRecording(const SimDevice& owner, std::vector<WorkItem> recorded)
+      : device(&owner), items(std::move(recorded)) {}
+  const SimDevice* device;
+  const std::vector<WorkItem> items;
 };
 
 struct SimEvent {
@@ -66,10 +79,17 @@ class Handles {
   // False when `event` is not a live event of `device`.
   bool remove_event(const SimDevice& device, const hx_event* event);
 
+  hx_recording* add_recording(std::shared_ptr<const SimRecording> recording);
+  // The live recording `recording`, or nullptr.
+  std::shared_ptr<const SimRecording> find_recording(const hx_recording* recording) const;
+  // False when `recording` is not a live recording of `device`.
+  bool remove_recording(const SimDevice& device, const hx_recording* recording);
+
  private:
   mutable std::mutex mutex_;
   std::unordered_map<const void*, std::shared_ptr<SimStream>> streams_;
   std::unordered_map<const void*, std::shared_ptr<SimEvent>> events_;
+  std::unordered_map<const void*, std::shared_ptr<const SimRecording>> recordings_;
 };
 
 }  // namespace hxsim

@@ -144,7 +144,7 @@ hx_status* memset_bytes(hx_device* device, hx_stream* stream, hx_buffer* dst, ui
                   return std::nullopt;
                 },
                 sim.model.elementwise(size)};
-  return submit(sim, stream, std::move(item), std::move(pins));
+  return submit(sim, stream, WorkKind::kMemset, std::move(item), std::move(pins));
 }
 
 }  // namespace hxsim

@@ -169,7 +169,7 @@ struct Figure {
 
 // The model's figures, each an option at the plugin level and a key of a device's entry in
 // "devices", with where `perf` keeps it.
-std::array<Figure, 10> figures(PerfOptions& perf) {
+std::array<Figure, 12> figures(PerfOptions& perf) {
   return {{
       {"matmul_gflops", kMaxRate, &perf.matmul_gflops},
       {"elementwise_gbps", kMaxRate, &perf.elementwise_gbps},
@@ -181,6 +181,8 @@ std::array<Figure, 10> figures(PerfOptions& perf) {
       {"d2d_gbps", kMaxRate, &perf.d2d.gbps},
       {"d2d_latency_us", kMaxMicroseconds, &perf.d2d.latency_us},
       {"random_delay_us", kMaxMicroseconds, &perf.random_delay_us},
+      {"host_launch_us", kMaxMicroseconds, &perf.host_launch_us},
+      {"host_replay_us", kMaxMicroseconds, &perf.host_replay_us},
   }};
 }
 
@@ -353,12 +355,14 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       status = read_flag(services, "report_memory", value, &options.report_memory);
     } else if (key == "pinned_memory") {
       status = read_flag(services, "pinned_memory", value, &options.pinned_memory);
+    } else if (key == "recording") {
+      status = read_flag(services, "recording", value, &options.recording);
     } else {
       status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
                                      "sim plugin options: unknown option '%s'; the options are "
                                      "device_type, device_count, devices, memory_mb, ops, "
                                      "placement_class, max_allocation, alignment, "
-                                     "report_memory, pinned_memory, fault_ops, %s and "
+                                     "report_memory, pinned_memory, recording, fault_ops, %s and "
                                      "random_seed",
                                      key.c_str(), figure_names().c_str());
     }

@@ -19,8 +19,8 @@ struct DeviceOptions {
   // The device's memory budget.
   uint64_t memory_mb = 1024;
   // The performance model (perf_model.hpp), from the options matmul_gflops, elementwise_gbps,
-  // launch_latency_us, {h2d,d2h,d2d}_gbps, {h2d,d2h,d2d}_latency_us, random_delay_us and
-  // random_seed.
+  // launch_latency_us, {h2d,d2h,d2d}_gbps, {h2d,d2h,d2d}_latency_us, random_delay_us,
+  // host_launch_us, host_replay_us and random_seed.
   PerfOptions perf;
 };
 
@@ -51,6 +51,9 @@ struct SimOptions {
   // false leaves the host_memory group (page-locked host memory) out of the function table,
   // so that the core's staging without it can be tested.
   bool pinned_memory = true;
+  // false leaves the recording group (recorded work) out, so that the core's runs without it
+  // can be tested and measured against runs with it.
+  bool recording = true;
 };
 
 // Most devices one plugin instance simulates: each is an object built at init, and the cap

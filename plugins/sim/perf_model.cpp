@@ -36,6 +36,14 @@ std::chrono::nanoseconds PerfModel::transfer(Transfer direction, uint64_t bytes)
   return with_random_delay(link_seconds(link, bytes));
 }
 
+std::chrono::nanoseconds PerfModel::host_launch() const {
+  return std::chrono::nanoseconds(static_cast<int64_t>(options_.host_launch_us * 1e3));
+}
+
+std::chrono::nanoseconds PerfModel::host_replay() const {
+  return std::chrono::nanoseconds(static_cast<int64_t>(options_.host_replay_us * 1e3));
+}
+
 std::chrono::nanoseconds PerfModel::copy_from(const PerfModel& source, uint64_t bytes) const {
   return with_random_delay(
       std::max(link_seconds(options_.d2d, bytes), link_seconds(source.options_.d2d, bytes)));

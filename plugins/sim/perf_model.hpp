@@ -25,6 +25,11 @@ struct PerfOptions {
   };
   Link h2d, d2h, d2d;
   double random_delay_us = 0;  // each item takes up to this much longer, uniformly at random
+  // The host's side of a launch, which a GPU's driver spends in the caller's thread: each call
+  // that queues or records work (a kernel, memset or copy) keeps its caller this long, and
+  // each replay of a recording this long once, whatever it holds (CUDA graphs' gain).
+  double host_launch_us = 0;
+  double host_replay_us = 0;
   // Plugin-wide: each device's generator is seeded with random_seed + its ordinal, so that the
   // devices do not all draw the same delays.
   uint64_t random_seed = 0;
@@ -43,6 +48,9 @@ class PerfModel {
   // A kernel (or memset) that reads and writes `bytes` in all.
   std::chrono::nanoseconds elementwise(uint64_t bytes) const;
   std::chrono::nanoseconds transfer(Transfer direction, uint64_t bytes) const;
+  // The host time of one launch, and of one replay (no random delay: the host's own time).
+  std::chrono::nanoseconds host_launch() const;
+  std::chrono::nanoseconds host_replay() const;
   // A copy of `bytes` into this device from `source` (this same model for a copy within the
   // device), queued on this device: the longer of the times the two devices' d2d figures give
   // it, as a copy between two devices runs no faster than its slower end. The random delay is

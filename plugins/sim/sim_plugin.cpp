@@ -12,6 +12,7 @@
 #include "memory.hpp"
 #include "options.hpp"
 #include "plugin_state.hpp"
+#include "recordings.hpp"
 #include "streams.hpp"
 
 namespace hxsim {
@@ -40,6 +41,7 @@ void fill_table(SimPlugin& state) {
   // Not that the simulated devices need it (they copy from any host memory at one speed): it
   // lets the core's staging through page-locked memory be exercised, and seen in the counters.
   api.host_memory = state.options.pinned_memory ? &kHostMemoryApi : nullptr;
+  api.recording = state.options.recording ? &kRecordingApi : nullptr;
 }
 
 hx_status* build(SimPlugin& state, hxplugin::OptionsText options) {

@@ -70,20 +70,26 @@ void stream_destroy(hx_device* device, hx_stream* stream) {
   }
 }
 
-// The live stream `stream` of `sim` in *out, or the status check_live_stream gives.
+// The live stream `stream` of `sim` in *out, or the status check_live_stream gives; or, for a
+// stream that records, FAILED_PRECONDITION naming the call `what`: while it records a stream
+// takes only the work it records (plugin_api.h, "Recorded work").
 hx_status* live_stream(const SimDevice& sim, const hx_stream* stream,
-                       std::shared_ptr<SimStream>* out) {
+                       std::shared_ptr<SimStream>* out, const char* what) {
   if (hx_status* status = check_live_stream(sim, stream)) return status;
   *out = sim.plugin.handles.find_stream(stream);
-  if (*out != nullptr) return nullptr;
-  return not_of_device(sim, "stream", stream, nullptr);  // destroyed since the check
+  if (*out == nullptr) return not_of_device(sim, "stream", stream, nullptr);  // destroyed since
+  if (!(*out)->recorder.recording()) return nullptr;
+  return hxplugin::make_status(*sim.plugin.services, HX_FAILED_PRECONDITION,
+                               "%s: %s on stream %p, which records; a recording holds only "
+                               "kernels, memsets and copies between devices: end it first",
+                               sim.label.c_str(), what, static_cast<const void*>(stream));
 }
 
 // Reports the first failure of the work it waited for, and clears it (plugin_api.h).
 hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
   const SimDevice& sim = from_handle(device);
   std::shared_ptr<SimStream> queue;
-  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
+  if (hx_status* status = live_stream(sim, stream, &queue, "stream synchronize")) return status;
   return to_status(sim.plugin, queue->worker.synchronize_and_clear());
 }
 
@@ -91,7 +97,7 @@ hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
 hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done) {
   const SimDevice& sim = from_handle(device);
   std::shared_ptr<SimStream> queue;
-  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
+  if (hx_status* status = live_stream(sim, stream, &queue, "stream query")) return status;
   if (hx_status* status = to_status(sim.plugin, queue->worker.failure())) return status;
   *out_done = queue->worker.idle();
   return nullptr;
@@ -100,7 +106,7 @@ hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_done) {
 hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* event) {
   const SimDevice& sim = from_handle(device);
   std::shared_ptr<SimStream> queue;
-  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
+  if (hx_status* status = live_stream(sim, stream, &queue, "wait_event")) return status;
   // The event may come from any device of this plugin, as a cross-device dependency.
   const std::shared_ptr<SimEvent> marker = sim.plugin.handles.find_event(event);
   if (marker == nullptr) return not_of_device(sim, "event", event, nullptr);
@@ -161,7 +167,7 @@ hx_status* event_record(hx_device* device, hx_event* event, hx_stream* stream) {
     return nullptr;
   }
   std::shared_ptr<SimStream> queue;
-  if (hx_status* status = live_stream(sim, stream, &queue)) return status;
+  if (hx_status* status = live_stream(sim, stream, &queue, "event record")) return status;
   marker->record(queue->worker.timed_tail());
   return nullptr;
 }

@@ -71,6 +71,18 @@ extern "C" HX_EXPORT int hx_sim_transfer_counts(int32_t ordinal, hx_sim_transfer
   if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, pinned_deallocated_bytes)) {
     out->pinned_deallocated_bytes = load(counters.pinned_freed.bytes);
   }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, kernel_calls)) {
+    out->kernel_calls = load(counters.kernel_calls);
+  }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, recorded_calls)) {
+    out->recorded_calls = load(counters.recorded_calls);
+  }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, recordings)) {
+    out->recordings = load(counters.recordings);
+  }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, replays)) {
+    out->replays = load(counters.replays);
+  }
   return 0;
 }
 
@@ -83,5 +95,9 @@ extern "C" HX_EXPORT void hx_sim_reset_transfer_counts(void) {
     counters.device_to_device.reset();
     counters.pinned_allocated.reset();
     counters.pinned_freed.reset();
+    for (std::atomic<uint64_t>* count : {&counters.kernel_calls, &counters.recorded_calls,
+                                         &counters.recordings, &counters.replays}) {
+      count->store(0, std::memory_order_relaxed);
+    }
   }
 }

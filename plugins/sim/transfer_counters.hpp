@@ -29,6 +29,12 @@ struct TransferCounters {
   // The host_memory group's allocate and deallocate calls, with their bytes.
   Direction pinned_allocated;
   Direction pinned_freed;
+  // Kernel computes that queued or ran their work (not those recorded); calls recorded by the
+  // recording group; its ends that gave a recording; its replays.
+  std::atomic<uint64_t> kernel_calls{0};
+  std::atomic<uint64_t> recorded_calls{0};
+  std::atomic<uint64_t> recordings{0};
+  std::atomic<uint64_t> replays{0};
 };
 
 // The counters of device `ordinal` (>= 0), created on first use; the reference stays valid

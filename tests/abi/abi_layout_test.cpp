@@ -114,7 +114,7 @@ struct StructLayout {
         alignof(type)                                                                       \
   }
 
-// Every boundary struct of 2.2, each with the field the header names as its last.
+// Every boundary struct of 2.4, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
     HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),
@@ -128,7 +128,8 @@ const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_stream_api, HX_STREAM_API_STRUCT_SIZE, wait_event),
     HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, elapsed_ns),
     HX_LAYOUT(hx_host_memory_api, HX_HOST_MEMORY_API_STRUCT_SIZE, deallocate),
-    HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, host_memory),
+    HX_LAYOUT(hx_recording_api, HX_RECORDING_API_STRUCT_SIZE, destroy),
+    HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, recording),
     HX_LAYOUT(hx_plugin_init_args, HX_PLUGIN_INIT_ARGS_STRUCT_SIZE, intra_op_threads),
 };
 
@@ -189,6 +190,70 @@ TEST_CASE("an events group of 2.1 is whole without elapsed_ns, which it reads as
   events.struct_size = offsetof(hx_event_api, query);
   api = table_with_events(events);
   CHECK(std::string(hx_plugin_api_short_group(&api)) == "events");
+}
+
+namespace {
+
+hx_status* no_recording_call(hx_device*, hx_stream*) { return nullptr; }
+hx_status* no_end(hx_device*, hx_stream*, hx_recording**) { return nullptr; }
+hx_status* no_replay(hx_device*, hx_stream*, hx_recording*) { return nullptr; }
+void no_destroy(hx_device*, hx_recording*) {}
+
+// A table of this version with every required function of the main table set.
+hx_plugin_api whole_table() {
+  hx_plugin_api api{};
+  api.struct_size = HX_PLUGIN_API_STRUCT_SIZE;
+  api.shutdown = [](hx_plugin*) {};
+  api.device_count = [](hx_plugin*, int32_t*) -> hx_status* { return nullptr; };
+  api.device_get = [](hx_plugin*, int32_t, hx_device**) -> hx_status* { return nullptr; };
+  api.device_properties = [](hx_device*, hx_device_properties*) -> hx_status* {
+    return nullptr;
+  };
+  api.allocate = [](hx_device*, size_t, size_t, hx_buffer**) -> hx_status* { return nullptr; };
+  api.deallocate = [](hx_device*, hx_buffer*, size_t) {};
+  api.memset = [](hx_device*, hx_stream*, hx_buffer*, uint64_t, uint8_t,
+                  size_t) -> hx_status* { return nullptr; };
+  api.copy_host_to_device = [](hx_device*, hx_stream*, hx_buffer*, uint64_t, const void*,
+                               size_t) -> hx_status* { return nullptr; };
+  api.copy_device_to_host = [](hx_device*, hx_stream*, void*, const hx_buffer*, uint64_t,
+                               size_t) -> hx_status* { return nullptr; };
+  api.copy_device_to_device = [](hx_device*, hx_stream*, hx_buffer*, uint64_t, hx_device*,
+                                 const hx_buffer*, uint64_t, size_t) -> hx_status* {
+    return nullptr;
+  };
+  return api;
+}
+
+}  // namespace
+
+TEST_CASE("a 2.3 table ends before the recording group, which it reads as absent") {
+  const hx_recording_api recording{HX_RECORDING_API_STRUCT_SIZE, nullptr, no_recording_call,
+                                   no_end, no_replay, no_destroy};
+  hx_plugin_api api{};
+  api.recording = &recording;  // beyond a 2.3 struct_size: never read
+  api.struct_size = HX_PLUGIN_API_REQUIRED_SIZE;
+  CHECK(HX_PLUGIN_API_REQUIRED_SIZE == offsetof(hx_plugin_api, recording));
+  CHECK(hx_plugin_api_recording(&api) == nullptr);
+  CHECK(hx_plugin_api_short_group(&api) == nullptr);
+
+  api.struct_size = HX_PLUGIN_API_STRUCT_SIZE;
+  CHECK(hx_plugin_api_recording(&api) == &recording);
+  CHECK(hx_plugin_api_short_group(&api) == nullptr);
+}
+
+TEST_CASE("a recording group is whole only with its four functions in its struct_size") {
+  hx_recording_api recording{HX_RECORDING_API_STRUCT_SIZE, nullptr, no_recording_call,
+                             no_end, no_replay, nullptr};
+  hx_plugin_api api = whole_table();
+  api.recording = &recording;
+  CHECK(std::string(hx_plugin_api_missing_function(&api)) == "recording.destroy");
+  recording.destroy = no_destroy;
+  recording.begin = nullptr;
+  CHECK(std::string(hx_plugin_api_missing_function(&api)) == "recording.begin");
+  recording.begin = no_recording_call;
+  CHECK(hx_plugin_api_missing_function(&api) == nullptr);
+  recording.struct_size = offsetof(hx_recording_api, destroy);
+  CHECK(std::string(hx_plugin_api_short_group(&api)) == "recording");
 }
 
 // The C++ API converts by value between these enums; a renumbering on either side would

@@ -14,6 +14,7 @@ static const size_t struct_sizes[] = {
     HX_CORE_SERVICES_STRUCT_SIZE,        HX_STREAM_API_STRUCT_SIZE,
     HX_EVENT_API_STRUCT_SIZE,            HX_HOST_MEMORY_API_STRUCT_SIZE,
     HX_PLUGIN_API_STRUCT_SIZE,           HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
+    HX_RECORDING_API_STRUCT_SIZE,        HX_PLUGIN_API_REQUIRED_SIZE,
 };
 
 /* An optional group as a plugin writes it: a static sub-table. */

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "hxrt/plugin_api.h"
+#include "hxrt/plugin_vocabulary.h"
 #include "loader_support.hpp"
 
 using Catch::Matchers::Contains;
@@ -53,7 +54,7 @@ TEST_CASE("a function table smaller than this major's is skipped, naming both si
   CHECK_THAT(skipped_fixture_report("small_table").reason,
              Equals("function table is " + std::to_string(offsetof(hx_plugin_api, device_count)) +
                     " bytes, smaller than ABI " + std::to_string(HX_ABI_VERSION_MAJOR) +
-                    ".0's (" + std::to_string(HX_PLUGIN_API_STRUCT_SIZE) +
+                    ".0's (" + std::to_string(HX_PLUGIN_API_REQUIRED_SIZE) +
                     " bytes); set struct_size to HX_PLUGIN_API_STRUCT_SIZE"));
 }
 

@@ -214,8 +214,8 @@ TEST_CASE("Sim devices: a bad entry in devices is refused, naming its option pat
       {R"({"devices": [{"memroy_mb": 8}]})",
        "sim plugin option 'devices[0]': unknown key 'memroy_mb'; a device's keys are memory_mb, "
        "matmul_gflops, elementwise_gbps, launch_latency_us, h2d_gbps, h2d_latency_us, "
-       "d2h_gbps, d2h_latency_us, d2d_gbps, d2d_latency_us, random_delay_us; the other "
-       "options are plugin-wide"},
+       "d2h_gbps, d2h_latency_us, d2d_gbps, d2d_latency_us, random_delay_us, host_launch_us, "
+       "host_replay_us; the other options are plugin-wide"},
       {R"({"devices": [{"device_type": "GPU"}]})",
        "sim plugin option 'devices[0]': unknown key 'device_type'"},
       {R"({"devices": [{"random_seed": 3}]})",

@@ -46,9 +46,9 @@ std::string find_table_problem(const hx_plugin_api& api) {
            std::to_string(api.abi_minor) + " and the kit " +
            std::to_string(HX_ABI_VERSION_MAJOR) + "." + std::to_string(HX_ABI_VERSION_MINOR);
   }
-  if (api.struct_size < HX_PLUGIN_API_STRUCT_SIZE) {
+  if (api.struct_size < HX_PLUGIN_API_REQUIRED_SIZE) {
     return "the table's struct_size " + std::to_string(api.struct_size) + " is below " +
-           std::to_string(HX_PLUGIN_API_STRUCT_SIZE);
+           std::to_string(HX_PLUGIN_API_REQUIRED_SIZE);
   }
   if (const char* group = hx_plugin_api_short_group(&api)) {
     return std::string("the ") + group + " group's struct_size is too small";

@@ -141,7 +141,7 @@ void probe(const std::string& path, const std::string& options, uint32_t intra_o
   step("the core's read of its function table");
   // A table the in-process load would skip is not called here either.
   if (api->struct_size < HX_STRUCT_SIZE(hx_plugin_api, abi_minor) ||
-      api->abi_major != HX_ABI_VERSION_MAJOR || api->struct_size < HX_PLUGIN_API_STRUCT_SIZE ||
+      api->abi_major != HX_ABI_VERSION_MAJOR || api->struct_size < HX_PLUGIN_API_REQUIRED_SIZE ||
       hx_plugin_api_short_group(api) != nullptr ||
       hx_plugin_api_missing_function(api) != nullptr) {
     return;

@@ -411,6 +411,7 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
   if (previous == nullptr) log_placement(runtime, exe->placement);
   plan_arenas(*exe, std::move(predecessors));
   finish_steps(*exe);
+  exe->recorded = RecordedRuns::for_executable(*exe);
   return exe;
 }
 

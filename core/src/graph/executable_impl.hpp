@@ -12,6 +12,7 @@
 
 #include "cost/work_size.hpp"
 #include "graph/bound_views.hpp"
+#include "graph/recorded_runs.hpp"
 #include "hxrt/executable.hpp"
 #include "kernel_registry.hpp"
 #include "ops/op_schema.hpp"
@@ -162,6 +163,9 @@ struct ExecutableImpl {
   // of this placement, and of the placement it was compiled to replace (when it was).
   double estimated_makespan = 0;
   double previous_makespan = 0;
+  // Runs by replay, where the graph qualifies (graph/recorded_runs.hpp); nullptr otherwise.
+  // Last: destroyed first, while the steps' kernel instances it recorded are alive.
+  std::unique_ptr<RecordedRuns> recorded;
 };
 
 // Numbers what a run keeps per value and per step (ValueInfo::tensor, StepInfo::event) and

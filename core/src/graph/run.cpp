@@ -662,6 +662,9 @@ class Run {
 }  // namespace
 
 std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<Tensor>& feeds) {
+  if (exe.recorded != nullptr) {
+    if (std::optional<std::vector<Tensor>> fetched = exe.recorded->run(feeds)) return *fetched;
+  }
   Runtime::Impl& runtime = *exe.runtime;
   InterOpPool::Arena& pool = runtime.inter_op_pool.arena(runtime.config.execution.inter_op_threads);
   Run run(exe, feeds);

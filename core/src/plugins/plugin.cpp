@@ -18,6 +18,7 @@ Plugin::Plugin(std::string path, void* library, const hx_plugin_api& api,
   api_.struct_size = std::min(api.struct_size, sizeof api_);
   streams_ = api_.streams;
   events_ = api_.events;
+  recording_ = hx_plugin_api_recording(&api_);
   // One byte beyond each limit, so that the loader sees a string that is too long as such.
   name_ = read_bounded(api_.name, kMaxPluginNameLength + 1);
   version_ = read_bounded(api_.version, kMaxVersionLength + 1);

@@ -39,6 +39,9 @@ class Plugin {
   // Whether events() offers elapsed_ns, the device's own timing of queued work: only where its
   // struct_size covers the field (a group written for 2.0 or 2.1 ends before it).
   bool has_event_timing() const { return hx_event_api_has_elapsed_ns(events_); }
+  // The plugin's recorded-work group: NULL when it has none, or runs synchronously (a
+  // recording is of work on a stream).
+  const hx_recording_api* recording() const { return streams_ ? recording_ : nullptr; }
   void run_synchronously() {
     streams_ = nullptr;
     events_ = nullptr;
@@ -53,6 +56,7 @@ class Plugin {
   hx_plugin_api api_;
   const hx_stream_api* streams_;
   const hx_event_api* events_;
+  const hx_recording_api* recording_;
   CoreHandle core_;
   std::string name_;
   std::string version_;

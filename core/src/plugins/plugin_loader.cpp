@@ -200,14 +200,14 @@ class Loader {
                  std::to_string(HX_ABI_VERSION_MINOR) + "; rebuild the plugin against the " +
                  std::to_string(HX_ABI_VERSION_MAJOR) + ".x headers (hxrt/plugin_api.h)"};
     }
-    if (api->struct_size < HX_PLUGIN_API_STRUCT_SIZE) {
+    if (api->struct_size < HX_PLUGIN_API_REQUIRED_SIZE) {
       // Call shutdown only if the short table still reaches it.
       if (api->struct_size >= HX_STRUCT_SIZE(hx_plugin_api, shutdown) && api->shutdown) {
         api->shutdown(api->plugin);
       }
       throw Skip{"function table is " + std::to_string(api->struct_size) +
                  " bytes, smaller than ABI " + std::to_string(HX_ABI_VERSION_MAJOR) +
-                 ".0's (" + std::to_string(HX_PLUGIN_API_STRUCT_SIZE) +
+                 ".0's (" + std::to_string(HX_PLUGIN_API_REQUIRED_SIZE) +
                  " bytes); set struct_size to HX_PLUGIN_API_STRUCT_SIZE"};
     }
 

@@ -46,7 +46,7 @@
  *   "may be NULL"              NULL is an accepted value and its meaning is given.
  *   Every create has a destroy, and every destroy accepts NULL.
  *
- * Optional groups. Streams, events and page-locked host memory are sub-tables of the function
+ * Optional groups. Streams, events, page-locked host memory and recorded work are sub-tables of the function
  *   table, present (non-NULL, every function in them set) or absent (NULL) as a whole. An
  *   absent group means "unsupported" and never makes a load fail; a present group with a NULL
  *   function makes the core skip the plugin with a reason naming the function, as does a
@@ -106,7 +106,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 3
+#define HX_ABI_VERSION_MINOR 4
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -155,6 +155,9 @@ typedef struct hx_kernel_context_s hx_kernel_context;
 /* A kernel's state for one combination of attributes, dtypes and device, made by its create
  * function; owned by the plugin. [since 2.0] */
 typedef struct hx_kernel_instance_s hx_kernel_instance;
+/* Work recorded on a stream once, to be replayed many times (hx_recording_api); owned by the
+ * plugin. [since 2.4] */
+typedef struct hx_recording_s hx_recording;
 
 /* ============================================================================================
  * EXTENSIONS
@@ -638,6 +641,66 @@ typedef struct hx_host_memory_api {
 } hx_host_memory_api;
 #define HX_HOST_MEMORY_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_host_memory_api, deallocate)
 
+/* Recorded work: the work the core enqueues on a stream, recorded once and then replayed as one
+ * launch, as CUDA graphs (stream capture), Vulkan's reusable command buffers and OpenCL's
+ * cl_khr_command_buffer do. The core records the work of a compiled graph on a device once and
+ * replays it in the graph's later runs, so that a run of a thousand small kernels costs the
+ * host one launch rather than a thousand. Present only together with streams and events.
+ *
+ * Recording. begin puts a stream of the device in recording mode; end takes it out and gives the
+ *   recording. Between the two, the core names that stream only in a kernel's compute (as
+ *   args->stream), memset and copy_device_to_device (whose dst_device is the stream's device
+ *   and whose source is a device of this plugin). Each such call records its work and returns
+ *   without running it: nothing is read or written until a replay, and a plugin must not wait
+ *   for anything or read device memory while it records. The core records on a stream that no
+ *   other work uses, makes no other call naming it until end (no host copies, no event record
+ *   or wait_event, no synchronize or query), and makes the calls of one recording one at a
+ *   time (from any thread, each returning before the next begins).
+ * Binding. Everything a recorded call names is bound into the recording: every replay runs the
+ *   same kernels with the same instances, attributes, views, buffers, offsets and sizes, and
+ *   reads and writes the same bytes of the same buffers. The core keeps those buffers allocated,
+ *   and the kernel instances alive, until it has destroyed the recording. To give a replay
+ *   other data, the core copies into the recorded buffers before it and out of them after it.
+ * Refusal. A call that cannot be recorded (a kernel that reads device memory or the device's
+ *   state as it enqueues, waits for its work, allocates, or runs on the host) returns a status
+ *   of any code while its stream records; the stream stays in recording mode, and the core
+ *   calls end and destroys what end gives. end may also refuse a recording whose calls all
+ *   succeeded (CUDA invalidates a capture that a kernel broke). Either way the core runs the
+ *   same work without recording, records that graph no more, and logs the status's message as
+ *   the reason, so say what could not be recorded ("MatMul: cuBLAS synchronised the stream").
+ *   A plugin need not know which calls record: refusing at end is enough.
+ * Replay. replay enqueues the recorded work on a stream of the recording's device, ordered after
+ *   the work enqueued on that stream before it and before the work enqueued after it, as a
+ *   kernel is. Work that fails as it runs fails the stream (see "Errors of queued work" at
+ *   hx_stream_api), and a replay after that runs the whole recording again. The core does not
+ *   replay one recording twice at once: each replay is ordered after the last (on one stream,
+ *   or behind an event). A recording of no calls is valid; its replay does nothing.
+ * [since 2.4] */
+typedef struct hx_recording_api {
+  size_t struct_size;             /* HX_RECORDING_API_STRUCT_SIZE */
+  const hx_extension* extensions; /* NULL */
+  /* Starts recording on `stream`, a stream of `device` with no work queued that has not
+   * completed. INVALID_ARGUMENT when `stream` is NULL or not a live stream of `device`;
+   * FAILED_PRECONDITION when it records already; UNIMPLEMENTED when the device cannot record
+   * (the core then runs its work as it comes, and says why in its log). */
+  hx_status* (*begin)(hx_device* device, hx_stream* stream);
+  /* Ends the recording on `stream`, which leaves recording mode whatever the result, and sets
+   * *out_recording (caller owns; destroy frees it) to what was recorded since begin.
+   * FAILED_PRECONDITION when `stream` is not recording; any code when a recorded call failed
+   * or the work cannot be replayed (see Refusal), *out_recording then NULL. */
+  hx_status* (*end)(hx_device* device, hx_stream* stream, hx_recording** out_recording);
+  /* Enqueues the recorded work on `stream`, a stream of `device` (the device `recording` was
+   * recorded on) that is not recording. INVALID_ARGUMENT when `stream` is NULL, not a live
+   * stream of `device`, or `recording` is not a live recording of `device`;
+   * FAILED_PRECONDITION when `stream` records. */
+  hx_status* (*replay)(hx_device* device, hx_stream* stream, hx_recording* recording);
+  /* Frees a recording from end. Called only when no replay of it is queued or running (after
+   * the stream was synchronised or an event recorded behind its last replay completed), and
+   * before the buffers it names are deallocated. Accepts NULL. */
+  void (*destroy)(hx_device* device, hx_recording* recording);
+} hx_recording_api;
+#define HX_RECORDING_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_recording_api, destroy)
+
 /* ============================================================================================
  * THE PLUGIN'S FUNCTION TABLE (plugin -> core)
  * ============================================================================================ */
@@ -731,8 +794,13 @@ typedef struct hx_plugin_api {
   const hx_event_api* events;           /* may be NULL: no events; borrowed until shutdown */
   const hx_host_memory_api* host_memory;/* may be NULL: no page-locked host memory; borrowed
                                            until shutdown */
+  /* ---- optional groups appended later: beyond the struct_size of an older table, which
+   * reads as NULL ---- */
+  const hx_recording_api* recording;    /* may be NULL: no recorded work (and NULL whenever
+                                           streams or events are); borrowed until shutdown
+                                           [since 2.4] */
 } hx_plugin_api;
-#define HX_PLUGIN_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_plugin_api, host_memory)
+#define HX_PLUGIN_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_plugin_api, recording)
 
 /* ============================================================================================
  * THE ENTRY POINT
@@ -812,6 +880,11 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      keeps each answer for the later calls with the same arguments (the eager path then asks
  *      nothing per call). A plugin of 2.0 to 2.2 is still asked before every call. Documented
  *      since: a call through hx_core after shutdown returns is refused, never undefined.
+ * 2.4  hx_plugin_api.recording: an optional group for recorded work (begin, end, replay,
+ *      destroy), with the hx_recording handle. The table of a 2.0 to 2.3 plugin ends before the
+ *      field (its struct_size), which reads as NULL: the core runs its work as it comes. The
+ *      smallest table a core accepts stays 2.0's (HX_PLUGIN_API_REQUIRED_SIZE in
+ *      <hxrt/plugin_vocabulary.h>).
  */
 
 #ifdef __cplusplus

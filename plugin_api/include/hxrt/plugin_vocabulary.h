@@ -90,8 +90,9 @@ static inline const char* hx_placement_class_name(int32_t placement_class) {
 
 /* The name of the first required function that is NULL in a plugin's table of this version,
  * counting the functions of each optional group that is present ("streams.wait_event"); NULL
- * when nothing required is missing. The table's struct_size must cover this version's fields
- * and each present group's struct_size its own (the caller checks those first). */
+ * when nothing required is missing. The table's struct_size must be at least
+ * HX_PLUGIN_API_REQUIRED_SIZE and each present group's struct_size must cover its own
+ * functions (the caller checks those first). */
 static inline const char* hx_plugin_api_missing_function(const hx_plugin_api* api) {
   if (!api->shutdown) return "shutdown";
   if (!api->device_count) return "device_count";
@@ -121,7 +122,24 @@ static inline const char* hx_plugin_api_missing_function(const hx_plugin_api* ap
     if (!api->host_memory->allocate) return "host_memory.allocate";
     if (!api->host_memory->deallocate) return "host_memory.deallocate";
   }
+  if (api->struct_size >= HX_STRUCT_SIZE(hx_plugin_api, recording) && api->recording) {
+    if (!api->recording->begin) return "recording.begin";
+    if (!api->recording->end) return "recording.end";
+    if (!api->recording->replay) return "recording.replay";
+    if (!api->recording->destroy) return "recording.destroy";
+  }
   return NULL;
+}
+
+/* The smallest function table a core of this major accepts: 2.0's, which ends with the
+ * host_memory group. A group appended since (recording, 2.4) lies beyond the struct_size of an
+ * older table and reads as NULL. */
+#define HX_PLUGIN_API_REQUIRED_SIZE HX_STRUCT_SIZE(hx_plugin_api, host_memory)
+
+/* The recorded-work group of a table (NULL: none), read only where the table's struct_size
+ * covers the field: a table written for 2.0 to 2.3 ends before it. */
+static inline const hx_recording_api* hx_plugin_api_recording(const hx_plugin_api* api) {
+  return api->struct_size >= HX_STRUCT_SIZE(hx_plugin_api, recording) ? api->recording : NULL;
 }
 
 /* Where each optional group's required functions end: a present group's struct_size must
@@ -130,6 +148,7 @@ static inline const char* hx_plugin_api_missing_function(const hx_plugin_api* ap
 #define HX_STREAM_API_REQUIRED_SIZE HX_STREAM_API_STRUCT_SIZE
 #define HX_EVENT_API_REQUIRED_SIZE HX_STRUCT_SIZE(hx_event_api, query)
 #define HX_HOST_MEMORY_API_REQUIRED_SIZE HX_HOST_MEMORY_API_STRUCT_SIZE
+#define HX_RECORDING_API_REQUIRED_SIZE HX_RECORDING_API_STRUCT_SIZE
 
 /* The name of the first optional group whose struct_size ends before its required functions
  * do ("streams"), NULL when every present group is whole. */
@@ -139,6 +158,8 @@ static inline const char* hx_plugin_api_short_group(const hx_plugin_api* api) {
   if (api->host_memory && api->host_memory->struct_size < HX_HOST_MEMORY_API_REQUIRED_SIZE) {
     return "host_memory";
   }
+  const hx_recording_api* recording = hx_plugin_api_recording(api);
+  if (recording && recording->struct_size < HX_RECORDING_API_REQUIRED_SIZE) return "recording";
   return NULL;
 }
 

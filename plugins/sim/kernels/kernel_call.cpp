@@ -110,7 +110,8 @@ hx_status* KernelCall::check_view(const char* op, const SimDevice& device, const
   char what[160];
   std::snprintf(what, sizeof what, "%s: %s %zu's elements", op, role, index);
   char* data = nullptr;
-  if (hx_status* status = resolve_range(device, view.buffer, view.byte_offset, bytes, what, &data)) {
+  if (hx_status* status =
+          resolve_range(device, view.buffer, view.byte_offset, bytes, what, &data)) {
     return status;
   }
   *out = reinterpret_cast<float*>(data);
@@ -138,7 +139,8 @@ hx_status* KernelCall::launch(std::chrono::nanoseconds duration,
       return std::nullopt;
     };
   }
-  return submit(*device_, args().stream, std::move(item), std::move(pins));
+  return submit(*device_, args().stream, WorkKind::kKernel, std::move(item),
+                std::move(pins));
 }
 
 std::chrono::nanoseconds KernelCall::elementwise_time() const {

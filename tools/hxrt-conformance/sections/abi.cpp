@@ -42,11 +42,11 @@ bool check_versions(const hx_plugin_api& api, SectionLog& log) {
                       ".x headers (plugin_api.h's CHANGELOG lists what changed)")) {
     return false;
   }
-  if (!log.expect(api.struct_size >= HX_PLUGIN_API_STRUCT_SIZE,
+  if (!log.expect(api.struct_size >= HX_PLUGIN_API_REQUIRED_SIZE,
                   "table struct_size covers ABI " + std::to_string(HX_ABI_VERSION_MAJOR) + ".0",
                   "struct_size is " + std::to_string(api.struct_size) + ", the ABI " +
                       std::to_string(HX_ABI_VERSION_MAJOR) + ".0 table is " +
-                      std::to_string(HX_PLUGIN_API_STRUCT_SIZE) +
+                      std::to_string(HX_PLUGIN_API_REQUIRED_SIZE) +
                       " bytes; set struct_size = HX_PLUGIN_API_STRUCT_SIZE")) {
     return false;
   }
@@ -79,6 +79,9 @@ void check_functions(const hx_plugin_api& api, SectionLog& log) {
   check_group("host_memory", api.host_memory,
               api.host_memory ? api.host_memory->struct_size : 0,
               HX_HOST_MEMORY_API_REQUIRED_SIZE, log);
+  const hx_recording_api* recording = hx_plugin_api_recording(&api);
+  check_group("recording", recording, recording ? recording->struct_size : 0,
+              HX_RECORDING_API_REQUIRED_SIZE, log);
   if (hx_plugin_api_short_group(&api) != nullptr) return;
   const char* missing = hx_plugin_api_missing_function(&api);
   log.expect(missing == nullptr, "required functions are set",

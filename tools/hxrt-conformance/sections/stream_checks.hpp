@@ -31,6 +31,10 @@ void check_stream_wait_event(const DeviceUnderTest& device, RandomBytes& random,
 void check_wait_across_devices(const DeviceUnderTest& waiting, const DeviceUnderTest& recording,
                                RandomBytes& random, SectionLog& log);
 
+// Need both groups and the recording group (stream_recording.cpp): a recorded memset and copy
+// replayed, and the group's refusals.
+void check_recording(const DeviceUnderTest& device, RandomBytes& random, SectionLog& log);
+
 // Need both groups and events.elapsed_ns (stream_timing.cpp). The time between events around
 // memsets on one stream, and the misuse elapsed_ns must refuse.
 void check_event_timing(const DeviceUnderTest& device, SectionLog& log);

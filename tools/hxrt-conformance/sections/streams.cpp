@@ -1,7 +1,10 @@
 // The streams section: streams and events are optional groups of five functions each; what a
 // plugin offers must keep its promises about order and completion, which is what the checks
 // watch in host memory that stream-ordered copies write. The events group's optional
-// elapsed_ns, where offered, must time the work between two events and refuse misuse.
+// elapsed_ns, where offered, must time the work between two events and refuse misuse; the
+// recording group, where offered, must replay what it recorded (stream_recording.cpp).
+#include <hxrt/plugin_vocabulary.h>
+
 #include <string>
 #include <vector>
 
@@ -15,6 +18,7 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
   const bool streams = session.has_streams();
   const bool events = session.has_events();
   const bool timing = session.has_event_timing();
+  const bool recording = hx_plugin_api_recording(&session.api()) != nullptr;
   if (!streams) {
     log.skip("streams", "the plugin has no streams group: everything it does is synchronous");
   }
@@ -26,6 +30,13 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
   if (events && !timing) {
     log.skip("event timing", "the events group has no elapsed_ns (NULL, or a group written "
                              "before ABI 2.2): the device cannot time its queued work");
+  }
+  if (!recording) {
+    log.skip("recorded work", "the plugin has no recording group (NULL, or a table written "
+                              "before ABI 2.4): the core runs its work call by call");
+  } else if (!streams || !events) {
+    log.skip("recorded work", "the recording group is of work on streams, ordered by events; "
+                              "the plugin lacks one of those groups, so the core never uses it");
   }
   if (!require_devices(session, log, "streams on a device")) return;
   RandomBytes random(target.seed);
@@ -46,6 +57,7 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
       check_event_query(device, random, log);
       check_stream_wait_event(device, random, log);
       if (timing) check_event_timing(device, log);
+      if (recording) check_recording(device, random, log);
     }
     all_work = all_work && streams_work && events_work;
   }

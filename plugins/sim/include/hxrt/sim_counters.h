@@ -5,7 +5,9 @@
  * check which copies the core made: every call of the plugin's copy_host_to_device,
  * copy_device_to_host and copy_device_to_device is counted, with its bytes, per device; and
  * whether it staged through page-locked host memory: every host_memory allocate and
- * deallocate (the plugin option pinned_memory, true by default, offers that group).
+ * deallocate (the plugin option pinned_memory, true by default, offers that group); and how
+ * its work was launched: kernel calls one by one, or recorded and replayed (the recording
+ * group, offered unless the option recording is false).
  *
  * The counters are process-wide and indexed by the plugin's device ordinal (the order of
  * device_get, which is the device id when no other plugin provides the same device type):
@@ -56,9 +58,14 @@ typedef struct hx_sim_transfer_counts_s {
                                      this device (unknown pointers are not counted) */
   uint64_t pinned_deallocated_bytes; /* out: bytes they freed; allocated - deallocated bytes is
                                      what is still held, when none was held at the last reset */
+  uint64_t kernel_calls;          /* out: kernel computes on this device that queued or ran
+                                     their work (those recorded are not counted) */
+  uint64_t recorded_calls;        /* out: kernel, memset and copy calls recorded on its streams
+                                     (the recording group) */
+  uint64_t recordings;            /* out: recording ends that gave a recording */
+  uint64_t replays;               /* out: replays of its recordings */
 } hx_sim_transfer_counts_t;
-#define HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE \
-  HX_STRUCT_SIZE(hx_sim_transfer_counts_t, pinned_deallocated_bytes)
+#define HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE HX_STRUCT_SIZE(hx_sim_transfer_counts_t, replays)
 
 /* Fills *out (the fields its struct_size covers) with the counts of device `ordinal`.
  * Returns 0 on success, -1 when `out` is NULL or no simulated device with that ordinal has
