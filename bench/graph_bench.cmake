@@ -1,9 +1,11 @@
 # hxrt_graph_bench: graph mode against the eager path (the executor's cost per node, a chain
 # of tiny MatMuls) and independent nodes at once (the replication on timed sim GPUs, two CPU
-# branches on two inter-op threads). It loads the CPU and sim plugins from the build's plugin
+# branches on two inter-op threads) and a replayed graph against the same chain kernel by
+# kernel and eager, on a sim GPU with a GPU's host launch cost. It loads the CPU and sim plugins from the build's plugin
 # folder.
 add_executable(hxrt_graph_bench
-  graph_main.cpp graph_overhead_bench.cpp graph_parallel_bench.cpp graph_workloads.cpp
+  graph_main.cpp graph_overhead_bench.cpp graph_parallel_bench.cpp graph_recorded_bench.cpp
+  graph_workloads.cpp
   graph_runtime.cpp bench_run.cpp ratio_report.cpp)
 target_link_libraries(hxrt_graph_bench PRIVATE hxrt::core benchmark::benchmark)
 add_dependencies(hxrt_graph_bench hx_cpu hx_sim)
