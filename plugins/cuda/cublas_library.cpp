@@ -38,6 +38,7 @@ Loaded load() {
   loaded.ok = find(library, "cublasCreate_v2", &f.create, &loaded.why) &&
               find(library, "cublasDestroy_v2", &f.destroy, &loaded.why) &&
               find(library, "cublasSetStream_v2", &f.set_stream, &loaded.why) &&
+              find(library, "cublasSetWorkspace_v2", &f.set_workspace, &loaded.why) &&
               find(library, "cublasSetMathMode", &f.set_math_mode, &loaded.why) &&
               find(library, "cublasGemmEx", &f.gemm_ex, &loaded.why) &&
               find(library, "cublasGetStatusName", &f.status_name, &loaded.why) &&

@@ -13,6 +13,7 @@ struct CublasLibrary {
   decltype(&cublasCreate_v2) create;
   decltype(&cublasDestroy_v2) destroy;
   decltype(&cublasSetStream_v2) set_stream;
+  decltype(&cublasSetWorkspace_v2) set_workspace;
   decltype(&cublasSetMathMode) set_math_mode;
   // Spelled out: C++ sees a second cublasGemmEx, an inline overload for old code.
   cublasStatus_t (*gemm_ex)(cublasHandle_t handle, cublasOperation_t transa,

@@ -13,6 +13,7 @@
 #include "memory.hpp"
 #include "options.hpp"
 #include "plugin_state.hpp"
+#include "recordings.hpp"
 #include "streams.hpp"
 
 namespace hxcuda {
@@ -20,7 +21,8 @@ namespace {
 
 void shutdown(hx_plugin* plugin) { delete &from_handle(plugin); }
 
-// The optional groups are all present: CUDA has streams, events and page-locked host memory.
+// The optional groups are all present: CUDA has streams, events, page-locked host memory, and
+// stream capture for recorded work.
 // They hold only function pointers, so every instance of the plugin shares them.
 constexpr hx_stream_api kStreams = {HX_STREAM_API_STRUCT_SIZE, nullptr,       stream_create,
                                     stream_destroy,            stream_synchronize, stream_query,
@@ -30,6 +32,8 @@ constexpr hx_event_api kEvents = {HX_EVENT_API_STRUCT_SIZE, nullptr,           e
                                   event_query,              event_elapsed_ns};
 constexpr hx_host_memory_api kHostMemory = {HX_HOST_MEMORY_API_STRUCT_SIZE, nullptr,
                                             host_allocate, host_deallocate};
+constexpr hx_recording_api kRecording = {HX_RECORDING_API_STRUCT_SIZE, nullptr, recording_begin,
+                                         recording_end, recording_replay, recording_destroy};
 
 void fill_table(CudaPlugin& state) {
   hx_plugin_api& api = state.api;
@@ -48,6 +52,7 @@ void fill_table(CudaPlugin& state) {
   api.streams = &kStreams;
   api.events = &kEvents;
   api.host_memory = &kHostMemory;
+  api.recording = &kRecording;
 }
 
 void add_devices(CudaPlugin& state) {

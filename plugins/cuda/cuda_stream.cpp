@@ -1,5 +1,7 @@
 #include "cuda_stream.hpp"
 
+#include <utility>
+
 #include "device.hpp"
 #include "device_errors.hpp"
 #include "errors.hpp"
@@ -13,6 +15,16 @@ CudaStream::~CudaStream() {
   if (stream == nullptr) return;
   const char* call = "cudaSetDevice";
   cudaError_t error = cudaSetDevice(device_.cuda_ordinal());
+  if (error == cudaSuccess && recording_ != nullptr) {
+    // The core ends every recording it begins; a stream destroyed in the middle of one (an
+    // error path) still must not leave CUDA a capture on a stream that is gone. An
+    // invalidated capture gives no graph, and an error here is nothing anyone can act on.
+    cudaGraph_t abandoned = nullptr;
+    if (cudaStreamEndCapture(stream, &abandoned) == cudaSuccess && abandoned != nullptr) {
+      (void)cudaGraphDestroy(abandoned);
+    }
+    (void)cudaGetLastError();
+  }
   if (error == cudaSuccess) {
     call = "cudaStreamDestroy";
     error = cudaStreamDestroy(stream);
@@ -31,6 +43,23 @@ CudaStream::~CudaStream() {
                          text);
   }
   (void)cudaGetLastError();
+}
+
+CudaRecording* CudaStream::recording() const {
+  std::lock_guard<std::mutex> lock(recording_mutex_);
+  return recording_.get();
+}
+
+bool CudaStream::start_recording(std::unique_ptr<CudaRecording>* recording) {
+  std::lock_guard<std::mutex> lock(recording_mutex_);
+  if (recording_ != nullptr) return false;
+  recording_ = std::move(*recording);
+  return true;
+}
+
+std::unique_ptr<CudaRecording> CudaStream::stop_recording() {
+  std::lock_guard<std::mutex> lock(recording_mutex_);
+  return std::move(recording_);
 }
 
 hx_status* CudaStream::mark_first_work(cudaStream_t stream) {

@@ -16,17 +16,18 @@ CudaDevice::CudaDevice(CudaPlugin& plugin, DeviceFacts facts)
       label_("CUDA device " + std::to_string(facts_.cuda_ordinal) + " (" + facts_.product + ")") {}
 
 CudaDevice::~CudaDevice() {
-  if (cublas_handles_.empty()) return;
+  if (cublas_streams_.empty()) return;
   // Handles exist only once cuBLAS was loaded, so this returns at once.
   const char* why = nullptr;
   const CublasLibrary* cublas = cublas_library(&why);
   // A failure here has no one to report to, and the handles go with the process anyway.
   if (cublas != nullptr && cudaSetDevice(facts_.cuda_ordinal) == cudaSuccess) {
-    for (auto& [stream, handle] : cublas_handles_) {
-      if (handle != nullptr) cublas->destroy(handle);
+    for (auto& [stream, entry] : cublas_streams_) {
+      if (entry.handle != nullptr) cublas->destroy(entry.handle);
     }
   }
   (void)cudaGetLastError();
+  // The workspaces go with the table, after the handles that used them.
 }
 
 const hx_core_services& CudaDevice::services() const { return *plugin_.services; }

@@ -1,5 +1,6 @@
 // One CUDA device as the plugin hands it to the core: its fixed facts, how to make it current
-// on a thread (which creates its CUDA context the first time), and its cuBLAS handles.
+// on a thread (which creates its CUDA context the first time), and its cuBLAS handles and
+// workspaces.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -8,10 +9,12 @@
 
 #include <cuda_runtime_api.h>
 
+#include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
 
+#include "cublas_workspace.hpp"
 #include "discovery.hpp"
 
 namespace hxcuda {
@@ -21,7 +24,7 @@ struct CudaPlugin;
 class CudaDevice {
  public:
   CudaDevice(CudaPlugin& plugin, DeviceFacts facts);
-  // Destroys the cuBLAS handles that were made.
+  // Destroys the cuBLAS handles that were made, and frees their workspaces.
   ~CudaDevice();
   CudaDevice(const CudaDevice&) = delete;
   CudaDevice& operator=(const CudaDevice&) = delete;
@@ -39,20 +42,24 @@ class CudaDevice {
   // device's context is lost (device_errors.hpp).
   hx_status* make_current() const;
 
-  // The cuBLAS handle for work on `stream` (null until made), and the lock that guards the
-  // table (see CublasLease). One handle per stream, because a handle's default workspace
-  // is used by every GEMM enqueued through it: two streams sharing one could run two GEMMs
-  // on the same workspace at once.
+  // What cuBLAS needs for work on `stream`, and the lock that guards the table (see
+  // CublasLease). One handle and one workspace per stream, because a workspace is used by
+  // every GEMM enqueued with it: two streams sharing one could run two GEMMs on the same
+  // workspace at once.
+  struct CublasStream {
+    cublasHandle_t handle = nullptr;             // made at the stream's first GEMM
+    std::unique_ptr<CublasWorkspace> workspace;  // made at its first GEMM not recorded
+  };
   std::mutex& cublas_mutex() { return cublas_mutex_; }
-  cublasHandle_t& cublas_handle(cudaStream_t stream) { return cublas_handles_[stream]; }
+  CublasStream& cublas_stream(cudaStream_t stream) { return cublas_streams_[stream]; }
 
  private:
   CudaPlugin& plugin_;
   const DeviceFacts facts_;
   const std::string label_;
   std::mutex cublas_mutex_;
-  // Made at the first GEMM on each stream, under cublas_mutex_.
-  std::unordered_map<cudaStream_t, cublasHandle_t> cublas_handles_;
+  // Filled at the first GEMM on each stream, under cublas_mutex_.
+  std::unordered_map<cudaStream_t, CublasStream> cublas_streams_;
 };
 
 inline hx_device* to_handle(CudaDevice* device) { return reinterpret_cast<hx_device*>(device); }

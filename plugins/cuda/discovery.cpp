@@ -55,6 +55,7 @@ bool describe_device(int ordinal, DeviceFacts* facts, std::string* error_text) {
   facts->cuda_ordinal = ordinal;
   facts->product = properties.name;
   facts->arch = "sm_" + std::to_string(properties.major) + std::to_string(properties.minor);
+  facts->compute_major = properties.major;
   facts->bus_id = lower_case(bus_id);
   facts->memory_total = properties.totalGlobalMem;
   facts->compute_units = properties.multiProcessorCount;

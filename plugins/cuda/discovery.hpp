@@ -16,6 +16,7 @@ struct DeviceFacts {
   int cuda_ordinal = 0;       // the runtime's device number, for cudaSetDevice
   std::string product;        // "NVIDIA H100 80GB HBM3"
   std::string arch;           // compute capability as "sm_90"
+  int compute_major = 0;      // the compute capability's major number (9 for sm_90)
   std::string bus_id;         // PCI bus id, lower case: "0000:3b:00.0"
   uint64_t memory_total = 0;  // bytes of device memory
   int32_t compute_units = 0;  // streaming multiprocessors

@@ -7,12 +7,16 @@ template <class Object>
 using Registry = std::unordered_map<const void*, std::unique_ptr<Object>>;
 
 template <class Handle, class Object>
-Handle* add(std::mutex& mutex, Registry<Object>& registry, CudaDevice& device) {
-  auto object = std::make_unique<Object>(device);
+Handle* adopt(std::mutex& mutex, Registry<Object>& registry, std::unique_ptr<Object> object) {
   Handle* handle = reinterpret_cast<Handle*>(object.get());
   std::lock_guard<std::mutex> lock(mutex);
   registry.emplace(handle, std::move(object));
   return handle;
+}
+
+template <class Handle, class Object>
+Handle* add(std::mutex& mutex, Registry<Object>& registry, CudaDevice& device) {
+  return adopt<Handle>(mutex, registry, std::make_unique<Object>(device));
 }
 
 template <class Object>
@@ -59,6 +63,18 @@ CudaEvent* Handles::find_event(const hx_event* handle) const {
 
 bool Handles::remove_event(const CudaDevice& device, const hx_event* handle) {
   return remove(mutex_, events_, device, handle);
+}
+
+hx_recording* Handles::add_recording(std::unique_ptr<CudaRecording> recording) {
+  return adopt<hx_recording>(mutex_, recordings_, std::move(recording));
+}
+
+CudaRecording* Handles::find_recording(const hx_recording* handle) const {
+  return find(mutex_, recordings_, handle);
+}
+
+bool Handles::remove_recording(const CudaDevice& device, const hx_recording* handle) {
+  return remove(mutex_, recordings_, device, handle);
 }
 
 }  // namespace hxcuda

@@ -1,5 +1,5 @@
-// The streams and events one plugin instance has handed out. Every handle the core passes
-// back is looked up here, so a handle that was never created, was already destroyed, or
+// The streams, events and recordings one plugin instance has handed out. Every handle the core
+// passes back is looked up here, so a handle that was never created, was already destroyed, or
 // belongs to another device is an INVALID_ARGUMENT rather than a wild pointer.
 #pragma once
 
@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "cuda_event.hpp"
+#include "cuda_recording.hpp"
 #include "cuda_stream.hpp"
 
 namespace hxcuda {
@@ -32,10 +33,19 @@ class Handles {
   // Destroys the event; false when `handle` is not a live event of `device`.
   bool remove_event(const CudaDevice& device, const hx_event* handle);
 
+  // Takes `recording` (which end made) and gives its handle. Throws std::bad_alloc, the
+  // recording then freed.
+  hx_recording* add_recording(std::unique_ptr<CudaRecording> recording);
+  // The live recording behind `handle`; nullptr when it is not one.
+  CudaRecording* find_recording(const hx_recording* handle) const;
+  // Destroys the recording; false when `handle` is not a live recording of `device`.
+  bool remove_recording(const CudaDevice& device, const hx_recording* handle);
+
  private:
   mutable std::mutex mutex_;
   std::unordered_map<const void*, std::unique_ptr<CudaStream>> streams_;
   std::unordered_map<const void*, std::unique_ptr<CudaEvent>> events_;
+  std::unordered_map<const void*, std::unique_ptr<CudaRecording>> recordings_;
 };
 
 }  // namespace hxcuda

@@ -3,6 +3,9 @@
 
 #include <hxplugin/status.hpp>
 
+#include "capture_mode.hpp"
+#include "cublas_workspace.hpp"
+#include "cuda_recording.hpp"
 #include "device.hpp"
 #include "device_errors.hpp"
 #include "fault_kernel.hpp"
@@ -34,6 +37,7 @@ hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out) {
   out->stream = cuda_stream;
   out->synchronous = stream == nullptr;
   out->fault_op = site.fault ? site.op : nullptr;
+  out->recording = stream != nullptr ? stream->recording() : nullptr;
   return nullptr;
 }
 
@@ -54,25 +58,56 @@ hx_status* finish_kernel(const KernelEnv& env, hx_status* status) {
   return device_error(*env.device, cudaStreamSynchronize(env.stream), "cudaStreamSynchronize");
 }
 
-hx_status* CublasLease::acquire(const KernelEnv& env, const CublasLibrary& cublas,
-                                CublasLease* out) {
+namespace {
+
+// The handle (made now if this is the stream's first GEMM) and workspace for a GEMM on `env`,
+// under the device's cuBLAS lock.
+hx_status* handle_and_workspace(const KernelEnv& env, const CublasLibrary& cublas,
+                                cublasHandle_t* handle, const CublasWorkspace** workspace) {
   CudaDevice& device = *env.device;
-  const hx_core_services& services = *env.services;
-  out->lock_ = std::unique_lock<std::mutex>(device.cublas_mutex());
-  cublasHandle_t& handle = device.cublas_handle(env.stream);
+  CudaDevice::CublasStream& entry = device.cublas_stream(env.stream);
   // Made on the device that kernel_env made current; it lives until the plugin shuts down.
-  if (handle == nullptr) {
-    if (hx_status* status = cublas_error(services, cublas.create(&handle), "cublasCreate")) {
-      handle = nullptr;
-      out->lock_.unlock();
+  // cublasCreate allocates: in relaxed capture mode, so that making it as a recording's
+  // first GEMM neither fails nor invalidates the capture.
+  if (entry.handle == nullptr) {
+    const RelaxedCaptureMode relaxed;
+    if (hx_status* status =
+            cublas_error(*env.services, cublas.create(&entry.handle), "cublasCreate")) {
+      entry.handle = nullptr;
       return status;
     }
   }
+  *handle = entry.handle;
+  if (env.recording != nullptr) return env.recording->gemm_workspace(workspace);
+  if (entry.workspace == nullptr) {
+    if (hx_status* status = CublasWorkspace::allocate(device, &entry.workspace)) return status;
+  }
+  *workspace = entry.workspace.get();
+  return nullptr;
+}
+
+}  // namespace
+
+hx_status* CublasLease::acquire(const KernelEnv& env, const CublasLibrary& cublas,
+                                CublasLease* out) {
+  const hx_core_services& services = *env.services;
+  out->lock_ = std::unique_lock<std::mutex>(env.device->cublas_mutex());
+  cublasHandle_t handle = nullptr;
+  const CublasWorkspace* workspace = nullptr;
+  hx_status* status = handle_and_workspace(env, cublas, &handle, &workspace);
   // A stream's handle is bound to it again on every lease (a destroyed stream's address may
-  // come back as a new stream's) and starts from the default math mode: one kernel's TF32
-  // choice must not leak into the next one's GEMM.
-  hx_status* status =
-      cublas_error(services, cublas.set_stream(handle, env.stream), "cublasSetStream");
+  // come back as a new stream's), and binding a stream resets cuBLAS to its own workspace
+  // pool, from which a GEMM may allocate as it is enqueued: the plugin's workspace is set
+  // again after it. The handle starts from the default math mode: one kernel's TF32 choice
+  // must not leak into the next one's GEMM.
+  if (status == nullptr) {
+    status = cublas_error(services, cublas.set_stream(handle, env.stream), "cublasSetStream");
+  }
+  if (status == nullptr) {
+    status = cublas_error(services,
+                          cublas.set_workspace(handle, workspace->data(), workspace->size()),
+                          "cublasSetWorkspace");
+  }
   if (status == nullptr) {
     status = cublas_error(services, cublas.set_math_mode(handle, CUBLAS_DEFAULT_MATH),
                           "cublasSetMathMode");

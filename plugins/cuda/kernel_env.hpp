@@ -17,6 +17,7 @@ namespace hxcuda {
 
 struct CudaPlugin;
 class CudaDevice;
+class CudaRecording;
 
 // The name in the function table, in ABI mismatch reports and in the messages of statuses made
 // from exceptions.
@@ -37,6 +38,8 @@ struct KernelEnv {
   cudaStream_t stream = nullptr;  // the stream the core passed (args->stream), resolved
   bool synchronous = false;       // args->stream was NULL: the work completes before returning
   const char* fault_op = nullptr; // the op, when fault_ops names it; else NULL
+  // The recording args->stream is building (recordings.hpp); NULL when it does not record.
+  CudaRecording* recording = nullptr;
 };
 
 // Resolves args->device and args->stream (INVALID_ARGUMENT when either is not this plugin's)
@@ -60,9 +63,11 @@ const hx_core_services& plugin_services(const void* user_data);
 hx_status* cuda_error(const hx_core_services& services, cudaError_t error, const char* call);
 hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status, const char* call);
 
-// The cuBLAS handle of env.stream on env.device (made at first use), bound to that stream
-// and held exclusively while the lease lives: each stream has its own handle, so GEMMs on
-// different streams never share a workspace.
+// The cuBLAS handle of env.stream on env.device (made at first use), bound to that stream and
+// to a workspace of the plugin's (cublas_workspace.hpp), and held exclusively while the lease
+// lives. The workspace is the stream's own, so GEMMs on different streams never share one,
+// or, on a stream that records, the recording's (cuda_recording.hpp), so that a GEMM
+// allocates nothing as it is enqueued or recorded.
 class CublasLease {
  public:
   // On failure `handle()` is NULL and the status says why.

@@ -8,16 +8,6 @@
 #include "plugin_state.hpp"
 
 namespace hxcuda {
-namespace {
-
-// resolve_stream for the entry points that take a stream handle as their subject, where NULL
-// is not a stream.
-hx_status* live_stream(const CudaDevice& device, const hx_stream* handle, CudaStream** out) {
-  if (handle == nullptr) return not_a_live_handle(device, "stream", handle);
-  return resolve_stream(device, handle, out);
-}
-
-}  // namespace
 
 hx_status* resolve_stream(const CudaDevice& device, const hx_stream* handle, CudaStream** out) {
   *out = nullptr;
@@ -29,6 +19,11 @@ hx_status* resolve_stream(const CudaDevice& device, const hx_stream* handle, Cud
   }
   *out = stream;
   return nullptr;
+}
+
+hx_status* live_stream(const CudaDevice& device, const hx_stream* handle, CudaStream** out) {
+  if (handle == nullptr) return not_a_live_handle(device, "stream", handle);
+  return resolve_stream(device, handle, out);
 }
 
 hx_status* stream_for_work(CudaDevice& device, CudaStream* stream, cudaStream_t* out) {

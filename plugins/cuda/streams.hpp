@@ -24,6 +24,9 @@ namespace hxcuda {
 // *out is the stream behind `handle`, or nullptr for a NULL handle. INVALID_ARGUMENT when
 // `handle` is neither NULL nor a live stream of `device`.
 hx_status* resolve_stream(const CudaDevice& device, const hx_stream* handle, CudaStream** out);
+// resolve_stream for the entry points that take a stream handle as their subject, where NULL
+// is not a stream: INVALID_ARGUMENT for NULL too.
+hx_status* live_stream(const CudaDevice& device, const hx_stream* handle, CudaStream** out);
 
 // Makes `device` current and gives the CUDA stream that work for `stream` (from
 // resolve_stream) goes on: its own, made now if this is its first work, or the per-thread
