@@ -21,7 +21,34 @@ TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const 
                  device_in->tensor_kind(dtype_in, shape_in)) {}
 
 
+TensorImpl::TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in,
+                       size_t bytes_in, Device::Block memory_in,
+                       std::shared_ptr<const void> owner_in)
+    : device(std::move(device_in)),
+      dtype(dtype_in),
+      shape(shape_in),
+      bytes(bytes_in),
+      kind(device->tensor_kind(dtype_in, shape_in)),
+      memory(memory_in),
+      owner(std::move(owner_in)) {}
+
 TensorImpl::~TensorImpl() {
+  if (owner != nullptr) {
+    // Not the allocator's memory, and no allocator to defer its release to: the copies still
+    // reading it (a DMA from page-locked memory) end before its owner may free it. Rare: a
+    // tensor dropped while its own upload is in flight.
+    if (readers_ != nullptr) {
+      for (const std::shared_ptr<ReadyEvent>& reader : *readers_) {
+        try {
+          reader->wait();
+        } catch (const Error&) {
+          // The read failed: it no longer reads.
+        }
+      }
+      delete readers_;
+    }
+    return;
+  }
   if (readers_ == nullptr) {
     device->deallocate(memory.block);
   } else {

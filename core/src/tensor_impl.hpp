@@ -31,8 +31,12 @@ struct TensorImpl : TensorCount {
         bytes(bytes_in),
         kind(kind_in),
         memory(device->allocate(bytes)) {}
+  // In memory that is not the device's allocator's (Runtime::pinned_tensor): `memory` lies
+  // inside what `owner` keeps alive, and the tensor holds it.
+  TensorImpl(std::shared_ptr<Device> device_in, DType dtype_in, const Shape& shape_in,
+             size_t bytes_in, Device::Block memory_in, std::shared_ptr<const void> owner_in);
   // The memory goes back to the device at once, or after the reads on other streams that
-  // add_reader recorded.
+  // add_reader recorded; memory of an owner's is let go once those reads have completed.
   ~TensorImpl();
   TensorImpl(const TensorImpl&) = delete;
   TensorImpl& operator=(const TensorImpl&) = delete;
@@ -56,6 +60,8 @@ struct TensorImpl : TensorCount {
   // Recorded after the work that writes the elements; nullptr when that work completed before
   // the tensor was returned (a synchronous device). Set before the tensor is shared.
   std::shared_ptr<ReadyEvent> ready;
+  // What keeps memory that is not the allocator's (a PinnedBlock); nullptr for the allocator's.
+  std::shared_ptr<const void> owner;
 
  private:
   mutable SpinLock readers_lock_;

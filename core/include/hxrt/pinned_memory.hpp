@@ -2,8 +2,9 @@
 // the device's DMA engines read and write directly, as torch.Tensor.pin_memory and PJRT's
 // pinned host memory space give. from_host of bytes that lie inside it uploads them straight,
 // with no staging copy, and waits for that upload; copy_to_host into it is written straight
-// by the device. Either then runs at the speed of the link. A handle: copies share the memory,
-// which goes back to the plugin when the last copy goes (the plugin stays loaded till then).
+// by the device. Either then runs at the speed of the link. Runtime::pinned_tensor makes host
+// tensors that live in it. A handle: copies (and those tensors) share the memory, which goes
+// back to the plugin when the last of them goes (the plugin stays loaded till then).
 #pragma once
 
 #include <cstddef>
@@ -32,6 +33,7 @@ class HXRT_API PinnedMemory {
   const std::string& device() const;
 
  private:
+  friend class Runtime;  // pinned_tensor shares the block with the tensors it makes
   std::shared_ptr<detail::PinnedBlock> block_;
 };
 

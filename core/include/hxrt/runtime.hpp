@@ -297,6 +297,20 @@ class HXRT_API Runtime {
   // offers it. Error(kInvalidArgument) when that plugin offers none (or none does), and
   // Error(kOutOfMemory) when the plugin cannot give that much.
   PinnedMemory pinned_memory(size_t bytes, const std::string& device = {});
+  // A host tensor (on /CPU:0) that lives in `memory` from byte `offset` (a multiple of the CPU
+  // device's alignment, 64), sharing it: what a loader writes into memory.data() is the
+  // tensor's elements, with no copy. The CPU reads and writes it as any tensor of its, and a
+  // copy of it to a device of the plugin that gave the memory (to_device, a graph's feed) is
+  // that device's DMA straight from it, with no staging copy and without the host waiting, as
+  // from a torch tensor after pin_memory(). Error(kInvalidArgument) when `memory` is empty,
+  // the tensor does not fit in it from `offset`, the offset is not aligned, or there is no
+  // CPU device.
+  Tensor pinned_tensor(const PinnedMemory& memory, DType dtype, const Shape& shape,
+                       size_t offset = 0);
+  // `tensor`'s elements in a new host tensor in page-locked memory from the plugin of `device`
+  // (as pinned_memory chooses one): torch.Tensor.pin_memory. Waits for the work that writes
+  // `tensor`.
+  Tensor pin_memory(const Tensor& tensor, const std::string& device = {});
 
   // Ops, copies and from_host return once their work is queued on the device's stream, so
   // devices run at once (README.md, "Asynchronous execution"); reading a tensor waits for the
