@@ -181,3 +181,19 @@ TEST_CASE("Runs of one recorded graph from many threads each get their own feeds
   for (std::thread& thread : threads) thread.join();
   CHECK(wrong == 0);
 }
+
+TEST_CASE("A recorded graph fed a tensor of failed work fails its run as an unrecorded one does",
+          "[execution][recorded]") {
+  hxrt::Runtime rt = runtime_with_gpus(1, "\"fault_ops\":[\"Relu\"]");
+  const hxrt::Executable exe = add_chain(rt);
+  const Tensor good = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6}, "/GPU:0");
+  for (int run = 0; run < 3; ++run) (void)exe.run({{"x", good}, {"w", good}});
+  const Tensor failed = rt.execute("Relu", {good}, {}, "/GPU:0");
+  REQUIRE(error_from([&] { failed.wait(); }));  // the failure is known now
+  const std::optional<hxrt::Error> error =
+      error_from([&] { (void)exe.run({{"x", failed}, {"w", good}}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("graph node 'add0' (Add)") &&
+                                Catch::Contains("was written by work that failed"));
+  CHECK(exe.run({{"x", good}, {"w", good}})[0].to_vector<float>()[0] == 1 + kChain);
+}

@@ -4,6 +4,7 @@
 #include <map>
 #include <utility>
 
+#include "execution/transfers.hpp"
 #include "graph/executable_impl.hpp"
 #include "logger.hpp"
 #include "status.hpp"
@@ -127,6 +128,8 @@ std::vector<Tensor> RecordedRuns::replay(const std::vector<Tensor>& feeds) {
   for (const StepInfo& step : exe_.steps) {
     if (step.kind != StepInfo::Kind::kFeed) continue;
     const Tensor& fed = feeds[step.feed];
+    // Written by work that failed: the run goes kernel by kernel, whose error names the node.
+    check_not_failed(*fed.impl(), "", 0);
     local_feeds.push_back(fed.impl()->device.get() == &device
                               ? fed
                               : exe_.runtime->copy_to(fed, device));
