@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.2 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.4 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -163,7 +163,7 @@ typedef struct hx_recording_s hx_recording;
  * EXTENSIONS
  * ============================================================================================ */
 
-/* The kinds of extension struct. 2.0 to 2.2 define none; values are never renumbered.
+/* The kinds of extension struct. 2.0 to 2.4 define none; values are never renumbered.
  * [since 2.0] */
 typedef enum hx_extension_type {
   HX_EXTENSION_TYPE_NONE = 0
