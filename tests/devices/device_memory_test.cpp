@@ -16,7 +16,7 @@
 
 #include "devices_runtime.hpp"
 #include "run_program.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace {
 

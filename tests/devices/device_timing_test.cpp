@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "devices_runtime.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace {
 

@@ -12,6 +12,7 @@
 
 #include "hxrt/export.hpp"
 #include "hxrt/graph.hpp"
+#include "hxrt/runtime_options.hpp"
 #include "hxrt/tensor.hpp"
 
 namespace hxrt {
@@ -41,12 +42,6 @@ struct NodePlacement {
   std::string reason;
   // The dynamic placer's estimates, one per device, for a node it placed; empty otherwise.
   std::vector<DeviceEstimate> estimates;
-};
-
-// How compile places the nodes that carry no device request (README.md, "Dynamic placement").
-enum class GraphPlacer {
-  kSimple,   // TensorFlow's simple placer: by device priority
-  kDynamic,  // list scheduling on the cost model: measured kernel and copy times, memory
 };
 
 // What one run holds on one device, planned at compile from the lifetimes of its tensors.

@@ -21,6 +21,7 @@
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/config_setting.hpp"
+#include "hxrt/device_info.hpp"
 #include "hxrt/device_setup.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/error.hpp"
@@ -31,74 +32,11 @@
 #include "hxrt/op.hpp"
 #include "hxrt/op_info.hpp"
 #include "hxrt/pinned_memory.hpp"
+#include "hxrt/runtime_options.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"
 
 namespace hxrt {
-
-// What happens when the requested device cannot run an op (README.md, "Placement").
-enum class SoftPlacement {
-  // Both a device without a kernel for the op and a device that does not exist are errors.
-  kStrict,
-  // A device without a kernel falls back to the best device that has one (TensorFlow's
-  // behaviour for ops like tf.cast); a device that does not exist is an error. The default.
-  kFallbackOnMissingKernel,
-  // Both fall back to the best device that can run the op.
-  kSoft,
-};
-
-// "strict", "missing_kernel", "soft" (the config file's spellings).
-HXRT_API const char* soft_placement_name(SoftPlacement mode);
-
-// What a placement function sees of one op call.
-struct OpPlacementInfo {
-  std::string op;
-  std::vector<DType> input_dtypes;
-  std::vector<std::string> input_devices;  // canonical names
-};
-// Returns a device spec for the op ("/GPU:1", "CPU:0", ...), or "" to let priority decide.
-using PlacementFunction = std::function<std::string(const OpPlacementInfo& op)>;
-
-// Settings given by the embedding program. They override the config file and the environment.
-struct RuntimeOptions {
-  // A JSON config file. Empty: $HXRT_CONFIG if set, else no file.
-  std::string config_path;
-  // Plugin folders or shared objects, searched after the config's and $HXRT_PLUGIN_PATH's.
-  std::vector<std::string> plugin_paths;
-  // Also search the plugin folder installed beside the core library (lib/hxrt/plugins).
-  bool use_installed_plugins = true;
-  // Options for one plugin, by plugin name: a JSON object as text.
-  std::map<std::string, std::string> plugin_options;
-  // Overrides "plugins.probe" and $HXRT_PROBE_PLUGINS: load each plugin in a child process
-  // first, and skip one that crashes, exits or hangs there (README.md, "Probing plugins").
-  std::optional<bool> probe_plugins;
-  // Overrides "plugins.disabled": plugins not to load, by name ("sim").
-  std::optional<std::vector<std::string>> disabled_plugins;
-  // Overrides "log_device_placement" and $HXRT_LOG_DEVICE_PLACEMENT.
-  std::optional<bool> log_device_placement;
-  // Overrides "log_level" and $HXRT_LOG_LEVEL.
-  std::optional<LogLevel> log_level;
-  // Replaces the default stderr sink before start-up logs anything.
-  LogSink log_sink;
-  // Overrides "placement.soft_placement".
-  std::optional<SoftPlacement> soft_placement;
-  // Overrides "placement.device_priority": device types, most preferred first; types not
-  // listed follow in the default order (by placement class: discrete accelerators, then
-  // CPUs, then accelerators that run on the host's processors; then by name).
-  std::optional<std::vector<std::string>> device_priority;
-  // Overrides "placement.tensor_device": where a tensor made with no device and outside
-  // every device scope goes ("CPU:0", "/GPU:1"). Unset: the first device of the
-  // highest-priority type (device_priority()), where TensorFlow puts it.
-  std::optional<std::string> tensor_device;
-  // Override "execution.inter_op_threads" and $HXRT_INTER_OP_THREADS: the threads that run
-  // graph nodes' host-side work (TensorFlow's inter-op parallelism); 0 to 4096, 0 meaning one
-  // per core.
-  std::optional<int> inter_op_threads;
-  // Override "execution.intra_op_threads" and $HXRT_INTRA_OP_THREADS: the threads one kernel
-  // may use, which every plugin receives at init (the CPU plugin's OpenBLAS); 0 to 4096, 0
-  // leaving each plugin's default.
-  std::optional<int> intra_op_threads;
-};
 
 class Runtime;
 
@@ -117,51 +55,6 @@ class [[nodiscard]] DeviceScope {
   DeviceScope(const void* owner, uint64_t id) : owner_(owner), id_(id) {}
   const void* owner_;
   uint64_t id_;  // 0 once moved from
-};
-
-// One candidate plugin file and what became of it.
-struct PluginReport {
-  std::string path;         // the file that was tried
-  bool loaded = false;      // false: skipped, and `reason` says why
-  std::string reason;       // why it was skipped; empty when loaded
-  std::string name;         // the plugin's name, when init got that far
-  std::string version;      // the plugin's own version
-  std::string abi_version;  // "1.0": the ABI version the plugin speaks
-  std::string device_type;  // "CPU", "GPU", ...
-  int device_count = 0;
-  std::string note;         // for a loaded plugin with no devices, why (e.g. "no CUDA driver")
-};
-
-struct DeviceInfo {
-  std::string name;        // canonical: "/job:localhost/replica:0/task:0/device:CPU:0"
-  std::string short_name;  // "CPU:0"
-  std::string type;        // "CPU"
-  int id = 0;              // logical id: index among the devices of its type
-  std::string physical;    // "GPU:0": the physical device it is (or is cut from)
-  std::string memory_policy;  // "growth, limit 1.00 GiB, release unused", as applied
-  std::string plugin;      // the plugin that provides it
-  std::string product;     // product name, may be empty
-  std::string vendor;
-  std::string bus_id;
-  std::string arch;
-  uint64_t memory_total = 0;
-  // Read from the plugin when devices() is called; empty when the plugin cannot tell (it has
-  // no memory_info, or the call failed: the failure is logged).
-  std::optional<uint64_t> memory_free;
-  int numa_node = -1;
-  int compute_units = 0;
-  std::string memory_kind;      // "device", "host-visible" or "host" (hx_memory_kind_name)
-  std::string placement_class;  // "discrete accelerator", "host accelerator" or "CPU"
-  uint64_t max_allocation = 0;  // the largest single allocation; 0: no smaller than the memory
-  uint64_t alignment = 256;     // of every tensor's byte offset
-};
-
-struct KernelInfo {
-  std::string op;
-  std::string device_type;
-  std::vector<DType> dtypes;
-  int priority = 0;
-  std::string plugin;
 };
 
 // No device asked for: the default of execute's `device`, which lets the placer choose; a

@@ -9,8 +9,9 @@
 
 #include "config/device_settings.hpp"
 #include "hxrt/config_setting.hpp"
+#include "hxrt/device_setup.hpp"
 #include "hxrt/log.hpp"
-#include "hxrt/runtime.hpp"
+#include "hxrt/runtime_options.hpp"
 
 namespace hxrt::detail {
 

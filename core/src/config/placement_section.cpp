@@ -5,6 +5,7 @@
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
 #include "config/message_text.hpp"
+#include "hxrt/error.hpp"
 
 namespace hxrt::detail {
 namespace {

@@ -3,6 +3,7 @@
 #include "config/json_pointer.hpp"
 #include "config/json_text.hpp"
 #include "config/message_text.hpp"
+#include "hxrt/error.hpp"
 #include "plugins/plugin_identity.hpp"
 
 namespace hxrt::detail {

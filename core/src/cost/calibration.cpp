@@ -5,8 +5,8 @@
 #include <functional>
 #include <optional>
 
-#include "execution/transfers.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/transfers.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {
 namespace {

@@ -17,8 +17,8 @@
 #include "execution/pending_releases.hpp"
 #include "execution/ready_event.hpp"
 #include "execution/staging_ring.hpp"
+#include "hxrt/device_info.hpp"
 #include "hxrt/plugin_api.h"
-#include "hxrt/runtime.hpp"
 #include "memory/bfc_allocator.hpp"
 #include "plugins/plugin.hpp"
 

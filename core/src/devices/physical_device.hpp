@@ -7,8 +7,9 @@
 #include <string>
 
 #include "devices/live_buffers.hpp"
+#include "hxrt/device_info.hpp"
+#include "hxrt/device_setup.hpp"
 #include "hxrt/plugin_api.h"
-#include "hxrt/runtime.hpp"
 #include "plugins/plugin.hpp"
 
 namespace hxrt::detail {

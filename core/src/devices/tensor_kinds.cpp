@@ -3,7 +3,7 @@
 #include <memory>
 #include <new>
 
-#include "placement/attr_identity.hpp"
+#include "types/attr_identity.hpp"
 
 namespace hxrt::detail {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "graph/executable_handle.hpp"
 #include "graph/run.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace hxrt {
 namespace {

@@ -4,11 +4,11 @@
 #include <map>
 #include <utility>
 
-#include "execution/transfers.hpp"
+#include "tensors/transfers.hpp"
 #include "graph/executable_impl.hpp"
 #include "logger.hpp"
 #include "status.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 #include "trace/trace_switch.hpp"
 
 namespace hxrt::detail {

@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "execution/transfers.hpp"
+#include "tensors/transfers.hpp"
 #include "graph/executable_impl.hpp"
 #include "graph/inter_op_arena.hpp"
 #include "graph/run.hpp"
@@ -31,7 +31,7 @@
 #include "plugins/core_handle.hpp"
 #include "runtime/kernel_args.hpp"
 #include "status.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 #include "trace/op_trace.hpp"
 #include "trace/trace_switch.hpp"
 

@@ -15,14 +15,9 @@
 #include "hxrt/op_info.hpp"
 #include "hxrt/plugin_api.h"
 #include "hxrt/shape.hpp"
+#include "types/tensor_meta.hpp"
 
 namespace hxrt::detail {
-
-struct TensorMeta {
-  DType dtype = DType::kF32;
-  Shape shape;
-  size_t bytes = 0;  // tensor_bytes(dtype, shape): set for outputs by check_outputs
-};
 
 struct OpSchema;
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "devices/device.hpp"
-#include "placement/attr_identity.hpp"
+#include "types/attr_identity.hpp"
 #include "plugins/core_handle.hpp"
 #include "status.hpp"
 

@@ -24,7 +24,7 @@
 #include "hxrt/attrs.hpp"
 #include "hxrt/plugin_api.h"
 #include "kernel_registry.hpp"
-#include "placement/attr_identity.hpp"
+#include "types/attr_identity.hpp"
 
 namespace hxrt::detail {
 
@@ -53,7 +53,7 @@ struct InstanceRequest {
 // A combination as the cache keeps it.
 struct Combination {
   static Combination of(const InstanceRequest& request);
-  // Exact: equal dtypes and the same attributes (placement/attr_identity.hpp). Inline: every
+  // Exact: equal dtypes and the same attributes (types/attr_identity.hpp). Inline: every
   // cached call asks it.
   bool matches(const InstanceRequest& request) const {
     if (num_inputs != request.num_inputs ||

@@ -32,10 +32,10 @@
 
 #include "devices/device_manager.hpp"
 #include "hxrt/dtype.hpp"
-#include "hxrt/runtime.hpp"
+#include "hxrt/runtime_options.hpp"
 #include "kernel_registry.hpp"
 #include "ops/op_schema.hpp"
-#include "placement/insert_only_table.hpp"
+#include "types/insert_only_table.hpp"
 #include "placement/kernel_instances.hpp"
 
 namespace hxrt::detail {

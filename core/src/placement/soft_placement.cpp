@@ -1,4 +1,4 @@
-#include "hxrt/runtime.hpp"
+#include "hxrt/runtime_options.hpp"
 
 namespace hxrt {
 

@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "hxrt/device_info.hpp"
 #include "hxrt/error.hpp"
-#include "hxrt/runtime.hpp"
 #include "kernel_registry.hpp"
 #include "logger.hpp"
 #include "ops/op_schema.hpp"

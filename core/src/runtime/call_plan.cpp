@@ -2,8 +2,8 @@
 
 #include <functional>
 
-#include "placement/attr_identity.hpp"
-#include "tensor_impl.hpp"
+#include "types/attr_identity.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {
 

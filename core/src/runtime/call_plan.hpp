@@ -22,11 +22,11 @@
 #include "hxrt/runtime.hpp"
 #include "hxrt/tensor.hpp"
 #include "ops/op_schema.hpp"
-#include "placement/attr_identity.hpp"
-#include "placement/insert_only_table.hpp"
+#include "types/attr_identity.hpp"
+#include "types/insert_only_table.hpp"
 #include "placement/placer.hpp"
 #include "runtime/tensor_views.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {
 

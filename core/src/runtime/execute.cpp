@@ -6,14 +6,14 @@
 #include <memory>
 #include <vector>
 
-#include "execution/transfers.hpp"
+#include "tensors/transfers.hpp"
 #include "runtime/call_plan.hpp"
 #include "runtime/kernel_args.hpp"
 #include "runtime/tensor_views.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
 #include "status.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 #include "trace/op_trace.hpp"
 
 namespace hxrt {

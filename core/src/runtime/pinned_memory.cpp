@@ -5,7 +5,7 @@
 #include "device_name.hpp"
 #include "execution/pinned_regions.hpp"
 #include "runtime/runtime_impl.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace hxrt {
 namespace {

@@ -7,8 +7,8 @@
 
 #include "device_name.hpp"
 #include "status.hpp"
-#include "execution/transfers.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/transfers.hpp"
+#include "tensors/tensor_impl.hpp"
 #include "trace/transfer_trace.hpp"
 
 namespace hxrt {

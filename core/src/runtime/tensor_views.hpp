@@ -6,7 +6,7 @@
 #include "hxrt/plugin_api.h"
 #include "hxrt/shape.hpp"
 #include "ops/broadcast.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {
 

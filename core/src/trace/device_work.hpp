@@ -17,8 +17,8 @@
 #include <utility>
 #include <vector>
 
-#include "ops/op_schema.hpp"
 #include "trace/trace_event.hpp"
+#include "types/tensor_meta.hpp"
 
 namespace hxrt::detail {
 

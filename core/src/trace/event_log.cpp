@@ -3,8 +3,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "ops/op_schema.hpp"
 #include "trace/per_thread.hpp"
+#include "types/tensor_meta.hpp"
 
 namespace hxrt::detail {
 

@@ -7,9 +7,9 @@
 #include <cstddef>
 #include <string>
 
-#include "ops/op_schema.hpp"
 #include "trace/device_work.hpp"
 #include "trace/span_timer.hpp"
+#include "types/tensor_meta.hpp"
 
 namespace hxrt::detail {
 

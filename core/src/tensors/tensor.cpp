@@ -5,8 +5,8 @@
 #include <cstring>
 #include <vector>
 
-#include "execution/transfers.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/transfers.hpp"
+#include "tensors/tensor_impl.hpp"
 #include "trace/transfer_trace.hpp"
 
 namespace hxrt {

@@ -17,7 +17,7 @@
 #include "devices/device.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/shape.hpp"
-#include "tensor_impl.hpp"
+#include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {
 

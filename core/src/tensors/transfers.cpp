@@ -1,4 +1,4 @@
-#include "execution/transfers.hpp"
+#include "tensors/transfers.hpp"
 
 #include <cstring>
 

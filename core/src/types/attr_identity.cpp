@@ -1,4 +1,4 @@
-#include "placement/attr_identity.hpp"
+#include "types/attr_identity.hpp"
 
 #include <cstring>
 #include <functional>

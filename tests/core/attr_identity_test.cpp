@@ -1,8 +1,8 @@
-// When two calls' attributes select the same kernel instance (placement/attr_identity.hpp).
+// When two calls' attributes select the same kernel instance (types/attr_identity.hpp).
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "placement/attr_identity.hpp"
+#include "types/attr_identity.hpp"
 
 using hxrt::Attrs;
 using hxrt::detail::attrs_fingerprint;

@@ -1,4 +1,4 @@
-// The lock-free table of cached placement decisions (placement/insert_only_table.hpp).
+// The lock-free table of cached placement decisions (types/insert_only_table.hpp).
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "placement/insert_only_table.hpp"
+#include "types/insert_only_table.hpp"
 
 namespace {
 
