@@ -6,6 +6,7 @@
 #include "capture_mode.hpp"
 #include "cublas_workspace.hpp"
 #include "cuda_recording.hpp"
+#include "cuda_stream.hpp"
 #include "device.hpp"
 #include "device_errors.hpp"
 #include "fault_kernel.hpp"
@@ -37,7 +38,7 @@ hx_status* kernel_env(const hx_kernel_args* args, KernelEnv* out) {
   out->stream = cuda_stream;
   out->synchronous = stream == nullptr;
   out->fault_op = site.fault ? site.op : nullptr;
-  out->recording = stream != nullptr ? stream->recording() : nullptr;
+  out->plugin_stream = stream;
   return nullptr;
 }
 
@@ -78,7 +79,9 @@ hx_status* handle_and_workspace(const KernelEnv& env, const CublasLibrary& cubla
     }
   }
   *handle = entry.handle;
-  if (env.recording != nullptr) return env.recording->gemm_workspace(workspace);
+  CudaRecording* recording =
+      env.plugin_stream != nullptr ? env.plugin_stream->recording() : nullptr;
+  if (recording != nullptr) return recording->gemm_workspace(workspace);
   if (entry.workspace == nullptr) {
     if (hx_status* status = CublasWorkspace::allocate(device, &entry.workspace)) return status;
   }

@@ -17,7 +17,7 @@ namespace hxcuda {
 
 struct CudaPlugin;
 class CudaDevice;
-class CudaRecording;
+class CudaStream;
 
 // The name in the function table, in ABI mismatch reports and in the messages of statuses made
 // from exceptions.
@@ -38,8 +38,9 @@ struct KernelEnv {
   cudaStream_t stream = nullptr;  // the stream the core passed (args->stream), resolved
   bool synchronous = false;       // args->stream was NULL: the work completes before returning
   const char* fault_op = nullptr; // the op, when fault_ops names it; else NULL
-  // The recording args->stream is building (recordings.hpp); NULL when it does not record.
-  CudaRecording* recording = nullptr;
+  // The plugin's stream behind `stream`; NULL for a synchronous call. A GEMM asks it whether
+  // it records (recordings.hpp): other kernels need not, so they take no lock for it.
+  CudaStream* plugin_stream = nullptr;
 };
 
 // Resolves args->device and args->stream (INVALID_ARGUMENT when either is not this plugin's)

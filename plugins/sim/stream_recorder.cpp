@@ -17,11 +17,12 @@ bool StreamRecorder::recording() const {
   return recording_;
 }
 
-bool StreamRecorder::record(WorkItem& item) {
+StreamRecorder::Offer StreamRecorder::record(WorkItem& item, bool recordable) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!recording_) return false;
+  if (!recording_) return Offer::kNotRecording;
+  if (!recordable) return Offer::kRefused;
   items_.push_back(std::move(item));
-  return true;
+  return Offer::kRecorded;
 }
 
 std::optional<std::vector<WorkItem>> StreamRecorder::end() {

@@ -17,8 +17,11 @@ class StreamRecorder {
   // Starts recording; false when the stream records already.
   bool begin();
   bool recording() const;
-  // Keeps `item` when the stream records, and says so; false (the item untouched) when not.
-  bool record(WorkItem& item);
+  // What became of an item offered to record.
+  enum class Offer { kNotRecording, kRecorded, kRefused };
+  // Keeps `item` when the stream records and it is `recordable`; refuses one that is not; and
+  // leaves it untouched when the stream does not record. One lock either way.
+  Offer record(WorkItem& item, bool recordable);
   // Stops recording and gives what was recorded; nullopt when the stream was not recording.
   std::optional<std::vector<WorkItem>> end();
 

@@ -48,7 +48,9 @@ hx_status* submit(const SimDevice& device, hx_stream* stream, WorkKind kind, Wor
                                    "%s: stream %p was destroyed during the call",
                                    device.label.c_str(), static_cast<const void*>(stream));
     }
-    if (kind == WorkKind::kHostCopy && queue->recorder.recording()) {
+    const StreamRecorder::Offer offer =
+        queue->recorder.record(item, kind != WorkKind::kHostCopy);
+    if (offer == StreamRecorder::Offer::kRefused) {
       return hxplugin::make_status(
           *device.plugin.services, HX_FAILED_PRECONDITION,
           "%s: a copy to or from the host was made on stream %p while it records; a recording "
@@ -56,7 +58,7 @@ hx_status* submit(const SimDevice& device, hx_stream* stream, WorkKind kind, Wor
           "work\")",
           device.label.c_str(), static_cast<const void*>(stream));
     }
-    if (queue->recorder.record(item)) {
+    if (offer == StreamRecorder::Offer::kRecorded) {
       device.counters.recorded_calls.fetch_add(1);
       return nullptr;
     }
