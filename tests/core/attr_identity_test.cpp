@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "types/attr_identity.hpp"
+#include "base/attr_identity.hpp"
 
 using hxrt::Attrs;
 using hxrt::detail::attrs_fingerprint;

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "hxrt/error.hpp"
 
 using hxrt::Error;

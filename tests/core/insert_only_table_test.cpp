@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "types/insert_only_table.hpp"
+#include "base/insert_only_table.hpp"
 
 namespace {
 

@@ -19,12 +19,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Bottom to top. A part is a folder of core/src, or a file's stem at its root.
+// Bottom to top. A part is a folder of core/src, or a file's stem at its root (none today: a
+// file at the root is in no layer, and fails the first test).
 const std::vector<std::vector<std::string>> kLayers = {
-    {"types", "status", "logger", "device_name"},  // value types, status, logging, names
+    {"base"},  // value types, status, logging, device names, JSON writing
     {"trace", "config"},
     {"ops"},
-    {"plugins", "kernel_registry"},
+    {"plugins"},  // the loader, the probe, core services, the kernel registry
     {"memory"},
     {"devices", "execution"},  // a device with its stream and event machinery
     {"tensors"},  // tensors, and the copies that make them on other devices

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "hxrt/error.hpp"
 
 namespace {

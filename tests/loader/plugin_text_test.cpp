@@ -5,7 +5,7 @@
 #include <string>
 
 #include "hxrt/error.hpp"
-#include "logger.hpp"
+#include "base/logger.hpp"
 #include "plugins/plugin_identity.hpp"
 #include "plugins/plugin_text.hpp"
 

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "loader_support.hpp"
-#include "logger.hpp"
+#include "base/logger.hpp"
 #include "plugins/plugin_probe.hpp"
 #include "temp_dir.hpp"
 

@@ -2,7 +2,7 @@
 // rejected (ABI 2.0: a kernel runs only on the devices of the plugin that registered it).
 #include <catch2/catch.hpp>
 
-#include "kernel_registry.hpp"
+#include "plugins/kernel_registry.hpp"
 #include "runtime_fixture.hpp"
 
 using Catch::Matchers::Contains;

@@ -33,7 +33,7 @@
 #include "plugins/plugin_loader.hpp"
 #include "plugins/probe_key.hpp"
 #include "plugins/probe_protocol.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include "config/message_text.hpp"
 #include "hxrt/error.hpp"
-#include "types/file_kind.hpp"
+#include "base/file_kind.hpp"
 
 namespace hxrt::detail {
 namespace {

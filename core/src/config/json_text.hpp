@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "types/json_writing.hpp"  // json_text, which writes what parse_json reads
+#include "base/json_writing.hpp"  // json_text, which writes what parse_json reads
 
 namespace hxrt::detail {
 

@@ -1,7 +1,7 @@
 #include <cctype>
 
 #include "config/config_sections.hpp"
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
 #include "config/message_text.hpp"

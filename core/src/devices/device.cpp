@@ -1,9 +1,9 @@
 #include "devices/device.hpp"
 
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "plugins/core_handle.hpp"
 #include "hxrt/plugin_vocabulary.h"
-#include "status.hpp"
+#include "base/status.hpp"
 #include "trace/transfer_trace.hpp"
 
 namespace hxrt::detail {

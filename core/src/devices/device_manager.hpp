@@ -9,8 +9,8 @@
 #include "config/device_settings.hpp"
 #include "devices/device.hpp"
 #include "devices/physical_device.hpp"
-#include "device_name.hpp"
-#include "logger.hpp"
+#include "base/device_name.hpp"
+#include "base/logger.hpp"
 #include "plugins/plugin.hpp"
 
 namespace hxrt::detail {

@@ -2,11 +2,11 @@
 
 #include <cstring>
 
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "hxrt/plugin_vocabulary.h"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_text.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 namespace {

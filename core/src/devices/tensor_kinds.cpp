@@ -3,7 +3,7 @@
 #include <memory>
 #include <new>
 
-#include "types/attr_identity.hpp"
+#include "base/attr_identity.hpp"
 
 namespace hxrt::detail {
 namespace {

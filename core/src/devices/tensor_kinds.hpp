@@ -11,7 +11,7 @@
 
 #include "hxrt/dtype.hpp"
 #include "hxrt/shape.hpp"
-#include "types/insert_only_table.hpp"
+#include "base/insert_only_table.hpp"
 
 namespace hxrt::detail {
 

@@ -1,7 +1,7 @@
 #include "execution/event_pool.hpp"
 
 #include "plugins/plugin.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 

@@ -2,7 +2,7 @@
 
 #include "hxrt/error.hpp"
 #include "hxrt/pinned_memory.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 

@@ -1,7 +1,7 @@
 #include "execution/ready_event.hpp"
 
 #include "devices/device.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 #include "trace/transfer_trace.hpp"
 
 namespace hxrt::detail {

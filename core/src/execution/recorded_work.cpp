@@ -1,7 +1,7 @@
 #include "execution/recorded_work.hpp"
 
 #include "devices/device.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 

@@ -7,7 +7,7 @@
 #include "execution/ready_event.hpp"
 #include "hxrt/error.hpp"
 #include "plugins/plugin.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 namespace {

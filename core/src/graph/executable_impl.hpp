@@ -14,7 +14,7 @@
 #include "graph/bound_views.hpp"
 #include "graph/recorded_runs.hpp"
 #include "hxrt/executable.hpp"
-#include "kernel_registry.hpp"
+#include "plugins/kernel_registry.hpp"
 #include "ops/op_schema.hpp"
 #include "placement/kernel_instances.hpp"
 #include "runtime/runtime_impl.hpp"

@@ -1,6 +1,6 @@
 // GraphBuilder: each node checked as it is added, against the runtime's op schemas, with the
 // device request in force on the building thread.
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "hxrt/graph.hpp"
 #include "ops/op_schema.hpp"
 #include "runtime/runtime_impl.hpp"

@@ -9,7 +9,7 @@
 #include <unordered_map>
 
 #include "cost/calibration.hpp"
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "graph/compile_phases.hpp"
 #include "placement/dynamic/list_scheduler.hpp"
 

@@ -6,8 +6,8 @@
 
 #include "tensors/transfers.hpp"
 #include "graph/executable_impl.hpp"
-#include "logger.hpp"
-#include "status.hpp"
+#include "base/logger.hpp"
+#include "base/status.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/trace_switch.hpp"
 

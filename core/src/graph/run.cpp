@@ -30,7 +30,7 @@
 #include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/kernel_args.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/op_trace.hpp"
 #include "trace/trace_switch.hpp"

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "hxrt/error.hpp"
-#include "logger.hpp"
+#include "base/logger.hpp"
 #include "ops/op_schema.hpp"
 
 namespace hxrt::detail {

@@ -15,7 +15,7 @@
 #include "hxrt/op_info.hpp"
 #include "hxrt/plugin_api.h"
 #include "hxrt/shape.hpp"
-#include "types/tensor_meta.hpp"
+#include "base/tensor_meta.hpp"
 
 namespace hxrt::detail {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "devices/device.hpp"
-#include "types/attr_identity.hpp"
+#include "base/attr_identity.hpp"
 #include "plugins/core_handle.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 namespace {

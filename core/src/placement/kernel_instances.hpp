@@ -23,8 +23,8 @@
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/plugin_api.h"
-#include "kernel_registry.hpp"
-#include "types/attr_identity.hpp"
+#include "plugins/kernel_registry.hpp"
+#include "base/attr_identity.hpp"
 
 namespace hxrt::detail {
 

@@ -4,9 +4,9 @@
 #include <functional>
 #include <set>
 
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "hxrt/error.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 namespace {

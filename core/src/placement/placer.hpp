@@ -33,9 +33,9 @@
 #include "devices/device_manager.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/runtime_options.hpp"
-#include "kernel_registry.hpp"
+#include "plugins/kernel_registry.hpp"
 #include "ops/op_schema.hpp"
-#include "types/insert_only_table.hpp"
+#include "base/insert_only_table.hpp"
 #include "placement/kernel_instances.hpp"
 
 namespace hxrt::detail {

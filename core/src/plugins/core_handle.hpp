@@ -15,8 +15,8 @@
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/plugin_api.h"
-#include "kernel_registry.hpp"
-#include "logger.hpp"
+#include "plugins/kernel_registry.hpp"
+#include "base/logger.hpp"
 #include "ops/op_schema.hpp"
 
 namespace hxrt::detail {

@@ -11,7 +11,7 @@
 #include "plugins/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_text.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "hxrt/error.hpp"
-#include "logger.hpp"
+#include "base/logger.hpp"
 #include "plugins/plugin_limits.hpp"
 
 namespace hxrt::detail {

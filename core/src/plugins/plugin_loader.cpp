@@ -18,7 +18,7 @@
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_probe.hpp"
 #include "plugins/refused_options.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 namespace fs = std::filesystem;

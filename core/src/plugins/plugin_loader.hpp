@@ -11,8 +11,8 @@
 
 #include "hxrt/device_info.hpp"
 #include "hxrt/error.hpp"
-#include "kernel_registry.hpp"
-#include "logger.hpp"
+#include "plugins/kernel_registry.hpp"
+#include "base/logger.hpp"
 #include "ops/op_schema.hpp"
 #include "plugins/plugin.hpp"
 #include "plugins/plugin_probe.hpp"

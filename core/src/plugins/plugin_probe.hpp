@@ -20,7 +20,7 @@
 #include <memory>
 #include <string>
 
-#include "logger.hpp"
+#include "base/logger.hpp"
 #include "plugins/probe_cache.hpp"
 
 namespace hxrt::detail {

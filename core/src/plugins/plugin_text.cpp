@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "logger.hpp"
+#include "base/logger.hpp"
 
 namespace hxrt::detail {
 

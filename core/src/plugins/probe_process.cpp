@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "logger.hpp"
+#include "base/logger.hpp"
 #include "plugins/probe_key.hpp"
 #include "plugins/probe_protocol.hpp"
 #include "plugins/probe_report.hpp"

@@ -2,7 +2,7 @@
 
 #include <functional>
 
-#include "types/attr_identity.hpp"
+#include "base/attr_identity.hpp"
 #include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "runtime/runtime_impl.hpp"
 
 namespace hxrt {

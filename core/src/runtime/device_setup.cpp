@@ -1,6 +1,6 @@
 // The device setup API: physical devices, the setters allowed before initialisation (with
 // TensorFlow's errors after), initialisation itself, and per-device memory figures.
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "runtime/runtime_impl.hpp"
 
 namespace hxrt {

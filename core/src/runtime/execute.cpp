@@ -12,7 +12,7 @@
 #include "runtime/tensor_views.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
-#include "status.hpp"
+#include "base/status.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/op_trace.hpp"
 

@@ -7,7 +7,7 @@
 
 #include "devices/device.hpp"
 #include "hxrt/plugin_api.h"
-#include "kernel_registry.hpp"
+#include "plugins/kernel_registry.hpp"
 #include "plugins/core_handle.hpp"
 
 namespace hxrt::detail {

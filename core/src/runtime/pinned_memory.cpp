@@ -2,7 +2,7 @@
 // pin_memory: host tensors that live in it.
 #include <algorithm>
 
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 #include "execution/pinned_regions.hpp"
 #include "runtime/runtime_impl.hpp"
 #include "tensors/tensor_impl.hpp"

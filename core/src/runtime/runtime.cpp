@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "device_name.hpp"
-#include "status.hpp"
+#include "base/device_name.hpp"
+#include "base/status.hpp"
 #include "tensors/transfers.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/transfer_trace.hpp"

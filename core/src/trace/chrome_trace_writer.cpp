@@ -12,7 +12,7 @@
 #include "hxrt/dtype.hpp"
 #include "hxrt/shape.hpp"
 #include "trace/name_table.hpp"
-#include "types/json_writing.hpp"
+#include "base/json_writing.hpp"
 
 namespace hxrt::detail {
 namespace {

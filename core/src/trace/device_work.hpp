@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "trace/trace_event.hpp"
-#include "types/tensor_meta.hpp"
+#include "base/tensor_meta.hpp"
 
 namespace hxrt::detail {
 

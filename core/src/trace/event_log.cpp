@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "trace/per_thread.hpp"
-#include "types/tensor_meta.hpp"
+#include "base/tensor_meta.hpp"
 
 namespace hxrt::detail {
 

@@ -9,7 +9,7 @@
 
 #include "trace/device_work.hpp"
 #include "trace/span_timer.hpp"
-#include "types/tensor_meta.hpp"
+#include "base/tensor_meta.hpp"
 
 namespace hxrt::detail {
 

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "hxrt/error.hpp"
-#include "types/file_kind.hpp"
+#include "base/file_kind.hpp"
 
 namespace hxrt::detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "device_name.hpp"
+#include "base/device_name.hpp"
 
 #include <algorithm>
 #include <climits>

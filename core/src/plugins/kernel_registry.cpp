@@ -1,4 +1,4 @@
-#include "kernel_registry.hpp"
+#include "plugins/kernel_registry.hpp"
 
 #include <algorithm>
 

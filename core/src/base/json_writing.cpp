@@ -1,4 +1,4 @@
-#include "types/json_writing.hpp"
+#include "base/json_writing.hpp"
 
 namespace hxrt::detail {
 

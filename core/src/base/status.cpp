@@ -1,4 +1,4 @@
-#include "status.hpp"
+#include "base/status.hpp"
 
 namespace hxrt::detail {
 

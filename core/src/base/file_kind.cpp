@@ -1,4 +1,4 @@
-#include "types/file_kind.hpp"
+#include "base/file_kind.hpp"
 
 #include <sys/stat.h>
 

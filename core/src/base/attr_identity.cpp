@@ -1,4 +1,4 @@
-#include "types/attr_identity.hpp"
+#include "base/attr_identity.hpp"
 
 #include <cstring>
 #include <functional>

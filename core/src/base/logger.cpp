@@ -1,4 +1,4 @@
-#include "logger.hpp"
+#include "base/logger.hpp"
 
 #include <cstdio>
 #include <string>
