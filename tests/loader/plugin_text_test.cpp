@@ -6,7 +6,7 @@
 
 #include "hxrt/error.hpp"
 #include "base/logger.hpp"
-#include "plugins/plugin_identity.hpp"
+#include "base/plugin_identity.hpp"
 #include "plugins/plugin_text.hpp"
 
 using hxrt::detail::check_device_type;

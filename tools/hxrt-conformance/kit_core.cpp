@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <regex>
 
 #include "core_ops.hpp"
 
@@ -189,9 +188,7 @@ void KitCore::log(hx_core* core, int32_t level, const char* message) {
   kit.log_lines_.push_back(std::string(level_name) + ": " + (message ? message : ""));
 }
 
-// The limits register_kernel and register_op put on names and lists (plugin_api.h).
-constexpr size_t kMostOpNameBytes = 64;
-constexpr size_t kMostSummaryBytes = 256;
+// The most dtypes a kernel lists: each valid one once (plugin_api.h).
 constexpr size_t kMostDtypes = 7;
 
 hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
@@ -207,12 +204,13 @@ hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
                       "HX_KERNEL_DEF_STRUCT_SIZE (" + std::to_string(HX_KERNEL_DEF_STRUCT_SIZE) +
                           "); set struct_size = HX_KERNEL_DEF_STRUCT_SIZE");
   }
-  const std::string op = def->op ? std::string(def->op, strnlen(def->op, kMostOpNameBytes + 1))
-                                 : std::string();
+  const std::string op =
+      def->op ? std::string(def->op, strnlen(def->op, HX_MAX_OP_NAME_LENGTH + 1)) : std::string();
   const std::string what = "register_kernel(op '" + op + "')";
   if (op.empty()) return kit.refuse(HX_INVALID_ARGUMENT, what + ": op is NULL or empty");
-  if (op.size() > kMostOpNameBytes) {
-    return kit.refuse(HX_INVALID_ARGUMENT, what + ": op is longer than 64 bytes");
+  if (op.size() > HX_MAX_OP_NAME_LENGTH) {
+    return kit.refuse(HX_INVALID_ARGUMENT, what + ": op is longer than " +
+                                               std::to_string(HX_MAX_OP_NAME_LENGTH) + " bytes");
   }
   if (!is_core_op(op) && kit.custom_op(op) == nullptr) {
     return kit.refuse(HX_INVALID_ARGUMENT,
@@ -282,13 +280,13 @@ hx_status* KitCore::register_op(hx_core* core, const hx_op_def* def) {
                       "register_op: hx_op_def is NULL or its struct_size is below "
                       "HX_OP_DEF_STRUCT_SIZE; set struct_size = HX_OP_DEF_STRUCT_SIZE");
   }
-  static const std::regex kOpName("[A-Z][A-Za-z0-9_]*");
   const std::string name =
-      def->name ? std::string(def->name, strnlen(def->name, kMostOpNameBytes + 1)) : "";
+      def->name ? std::string(def->name, strnlen(def->name, HX_MAX_OP_NAME_LENGTH + 1)) : "";
   const std::string what = "register_op('" + name + "')";
-  if (name.size() > kMostOpNameBytes || !std::regex_match(name, kOpName)) {
+  if (!hx_is_op_name(def->name)) {
     return kit.refuse(HX_INVALID_ARGUMENT,
-                      what + ": the name must match [A-Z][A-Za-z0-9_]* in at most 64 bytes");
+                      what + ": the name must match [A-Z][A-Za-z0-9_]* in at most " +
+                          std::to_string(HX_MAX_OP_NAME_LENGTH) + " bytes");
   }
   if (is_core_op(name) || kit.custom_op(name) != nullptr) {
     return kit.refuse(HX_ALREADY_EXISTS, what + ": an op of that name exists; choose another name");
@@ -310,8 +308,11 @@ hx_status* KitCore::register_op(hx_core* core, const hx_op_def* def) {
                           "; name an input every call has (0 to min_inputs-1), or -1 for an op "
                           "without inputs");
   }
-  if (def->summary != nullptr && strnlen(def->summary, kMostSummaryBytes + 1) > kMostSummaryBytes) {
-    return kit.refuse(HX_INVALID_ARGUMENT, what + ": summary is longer than 256 bytes");
+  if (def->summary != nullptr &&
+      strnlen(def->summary, HX_MAX_OP_SUMMARY_LENGTH + 1) > HX_MAX_OP_SUMMARY_LENGTH) {
+    return kit.refuse(HX_INVALID_ARGUMENT, what + ": summary is longer than " +
+                                               std::to_string(HX_MAX_OP_SUMMARY_LENGTH) +
+                                               " bytes");
   }
   kit.ops_.push_back(RegisteredOp{name, def->min_inputs, def->max_inputs, def->num_outputs,
                                   def->infer, def->user_data, def->type_input});

@@ -4,7 +4,7 @@
 #include "config/json_text.hpp"
 #include "config/message_text.hpp"
 #include "hxrt/error.hpp"
-#include "plugins/plugin_identity.hpp"
+#include "base/plugin_identity.hpp"
 
 namespace hxrt::detail {
 namespace {

@@ -4,6 +4,7 @@
 
 #include "hxrt/error.hpp"
 #include "base/logger.hpp"
+#include "base/plugin_identity.hpp"
 #include "ops/op_schema.hpp"
 
 namespace hxrt::detail {
@@ -23,14 +24,6 @@ std::string expected_arity(const OpSchema& schema) {
 
 std::string owner_phrase(const std::string& owner) {
   return owner.empty() ? "the core" : "plugin '" + owner + "'";
-}
-
-// The ABI's rule for op names, which custom ops reach the registry by.
-bool is_op_name(const std::string& name) {
-  if (name.empty() || !(name[0] >= 'A' && name[0] <= 'Z')) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-  });
 }
 
 // Every call of an op allocates its outputs' specs before shape inference runs, so a plugin's
@@ -81,10 +74,7 @@ void check_type_parameter(const OpSchema& schema, const std::string& who) {
 void check_schema(const OpSchema& schema) {
   // A custom op's name comes from a plugin and is quoted before its form is checked.
   const std::string who = "op '" + printable(schema.name) + "' from " + owner_phrase(schema.owner);
-  if (!is_op_name(schema.name)) {
-    throw Error(StatusCode::kInvalidArgument,
-                who + ": an op name must match [A-Z][A-Za-z0-9_]*");
-  }
+  check_op_name(schema.name, who);
   if (schema.min_inputs < 0 || schema.max_inputs < -1 ||
       (schema.max_inputs >= 0 && schema.max_inputs < schema.min_inputs)) {
     throw Error(StatusCode::kInvalidArgument,

@@ -8,7 +8,7 @@
 
 #include "hxrt/plugin_vocabulary.h"
 #include "plugins/core_handle.hpp"
-#include "plugins/plugin_identity.hpp"
+#include "base/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_text.hpp"
 #include "base/status.hpp"
@@ -169,7 +169,7 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
                       " kernels, the most one plugin may register; list several dtypes in one "
                       "kernel instead");
     }
-    const std::string op = registration_text(def->op, kMaxOpNameLength, "op");
+    const std::string op = registration_text(def->op, HX_MAX_OP_NAME_LENGTH, "op");
     if (def->compute == nullptr) {
       throw Error(StatusCode::kInvalidArgument,
                   "kernel for '" + printable(op) + "' has no compute function");
@@ -274,7 +274,7 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
                                                std::to_string(kMaxOpsPerPlugin) +
                                                " ops, the most one plugin may register");
     }
-    const std::string name = registration_text(def->name, kMaxOpNameLength, "op name");
+    const std::string name = registration_text(def->name, HX_MAX_OP_NAME_LENGTH, "op name");
     if (op_known(core, name)) {
       throw Error(StatusCode::kAlreadyExists,
                   "op '" + name + "' already exists; a custom op needs a name of its own");
@@ -288,7 +288,7 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
     schema.plugin_infer = def->infer;
     schema.plugin_infer_data = def->user_data;
     schema.owner = core->plugin_name;
-    if (def->summary != nullptr) schema.summary = plugin_text(def->summary, kMaxOpSummaryLength);
+    if (def->summary != nullptr) schema.summary = plugin_text(def->summary, HX_MAX_OP_SUMMARY_LENGTH);
     // -1: an op without inputs, whose T is its first output's dtype. The registry checks that
     // an index names an input every call has; below -1 there is no meaning to check.
     if (def->type_input < -1) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "hxrt/plugin_vocabulary.h"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_text.hpp"
 
@@ -20,9 +21,9 @@ Plugin::Plugin(std::string path, void* library, const hx_plugin_api& api,
   events_ = api_.events;
   recording_ = hx_plugin_api_recording(&api_);
   // One byte beyond each limit, so that the loader sees a string that is too long as such.
-  name_ = read_bounded(api_.name, kMaxPluginNameLength + 1);
-  version_ = read_bounded(api_.version, kMaxVersionLength + 1);
-  device_type_ = read_bounded(api_.device_type, kMaxDeviceTypeLength + 1);
+  name_ = read_bounded(api_.name, HX_MAX_PLUGIN_NAME_LENGTH + 1);
+  version_ = read_bounded(api_.version, HX_MAX_PLUGIN_VERSION_LENGTH + 1);
+  device_type_ = read_bounded(api_.device_type, HX_MAX_DEVICE_TYPE_LENGTH + 1);
 }
 
 Plugin::~Plugin() {

@@ -17,11 +17,7 @@ constexpr size_t kMaxKernelsPerPlugin = 100000;
 // Custom ops keep a sorted list, so each costs a move of those after it.
 constexpr size_t kMaxOpsPerPlugin = 1000;
 
-constexpr size_t kMaxPluginNameLength = 64;
-constexpr size_t kMaxVersionLength = 64;
-constexpr size_t kMaxDeviceTypeLength = 32;
-constexpr size_t kMaxOpNameLength = 64;
-constexpr size_t kMaxOpSummaryLength = 256;
+// The lengths of names are the ABI's own (HX_MAX_*_LENGTH, plugin_vocabulary.h).
 // Status messages and log lines: longer ones are cut and marked "...".
 constexpr size_t kMaxMessageLength = 4096;
 // Product, vendor, bus id and architecture of a device: longer ones are cut and marked "...".

@@ -14,7 +14,7 @@
 #include "config/json_pointer.hpp"
 #include "plugins/core_location.hpp"
 #include "plugins/init_args.hpp"
-#include "plugins/plugin_identity.hpp"
+#include "base/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
 #include "plugins/plugin_probe.hpp"
 #include "plugins/refused_options.hpp"

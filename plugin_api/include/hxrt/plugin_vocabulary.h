@@ -1,8 +1,9 @@
 /*
  * The vocabulary of the hxrt plugin ABI (<hxrt/plugin_api.h>): the names of its enum values,
- * the size of each dtype, and the check of a function table for missing functions. One copy,
- * used by the core, the plugin support library, hxrt-conformance and any plugin, so every
- * message names a dtype or a status code the same way. Header-only C99 (static inline).
+ * the size of each dtype, the limits and grammars of names, and the check of a function table
+ * for missing functions. One copy, used by the core, the plugin support library,
+ * hxrt-conformance and any plugin, so every message names a dtype or a status code the same way
+ * and every one of them accepts the same names. Header-only C99 (static inline).
  */
 #ifndef HXRT_PLUGIN_VOCABULARY_H_
 #define HXRT_PLUGIN_VOCABULARY_H_
@@ -86,6 +87,63 @@ static inline const char* hx_placement_class_name(int32_t placement_class) {
     case HX_PLACEMENT_CPU: return "CPU";
     default: return NULL;
   }
+}
+
+/* The limits and grammars of the names a plugin gives (hx_plugin_api.name, .version and
+ * .device_type; hx_op_def.name and .summary; hx_kernel_def.op). Each check reads at most its
+ * limit plus one byte of a NUL-terminated text, and is false for NULL. */
+#define HX_MAX_PLUGIN_NAME_LENGTH 64
+#define HX_MAX_PLUGIN_VERSION_LENGTH 64
+#define HX_MAX_DEVICE_TYPE_LENGTH 32
+#define HX_MAX_OP_NAME_LENGTH 64
+#define HX_MAX_OP_SUMMARY_LENGTH 256
+
+static inline bool hx_char_is_lower_(char c) { return c >= 'a' && c <= 'z'; }
+static inline bool hx_char_is_upper_(char c) { return c >= 'A' && c <= 'Z'; }
+static inline bool hx_char_is_digit_(char c) { return c >= '0' && c <= '9'; }
+static inline bool hx_char_in_plugin_name_(char c) {
+  return hx_char_is_lower_(c) || hx_char_is_digit_(c) || c == '_';
+}
+static inline bool hx_char_in_device_type_(char c) {
+  return hx_char_is_upper_(c) || hx_char_is_digit_(c) || c == '_';
+}
+static inline bool hx_char_in_op_name_(char c) {
+  return hx_char_is_upper_(c) || hx_char_is_lower_(c) || hx_char_is_digit_(c) || c == '_';
+}
+static inline bool hx_char_is_printable_(char c) { return c >= 0x20 && c < 0x7F; }
+
+/* 1 to max_length characters, the first satisfying `first`, every one satisfying `rest`. */
+static inline bool hx_text_matches_(const char* text, size_t max_length, bool (*first)(char),
+                                    bool (*rest)(char)) {
+  size_t i;
+  if (text == NULL || text[0] == '\0' || !first(text[0])) return false;
+  for (i = 0; text[i] != '\0'; ++i) {
+    if (i == max_length || !rest(text[i])) return false;
+  }
+  return true;
+}
+
+/* [a-z][a-z0-9_]*, at most HX_MAX_PLUGIN_NAME_LENGTH characters ("cpu", "my_npu2"). */
+static inline bool hx_is_plugin_name(const char* text) {
+  return hx_text_matches_(text, HX_MAX_PLUGIN_NAME_LENGTH, hx_char_is_lower_,
+                          hx_char_in_plugin_name_);
+}
+
+/* Printable ASCII, 1 to HX_MAX_PLUGIN_VERSION_LENGTH characters ("1.0.0"). */
+static inline bool hx_is_plugin_version(const char* text) {
+  return hx_text_matches_(text, HX_MAX_PLUGIN_VERSION_LENGTH, hx_char_is_printable_,
+                          hx_char_is_printable_);
+}
+
+/* [A-Z][A-Z0-9_]*, at most HX_MAX_DEVICE_TYPE_LENGTH characters ("GPU", "NPU2"). */
+static inline bool hx_is_device_type(const char* text) {
+  return hx_text_matches_(text, HX_MAX_DEVICE_TYPE_LENGTH, hx_char_is_upper_,
+                          hx_char_in_device_type_);
+}
+
+/* [A-Z][A-Za-z0-9_]*, at most HX_MAX_OP_NAME_LENGTH characters ("MatMul", "MyOp_2"). */
+static inline bool hx_is_op_name(const char* text) {
+  return hx_text_matches_(text, HX_MAX_OP_NAME_LENGTH, hx_char_is_upper_, hx_char_in_op_name_);
 }
 
 /* The name of the first required function that is NULL in a plugin's table of this version,

@@ -3,7 +3,6 @@
 #include <hxrt/hxrt.hpp>
 
 #include <cstdlib>
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -15,17 +14,19 @@ namespace {
 std::string text_or_null(const char* text) { return text ? "'" + std::string(text) + "'" : "NULL"; }
 
 void check_identity(const hx_plugin_api& api, SectionLog& log) {
-  static const std::regex kName("[a-z][a-z0-9_]*");
-  static const std::regex kDeviceType("[A-Z][A-Z0-9_]*");
-  log.expect(api.name != nullptr && std::regex_match(api.name, kName),
-             "name matches [a-z][a-z0-9_]*",
+  log.expect(hx_is_plugin_name(api.name),
+             "name matches [a-z][a-z0-9_]* in at most " +
+                 std::to_string(HX_MAX_PLUGIN_NAME_LENGTH) + " characters",
              "hx_plugin_api.name is " + text_or_null(api.name) +
                  "; give a short lower-case name such as \"cpu\"");
-  log.expect(api.version != nullptr && api.version[0] != '\0', "version is set",
+  log.expect(hx_is_plugin_version(api.version),
+             "version is 1 to " + std::to_string(HX_MAX_PLUGIN_VERSION_LENGTH) +
+                 " printable ASCII characters",
              "hx_plugin_api.version is " + text_or_null(api.version) +
                  "; give the plugin's own version, such as \"1.0.0\"");
-  log.expect(api.device_type != nullptr && std::regex_match(api.device_type, kDeviceType),
-             "device_type matches [A-Z][A-Z0-9_]*",
+  log.expect(hx_is_device_type(api.device_type),
+             "device_type matches [A-Z][A-Z0-9_]* in at most " +
+                 std::to_string(HX_MAX_DEVICE_TYPE_LENGTH) + " characters",
              "hx_plugin_api.device_type is " + text_or_null(api.device_type) +
                  "; use \"CPU\", \"GPU\" or an upper-case type of the plugin's own");
 }
