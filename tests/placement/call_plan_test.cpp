@@ -1,4 +1,4 @@
-// The eager path decides a kind of call once and keeps the plan (runtime/call_plan.hpp). Each
+// The eager path decides a kind of call once and keeps the plan (eager/call_plan.hpp). Each
 // test makes a call, then one that differs in one thing the plan is keyed by, and checks
 // that the second was decided for itself: its shape, dtype, values and device are its own.
 #include <catch2/catch.hpp>

@@ -1,7 +1,8 @@
-// How physical devices become the devices ops run on (README.md, "Device memory"; installed
+// How physical devices become the devices ops run on (docs/configuration.md; installed
 // in share/doc/hxrt): which are visible, how each is split into logical devices, and how each
 // logical device takes memory. Set in the config file ("visible_devices", "devices"), by
-// environment variables, or through Runtime's setters before the runtime is initialised; fixed after.
+// environment variables, or through Runtime's setters before the runtime is initialised; fixed
+// after.
 #pragma once
 
 #include <cstdint>

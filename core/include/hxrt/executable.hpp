@@ -1,6 +1,6 @@
 // A graph compiled for one set of fetches: placed once, with its transfers, kernel instances and
 // memory plan made once, then run any number of times, from any number of threads at once
-// (README.md, "Graphs"). Runtime::compile makes it.
+// (docs/graphs.md). Runtime::compile makes it.
 #pragma once
 
 #include <cstddef>

@@ -1,5 +1,5 @@
 // A graph of ops, built once and compiled (later) into an executable that runs many times
-// (README.md, "Graphs"). GraphBuilder checks every node as it is added, naming it: its op
+// (docs/graphs.md). GraphBuilder checks every node as it is added, naming it: its op
 // exists, its inputs are outputs of nodes already in the graph, and shape inference accepts
 // their dtypes and shapes; so every graph it builds is acyclic and fully typed. Device scopes
 // and the placement function of the runtime apply while the graph is built, as TensorFlow's

@@ -40,6 +40,11 @@ namespace hxrt {
 
 class Runtime;
 
+namespace detail {
+struct GraphContext;
+std::shared_ptr<GraphContext> graph_context_of(const Runtime& runtime);
+}  // namespace detail
+
 // While it lives, ops and tensors created on this thread without an explicit device go to
 // its device (the innermost scope wins). Made by Runtime::device(); move-only.
 // (Its members are exported one by one: GCC takes no visibility attribute beside [[nodiscard]].)
@@ -84,7 +89,7 @@ class HXRT_API Runtime {
   // the kernels each device type has for it. Does not initialise the runtime.
   std::vector<OpInfo> ops() const;
 
-  // Device setup (README.md, "Device memory"), as TensorFlow's tf.config: allowed until the
+  // Device setup (docs/configuration.md), as TensorFlow's tf.config: allowed until the
   // runtime is initialised, then each throws Error(kFailedPrecondition) with the guide's text. They
   // override the config file and the environment (but see HXRT_FORCE_MEMORY_GROWTH), and a
   // bad argument throws Error(kInvalidArgument) as a bad config value would.
@@ -148,7 +153,7 @@ class HXRT_API Runtime {
                                     const Attrs& attrs = kNoAttrs,
                                     const std::string& device = kAnyDevice);
 
-  // Compiles `graph` (hxrt/graph.hpp) to compute `fetches` (README.md, "Graphs"): the nodes
+  // Compiles `graph` (hxrt/graph.hpp) to compute `fetches` (docs/graphs.md): the nodes
   // they need are placed by TensorFlow's simple placer under the soft-placement mode (logged
   // with the device mapping when placement logging is on), transfers are inserted where an
   // edge crosses devices, kernel instances are made, and the memory of a run is planned.
@@ -157,7 +162,7 @@ class HXRT_API Runtime {
   Executable compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
                      const CompileOptions& options = {});
 
-  // The dynamic placer's cost model (README.md, "Dynamic placement"): the calibrated speed of
+  // The dynamic placer's cost model (docs/dynamic-placer.md): the calibrated speed of
   // each device and link and the recent timings of kernels and copies that graph runs
   // measured, as JSON, devices by canonical name. CompileOptions::cost_model_json or
   // load_cost_model_json gives it back to a later runtime; entries of devices it does not have
@@ -206,7 +211,7 @@ class HXRT_API Runtime {
   Tensor pin_memory(const Tensor& tensor, const std::string& device = {});
 
   // Ops, copies and from_host return once their work is queued on the device's stream, so
-  // devices run at once (README.md, "Asynchronous execution"); reading a tensor waits for the
+  // devices run at once (docs/embedding.md); reading a tensor waits for the
   // work that writes it, and only for that. synchronize waits for all work queued so far on
   // `device` ("" : on every device). An error of queued work surfaces here, or at the first
   // wait for a tensor it wrote, as an Error naming the op, the device and the plugin; the
@@ -229,7 +234,7 @@ class HXRT_API Runtime {
   bool log_device_placement() const;
   void set_log_sink(LogSink sink);
 
-  // The timeline trace (README.md, "Timeline trace"): every op, copy, host wait and
+  // The timeline trace (docs/embedding.md, "Timeline trace"): every op, copy, host wait and
   // allocation, per device, stream and host thread, as Chrome trace JSON that Perfetto opens.
   // One trace per process, recording every runtime's work. start_trace opens `path` at once:
   // a path that cannot be written is Error(kInvalidArgument) here, and a trace already
@@ -242,7 +247,8 @@ class HXRT_API Runtime {
   struct HXRT_INTERNAL Impl;
 
  private:
-  friend class GraphBuilder;  // reads the op schemas, scopes and placement function
+  // The graph layer's view of the runtime: what graphs built, compiled and run here use.
+  friend std::shared_ptr<detail::GraphContext> detail::graph_context_of(const Runtime& runtime);
   explicit Runtime(std::unique_ptr<Impl> impl);
   // The state every method works on; Error(kFailedPrecondition) for a moved-from Runtime.
   // Inline: every execute asks for it.

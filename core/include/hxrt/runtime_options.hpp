@@ -1,6 +1,7 @@
 // What an embedding program tells Runtime::create (RuntimeOptions), and the placement modes,
-// placers and placement functions those options, Runtime's setters and CompileOptions take: value types, apart from the
-// Runtime facade (hxrt/runtime.hpp) so that the core's lower layers read them without it.
+// placers and placement functions those options, Runtime's setters and CompileOptions take:
+// value types, apart from the Runtime facade (hxrt/runtime.hpp) so that the core's lower layers
+// read them without it.
 #pragma once
 
 #include <functional>
@@ -15,7 +16,7 @@
 
 namespace hxrt {
 
-// What happens when the requested device cannot run an op (README.md, "Placement").
+// What happens when the requested device cannot run an op (docs/placement.md).
 enum class SoftPlacement {
   // Both a device without a kernel for the op and a device that does not exist are errors.
   kStrict,
@@ -26,7 +27,7 @@ enum class SoftPlacement {
   kSoft,
 };
 
-// How compile places the nodes that carry no device request (README.md, "Dynamic placement").
+// How compile places the nodes that carry no device request (docs/dynamic-placer.md).
 enum class GraphPlacer {
   kSimple,   // TensorFlow's simple placer: by device priority
   kDynamic,  // list scheduling on the cost model: measured kernel and copy times, memory
@@ -55,7 +56,7 @@ struct RuntimeOptions {
   // Options for one plugin, by plugin name: a JSON object as text.
   std::map<std::string, std::string> plugin_options;
   // Overrides "plugins.probe" and $HXRT_PROBE_PLUGINS: load each plugin in a child process
-  // first, and skip one that crashes, exits or hangs there (README.md, "Probing plugins").
+  // first, and skip one that crashes, exits or hangs there (docs/tools.md, "Probing plugins").
   std::optional<bool> probe_plugins;
   // Overrides "plugins.disabled": plugins not to load, by name ("sim").
   std::optional<std::vector<std::string>> disabled_plugins;

@@ -1,4 +1,4 @@
-// What the dynamic placer knows of costs (README.md, "Dynamic placement"): kernel seconds per
+// What the dynamic placer knows of costs (docs/dynamic-placer.md): kernel seconds per
 // (op, device, size class) and copy seconds per (source, destination, size class), each the
 // median of its recent measurements; before any, the device's and the link's calibrated speed
 // (cost/calibration.hpp). Devices are named by their index among the runtime's devices.

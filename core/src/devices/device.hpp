@@ -1,8 +1,8 @@
 // One logical device: what ops are placed on and tensors live on. It is a physical device
 // (devices/physical_device.hpp), or one part of one, with its own id, canonical name,
 // caching allocator under its memory policy, and its stream, on which all of its work is
-// queued (README.md, "Asynchronous execution"). Holds its physical device, and through it the
-// plugin, so both stay while the device is referenced.
+// queued (docs/embedding.md, "Asynchronous execution"). Holds its physical device, and through
+// it the plugin, so both stay while the device is referenced.
 #pragma once
 
 #include <atomic>

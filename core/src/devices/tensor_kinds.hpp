@@ -1,7 +1,7 @@
 // A tensor's kind, its dtype and shape on one device, interned by the device: every tensor of
 // one kind on a device points to the same record, so that the eager path tells whether a
 // call's inputs are those its kept plan was made for by comparing one pointer per input, not
-// a device, a dtype, a rank and every extent (runtime/call_plan.hpp). Records are never
+// a device, a dtype, a rank and every extent (eager/call_plan.hpp). Records are never
 // removed; past kMostKinds of them a device interns no more, and its new tensors have no
 // kind (nullptr), which costs their calls the full comparison, never a wrong answer.
 #pragma once

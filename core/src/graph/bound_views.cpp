@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "graph/executable_impl.hpp"
-#include "runtime/kernel_args.hpp"
+#include "eager/kernel_args.hpp"
 
 namespace hxrt::detail {
 

@@ -363,12 +363,12 @@ void finish_steps(ExecutableImpl& exe) {
 
 namespace detail {
 
-std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Impl>& shared,
+std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext>& shared,
                                               const Graph& graph,
                                               const std::vector<NodeOutput>& fetches,
                                               const CompileOptions& options,
                                               const std::vector<NodePlacement>* previous) {
-  Runtime::Impl& runtime = *shared;
+  GraphContext& runtime = *shared;
   if (fetches.empty()) {
     throw Error(StatusCode::kInvalidArgument,
                 "compile: no fetches; name the node outputs the executable returns");
@@ -382,7 +382,7 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
                     ", which is not a GraphPlacer; use GraphPlacer::kSimple or "
                     "GraphPlacer::kDynamic, or leave it unset for the config's placer");
   }
-  runtime.ensure_initialized();
+  runtime.eager.ensure_initialized();
   const bool dynamic = options.placer.value_or(runtime.config.placer) == GraphPlacer::kDynamic;
   if (!dynamic) feed_devices_of(runtime, graph, options);  // checked, though only placing uses it
   const std::vector<bool> needed = needed_nodes(graph, fetches);
@@ -416,14 +416,5 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Imp
 }
 
 }  // namespace detail
-
-Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
-                            const CompileOptions& options) {
-  impl();  // a moved-from Runtime throws here
-  std::shared_ptr<detail::ExecutableImpl> compiled =
-      detail::compile_graph(impl_, graph, fetches, options, nullptr);
-  return Executable(
-      std::make_shared<detail::ExecutableHandle>(std::move(compiled), graph, options));
-}
 
 }  // namespace hxrt

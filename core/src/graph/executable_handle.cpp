@@ -232,7 +232,7 @@ std::shared_ptr<ExecutableImpl> ExecutableHandle::recompile(
   try {
     return compile_graph(now->runtime, recompile_->graph, fetches_, options, previous);
   } catch (const Error& error) {
-    now->runtime->logger->log(LogLevel::kWarning,
+    now->runtime->logger.log(LogLevel::kWarning,
                               std::string("the dynamic placer could not place the graph again; "
                                           "it keeps its placement: ") +
                                   error.what());
@@ -249,11 +249,11 @@ void ExecutableHandle::switch_to(Timed& timed) {
 }
 
 void ExecutableHandle::log(const std::string& message, bool always) const {
-  Runtime::Impl& runtime = *current()->runtime;
+  GraphContext& runtime = *current()->runtime;
   if (runtime.log_placement.load(std::memory_order_relaxed)) {
-    runtime.logger->write(LogLevel::kInfo, message);
+    runtime.logger.write(LogLevel::kInfo, message);
   } else if (always) {
-    runtime.logger->log(LogLevel::kInfo, message);
+    runtime.logger.log(LogLevel::kInfo, message);
   }
 }
 

@@ -1,6 +1,6 @@
 // What an Executable holds: the compiled graph it runs now, and what it takes to compile it
-// again. The dynamic placer's executable keeps adapting after compile (README.md, "Dynamic
-// placement"), by what its runs measure:
+// again. The dynamic placer's executable keeps adapting after compile
+// (docs/dynamic-placer.md, "Placement that learns and stays"), by what its runs measure:
 // - a run that feeds an input from another device than the placer assumed has the graph placed
 //   again at once, where its feeds live;
 // - every placement.replace_every_runs runs, the graph is placed again on the cost model the
@@ -32,7 +32,7 @@ namespace hxrt::detail {
 // Compiles `graph` for `fetches` on `runtime` (Runtime::compile). `previous`: the placement of
 // the executable being replaced, whose makespan the dynamic placer estimates on the current
 // cost model too (ExecutableImpl::previous_makespan).
-std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<Runtime::Impl>& runtime,
+std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext>& runtime,
                                               const Graph& graph,
                                               const std::vector<NodeOutput>& fetches,
                                               const CompileOptions& options,

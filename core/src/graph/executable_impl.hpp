@@ -17,8 +17,8 @@
 #include "plugins/kernel_registry.hpp"
 #include "ops/op_schema.hpp"
 #include "placement/kernel_instances.hpp"
-#include "runtime/runtime_impl.hpp"
-#include "runtime/tensor_views.hpp"
+#include "graph/graph_context.hpp"
+#include "eager/tensor_views.hpp"
 
 namespace hxrt::detail {
 
@@ -104,7 +104,7 @@ inline std::string label_of(const StepInfo& step) {
 }
 
 struct ExecutableImpl {
-  std::shared_ptr<Runtime::Impl> runtime;  // its devices, kernels and instances
+  std::shared_ptr<GraphContext> runtime;  // its devices, kernels and instances
   std::vector<StepInfo> steps;             // a topological order
   // Per step, the work of its op for the cost model: only in an executable that measures
   // (empty otherwise); a transfer's is empty.

@@ -3,7 +3,7 @@
 #include "base/device_name.hpp"
 #include "hxrt/graph.hpp"
 #include "ops/op_schema.hpp"
-#include "runtime/runtime_impl.hpp"
+#include "graph/graph_context.hpp"
 
 namespace hxrt {
 namespace {
@@ -35,7 +35,7 @@ void check_device(const std::string& node, const std::string& device) {
 }  // namespace
 
 GraphBuilder::GraphBuilder(Runtime& runtime) : runtime_(runtime) {
-  runtime_.impl();  // a moved-from Runtime throws here, not at the first node
+  detail::graph_context_of(runtime_);  // a moved-from Runtime throws here, not at the first node
 }
 
 NodeOutput GraphBuilder::input(const std::string& name, DType dtype, const Shape& shape,
@@ -62,11 +62,11 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
                              const std::vector<std::string>& control_inputs) {
   check_name(graph_, name);
   check_device(name, device);
-  Runtime::Impl& impl = runtime_.impl();
-  const detail::OpSchema* schema = impl.ops.find(op);
+  const detail::GraphContext& context = *detail::graph_context_of(runtime_);
+  const detail::OpSchema* schema = context.ops.find(op);
   if (schema == nullptr) {
     try {
-      impl.schema_of(op);  // the message that lists the known ops
+      context.eager.schema_of(op);  // the message that lists the known ops
     } catch (const Error& error) {
       refuse(name, error.what());
     }
@@ -118,11 +118,11 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
 }
 
 NodeOutput GraphBuilder::append(GraphNode node, const std::string& device) {
-  Runtime::Impl& impl = runtime_.impl();
+  const detail::GraphContext& context = *detail::graph_context_of(runtime_);
   if (!device.empty()) {
     node.requested_device = device;
     node.request_source = RequestSource::kNode;
-  } else if (const std::string* scoped = impl.innermost_scope()) {
+  } else if (const std::string* scoped = context.eager.innermost_scope()) {
     node.requested_device = *scoped;
     node.request_source = RequestSource::kScope;
   } else if (node.kind == GraphNode::Kind::kOp) {
@@ -135,7 +135,7 @@ NodeOutput GraphBuilder::append(GraphNode node, const std::string& device) {
       info.input_dtypes.push_back(producer.output_dtypes[static_cast<size_t>(input.index)]);
       info.input_devices.push_back(producer.requested_device);
     }
-    std::string answer = impl.ask_placement_function(info);
+    std::string answer = context.eager.ask_placement_function(info);
     if (!answer.empty()) {
       check_device(node.name, answer);
       node.requested_device = std::move(answer);

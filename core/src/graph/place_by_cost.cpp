@@ -8,7 +8,7 @@
 #include <set>
 #include <unordered_map>
 
-#include "cost/calibration.hpp"
+#include "eager/calibration.hpp"
 #include "base/device_name.hpp"
 #include "graph/compile_phases.hpp"
 #include "placement/dynamic/list_scheduler.hpp"
@@ -77,7 +77,7 @@ double previous_makespan(const std::vector<NodePlacement>& previous,
 
 }  // namespace
 
-void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector<bool>& needed,
+void place_by_cost(GraphContext& runtime, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
                    PlacedNodes& placed_nodes, PlacementEstimate& estimate) {
   std::vector<NodeChoice>& choices = placed_nodes.choices;
@@ -98,7 +98,7 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
   const std::map<std::string, Device*> fed_on = feed_devices_of(runtime, graph, options);
   {
     std::lock_guard<std::mutex> lock(runtime.calibration_mutex);
-    calibrate(runtime, costs, devices);
+    calibrate(runtime.eager, costs, devices);
   }
 
   const std::vector<GraphNode>& nodes = graph.nodes();
@@ -226,7 +226,7 @@ void place_by_cost(Runtime::Impl& runtime, const Graph& graph, const std::vector
   }
 }
 
-std::map<std::string, Device*> feed_devices_of(Runtime::Impl& runtime, const Graph& graph,
+std::map<std::string, Device*> feed_devices_of(GraphContext& runtime, const Graph& graph,
                                                const CompileOptions& options) {
   std::map<std::string, Device*> found;
   for (const auto& [input, device] : options.feed_devices) {

@@ -28,7 +28,7 @@ NodeRequest request_of(const GraphNode& node, const CompileOptions& options) {
   return {&node.requested_device, false};
 }
 
-OpCall::OpCall(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
+OpCall::OpCall(GraphContext& runtime, const Graph& graph, const GraphNode& node,
                const std::vector<NodeChoice>& choices)
     : node_(node), schema_(*runtime.ops.find(node.op)) {  // the builder checked the op
   for (const NodeOutput& input : node.inputs) {
@@ -39,7 +39,7 @@ OpCall::OpCall(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node
     // A graph input is placed after its consumers (it goes with the first); the placer's
     // rules do not depend on where inputs are.
     Device* device = choices[producer].device;
-    input_devices_.push_back(device != nullptr ? device : &runtime.default_tensor_device());
+    input_devices_.push_back(device != nullptr ? device : &runtime.eager.default_tensor_device());
   }
   for (size_t i = 0; i < node.output_dtypes.size(); ++i) {
     outputs_.push_back(meta_of(node.output_dtypes[i], node.output_shapes[i]));
@@ -64,7 +64,7 @@ OpCall::OpCall(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node
                       outputs_.data());
 }
 
-Placement OpCall::place(Runtime::Impl& runtime, const std::string& request,
+Placement OpCall::place(GraphContext& runtime, const std::string& request,
                         SoftPlacement mode) const {
   return runtime.placer->place({&schema_, t_, outputs_[0].dtype, request, input_devices_.data(),
                                 inputs_.size(), mode, node_.attrs, views_.data(),
@@ -76,7 +76,7 @@ namespace {
 // Where op node `node` runs when `request` is asked for under `mode` (the eager placer's
 // rules), with its kernel and instance, and why there in `reason`; `choices` holds its
 // producers' devices. Throws the placer's Error.
-NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode& node,
+NodeChoice place_op(GraphContext& runtime, const Graph& graph, const GraphNode& node,
                     const std::vector<NodeChoice>& choices, const std::string& request,
                     SoftPlacement mode, std::string& reason) {
   const OpCall call(runtime, graph, node, choices);
@@ -95,13 +95,13 @@ NodeChoice place_op(Runtime::Impl& runtime, const Graph& graph, const GraphNode&
 // A graph input goes where it is asked to, else with its first consumer (TensorFlow's
 // placer colocates a source node with the one node it feeds), else where a tensor made with
 // no device goes.
-Device& input_device(Runtime::Impl& runtime, const NodeRequest& request, Device* consumer) {
-  if (!request.device->empty()) return runtime.data_device(*request.device);
+Device& input_device(GraphContext& runtime, const NodeRequest& request, Device* consumer) {
+  if (!request.device->empty()) return runtime.eager.data_device(*request.device);
   if (consumer != nullptr) return *consumer;
   if (!runtime.config.tensor_device.empty()) {
-    return runtime.data_device(runtime.config.tensor_device);
+    return runtime.eager.data_device(runtime.config.tensor_device);
   }
-  return runtime.default_tensor_device();
+  return runtime.eager.default_tensor_device();
 }
 
 }  // namespace
@@ -110,7 +110,7 @@ size_t graph_index(const Graph& graph, const std::string& name) {
   return static_cast<size_t>(graph.find(name) - graph.nodes().data());
 }
 
-PlacedNodes place_nodes(Runtime::Impl& runtime, const Graph& graph,
+PlacedNodes place_nodes(GraphContext& runtime, const Graph& graph,
                         const std::vector<bool>& needed, const CompileOptions& options,
                         const std::vector<NodePlacement>* previous, PlacementEstimate& estimate) {
   for (const auto& given : options.placement) {

@@ -4,9 +4,9 @@
 
 namespace hxrt::detail {
 
-void log_placement(Runtime::Impl& runtime, const std::vector<NodePlacement>& placement) {
+void log_placement(GraphContext& runtime, const std::vector<NodePlacement>& placement) {
   if (!runtime.log_placement.load(std::memory_order_relaxed)) return;
-  Logger& logger = *runtime.logger;
+  Logger& logger = runtime.logger;
   std::string mapping = "Device mapping:";
   for (const std::shared_ptr<Device>& device : runtime.devices.all()) {
     const DeviceInfo& about = device->physical().descriptive_info();

@@ -29,7 +29,7 @@
 #include "graph/run.hpp"
 #include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
-#include "runtime/kernel_args.hpp"
+#include "eager/kernel_args.hpp"
 #include "base/status.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/op_trace.hpp"
@@ -594,7 +594,7 @@ class Run {
   }
 
   Tensor copy(const Tensor& tensor, Device& device) {
-    return exe_.runtime->copy_to(tensor, device);
+    return exe_.runtime->eager.copy_to(tensor, device);
   }
 
   // Waits for every event the run recorded; the failure of the earliest queued work that
@@ -665,7 +665,7 @@ std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<
   if (exe.recorded != nullptr) {
     if (std::optional<std::vector<Tensor>> fetched = exe.recorded->run(feeds)) return *fetched;
   }
-  Runtime::Impl& runtime = *exe.runtime;
+  GraphContext& runtime = *exe.runtime;
   InterOpPool::Arena& pool = runtime.inter_op_pool.arena(runtime.config.execution.inter_op_threads);
   Run run(exe, feeds);
   return run.execute(pool, runtime.event_waiter);

@@ -19,7 +19,7 @@
 // met pinned (lock-free), else the instance in the candidate's InstanceSet
 // (placement/kernel_instances.hpp). A kernel that may decline is asked on the call itself:
 // create once per combination (remembered in that set), check each time place() runs; the
-// eager path places a kind of call once (runtime/call_plan.hpp), so ABI 2.3 checks run once.
+// eager path places a kind of call once (eager/call_plan.hpp), so ABI 2.3 checks run once.
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// The eager path of one op: the call's plan (runtime/call_plan.hpp: shape inference,
+// The eager path of one op: the call's plan (eager/call_plan.hpp: shape inference,
 // placement and the kernel's views, decided once per kind of call), input copies, output
 // allocation and the kernel call through the ABI. A call whose plan is kept does no heap work
 // beyond its outputs' memory when it has up to kInline inputs and outputs.
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "tensors/transfers.hpp"
-#include "runtime/call_plan.hpp"
-#include "runtime/kernel_args.hpp"
-#include "runtime/tensor_views.hpp"
+#include "eager/call_plan.hpp"
+#include "eager/kernel_args.hpp"
+#include "eager/tensor_views.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
 #include "base/status.hpp"

@@ -12,17 +12,20 @@
 #include <string>
 
 #include "config/config.hpp"
+#include "eager/eager_ops.hpp"
+#include "eager/quiet_placement_log.hpp"
 #include "cost/cost_model.hpp"
 #include "devices/device_manager.hpp"
 #include "execution/event_waiter.hpp"
 #include "execution/pinned_regions.hpp"
+#include "graph/graph_context.hpp"
 #include "graph/inter_op_pool.hpp"
 #include "hxrt/runtime.hpp"
 #include "plugins/kernel_registry.hpp"
 #include "base/logger.hpp"
 #include "ops/op_schema.hpp"
 #include "placement/placer.hpp"
-#include "runtime/call_plan.hpp"
+#include "eager/call_plan.hpp"
 #include "plugins/plugin_loader.hpp"
 
 namespace hxrt {
@@ -34,23 +37,10 @@ namespace detail {
 // memory/thread_cache_slots.hpp explains.
 extern __thread size_t t_scope_depth __attribute__((tls_model("initial-exec")));
 
-// While one lives on a thread, the placement log leaves out the ops that thread runs: work the
-// runtime does for itself (the dynamic placer's calibration), which the user did not ask for.
-class QuietPlacementLog {
- public:
-  QuietPlacementLog() : previous_(quiet_) { quiet_ = true; }
-  ~QuietPlacementLog() { quiet_ = previous_; }
-  QuietPlacementLog(const QuietPlacementLog&) = delete;
-  QuietPlacementLog& operator=(const QuietPlacementLog&) = delete;
-  static bool active() { return quiet_; }
-
- private:
-  static thread_local bool quiet_;
-  bool previous_;
-};
 }  // namespace detail
 
-struct Runtime::Impl {
+// final: the eager path's calls through an Impl are direct calls, not virtual ones.
+struct Runtime::Impl final : detail::EagerOps {
   std::shared_ptr<detail::Logger> logger = std::make_shared<detail::Logger>();
   detail::Config config;
   detail::OpRegistry ops;
@@ -74,6 +64,11 @@ struct Runtime::Impl {
   std::mutex placement_function_mutex;
   PlacementFunction placement_function;  // guarded by the mutex above
   std::atomic<bool> has_placement_function{false};
+  // What the graphs compiled here see of it (graph/graph_context.hpp).
+  detail::GraphContext graph_context{*this,           config,          *logger,
+                                     ops,             devices,         placer,
+                                     cost_model,      calibration_mutex, event_waiter,
+                                     inter_op_pool,   log_placement,   soft_placement};
   // Declared last, so destroyed first: work still queued completes, and memory other streams
   // still read is released, before the placer's kernel instances and the devices go.
   struct QuiesceOnExit {
@@ -87,7 +82,7 @@ struct Runtime::Impl {
   void start_configured_trace();
 
   // Creates the logical devices and the placer once; later calls return at once.
-  void ensure_initialized() {
+  void ensure_initialized() override {
     if (!initialized.load(std::memory_order_acquire)) initialize();
   }
   void initialize();
@@ -108,7 +103,7 @@ struct Runtime::Impl {
   // Runs one op: shape inference, placement, input copies, output allocation, the kernel.
   // Writes schema.num_outputs tensors to `outputs`, which must have room for them.
   void run(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
-           const Attrs& attrs, const std::string& requested, Tensor* outputs);
+           const Attrs& attrs, const std::string& requested, Tensor* outputs) override;
   // run's quick way, for an untraced call of the kind its op's last call was: the call's
   // request and inputs compared with that plan's, then the kernel (run_planned), without
   // run_body's frame. False, having done nothing, when the call is of another kind or needs
@@ -124,15 +119,16 @@ struct Runtime::Impl {
   // test of the switch, in run_in_full). Hidden, so that run_in_full calls it directly rather
   // than through the PLT, as a symbol the dynamic linker could interpose would need.
   template <bool kTraced>
-  __attribute__((visibility("hidden"))) void run_body(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
-                const Attrs& attrs, const std::string& requested, Tensor* outputs);
+  __attribute__((visibility("hidden"))) void run_body(
+      const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
+      const Attrs& attrs, const std::string& requested, Tensor* outputs);
   // run_body's way when the op's last plan is not this call's: checks the inputs, then finds
   // the call's plan among those kept, or decides it (placed_now), kept or left in `unkept`.
   const detail::CallPlan& find_or_plan(const detail::CallKey& key,
                                        std::unique_ptr<detail::CallPlan>& unkept,
                                        bool& placed_now);
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
-  const detail::OpSchema& schema_of(const std::string& op) const;
+  const detail::OpSchema& schema_of(const std::string& op) const override;
   // The schema `op` holds; Error(kInvalidArgument) for an empty handle or one that another
   // runtime resolved. Inline: every execute through a handle asks for it.
   const detail::OpSchema& schema_of(const Op& op) const {
@@ -143,14 +139,14 @@ struct Runtime::Impl {
   // Where a new tensor goes: the device `spec` names (the first match), else the innermost
   // scope's, else placement.tensor_device's, else default_tensor_device(). A device that does
   // not exist is an error, or default_tensor_device() under soft placement.
-  detail::Device& data_device(const std::string& spec);
+  detail::Device& data_device(const std::string& spec) override;
   // Where TensorFlow puts a tensor made with no device: the first device of the type the
   // placer prefers (placement.device_priority, else the placement-class order).
-  detail::Device& default_tensor_device();
+  detail::Device& default_tensor_device() override;
   // A copy of `tensor` on `device` (the same handle when it is there already); not logged.
-  Tensor copy_to(const Tensor& tensor, detail::Device& device);
+  Tensor copy_to(const Tensor& tensor, detail::Device& device) override;
   // The device spec of this thread's innermost scope on this runtime; nullptr outside scopes.
-  const std::string* innermost_scope() const {
+  const std::string* innermost_scope() const override {
     return detail::t_scope_depth == 0 ? nullptr : innermost_scope_on_stack();
   }
   const std::string* innermost_scope_on_stack() const;
@@ -158,7 +154,7 @@ struct Runtime::Impl {
   std::string ask_placement_function(const std::string& op, const TensorArg* inputs,
                                      size_t num_inputs);
   // The same for an op described by `info` (a graph node: its inputs' devices as requested).
-  std::string ask_placement_function(const OpPlacementInfo& info);
+  std::string ask_placement_function(const OpPlacementInfo& info) override;
 };
 
 }  // namespace hxrt

@@ -1,5 +1,5 @@
 // How bytes move between the host and devices and between devices, without the host waiting
-// for more than the work that writes what it reads (README.md, "Asynchronous execution"):
+// for more than the work that writes what it reads (docs/embedding.md, "Asynchronous execution"):
 // - host to device: into the memory directly on a synchronous host-memory device (the CPU);
 //   else through the device's staging ring (execution/staging_ring.hpp), slice by slice, which
 //   the uploads queued on the device's stream read after from_host has returned; or straight

@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "cost/cost_model.hpp"
-#include "runtime/runtime_impl.hpp"
+#include "eager/eager_ops.hpp"
 
 namespace hxrt::detail {
 
 // Calibrates the devices in `devices` and the links between them that `model` has no figures
 // for yet. Runs on the calling thread, out of the placement log.
-void calibrate(Runtime::Impl& runtime, CostModel& model, const std::vector<Device*>& devices);
+void calibrate(EagerOps& eager, CostModel& model, const std::vector<Device*>& devices);
 
 }  // namespace hxrt::detail

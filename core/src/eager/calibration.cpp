@@ -1,10 +1,11 @@
-#include "cost/calibration.hpp"
+#include "eager/calibration.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <functional>
 #include <optional>
 
+#include "eager/quiet_placement_log.hpp"
 #include "tensors/transfers.hpp"
 #include "tensors/tensor_impl.hpp"
 
@@ -45,11 +46,11 @@ Tensor zeros(Device& device, const Shape& shape) {
 
 // `op` on `inputs`, run on `device` and waited for; throws when it ran elsewhere (the device
 // has no kernel for it and soft placement moved it).
-void run_on(Runtime::Impl& runtime, Device& device, const std::string& op,
+void run_on(EagerOps& eager, Device& device, const std::string& op,
             const std::vector<Tensor>& inputs) {
   Tensor output;
   const std::vector<TensorArg> args(inputs.begin(), inputs.end());
-  runtime.run(runtime.schema_of(op), args.data(), args.size(), {}, device.name(), &output);
+  eager.run(eager.schema_of(op), args.data(), args.size(), {}, device.name(), &output);
   output.wait();
   if (output.device() != device.name()) {
     throw Error(StatusCode::kUnimplemented, op + " did not run on " + device.name());
@@ -60,13 +61,13 @@ void run_on(Runtime::Impl& runtime, Device& device, const std::string& op,
 // of `sizes` that takes long enough; `work` is what one call at that size does. nullopt when
 // the device cannot run it.
 template <class ShapeOf, class WorkOf>
-std::optional<double> rate(Runtime::Impl& runtime, Device& device, const std::string& op,
+std::optional<double> rate(EagerOps& eager, Device& device, const std::string& op,
                            const int64_t (&sizes)[3], ShapeOf shape_of, WorkOf work_of,
                            double latency) {
   for (int64_t size : sizes) {
     const Tensor input = zeros(device, shape_of(size));
     const std::optional<double> seconds =
-        median_seconds([&] { run_on(runtime, device, op, {input, input}); });
+        median_seconds([&] { run_on(eager, device, op, {input, input}); });
     if (!seconds) return std::nullopt;
     if (*seconds >= kLongEnough || size == sizes[2]) {
       return work_of(static_cast<double>(size)) / std::max(*seconds - latency, 1e-9);
@@ -75,17 +76,17 @@ std::optional<double> rate(Runtime::Impl& runtime, Device& device, const std::st
   return std::nullopt;
 }
 
-void calibrate_device(Runtime::Impl& runtime, CostModel& model, Device& device) {
+void calibrate_device(EagerOps& eager, CostModel& model, Device& device) {
   DeviceSpeed speed;
   const Tensor one = zeros(device, {1});
   const std::optional<double> latency =
-      median_seconds([&] { run_on(runtime, device, "Relu", {one}); });
+      median_seconds([&] { run_on(eager, device, "Relu", {one}); });
   speed.latency = latency.value_or(0);
   const std::optional<double> flops = rate(
-      runtime, device, "MatMul", kMatMulSides, [](int64_t side) { return Shape{side, side}; },
+      eager, device, "MatMul", kMatMulSides, [](int64_t side) { return Shape{side, side}; },
       [](double side) { return 2 * side * side * side; }, speed.latency);
   const std::optional<double> bytes = rate(
-      runtime, device, "Add", kVectorFloats, [](int64_t floats) { return Shape{floats}; },
+      eager, device, "Add", kVectorFloats, [](int64_t floats) { return Shape{floats}; },
       [](double floats) { return 3 * 4 * floats; }, speed.latency);
   if (!latency && !flops && !bytes) return;  // nothing runs there: the defaults stay
   speed.flops_per_second = flops.value_or(0);
@@ -93,10 +94,10 @@ void calibrate_device(Runtime::Impl& runtime, CostModel& model, Device& device) 
   model.set_speed(device.index(), speed);
 }
 
-void calibrate_link(Runtime::Impl& runtime, CostModel& model, Device& from, Device& to) {
+void calibrate_link(EagerOps& eager, CostModel& model, Device& from, Device& to) {
   const Tensor small = zeros(from, {4});
   const Tensor big = zeros(from, {kBigCopyFloats});
-  auto copy = [&](const Tensor& tensor) { runtime.copy_to(tensor, to).wait(); };
+  auto copy = [&](const Tensor& tensor) { eager.copy_to(tensor, to).wait(); };
   const std::optional<double> latency = median_seconds([&] { copy(small); });
   const std::optional<double> large = median_seconds([&] { copy(big); });
   if (!latency || !large) return;
@@ -107,13 +108,13 @@ void calibrate_link(Runtime::Impl& runtime, CostModel& model, Device& from, Devi
 
 }  // namespace
 
-void calibrate(Runtime::Impl& runtime, CostModel& model, const std::vector<Device*>& devices) {
+void calibrate(EagerOps& eager, CostModel& model, const std::vector<Device*>& devices) {
   const QuietPlacementLog quiet;
   // A device too small or too busy for a measurement keeps the defaults for it.
   for (Device* device : devices) {
     if (model.has_speed(device->index())) continue;
     try {
-      calibrate_device(runtime, model, *device);
+      calibrate_device(eager, model, *device);
     } catch (const Error&) {
     }
   }
@@ -121,7 +122,7 @@ void calibrate(Runtime::Impl& runtime, CostModel& model, const std::vector<Devic
     for (Device* to : devices) {
       if (from == to || model.has_link(from->index(), to->index())) continue;
       try {
-        calibrate_link(runtime, model, *from, *to);
+        calibrate_link(eager, model, *from, *to);
       } catch (const Error&) {
       }
     }

@@ -19,13 +19,13 @@
 
 #include "devices/device.hpp"
 #include "hxrt/attrs.hpp"
-#include "hxrt/runtime.hpp"
+#include "hxrt/runtime_options.hpp"
 #include "hxrt/tensor.hpp"
 #include "ops/op_schema.hpp"
 #include "base/attr_identity.hpp"
 #include "base/insert_only_table.hpp"
 #include "placement/placer.hpp"
-#include "runtime/tensor_views.hpp"
+#include "eager/tensor_views.hpp"
 #include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {

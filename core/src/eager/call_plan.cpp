@@ -1,4 +1,4 @@
-#include "runtime/call_plan.hpp"
+#include "eager/call_plan.hpp"
 
 #include <functional>
 

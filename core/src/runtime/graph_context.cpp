@@ -1,0 +1,27 @@
+// The runtime's side of the graph layer: the context its graphs see, and Runtime::compile.
+#include "graph/graph_context.hpp"
+
+#include "graph/executable_handle.hpp"
+#include "runtime/runtime_impl.hpp"
+
+namespace hxrt {
+
+namespace detail {
+
+std::shared_ptr<GraphContext> graph_context_of(const Runtime& runtime) {
+  Runtime::Impl& impl = runtime.impl();  // a moved-from Runtime throws here
+  // Shares ownership of the whole state, which the context's references point into.
+  return std::shared_ptr<GraphContext>(runtime.impl_, &impl.graph_context);
+}
+
+}  // namespace detail
+
+Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
+                            const CompileOptions& options) {
+  std::shared_ptr<detail::ExecutableImpl> compiled =
+      detail::compile_graph(detail::graph_context_of(*this), graph, fetches, options, nullptr);
+  return Executable(
+      std::make_shared<detail::ExecutableHandle>(std::move(compiled), graph, options));
+}
+
+}  // namespace hxrt
