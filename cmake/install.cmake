@@ -8,8 +8,12 @@
 #   lib/cmake/hxrt/                                     find_package(hxrt CONFIG): hxrt::core,
 #                                                       hxrt::plugin_api, HXRT_PLUGIN_DIR
 #   lib/pkgconfig/hxrt.pc                               the core for pkg-config; plugindir
-#   share/hxrt/samples/{c_plugin,embed,quickstart}      the projects the README's walk-through
-#                                                       builds against the installed package
+#   share/hxrt/samples/{c_plugin,embed,quickstart}      the projects docs/embedding.md and
+#                                                       docs/writing-a-plugin.md build against
+#                                                       the installed package
+#   share/doc/hxrt/README.md, docs/*.md                 the documentation, beside ops.md (the
+#                                                       ops reference, tools/hxrt-info) and api/
+#                                                       (the API reference, docs/CMakeLists.txt)
 #
 # The installed tree is relocatable: the core finds its plugins relative to itself (dladdr),
 # the tools find the core through $ORIGIN, the CMake package through its own location and
@@ -72,6 +76,10 @@ endforeach()
 configure_file(${CMAKE_CURRENT_LIST_DIR}/hxrt.pc.in ${PROJECT_BINARY_DIR}/hxrt.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/hxrt.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-# The installed headers cite the README by its sections: it is installed beside the ops
-# reference, so that every document they name is in the package.
+# The documentation: the README and the pages of docs/ it links to, which the installed
+# headers cite by page and section (docs/embedding.md, "Asynchronous execution"). They are
+# installed beside the ops reference, in the same layout as in the source tree (README.md and
+# docs/), so that the README's links and every document the headers name are in the package.
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs
+        FILES_MATCHING PATTERN "*.md")

@@ -1,4 +1,4 @@
-// Asynchronous execution on real GPUs through the public API (README.md, "Asynchronous
+// Asynchronous execution on real GPUs through the public API (docs/embedding.md, "Asynchronous
 // execution"): ops return once queued, a tensor's read waits for its own writer only, devices
 // do not wait for each other's queues, and memory freed while another device's copy still
 // reads it is not handed out again before the copy has run. Times are compared as generous

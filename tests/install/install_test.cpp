@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -126,12 +127,15 @@ TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools
     CHECK_FALSE(contains(entry.path().filename().string(), "fixture"));
   }
 
-  // The samples the README's walk-through builds, each a project of its own.
+  // The samples the documentation's walk-throughs build, each a project of its own.
   CHECK(entries_of(prefix / "share/hxrt/samples") ==
         std::set<std::string>{"c_plugin", "embed", "quickstart"});
   CHECK(fs::exists(prefix / "share/hxrt/samples/c_plugin/CMakeLists.txt"));
   // The ops reference, generated from the core's schemas.
   CHECK(fs::exists(prefix / "share/doc/hxrt/ops.md"));
+  // The documentation: the README and the pages of docs/ it links to, index first.
+  CHECK(fs::exists(prefix / "share/doc/hxrt/README.md"));
+  CHECK(fs::exists(prefix / "share/doc/hxrt/docs/README.md"));
 
   // Every document an installed header cites is installed too.
   for (const auto& entry : fs::recursive_directory_iterator(prefix / "include")) {
@@ -143,6 +147,11 @@ TEST_CASE("cmake --install lays out the headers, libhxrt, the plugins, the tools
     CHECK_FALSE(contains(text, "DESIGN.md"));
     if (contains(text, "README.md")) CHECK(fs::exists(prefix / "share/doc/hxrt/README.md"));
     if (contains(text, "ops.md")) CHECK(fs::exists(prefix / "share/doc/hxrt/ops.md"));
+    // A page of the documentation, cited as docs/<page>.md.
+    const std::regex page("docs/[a-z0-9-]+\\.md");
+    for (std::sregex_iterator cited(text.begin(), text.end(), page), end; cited != end; ++cited) {
+      CHECK(fs::exists(prefix / "share/doc/hxrt" / cited->str()));
+    }
   }
 
   // The CMake package and the pkg-config file.
