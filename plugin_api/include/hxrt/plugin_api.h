@@ -240,10 +240,13 @@ typedef enum hx_memory_kind {
  * identifiers, not that order. [since 2.0] */
 typedef enum hx_placement_class {
   HX_PLACEMENT_CLASS_INVALID = 0,
-  /* A processor of its own with its own memory (a discrete GPU, an NPU). */
+  /* A processor of its own (a discrete GPU, an NPU), and also an integrated GPU: it shares the
+   * host's memory (say so with HX_MEMORY_HOST_VISIBLE) but not its cores, so it is worth
+   * preferring to the CPU. */
   HX_PLACEMENT_DISCRETE_ACCELERATOR = 1,
   /* An accelerator's programming model running on the host's processors or sharing them (an
-   * OpenCL CPU device, a simulator): preferred to the CPU only when the config asks. */
+   * OpenCL CPU device such as PoCL's, a software GPU such as lavapipe, llvmpipe or SwiftShader,
+   * a simulator): preferred to the CPU only when the config asks. */
   HX_PLACEMENT_HOST_ACCELERATOR = 2,
   /* The host's processors. */
   HX_PLACEMENT_CPU = 3
@@ -470,7 +473,10 @@ typedef struct hx_device_properties {
   const char* bus_id;     /* out, borrowed until shutdown: PCI bus id "0000:3b:00.0"; may be
                              NULL when the device is not on a bus (a CPU) */
   const char* arch;       /* out, borrowed until shutdown: instruction set or compute
-                             capability ("x86_64", "sm_90"); may be NULL */
+                             capability ("x86_64", "sm_90"); for a device reached through an
+                             API that hides it (Vulkan, OpenCL), the API and version the
+                             kernels are written for ("Vulkan 1.3", "OpenCL C 1.2"). Shown by
+                             hxrt-info; the core decides nothing by it. May be NULL */
   uint64_t memory_total;  /* out: bytes of device memory (host RAM for host devices); 0 when
                              unknown; above 2^60 the core leaves the device out */
   int32_t numa_node;      /* out: NUMA node, -1 when unknown or not applicable; below -1 the
@@ -585,7 +591,7 @@ typedef struct hx_stream_api {
   const hx_extension* extensions; /* NULL */
   hx_status* (*create)(hx_device* device, hx_stream** out_stream);
   void (*destroy)(hx_device* device, hx_stream* stream); /* accepts NULL */
-  /* Blocks until all work enqueued on the stream has completed. */
+  /* Blocks the calling thread until all work enqueued on the stream has completed. */
   hx_status* (*synchronize)(hx_device* device, hx_stream* stream);
   /* *out_done = true when all work enqueued so far has completed; does not block. */
   hx_status* (*query)(hx_device* device, hx_stream* stream, bool* out_done);
@@ -594,7 +600,11 @@ typedef struct hx_stream_api {
    * can wait for another's work without the host waiting. When the work behind `event` failed
    * (see "Errors of queued work" above), the wait should fail `stream` too, so that no work
    * computed from the failed work's output reports success; a plugin that cannot tell lets it
-   * run. */
+   * run. Should not block the calling thread: it enqueues the wait. Where the API cannot wait
+   * on the device for another device's work (Vulkan and OpenCL across contexts), the plugin
+   * may wait on the host here, as event synchronize does; that is correct but serialises the
+   * two devices' queues through the thread that runs the op, so say so in the plugin's
+   * documentation. */
   hx_status* (*wait_event)(hx_device* device, hx_stream* stream, hx_event* event);
 } hx_stream_api;
 #define HX_STREAM_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_stream_api, wait_event)
@@ -608,7 +618,10 @@ typedef struct hx_event_api {
   void (*destroy)(hx_device* device, hx_event* event); /* accepts NULL */
   /* Marks the point after all work enqueued so far on `stream` (a stream of `device`). */
   hx_status* (*record)(hx_device* device, hx_event* event, hx_stream* stream);
-  /* Blocks until the recorded point has completed (at once if never recorded). */
+  /* Blocks the calling thread until the recorded point has completed (returns at once if the
+   * event was never recorded). With stream synchronize and a copy or memset on a NULL stream,
+   * the only calls that wait for queued work; record, wait_event and enqueued work return
+   * without waiting for it. */
   hx_status* (*synchronize)(hx_device* device, hx_event* event);
   /* *out_done = true when the recorded point has completed; does not block. */
   hx_status* (*query)(hx_device* device, hx_event* event, bool* out_done);
@@ -624,7 +637,9 @@ typedef struct hx_event_api {
    * FAILED_PRECONDITION when either was never recorded on a stream (never recorded, or
    * recorded with stream NULL) or its point has not completed yet. NULL (or beyond the
    * group's struct_size, as in a group written for 2.0 or 2.1): the device cannot time its
-   * queued work. [since 2.2] */
+   * queued work, and the dynamic placer does not learn from its graph runs: it keeps the
+   * figures its calibration measured for the device on the host (a few small ops and copies,
+   * each timed to completion). [since 2.2] */
   hx_status* (*elapsed_ns)(hx_device* device, hx_event* start, hx_event* end, uint64_t* out_ns);
 } hx_event_api;
 #define HX_EVENT_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_event_api, elapsed_ns)
