@@ -46,14 +46,15 @@
  *   "may be NULL"              NULL is an accepted value and its meaning is given.
  *   Every create has a destroy, and every destroy accepts NULL.
  *
- * Optional groups. Streams, events, page-locked host memory and recorded work are sub-tables of the function
- *   table, present (non-NULL, every function in them set) or absent (NULL) as a whole. An
- *   absent group means "unsupported" and never makes a load fail; a present group with a NULL
- *   function makes the core skip the plugin with a reason naming the function, as does a
- *   required function of the main table that is NULL. A single function marked [optional] may
- *   be NULL on its own; its field says what NULL means. A group's struct_size must cover its
- *   required functions; an [optional] function appended to a group in a later minor lies
- *   beyond the struct_size of a group written for an earlier one, which reads as NULL.
+ * Optional groups. Streams, events, page-locked host memory and recorded work are sub-tables
+ *   of the function table, present (non-NULL, every function in them set) or absent (NULL) as
+ *   a whole. An absent group means "unsupported" and never makes a load fail; a present group
+ *   with a NULL function makes the core skip the plugin with a reason naming the function, as
+ *   does a required function of the main table that is NULL. A single function marked
+ *   [optional] may be NULL on its own; its field says what NULL means. A group's struct_size
+ *   must cover its required functions; an [optional] function appended to a group in a later
+ *   minor lies beyond the struct_size of a group written for an earlier one, which reads as
+ *   NULL.
  *
  * Memory. Device memory is a set of buffers: allocate returns an opaque buffer handle
  *   (hx_buffer*), and everything that touches device memory — tensor views, copies, memset —
