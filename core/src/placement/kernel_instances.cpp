@@ -41,11 +41,6 @@ KernelInstances::InstanceSet& KernelInstances::set_of(const KernelEntry& kernel)
   return *set;
 }
 
-size_t KernelInstances::size() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return count_;
-}
-
 Combination Combination::of(const InstanceRequest& request) {
   std::vector<int32_t> dtypes(request.input_dtypes, request.input_dtypes + request.num_inputs);
   dtypes.insert(dtypes.end(), request.output_dtypes,

@@ -97,8 +97,6 @@ class KernelInstances {
   // and every other code keep the plugin's code.
   InstanceLookup get(InstanceSet& set, const InstanceRequest& request);
 
-  size_t size() const;
-
  private:
   InstanceLookup create(const KernelEntry& kernel, const InstanceRequest& request);
   // Forgets the least recently used combination; returns its instance for the caller to let

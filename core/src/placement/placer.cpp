@@ -80,11 +80,6 @@ Placer::Placer(const DeviceManager& devices, const KernelRegistry& kernels,
 
 Placer::~Placer() = default;  // each KernelInstances waits for its device first
 
-size_t Placer::instance_count(const Device& device) const {
-  auto found = instances_.find(&device);
-  return found == instances_.end() ? 0 : found->second->size();
-}
-
 bool Placer::make_key(const PlacementRequest& request, Key& key) const {
   if (request.num_inputs > kMaxKeyedInputs) return false;
   key.op = request.op;
@@ -108,6 +103,7 @@ const Placer::Route& Placer::route(const PlacementRequest& request,
   if (!make_key(request, key)) return uncached.emplace(decide(request));
   const size_t hash = key.hash();
   if (const Decision* found = decisions_.find(hash, key)) return found->route();
+  if (decisions_.size() >= kMostDecisions) return uncached.emplace(decide(request));
   // Decided outside the table's lock: routes are pure, so two threads racing keep the first.
   return decisions_.insert(std::make_unique<Decision>(key, decide(request)), key).route();
 }

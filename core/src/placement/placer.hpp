@@ -82,8 +82,12 @@ class Placer {
   Placement place(const PlacementRequest& request);
 
   const std::vector<std::string>& type_priority() const { return type_priority_; }
-  // For tests: the instances cached for `device`.
-  size_t instance_count(const Device& device) const;
+  // For tests: the decisions kept.
+  size_t cached_decisions() const { return decisions_.size(); }
+
+  // A request may name any device, one that does not exist too (soft placement), so kinds of
+  // request are without end: past this many decisions kept, new ones are decided per call.
+  static constexpr size_t kMostDecisions = 4096;
 
  private:
   // Input devices are packed into the key by their index (8 bits each, up to 16 inputs); a
