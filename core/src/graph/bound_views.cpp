@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "graph/executable_impl.hpp"
-#include "eager/kernel_args.hpp"
+#include "eager/kernel_call.hpp"
 
 namespace hxrt::detail {
 

@@ -4,8 +4,9 @@
 #include <map>
 #include <utility>
 
-#include "tensors/transfers.hpp"
+#include "eager/kernel_call.hpp"
 #include "graph/executable_impl.hpp"
+#include "tensors/transfers.hpp"
 #include "base/logger.hpp"
 #include "base/status.hpp"
 #include "tensors/tensor_impl.hpp"
@@ -105,13 +106,8 @@ void RecordedRuns::record_steps() {
       }
       hx_kernel_args args = views_->kernel_args(index);
       args.stream = work_->recording_stream();
-      hx_status* status = nullptr;
-      try {
-        status = step.kernel->compute(&args);
-      } catch (...) {
-        throw Error(StatusCode::kInternal, "the kernel threw a C++ exception across the C ABI");
-      }
-      throw_if_error(status, label_of(step) + " (plugin '" + step.kernel->plugin + "')");
+      throw_if_error(call_kernel(*step.kernel, args),
+                     label_of(step) + " (plugin '" + step.kernel->plugin + "')");
     }
   } catch (...) {
     work_->abandon();

@@ -29,7 +29,7 @@
 #include "graph/run.hpp"
 #include "graph/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
-#include "eager/kernel_args.hpp"
+#include "eager/kernel_call.hpp"
 #include "base/status.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/op_trace.hpp"
@@ -505,11 +505,7 @@ class Run {
   }
 
   static hx_status* compute(const StepInfo& step, const hx_kernel_args& args) {
-    try {
-      return step.kernel->compute(&args);
-    } catch (...) {
-      throw Error(StatusCode::kInternal, kernel_threw(*step.kernel));
-    }
+    return call_kernel(*step.kernel, args);
   }
 
   // compute, timed for the cost model: on the host for a synchronous device; an asynchronous

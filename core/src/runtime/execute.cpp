@@ -8,7 +8,7 @@
 
 #include "tensors/transfers.hpp"
 #include "eager/call_plan.hpp"
-#include "eager/kernel_args.hpp"
+#include "eager/launch.hpp"
 #include "eager/tensor_views.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
@@ -124,35 +124,6 @@ void input_from_elsewhere(Runtime::Impl& impl, const Tensor& input, size_t index
   set_memory(*local.impl(), device.handle(), view);
 }
 
-// A kernel's failure: its error status, or (status null) a C++ exception that crossed the C
-// ABI. Empties the outputs and throws Error naming the op, the device and the plugin. Out of
-// line, off the path of calls that succeed.
-[[noreturn]] __attribute__((noinline, cold)) void kernel_failed(
-    hx_status* status, const std::string& op, const detail::Device& device,
-    const detail::Placement& placement, Tensor* outputs, size_t num_outputs) {
-  for (size_t i = 0; i < num_outputs; ++i) outputs[i] = Tensor();
-  if (status == nullptr) {
-    throw Error(StatusCode::kInternal,
-                op + " on " + device.name() + ": " + detail::kernel_threw(*placement.kernel));
-  }
-  detail::throw_if_error(status, op + " on " + device.name() + " (plugin '" +
-                                     placement.kernel->plugin + "')");
-  std::abort();  // throw_if_error throws for every status that is not null
-}
-
-// Runs the kernel with `args`; on a failure, kernel_failed.
-inline void compute(const hx_kernel_args& args, const std::string& op,
-                    const detail::Device& device, const detail::Placement& placement,
-                    Tensor* outputs, size_t num_outputs) {
-  hx_status* status;
-  try {
-    status = placement.kernel->compute(&args);
-  } catch (...) {
-    kernel_failed(nullptr, op, device, placement, outputs, num_outputs);
-  }
-  if (status != nullptr) kernel_failed(status, op, device, placement, outputs, num_outputs);
-}
-
 // The common call, without run_body's bookkeeping for the others: a kept plan that is quick()
 // (a synchronous device, placed once, each input's kind known and on that device), each input
 // ready. kMatchKinds: whether the inputs' kinds are still to compare with the plan's (the
@@ -175,19 +146,17 @@ __attribute__((always_inline)) inline bool run_planned(const detail::CallPlan& p
     views[i] = plan.input_views()[i];
     set_memory(*held, device.handle(), views[i]);
   }
-  const size_t num_outputs = plan.num_outputs();
-  for (size_t i = 0; i < num_outputs; ++i) {
-    const detail::TensorMeta& meta = plan.outputs()[i];
-    outputs[i] = detail::make_tensor(plan.device(), meta.dtype, meta.shape, meta.bytes,
-                                     plan.output_kinds()[i]);
-    views[num_inputs + i] = plan.output_views()[i];
-    set_memory(*outputs[i].impl(), device.handle(), views[num_inputs + i]);
-  }
-  hx_kernel_context_s context{&attrs};
-  compute(detail::kernel_args(device, *placement.kernel, placement.instance.get(), &context, views,
-                              num_inputs, num_outputs),
-          plan.op().name, device, placement, outputs, num_outputs);
+  detail::launch(plan, placement, views, num_inputs, attrs, outputs, [] {});
   return true;
+}
+
+// The one test of whether a call may take the quick way (run_planned, which then checks its
+// inputs): its plan allows it (CallPlan::quick) and nothing records the call (the trace, the
+// placement log).
+__attribute__((always_inline)) inline bool quick_way_open(const Runtime::Impl& impl,
+                                                          const detail::CallPlan& plan) {
+  return plan.quick() && !detail::tracing() &&
+         !impl.log_placement.load(std::memory_order_relaxed);
 }
 
 }  // namespace
@@ -195,11 +164,8 @@ __attribute__((always_inline)) inline bool run_planned(const detail::CallPlan& p
 bool Runtime::Impl::run_quickly(const detail::OpSchema& schema, const TensorArg* inputs,
                                 size_t num_inputs, const Attrs& attrs,
                                 const std::string& requested, Tensor* outputs) {
-  if (detail::tracing()) return false;
   const detail::CallPlan* plan = call_plans.last(schema);
-  if (plan == nullptr || !plan->quick() || log_placement.load(std::memory_order_relaxed)) {
-    return false;
-  }
+  if (plan == nullptr || !quick_way_open(*this, *plan)) return false;
   // The request run_body would make of an empty one: a scope's (of any runtime, to test one
   // counter) or the placement function's.
   if (requested.empty() &&
@@ -325,7 +291,7 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   const detail::CallPlan* plan = call_plans.find_last(key);
   bool placed_now = false;
   if (plan == nullptr) plan = &find_or_plan(key, unkept, placed_now);
-  if (!kTraced && !placed_now && plan->quick() && !log_placement.load(std::memory_order_relaxed) &&
+  if (!placed_now && quick_way_open(*this, *plan) &&
       run_planned<false>(*plan, inputs, num_inputs, attrs, outputs)) {
     return;
   }
@@ -348,7 +314,6 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
   // cost a call to memcpy).
   InlineArray<hx_tensor_view, 2 * kInline> views(num_inputs + num_outputs);
   hx_tensor_view* const input_array = views.data();
-  hx_tensor_view* const output_array = views.data() + num_inputs;
 
   // Inputs that live elsewhere are brought to the op's device (input_from_elsewhere): a local
   // copy, or (no copy) read in place. Inputs on the op's device need no wait: its stream runs
@@ -367,25 +332,9 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     }
   }
 
-  for (size_t i = 0; i < num_outputs; ++i) {
-    const detail::TensorMeta& meta = plan->outputs()[i];
-    output_array[i] = plan->output_views()[i];
-    if (chosen == &plan->placement()) {
-      outputs[i] = detail::make_tensor(plan->device(), meta.dtype, meta.shape, meta.bytes,
-                                       plan->output_kinds()[i]);
-    } else {
-      outputs[i] = detail::make_tensor(device.shared_from_this(), meta.dtype, meta.shape,
-                                       meta.bytes);
-    }
-    set_memory(*outputs[i].impl(), device.handle(), output_array[i]);
-  }
-
-  hx_kernel_context_s context{&attrs};
-  trace.kernel_starts();
   try {
-    compute(detail::kernel_args(device, *placement.kernel, placement.instance.get(), &context,
-                                views.data(), num_inputs, num_outputs),
-            op, device, placement, outputs, num_outputs);
+    detail::launch(*plan, placement, views.data(), num_inputs, attrs, outputs,
+                   [&trace] { trace.kernel_starts(); });
   } catch (const Error& error) {
     if (trace.on()) {
       trace.record_failure(op_trace_info(op, input_meta, num_inputs, device, placement,

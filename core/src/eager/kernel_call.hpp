@@ -1,14 +1,16 @@
-// The arguments of one kernel call as the core passes them (plugin_api.h, hx_kernel_args), for
-// the eager path and compiled graphs alike.
+// One kernel call as the core makes it (plugin_api.h, hx_kernel_args): its arguments, and the
+// call itself, the one place the core enters a kernel, for the eager path, graph runs and
+// recordings alike.
 #pragma once
 
 #include <cstddef>
 #include <string>
 
 #include "devices/device.hpp"
+#include "hxrt/error.hpp"
 #include "hxrt/plugin_api.h"
-#include "plugins/kernel_registry.hpp"
 #include "plugins/core_handle.hpp"
+#include "plugins/kernel_registry.hpp"
 
 namespace hxrt::detail {
 
@@ -31,9 +33,25 @@ inline hx_kernel_args kernel_args(const Device& device, const KernelEntry& kerne
 }
 
 // What the core reports when `kernel` let a C++ exception cross the C ABI, which plugins must
-// not do: the eager path and graph runs each prefix it with the call it failed.
+// not do.
 inline std::string kernel_threw(const KernelEntry& kernel) {
   return "the kernel of plugin '" + kernel.plugin + "' threw a C++ exception across the C ABI";
+}
+
+[[noreturn]] __attribute__((noinline, cold)) inline void throw_kernel_threw(
+    const KernelEntry& kernel) {
+  throw Error(StatusCode::kInternal, kernel_threw(kernel));
+}
+
+// Calls `kernel` with `args` and returns its status (NULL: success). A C++ exception out of the
+// kernel becomes Error(kInternal) saying so (kernel_threw); each caller prefixes a failure with
+// the call it failed.
+inline hx_status* call_kernel(const KernelEntry& kernel, const hx_kernel_args& args) {
+  try {
+    return kernel.compute(&args);
+  } catch (...) {
+    throw_kernel_threw(kernel);
+  }
 }
 
 }  // namespace hxrt::detail
