@@ -25,14 +25,6 @@ OpInfo custom_op() {
   return op;
 }
 
-std::vector<OpInfo> core_ops() {
-  std::vector<OpInfo> ops;
-  for (const auto* schema : hxrt_test_ops::builtin_registry().all()) {
-    ops.push_back(hxrt::detail::op_info(*schema));
-  }
-  return ops;
-}
-
 std::string text_of(const std::vector<OpInfo>& ops) {
   std::ostringstream out;
   hxrt_info::print_ops_text(out, ops);
@@ -56,7 +48,7 @@ TEST_CASE("the text shows a custom op's owner, summary, T and kernels, escaped")
 }
 
 TEST_CASE("the text shows a core op's whole specification") {
-  const std::string text = text_of(core_ops());
+  const std::string text = text_of(hxrt::core_ops());
   CHECK_THAT(text, Contains("Ops: 11 "));
   CHECK_THAT(text, Contains("MatMul (core, 2 inputs, 1 output)\n"
                             "  Multiplies two matrices"));

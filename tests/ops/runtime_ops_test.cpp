@@ -79,3 +79,20 @@ TEST_CASE("hxrt-info --ops prints every op, its T and its kernels") {
   CHECK_THAT(markdown.output, Contains("# hxrt ops reference\n"));
   CHECK_THAT(markdown.output, Contains("\n## Sum\n"));
 }
+
+TEST_CASE("hxrt::core_ops() lists, without a runtime, the core's ops as Runtime::ops() does") {
+  const std::vector<OpInfo> core = hxrt::core_ops();
+  std::vector<std::string> listed;
+  for (const OpInfo& op : core) {
+    CHECK(op.owner == "core");
+    CHECK(op.kernels.empty());
+    listed.push_back(op.name);
+  }
+  CHECK(std::is_sorted(listed.begin(), listed.end()));
+  std::vector<std::string> from_runtime;
+  for (const OpInfo& op : runtime_with({kCpuPlugin, kCustomOpsPlugin}).ops()) {
+    if (op.owner == "core") from_runtime.push_back(op.name);
+  }
+  CHECK(listed == from_runtime);
+  CHECK(std::find(listed.begin(), listed.end(), "MatMul") != listed.end());
+}

@@ -63,8 +63,7 @@ hx_kernel_context* kernel_context(const KernelAttrs& attrs);
 
 class KitCore {
  public:
-  // `core_ops`: the ops the kit knows as core ops (a kernel for any other op needs a
-  // register_op first). `services_size`: the struct_size the services table claims (larger
+  // `services_size`: the struct_size the services table claims (larger
   // than this header's to play a newer core).
   explicit KitCore(size_t services_size = HX_CORE_SERVICES_STRUCT_SIZE);
   KitCore(const KitCore&) = delete;

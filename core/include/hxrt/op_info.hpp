@@ -81,4 +81,9 @@ struct OpInfo {
   std::vector<OpKernelInfo> kernels;  // by device type, in name order
 };
 
+// The ops the core itself defines, in name order, as Runtime::ops() lists them but without
+// kernels: what a plugin may register kernels for without register_op, and what no custom op
+// may be named. Needs no runtime (the conformance kit asks it before loading a plugin).
+HXRT_API std::vector<OpInfo> core_ops();
+
 }  // namespace hxrt

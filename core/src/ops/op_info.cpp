@@ -20,3 +20,15 @@ OpInfo op_info(const OpSchema& schema) {
 }
 
 }  // namespace hxrt::detail
+
+namespace hxrt {
+
+std::vector<OpInfo> core_ops() {
+  detail::OpRegistry registry;
+  detail::add_builtin_ops(registry);
+  std::vector<OpInfo> ops;
+  for (const detail::OpSchema* schema : registry.all()) ops.push_back(detail::op_info(*schema));
+  return ops;
+}
+
+}  // namespace hxrt

@@ -54,7 +54,7 @@ std::string inputs_text(const std::vector<HostTensor>& inputs) {
 using CaseBuilder =
     std::function<std::vector<KernelCase>(hx_dtype dtype, hx_dtype output_dtype, RandomInputs&)>;
 
-// One entry per core op (core_ops.hpp).
+// One entry per core op (hxrt::core_ops(); tests/conformance checks that none is missing).
 const std::map<std::string, CaseBuilder>& case_builders() {
   static const std::map<std::string, CaseBuilder> builders = {
       {"MatMul", [](hx_dtype t, hx_dtype, RandomInputs& r) { return matmul_cases(t, r); }},
