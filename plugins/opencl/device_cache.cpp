@@ -1,6 +1,6 @@
 #include "device_cache.hpp"
 
-#include <hxplugin/cache_file.hpp>
+#include <hxcommon/cache_file.hpp>
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
@@ -56,11 +56,11 @@ DeviceFacts from_json(const json& value) {
 
 }  // namespace
 
-std::string device_cache_file() { return hxplugin::cache_file_path("opencl-devices"); }
+std::string device_cache_file() { return hxcommon::cache_file_path("opencl-devices"); }
 
 std::optional<std::vector<DeviceFacts>> read_device_cache(const std::string& file,
                                                           const std::string& fingerprint) {
-  const std::optional<std::string> text = hxplugin::read_small_file(file, kMaxFileBytes);
+  const std::optional<std::string> text = hxcommon::read_small_file(file, kMaxFileBytes);
   if (!text) return std::nullopt;
   try {
     const json cache = json::parse(*text);
@@ -83,7 +83,7 @@ std::string write_device_cache(const std::string& file, const std::string& finge
   for (const DeviceFacts& facts : devices) cache["devices"].push_back(to_json(facts));
   // Bytes that are not UTF-8 (in a driver's name, a path) are written as replacement
   // characters: the file stays JSON, and such a fingerprint just never matches.
-  return hxplugin::replace_cache_file(
+  return hxcommon::replace_cache_file(
       file, cache.dump(1, ' ', false, json::error_handler_t::replace) + "\n");
 }
 

@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include <CL/cl.h>
-#include <hxplugin/cache_file.hpp>
+#include <hxcommon/cache_file.hpp>
 
 #include <algorithm>
 #include <cstdlib>
@@ -21,13 +21,13 @@ namespace hxopencl {
 namespace {
 
 std::string identity(const std::string& path) {
-  return hxplugin::file_identity(path).value_or("missing");
+  return hxcommon::file_identity(path).value_or("missing");
 }
 
 // A small file's text; "" when it is missing or larger than `limit` (its identity, beside it in
 // the fingerprint, still tells a change).
 std::string text_of(const std::string& path, size_t limit) {
-  return hxplugin::read_small_file(path, limit).value_or("");
+  return hxcommon::read_small_file(path, limit).value_or("");
 }
 
 std::string trimmed(std::string text) {

@@ -110,3 +110,21 @@ TEST_CASE("No include in core/src points to a layer above its own, or to the fac
   }
   CHECK(violations.empty());
 }
+
+TEST_CASE("No file in core/src includes a plugin's helpers", "[layers]") {
+  // What the core shares with the plugins lives in common/ (hxcommon/) or in the ABI's headers.
+  const std::regex plugin_helper(R"re(^\s*#\s*include\s*[<"]hxplugin/)re");
+  std::vector<std::string> found;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(kSource)) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream in(entry.path());
+    std::string line;
+    while (std::getline(in, line)) {
+      if (std::regex_search(line, plugin_helper)) {
+        found.push_back(fs::relative(entry.path(), kSource).generic_string() + ": " + line);
+      }
+    }
+  }
+  for (const std::string& include : found) WARN("a plugin's helper in the core: " << include);
+  CHECK(found.empty());
+}

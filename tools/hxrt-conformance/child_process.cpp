@@ -43,17 +43,6 @@ void read_until_end(int fd, pid_t child, int timeout_seconds, ChildOutcome& outc
 
 }  // namespace
 
-bool write_all(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t wrote = write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) return false;
-    done += static_cast<size_t>(wrote);
-  }
-  return true;
-}
-
 std::string signal_description(int signal) {
   const char* name = sigabbrev_np(signal);
   const char* text = strsignal(signal);

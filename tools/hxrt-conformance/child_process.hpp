@@ -5,6 +5,8 @@
 #include <functional>
 #include <string>
 
+#include <hxcommon/fd_io.hpp>
+
 namespace hxrt_conformance {
 
 struct ChildOutcome {
@@ -22,7 +24,7 @@ struct ChildOutcome {
 ChildOutcome run_in_child(const std::function<void(int channel)>& body, int timeout_seconds);
 
 // Writes all of `text` to `fd`, retrying on short writes; false if the channel broke.
-bool write_all(int fd, const std::string& text);
+using hxcommon::write_all;
 
 // "SIGSEGV (Segmentation fault)".
 std::string signal_description(int signal);

@@ -6,10 +6,13 @@
 #include <cstdint>
 #include <string>
 
+#include <hxcommon/byte_format.hpp>
+
 namespace hxrt_info {
 
-// "256 B", "2.00 MiB", "1.50 GiB": the same spelling as hxrt's out-of-memory messages.
-std::string format_bytes(uint64_t bytes);
+// "256 B", "2.00 MiB", "1.50 GiB": the same spelling as hxrt's out-of-memory messages (one
+// function for both).
+using hxcommon::format_bytes;
 
 // A memory limit: SIZE_MAX, which MemoryStats uses for "no limit", reads "none".
 std::string format_limit(size_t bytes);

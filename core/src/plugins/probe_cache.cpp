@@ -1,6 +1,7 @@
 #include "plugins/probe_cache.hpp"
 
-#include <hxplugin/cache_file.hpp>
+#include <hxcommon/cache_file.hpp>
+#include <hxcommon/stable_hash.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -25,16 +26,6 @@ constexpr size_t kMaxFileBytes = 1 << 20;
 // ctime.
 constexpr int kFieldsBeforePath = 6;
 
-// FNV-1a: a hash that is the same in every build, unlike std::hash.
-uint64_t stable_hash(const std::string& text) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
 // The plugin path a key ends with; "" for a line that is no key.
 std::string path_of(const std::string& key) {
   size_t at = 0;
@@ -48,26 +39,26 @@ std::string path_of(const std::string& key) {
 
 }  // namespace
 
-std::string ProbeCache::default_file() { return hxplugin::cache_file_path("plugin-probes"); }
+std::string ProbeCache::default_file() { return hxcommon::cache_file_path("plugin-probes"); }
 
 std::optional<std::string> ProbeCache::key(const std::string& plugin_path,
                                            const std::string& options,
                                            uint32_t intra_op_threads) {
   std::error_code error;
   const std::string path = fs::canonical(plugin_path, error).string();
-  const std::optional<std::string> identity = hxplugin::file_identity(path);
+  const std::optional<std::string> identity = hxcommon::file_identity(path);
   if (error || !identity) return std::nullopt;
   if (path.find_first_of("\r\n") != std::string::npos) return std::nullopt;
   char hash[17];
   std::snprintf(hash, sizeof hash, "%016llx",
-                static_cast<unsigned long long>(stable_hash(
+                static_cast<unsigned long long>(hxcommon::stable_hash(
                     options + '\n' + std::to_string(intra_op_threads))));
   return "abi" + std::to_string(HX_ABI_VERSION_MAJOR) + "." +
          std::to_string(HX_ABI_VERSION_MINOR) + " " + hash + " " + *identity + " " + path;
 }
 
 ProbeCache::ProbeCache(std::string file) : file_(std::move(file)) {
-  const std::optional<std::string> text = hxplugin::read_small_file(file_, kMaxFileBytes);
+  const std::optional<std::string> text = hxcommon::read_small_file(file_, kMaxFileBytes);
   if (!text) return;
   std::istringstream in(*text);
   std::string line;
@@ -96,7 +87,7 @@ std::string ProbeCache::save() {
   if (!changed_ || file_.empty()) return {};
   std::string text = std::string(kHeader) + "\n";
   for (const std::string& key : keys_) text += key + "\n";
-  std::string failure = hxplugin::replace_cache_file(file_, text);
+  std::string failure = hxcommon::replace_cache_file(file_, text);
   if (failure.empty()) changed_ = false;
   return failure;
 }

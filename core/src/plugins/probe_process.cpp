@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include <hxcommon/fd_io.hpp>
+
 #include "base/logger.hpp"
 #include "plugins/probe_key.hpp"
 #include "plugins/probe_protocol.hpp"
@@ -91,17 +93,6 @@ bool open_socket_pair(Descriptor& ours, Descriptor& theirs) {
   ours = Descriptor(above_report_fd(ends[0]));
   theirs = Descriptor(above_report_fd(ends[1]));
   return ours.get() >= 0 && theirs.get() >= 0;
-}
-
-bool write_all(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t wrote = write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) return false;
-    done += static_cast<size_t>(wrote);
-  }
-  return true;
 }
 
 // Starts `program` in a process group of its own with stdin on `key_input`, stdout and stderr
@@ -280,7 +271,7 @@ ProbeOutcome run_probe(const std::string& program, const std::string& plugin_pat
   }
   // A line of 33 bytes fits any pipe's buffer: written before the child reads, and closed so
   // that it reads to the end.
-  if (!write_all(key_write.get(), probe_key_text(*key) + "\n")) {
+  if (!hxcommon::write_all(key_write.get(), probe_key_text(*key) + "\n")) {
     outcome.reason = "cannot hand a probe process its key: " + errno_text(errno);
     return outcome;
   }

@@ -2,21 +2,13 @@
 
 #include <vector>
 
+#include <hxcommon/stable_hash.hpp>
+
 namespace hxrt_conformance {
 namespace {
 
-// FNV-1a: a hash that is the same on every platform and build, unlike std::hash.
-uint64_t stable_hash(const std::string& text) {
-  uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
 std::mt19937_64 seeded_engine(uint64_t seed, const std::string& check) {
-  const uint64_t name = stable_hash(check);
+  const uint64_t name = hxcommon::stable_hash(check);
   std::seed_seq sequence{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32),
                          static_cast<uint32_t>(name), static_cast<uint32_t>(name >> 32)};
   return std::mt19937_64(sequence);

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-namespace hxplugin {
+namespace hxcommon {
 
 // $XDG_CACHE_HOME/hxrt/<name>, else $HOME/.cache/hxrt/<name> (the XDG base directory rule);
 // "" when neither variable gives an absolute folder.
@@ -27,4 +27,4 @@ std::optional<std::string> file_identity(const std::string& path);
 // Makes the folder and writes `text` beside `path`, renamed over it. Returns "" or why not.
 std::string replace_cache_file(const std::string& path, const std::string& text);
 
-}  // namespace hxplugin
+}  // namespace hxcommon

@@ -1,4 +1,4 @@
-#include "hxplugin/cache_file.hpp"
+#include "hxcommon/cache_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,21 +12,12 @@
 #include <fstream>
 #include <iterator>
 
-namespace hxplugin {
+#include "hxcommon/fd_io.hpp"
+
+namespace hxcommon {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool write_all(int fd, const std::string& text) {
-  size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t wrote = write(fd, text.data() + done, text.size() - done);
-    if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) return false;
-    done += static_cast<size_t>(wrote);
-  }
-  return true;
-}
 
 std::string time_text(const timespec& time) {
   char text[48];
@@ -90,4 +81,4 @@ std::string replace_cache_file(const std::string& path, const std::string& text)
   return {};
 }
 
-}  // namespace hxplugin
+}  // namespace hxcommon
