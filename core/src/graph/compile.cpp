@@ -368,7 +368,7 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext
                                               const std::vector<NodeOutput>& fetches,
                                               const CompileOptions& options,
                                               const std::vector<NodePlacement>* previous) {
-  GraphContext& runtime = *shared;
+  GraphContext& context = *shared;
   if (fetches.empty()) {
     throw Error(StatusCode::kInvalidArgument,
                 "compile: no fetches; name the node outputs the executable returns");
@@ -382,14 +382,14 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext
                     ", which is not a GraphPlacer; use GraphPlacer::kSimple or "
                     "GraphPlacer::kDynamic, or leave it unset for the config's placer");
   }
-  runtime.eager.ensure_initialized();
-  const bool dynamic = options.placer.value_or(runtime.config.placer) == GraphPlacer::kDynamic;
-  if (!dynamic) feed_devices_of(runtime, graph, options);  // checked, though only placing uses it
+  context.eager.ensure_initialized();
+  const bool dynamic = options.placer.value_or(context.config.placer) == GraphPlacer::kDynamic;
+  if (!dynamic) feed_devices_of(context, graph, options);  // checked, though only placing uses it
   const std::vector<bool> needed = needed_nodes(graph, fetches);
   auto exe = std::make_shared<ExecutableImpl>();
   PlacementEstimate estimate;
-  PlacedNodes placed = place_nodes(runtime, graph, needed, options, previous, estimate);
-  exe->runtime = shared;
+  PlacedNodes placed = place_nodes(context, graph, needed, options, previous, estimate);
+  exe->context = shared;
   exe->fetches = fetches;
   exe->measures = dynamic;
   exe->estimated_makespan = estimate.makespan;
@@ -408,7 +408,7 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext
   std::vector<NodeChoice>().swap(placed.choices);
   std::vector<std::vector<size_t>> predecessors = builder.take_predecessors();
   link_steps(*exe, predecessors);
-  if (previous == nullptr) log_placement(runtime, exe->placement);
+  if (previous == nullptr) log_placement(context, exe->placement);
   plan_arenas(*exe, std::move(predecessors));
   finish_steps(*exe);
   exe->recorded = RecordedRuns::for_executable(*exe);

@@ -49,12 +49,12 @@ NodeRequest request_of(const GraphNode& node, const CompileOptions& options);
 // device. `choices` holds its producers' devices.
 class OpCall {
  public:
-  OpCall(GraphContext& runtime, const Graph& graph, const GraphNode& node,
+  OpCall(GraphContext& context, const Graph& graph, const GraphNode& node,
          const std::vector<NodeChoice>& choices);
   OpCall(const OpCall&) = delete;  // the views point into it
   OpCall& operator=(const OpCall&) = delete;
   // The placer's answer for `request` under `mode`; throws its Error.
-  Placement place(GraphContext& runtime, const std::string& request, SoftPlacement mode) const;
+  Placement place(GraphContext& context, const std::string& request, SoftPlacement mode) const;
   const OpSchema& schema() const { return schema_; }
   const std::vector<TensorMeta>& inputs() const { return inputs_; }
   const std::vector<TensorMeta>& outputs() const { return outputs_; }
@@ -86,7 +86,7 @@ struct PlacementEstimate {
   // placer's only.
   std::map<std::string, std::string> feed_sources;
 };
-PlacedNodes place_nodes(GraphContext& runtime, const Graph& graph,
+PlacedNodes place_nodes(GraphContext& context, const Graph& graph,
                         const std::vector<bool>& needed, const CompileOptions& options,
                         const std::vector<NodePlacement>* previous, PlacementEstimate& estimate);
 
@@ -94,14 +94,14 @@ PlacedNodes place_nodes(GraphContext& runtime, const Graph& graph,
 // were given no device back) are placed again by list scheduling on the runtime's cost model,
 // calibrated first where it knows nothing; the others are constraints it keeps. Each node it
 // places gets its estimates and the reason it won.
-void place_by_cost(GraphContext& runtime, const Graph& graph, const std::vector<bool>& needed,
+void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
                    PlacedNodes& placed, PlacementEstimate& estimate);
 
 // CompileOptions::feed_devices checked against the graph and the devices: input name -> its
 // device. Error(kInvalidArgument) for a name that is not a graph input or a device that does
 // not exist.
-std::map<std::string, Device*> feed_devices_of(GraphContext& runtime, const Graph& graph,
+std::map<std::string, Device*> feed_devices_of(GraphContext& context, const Graph& graph,
                                                const CompileOptions& options);
 
 // The most one run may take on `device`: its allocator's limit, and the memory it has.
@@ -109,7 +109,7 @@ size_t device_memory_limit(const Device& device);
 
 // "Device mapping:" and a line per node ("mm: (MatMul): /job:..."), as TensorFlow logs a
 // graph's placement, when placement logging is on.
-void log_placement(GraphContext& runtime, const std::vector<NodePlacement>& placement);
+void log_placement(GraphContext& context, const std::vector<NodePlacement>& placement);
 
 // Gives every value that lives in an arena its offset (graph/memory_plan.hpp), sizes the
 // arenas and fills exe.memory_plan; `predecessors` per step. Error(kOutOfMemory) when a

@@ -41,7 +41,7 @@ ExecutableHandle::ExecutableHandle(std::shared_ptr<const ExecutableImpl> compile
 
 void ExecutableHandle::after_run(const ExecutableImpl& ran, const std::vector<Tensor>& inputs,
                                  double seconds) {
-  const uint64_t every = ran.runtime->config.replace_every_runs;
+  const uint64_t every = ran.context->config.replace_every_runs;
   if (every == 0) return;  // placed once and for all
   bool feeds_moved = false;
   {
@@ -195,7 +195,7 @@ void ExecutableHandle::adapt(bool feeds_moved) {
   std::shared_ptr<ExecutableImpl> next = recompile(GraphPlacer::kDynamic, &now->placement);
   if (next == nullptr) return;
   const std::string moved = moves(*now, *next);
-  const double threshold = now->runtime->config.replace_threshold;
+  const double threshold = now->context->config.replace_threshold;
   const std::string figures = after_runs + " the cost model estimates the current placement at " +
                               milliseconds_text(next->previous_makespan) +
                               " and the best found at " +
@@ -230,9 +230,9 @@ std::shared_ptr<ExecutableImpl> ExecutableHandle::recompile(
   options.placer = placer;
   const std::shared_ptr<const ExecutableImpl> now = current();
   try {
-    return compile_graph(now->runtime, recompile_->graph, fetches_, options, previous);
+    return compile_graph(now->context, recompile_->graph, fetches_, options, previous);
   } catch (const Error& error) {
-    now->runtime->logger.log(LogLevel::kWarning,
+    now->context->logger.log(LogLevel::kWarning,
                               std::string("the dynamic placer could not place the graph again; "
                                           "it keeps its placement: ") +
                                   error.what());
@@ -249,11 +249,11 @@ void ExecutableHandle::switch_to(Timed& timed) {
 }
 
 void ExecutableHandle::log(const std::string& message, bool always) const {
-  GraphContext& runtime = *current()->runtime;
-  if (runtime.log_placement.load(std::memory_order_relaxed)) {
-    runtime.logger.write(LogLevel::kInfo, message);
+  GraphContext& context = *current()->context;
+  if (context.log_placement.load(std::memory_order_relaxed)) {
+    context.logger.write(LogLevel::kInfo, message);
   } else if (always) {
-    runtime.logger.log(LogLevel::kInfo, message);
+    context.logger.log(LogLevel::kInfo, message);
   }
 }
 

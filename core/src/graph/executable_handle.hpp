@@ -29,10 +29,10 @@
 
 namespace hxrt::detail {
 
-// Compiles `graph` for `fetches` on `runtime` (Runtime::compile). `previous`: the placement of
-// the executable being replaced, whose makespan the dynamic placer estimates on the current
-// cost model too (ExecutableImpl::previous_makespan).
-std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext>& runtime,
+// Compiles `graph` for `fetches` in `context`, a runtime's (Runtime::compile). `previous`: the
+// placement of the executable being replaced, whose makespan the dynamic placer estimates on
+// the current cost model too (ExecutableImpl::previous_makespan).
+std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext>& context,
                                               const Graph& graph,
                                               const std::vector<NodeOutput>& fetches,
                                               const CompileOptions& options,

@@ -104,7 +104,7 @@ inline std::string label_of(const StepInfo& step) {
 }
 
 struct ExecutableImpl {
-  std::shared_ptr<GraphContext> runtime;  // its devices, kernels and instances
+  std::shared_ptr<GraphContext> context;  // the runtime's devices, kernels and instances
   std::vector<StepInfo> steps;             // a topological order
   // Per step, the work of its op for the cost model: only in an executable that measures
   // (empty otherwise); a transfer's is empty.

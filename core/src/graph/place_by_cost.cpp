@@ -77,15 +77,15 @@ double previous_makespan(const std::vector<NodePlacement>& previous,
 
 }  // namespace
 
-void place_by_cost(GraphContext& runtime, const Graph& graph, const std::vector<bool>& needed,
+void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
                    PlacedNodes& placed_nodes, PlacementEstimate& estimate) {
   std::vector<NodeChoice>& choices = placed_nodes.choices;
   std::vector<Device*> devices;
-  for (const std::shared_ptr<Device>& device : runtime.devices.all()) {
+  for (const std::shared_ptr<Device>& device : context.devices.all()) {
     devices.push_back(device.get());
   }
-  CostModel& costs = runtime.cost_model;
+  CostModel& costs = context.cost_model;
   if (!options.cost_model_json.empty()) {
     std::vector<std::string> names;
     for (Device* device : devices) names.push_back(device->name());
@@ -95,10 +95,10 @@ void place_by_cost(GraphContext& runtime, const Graph& graph, const std::vector<
   costs.set_host(host);
   std::unordered_map<const Device*, size_t> index_of;
   for (size_t d = 0; d < devices.size(); ++d) index_of[devices[d]] = d;
-  const std::map<std::string, Device*> fed_on = feed_devices_of(runtime, graph, options);
+  const std::map<std::string, Device*> fed_on = feed_devices_of(context, graph, options);
   {
-    std::lock_guard<std::mutex> lock(runtime.calibration_mutex);
-    calibrate(runtime.eager, costs, devices);
+    std::lock_guard<std::mutex> lock(context.calibration_mutex);
+    calibrate(context.eager, costs, devices);
   }
 
   const std::vector<GraphNode>& nodes = graph.nodes();
@@ -166,12 +166,12 @@ void place_by_cost(GraphContext& runtime, const Graph& graph, const std::vector<
                                     choice.outputs.data(), choice.outputs.size(), node.attrs);
       candidates[i].resize(devices.size());
       std::optional<OpCall> call;
-      if (free[i]) call.emplace(runtime, graph, node, choices);
+      if (free[i]) call.emplace(context, graph, node, choices);
       for (size_t d = 0; d < devices.size(); ++d) {
         if (!free[i] && devices[d] != choice.device) continue;
         if (free[i]) {
           try {
-            candidates[i][d] = call->place(runtime, devices[d]->name(), SoftPlacement::kStrict);
+            candidates[i][d] = call->place(context, devices[d]->name(), SoftPlacement::kStrict);
           } catch (const Error&) {
             continue;  // no kernel there accepts it
           }
@@ -226,7 +226,7 @@ void place_by_cost(GraphContext& runtime, const Graph& graph, const std::vector<
   }
 }
 
-std::map<std::string, Device*> feed_devices_of(GraphContext& runtime, const Graph& graph,
+std::map<std::string, Device*> feed_devices_of(GraphContext& context, const Graph& graph,
                                                const CompileOptions& options) {
   std::map<std::string, Device*> found;
   for (const auto& [input, device] : options.feed_devices) {
@@ -237,12 +237,12 @@ std::map<std::string, Device*> feed_devices_of(GraphContext& runtime, const Grap
                       (node == nullptr ? "not a node of the graph" : "not a graph input") +
                       "; name graph inputs only");
     }
-    std::vector<Device*> matching = runtime.devices.matching(parse_device_name(device));
+    std::vector<Device*> matching = context.devices.matching(parse_device_name(device));
     if (matching.empty()) {
       throw Error(StatusCode::kInvalidArgument,
                   "compile: CompileOptions::feed_devices puts the feed of '" + input + "' on '" +
                       device + "', which names no device.\nExisting devices: " +
-                      runtime.devices.describe());
+                      context.devices.describe());
     }
     found[input] = matching.front();
   }

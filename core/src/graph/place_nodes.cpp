@@ -28,9 +28,9 @@ NodeRequest request_of(const GraphNode& node, const CompileOptions& options) {
   return {&node.requested_device, false};
 }
 
-OpCall::OpCall(GraphContext& runtime, const Graph& graph, const GraphNode& node,
+OpCall::OpCall(GraphContext& context, const Graph& graph, const GraphNode& node,
                const std::vector<NodeChoice>& choices)
-    : node_(node), schema_(*runtime.ops.find(node.op)) {  // the builder checked the op
+    : node_(node), schema_(*context.ops.find(node.op)) {  // the builder checked the op
   for (const NodeOutput& input : node.inputs) {
     const size_t producer = graph_index(graph, input.node);
     const GraphNode& from = graph.nodes()[producer];
@@ -39,7 +39,7 @@ OpCall::OpCall(GraphContext& runtime, const Graph& graph, const GraphNode& node,
     // A graph input is placed after its consumers (it goes with the first); the placer's
     // rules do not depend on where inputs are.
     Device* device = choices[producer].device;
-    input_devices_.push_back(device != nullptr ? device : &runtime.eager.default_tensor_device());
+    input_devices_.push_back(device != nullptr ? device : &context.eager.default_tensor_device());
   }
   for (size_t i = 0; i < node.output_dtypes.size(); ++i) {
     outputs_.push_back(meta_of(node.output_dtypes[i], node.output_shapes[i]));
@@ -64,9 +64,9 @@ OpCall::OpCall(GraphContext& runtime, const Graph& graph, const GraphNode& node,
                       outputs_.data());
 }
 
-Placement OpCall::place(GraphContext& runtime, const std::string& request,
+Placement OpCall::place(GraphContext& context, const std::string& request,
                         SoftPlacement mode) const {
-  return runtime.placer->place({&schema_, t_, outputs_[0].dtype, request, input_devices_.data(),
+  return context.placer->place({&schema_, t_, outputs_[0].dtype, request, input_devices_.data(),
                                 inputs_.size(), mode, node_.attrs, views_.data(),
                                 views_.data() + inputs_.size(), outputs_.size()});
 }
@@ -76,11 +76,11 @@ namespace {
 // Where op node `node` runs when `request` is asked for under `mode` (the eager placer's
 // rules), with its kernel and instance, and why there in `reason`; `choices` holds its
 // producers' devices. Throws the placer's Error.
-NodeChoice place_op(GraphContext& runtime, const Graph& graph, const GraphNode& node,
+NodeChoice place_op(GraphContext& context, const Graph& graph, const GraphNode& node,
                     const std::vector<NodeChoice>& choices, const std::string& request,
                     SoftPlacement mode, std::string& reason) {
-  const OpCall call(runtime, graph, node, choices);
-  Placement placed = call.place(runtime, request, mode);
+  const OpCall call(context, graph, node, choices);
+  Placement placed = call.place(context, request, mode);
   NodeChoice choice;
   choice.schema = &call.schema();
   choice.inputs = call.inputs();
@@ -95,13 +95,13 @@ NodeChoice place_op(GraphContext& runtime, const Graph& graph, const GraphNode& 
 // A graph input goes where it is asked to, else with its first consumer (TensorFlow's
 // placer colocates a source node with the one node it feeds), else where a tensor made with
 // no device goes.
-Device& input_device(GraphContext& runtime, const NodeRequest& request, Device* consumer) {
-  if (!request.device->empty()) return runtime.eager.data_device(*request.device);
+Device& input_device(GraphContext& context, const NodeRequest& request, Device* consumer) {
+  if (!request.device->empty()) return context.eager.data_device(*request.device);
   if (consumer != nullptr) return *consumer;
-  if (!runtime.config.tensor_device.empty()) {
-    return runtime.eager.data_device(runtime.config.tensor_device);
+  if (!context.config.tensor_device.empty()) {
+    return context.eager.data_device(context.config.tensor_device);
   }
-  return runtime.eager.default_tensor_device();
+  return context.eager.default_tensor_device();
 }
 
 }  // namespace
@@ -110,7 +110,7 @@ size_t graph_index(const Graph& graph, const std::string& name) {
   return static_cast<size_t>(graph.find(name) - graph.nodes().data());
 }
 
-PlacedNodes place_nodes(GraphContext& runtime, const Graph& graph,
+PlacedNodes place_nodes(GraphContext& context, const Graph& graph,
                         const std::vector<bool>& needed, const CompileOptions& options,
                         const std::vector<NodePlacement>* previous, PlacementEstimate& estimate) {
   for (const auto& given : options.placement) {
@@ -131,8 +131,8 @@ PlacedNodes place_nodes(GraphContext& runtime, const Graph& graph,
     if (!needed[i] || node.kind != GraphNode::Kind::kOp) continue;
     const NodeRequest request = request_of(node, options);
     try {
-      choices[i] = place_op(runtime, graph, node, choices, *request.device,
-                            runtime.soft_placement.load(), placed.placements[i].reason);
+      choices[i] = place_op(context, graph, node, choices, *request.device,
+                            context.soft_placement.load(), placed.placements[i].reason);
     } catch (const Error& error) {
       refuse_node(node, error);
     }
@@ -152,7 +152,7 @@ PlacedNodes place_nodes(GraphContext& runtime, const Graph& graph,
     const NodeRequest request = request_of(node, options);
     if (node.kind == GraphNode::Kind::kInput) {
       try {
-        choice.device = &input_device(runtime, request, first_consumer[i]);
+        choice.device = &input_device(context, request, first_consumer[i]);
       } catch (const Error& error) {
         refuse_node(node, error);
       }
@@ -171,9 +171,9 @@ PlacedNodes place_nodes(GraphContext& runtime, const Graph& graph,
                          (placement.reason.empty() ? "" : "; " + placement.reason);
     }
   }
-  const GraphPlacer placer = options.placer.value_or(runtime.config.placer);
+  const GraphPlacer placer = options.placer.value_or(context.config.placer);
   if (placer == GraphPlacer::kDynamic) {
-    place_by_cost(runtime, graph, needed, options, previous, placed, estimate);
+    place_by_cost(context, graph, needed, options, previous, placed, estimate);
   }
   return placed;
 }

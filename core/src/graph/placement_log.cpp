@@ -4,11 +4,11 @@
 
 namespace hxrt::detail {
 
-void log_placement(GraphContext& runtime, const std::vector<NodePlacement>& placement) {
-  if (!runtime.log_placement.load(std::memory_order_relaxed)) return;
-  Logger& logger = runtime.logger;
+void log_placement(GraphContext& context, const std::vector<NodePlacement>& placement) {
+  if (!context.log_placement.load(std::memory_order_relaxed)) return;
+  Logger& logger = context.logger;
   std::string mapping = "Device mapping:";
-  for (const std::shared_ptr<Device>& device : runtime.devices.all()) {
+  for (const std::shared_ptr<Device>& device : context.devices.all()) {
     const DeviceInfo& about = device->physical().descriptive_info();
     mapping += "\n" + device->name() + " -> device: " + std::to_string(device->id()) +
                ", name: " + (about.product.empty() ? device->type() : about.product) +

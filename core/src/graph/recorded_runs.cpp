@@ -81,7 +81,7 @@ bool RecordedRuns::record() {
   } catch (const Error& error) {
     release();
     refused_.store(true, std::memory_order_relaxed);
-    exe_.runtime->logger.write(
+    exe_.context->logger.write(
         LogLevel::kInfo, "a graph on " + device_->name() + " is run kernel by kernel, not " +
                              "replayed: recording its work failed: " + error.what());
     return false;
@@ -128,7 +128,7 @@ std::vector<Tensor> RecordedRuns::replay(const std::vector<Tensor>& feeds) {
     check_not_failed(*fed.impl(), "", 0);
     local_feeds.push_back(fed.impl()->device.get() == &device
                               ? fed
-                              : exe_.runtime->eager.copy_to(fed, device));
+                              : exe_.context->eager.copy_to(fed, device));
     const ValueInfo& value = exe_.values[step.outputs[0]];
     device.copy_from(device, slots_[value.tensor], local_feeds.back().impl()->memory,
                      value.bytes);

@@ -564,7 +564,7 @@ class Run {
 
   // The run's timings into the runtime's cost model; the devices' own for queued kernels.
   void report_costs() {
-    CostModel& costs = exe_.runtime->cost_model;
+    CostModel& costs = exe_.context->cost_model;
     for (size_t i = 0; i < starts_.size(); ++i) {
       if (starts_[i] == nullptr || timed_end_[i] == nullptr) continue;
       try {
@@ -590,7 +590,7 @@ class Run {
   }
 
   Tensor copy(const Tensor& tensor, Device& device) {
-    return exe_.runtime->eager.copy_to(tensor, device);
+    return exe_.context->eager.copy_to(tensor, device);
   }
 
   // Waits for every event the run recorded; the failure of the earliest queued work that
@@ -661,10 +661,10 @@ std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<
   if (exe.recorded != nullptr) {
     if (std::optional<std::vector<Tensor>> fetched = exe.recorded->run(feeds)) return *fetched;
   }
-  GraphContext& runtime = *exe.runtime;
-  InterOpPool::Arena& pool = runtime.inter_op_pool.arena(runtime.config.execution.inter_op_threads);
+  GraphContext& context = *exe.context;
+  InterOpPool::Arena& pool = context.inter_op_pool.arena(context.config.execution.inter_op_threads);
   Run run(exe, feeds);
-  return run.execute(pool, runtime.event_waiter);
+  return run.execute(pool, context.event_waiter);
 }
 
 }  // namespace hxrt::detail
