@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace config_test {
 
@@ -43,14 +44,18 @@ class ScopedEnvironment {
   std::map<std::string, std::optional<std::string>> saved_;
 };
 
+// Every variable the config reads: the settings table's and HXRT_CONFIG. Written out rather
+// than read from the table because tests of the public API include this header too;
+// settings_table_test.cpp checks it against the table.
+inline const std::vector<std::string> kConfigEnvironment = {
+    "HXRT_CONFIG", "HXRT_PLUGIN_PATH", "HXRT_PROBE_PLUGINS", "HXRT_LOG_DEVICE_PLACEMENT",
+    "HXRT_LOG_LEVEL", "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH", "HXRT_TRACE",
+    "HXRT_INTER_OP_THREADS", "HXRT_INTRA_OP_THREADS"};
+
 // Every variable the config reads, unset: a test starts from the defaults whatever the
 // shell that runs it has set.
 inline void clear_config_environment(ScopedEnvironment& environment) {
-  for (const char* name : {"HXRT_CONFIG", "HXRT_PLUGIN_PATH", "HXRT_LOG_DEVICE_PLACEMENT",
-                           "HXRT_LOG_LEVEL", "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH",
-                           "HXRT_TRACE", "HXRT_INTER_OP_THREADS", "HXRT_INTRA_OP_THREADS"}) {
-    environment.unset(name);
-  }
+  for (const std::string& name : kConfigEnvironment) environment.unset(name);
 }
 
 }  // namespace config_test

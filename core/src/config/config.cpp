@@ -1,6 +1,7 @@
 #include "config/config.hpp"
 
 #include "config/config_layers.hpp"
+#include "config/settings_table.hpp"
 
 namespace hxrt::detail {
 
@@ -8,7 +9,7 @@ Config resolve_config(const RuntimeOptions& options) {
   Config config;
   if (!options.config_path.empty()) {
     apply_config_file(options.config_path, "RuntimeOptions", config);
-  } else if (auto path = environment_variable("HXRT_CONFIG")) {
+  } else if (auto path = environment_variable(kConfigFileVariable)) {
     apply_config_file(*path, "$HXRT_CONFIG", config);
   }
   apply_environment(config);

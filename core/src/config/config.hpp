@@ -24,6 +24,9 @@ struct ExecutionSettings {
   int intra_op_threads = 0;
 };
 
+// Where the settings land. Each setting is a row of the settings table (settings_table.hpp),
+// which reads, checks and shows it; the defaults here are checked against the rows' by
+// tests/config/settings_table_test.cpp.
 struct Config {
   std::string file;  // the config file read, "" when none
   std::vector<std::string> plugin_libraries;     // config "plugins.libraries"

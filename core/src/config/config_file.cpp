@@ -2,9 +2,9 @@
 
 #include "config/config_file_reading.hpp"
 #include "config/config_layers.hpp"
-#include "config/config_sections.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_text.hpp"
+#include "config/setting_reader.hpp"
 
 namespace hxrt::detail {
 
@@ -12,21 +12,7 @@ void apply_config_text(const std::string& text, const std::string& source, Confi
   const std::string origin = "file " + source;
   const nlohmann::json root = parse_json(text, origin);
   if (!root.is_object()) fail(origin, "", "expected a JSON object, got " + type_of(root));
-  check_keys(root, {"plugins", "placement", "log_device_placement", "log_level",
-                    "visible_devices", "devices", "trace", "execution"},
-             origin, "");
-  if (root.contains("plugins")) apply_plugins_section(root["plugins"], origin, config);
-  if (root.contains("placement")) apply_placement_section(root["placement"], origin, config);
-  if (root.contains("log_device_placement")) {
-    apply_log_device_placement(root["log_device_placement"], origin, config);
-  }
-  if (root.contains("log_level")) apply_log_level(root["log_level"], origin, config);
-  if (root.contains("visible_devices")) {
-    apply_visible_devices(root["visible_devices"], origin, config);
-  }
-  if (root.contains("devices")) apply_devices_section(root["devices"], origin, config);
-  if (root.contains("trace")) apply_trace_section(root["trace"], origin, config);
-  if (root.contains("execution")) apply_execution_section(root["execution"], origin, config);
+  apply_section("", root, origin, config);
 }
 
 void apply_config_file(const std::string& path, const std::string& named_by, Config& config) {

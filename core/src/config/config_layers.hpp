@@ -17,9 +17,8 @@ void apply_config_file(const std::string& path, const std::string& named_by, Con
 // `HXRT_X= program` unsets it for one run (as CTest does for HXRT_PLUGIN_PATH and HXRT_CONFIG).
 std::optional<std::string> environment_variable(const char* name);
 
-// HXRT_PLUGIN_PATH, HXRT_PROBE_PLUGINS, HXRT_LOG_DEVICE_PLACEMENT, HXRT_LOG_LEVEL,
-// HXRT_VISIBLE_DEVICES, HXRT_TRACE, HXRT_INTER_OP_THREADS, HXRT_INTRA_OP_THREADS,
-// HXRT_FORCE_MEMORY_GROWTH, each read with environment_variable.
+// The variable of every row of the settings table (settings_table.hpp) that has one, each read
+// with environment_variable, in the table's order.
 void apply_environment(Config& config);
 
 // Every field of RuntimeOptions that is set, with the origin "API".

@@ -1,6 +1,6 @@
-// "visible_devices" and "devices" in a config file: read into the types of
-// hxrt/device_setup.hpp and handed to the device setters, which the environment and Runtime
-// use too.
+// "devices" in a config file: read into the types of hxrt/device_setup.hpp and handed to the
+// device setters, which Runtime uses too. Its rows in settings_table.cpp are structured: this
+// reader checks them.
 #include <map>
 
 #include "config/config_sections.hpp"
@@ -67,10 +67,6 @@ std::vector<LogicalDeviceConfig> read_logical_devices(const json& list,
 }
 
 }  // namespace
-
-void apply_visible_devices(const json& names, const std::string& source, Config& config) {
-  set_visible_devices(config, read_strings(names, source, "/visible_devices"), source);
-}
 
 void apply_devices_section(const json& devices, const std::string& source, Config& config) {
   require_object(devices, source, "/devices");

@@ -1,12 +1,9 @@
-// The effective configuration as hxrt-info --config shows it: one entry per setting, in the
-// order of config/hxrt.schema.json. Paths are JSON pointers into the file's layout, with
-// three kinds of entry that the file cannot hold:
-//   /env/HXRT_PLUGIN_PATH, /env/HXRT_FORCE_MEMORY_GROWTH  settings only the environment gives;
-//   /api/plugin_paths                                      RuntimeOptions::plugin_paths;
-//   /devices/*/...                                         what a device gets when neither its
-//                                                          type nor itself sets the field.
+// The effective configuration as hxrt-info --config shows it: one entry per row of the
+// settings table, in its order (config/hxrt.schema.json's), each row's value read from Config
+// by the row. Structured rows are shown by their parts here: plugin options one entry per
+// plugin, and the device rows as /devices/*/... (what a device gets when neither its type nor
+// itself sets the field: the row's default) followed by each device's own settings.
 #include <algorithm>
-#include <cctype>
 
 #include <nlohmann/json.hpp>
 
@@ -14,6 +11,7 @@
 #include "config/device_keys.hpp"
 #include "config/json_pointer.hpp"
 #include "config/json_text.hpp"
+#include "config/settings_table.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -42,24 +40,11 @@ class SettingList {
   std::vector<ConfigSetting> settings_;
 };
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
-void add_plugin_settings(const Config& config, SettingList& list) {
-  list.add("/plugins/search_paths", config.plugin_search_paths);
-  list.add("/plugins/libraries", config.plugin_libraries);
-  list.add("/plugins/use_installed", config.use_installed_plugins);
-  list.add("/plugins/probe", config.probe_plugins);
-  list.add("/plugins/probe_timeout_ms", config.probe_timeout_ms);
-  list.add("/plugins/disabled", config.disabled_plugins);
+void add_plugin_options(const Config& config, SettingList& list) {
   if (config.plugin_options.empty()) list.add("/plugins/options", json::object());
   for (const auto& [name, text] : config.plugin_options) {
     list.add(pointer_child("/plugins/options", name), json::parse(text));
   }
-  list.add("/env/HXRT_PLUGIN_PATH", config.env_plugin_paths);
-  list.add("/api/plugin_paths", config.api_plugin_paths);
 }
 
 void add_memory_policy(const std::string& key, const MemoryPolicy& policy, bool forced,
@@ -115,19 +100,15 @@ std::vector<DeviceKey> device_keys(const DeviceSettings& devices) {
   return keys;
 }
 
+// A device row's default, under "/devices/*/..." for every device.
+void add_device_default(const SettingRow& row, SettingList& list) {
+  // growth carries the mode; preallocate is only its opposite.
+  if (row.path.find("/memory/preallocate") != std::string::npos) return;
+  const size_t placeholder_end = row.path.find('>') + 1;
+  list.add("/devices/*" + row.path.substr(placeholder_end), json::parse(row.default_json));
+}
+
 void add_device_settings(const DeviceSettings& devices, SettingList& list) {
-  list.add("/visible_devices",
-           devices.visible_devices ? json(*devices.visible_devices) : json(nullptr));
-  list.add("/env/HXRT_FORCE_MEMORY_GROWTH", devices.force_memory_growth);
-  // The defaults every device starts from (DeviceSettings' comments): all devices of each
-  // type, memory growth, no limit beyond the device's own, memory kept for reuse, one
-  // logical device per physical device.
-  list.add("/devices/*/device_count", nullptr);
-  list.add("/devices/*/memory/growth", true);
-  list.add("/devices/*/memory/limit_mb", nullptr);
-  list.add("/devices/*/memory/fraction", nullptr);
-  list.add("/devices/*/memory/release_unused", false);
-  list.add("/devices/*/logical", nullptr);
   for (const DeviceKey& key : device_keys(devices)) {
     const std::string name = key.canonical();
     if (auto count = devices.device_count.find(name); count != devices.device_count.end()) {
@@ -142,25 +123,26 @@ void add_device_settings(const DeviceSettings& devices, SettingList& list) {
   }
 }
 
+bool is_device_row(const SettingRow& row) { return row.path.rfind("/devices/", 0) == 0; }
+
 }  // namespace
 
 std::vector<ConfigSetting> effective_settings(const Config& config) {
   SettingList list(config);
-  add_plugin_settings(config, list);
-  list.add("/placement/device_priority", config.device_priority);
-  list.add("/placement/soft_placement", soft_placement_name(config.soft_placement));
-  list.add("/placement/tensor_device",
-           config.tensor_device.empty() ? json(nullptr) : json(config.tensor_device));
-  list.add("/placement/placer", config.placer == GraphPlacer::kDynamic ? "dynamic" : "simple");
-  list.add("/placement/replace_every_runs", json(config.replace_every_runs));
-  list.add("/placement/replace_threshold", json(config.replace_threshold));
-  list.add("/log_device_placement", config.log_device_placement);
-  list.add("/log_level", lower(log_level_name(config.log_level)));
-  add_device_settings(config.devices, list);
-  list.add("/trace/path", config.trace_path.empty() ? json(nullptr) : json(config.trace_path));
-  list.add("/trace/max_events", config.trace_max_events);
-  list.add("/execution/inter_op_threads", config.execution.inter_op_threads);
-  list.add("/execution/intra_op_threads", config.execution.intra_op_threads);
+  const std::vector<SettingRow>& rows = setting_rows();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const SettingRow& row = rows[i];
+    if (row.value) {
+      list.add(row.path, row.value(config));
+    } else if (is_device_row(row)) {
+      add_device_default(row, list);
+      if (i + 1 == rows.size() || !is_device_row(rows[i + 1])) {
+        add_device_settings(config.devices, list);
+      }
+    } else if (row.path.rfind("/plugins/options/", 0) == 0) {
+      add_plugin_options(config, list);
+    }
+  }
   return list.take();
 }
 
