@@ -8,8 +8,8 @@
 #   lib/cmake/hxrt/                                     find_package(hxrt CONFIG): hxrt::core,
 #                                                       hxrt::plugin_api, HXRT_PLUGIN_DIR
 #   lib/pkgconfig/hxrt.pc                               the core for pkg-config; plugindir
-#   share/hxrt/samples/{c_plugin,embed,quickstart}      the projects docs/embedding.md and
-#                                                       docs/writing-a-plugin.md build against
+#   share/hxrt/samples/{async_plugin,c_plugin,embed,    the projects docs/embedding.md and
+#     quickstart}                                         docs/writing-a-plugin.md build against
 #                                                       the installed package
 #   share/doc/hxrt/README.md, docs/*.md                 the documentation, beside ops.md (the
 #                                                       ops reference, tools/hxrt-info) and api/
@@ -40,7 +40,7 @@ install(FILES ${PROJECT_SOURCE_DIR}/plugin_api/include/hxrt/plugin_api.h
 # The samples a plugin author and a host-app developer start from, each a project of its own
 # that builds against the installed package alone.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/samples/c_plugin ${PROJECT_SOURCE_DIR}/samples/embed
-                  ${PROJECT_SOURCE_DIR}/samples/quickstart
+                  ${PROJECT_SOURCE_DIR}/samples/quickstart ${PROJECT_SOURCE_DIR}/samples/async_plugin
         DESTINATION ${CMAKE_INSTALL_DATADIR}/hxrt/samples)
 
 # The core and the header-only ABI target, exported as hxrt::core and hxrt::plugin_api.
