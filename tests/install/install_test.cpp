@@ -71,30 +71,25 @@ std::string pkg_config_plugindir(const fs::path& prefix) {
   return canonical_or_same(words_of(plugindir.output).at(0));
 }
 
-// The C sample plugin, built against the install and dropped into a plugin folder of its
-// own, <scratch>/plugins, as a plugin author would drop it. Returns the plugin's path.
-fs::path build_c_sample_plugin(const InstalledTree& tree) {
-  const ProgramResult build = tree.build_sample("c_plugin");
-  INFO("configure and build of samples/c_plugin:\n" << build.output);
+// Sample `sample`'s plugin `library`, built against the install and dropped into a plugin
+// folder of its own, <scratch>/<folder>, as a plugin author would drop it. Returns its path.
+fs::path build_sample_plugin(const InstalledTree& tree, const std::string& sample,
+                             const std::string& library, const std::string& folder) {
+  const ProgramResult build = tree.build_sample(sample);
+  INFO("configure and build of samples/" << sample << ":\n" << build.output);
   REQUIRE(build.exit_code == 0);
-  const fs::path folder = tree.scratch("plugins");
-  fs::create_directory(folder);
-  fs::copy_file(tree.sample_build_dir("c_plugin") / "libhx_c_sample.so",
-                folder / "libhx_c_sample.so");
-  return folder / "libhx_c_sample.so";
+  const fs::path plugins = tree.scratch(folder);
+  fs::create_directory(plugins);
+  fs::copy_file(tree.sample_build_dir(sample) / library, plugins / library);
+  return plugins / library;
 }
 
-// The asynchronous sample plugin, built against the install and dropped into a plugin folder of
-// its own, <scratch>/async-plugins. Returns the plugin's path.
+fs::path build_c_sample_plugin(const InstalledTree& tree) {
+  return build_sample_plugin(tree, "c_plugin", "libhx_c_sample.so", "plugins");
+}
+
 fs::path build_async_sample_plugin(const InstalledTree& tree) {
-  const ProgramResult build = tree.build_sample("async_plugin");
-  INFO("configure and build of samples/async_plugin:\n" << build.output);
-  REQUIRE(build.exit_code == 0);
-  const fs::path folder = tree.scratch("async-plugins");
-  fs::create_directory(folder);
-  fs::copy_file(tree.sample_build_dir("async_plugin") / "libhx_async_sample.so",
-                folder / "libhx_async_sample.so");
-  return folder / "libhx_async_sample.so";
+  return build_sample_plugin(tree, "async_plugin", "libhx_async_sample.so", "async-plugins");
 }
 
 // Runs the embed sample with a config file holding `config_json` and the extra ops `ops`,
@@ -375,8 +370,11 @@ TEST_CASE("the installed quickstart builds against the installed package alone a
   CHECK(find_line(lines, "[[22, 28], [49, 64]]", placement) != kNoLine);
 }
 
-// hxrt-conformance, installed, passes the C sample: the check a plugin author runs.
-TEST_CASE("the installed hxrt-conformance passes the C sample plugin") {
+namespace {
+
+// The installed hxrt-conformance on the sample plugin `build_plugin` builds against the
+// installed package: the check a plugin author runs, which must pass.
+void check_installed_kit_passes(fs::path (*build_plugin)(const InstalledTree&)) {
   const InstalledTree tree;
   INFO("cmake --install:\n" << tree.install().output);
   REQUIRE(tree.install().exit_code == 0);
@@ -386,16 +384,23 @@ TEST_CASE("the installed hxrt-conformance passes the C sample plugin") {
     std::puts("skipped: hxrt-conformance is not installed");
     return;
   }
-  const fs::path plugin = build_c_sample_plugin(tree);
+  const fs::path plugin = build_plugin(tree);
   const ProgramResult run = run_program(std::string(kCleanEnvironment) +
                                         shell_quote(conformance.string()) + " " +
                                         shell_quote(plugin.string()) + " 2>&1");
-  INFO("hxrt-conformance libhx_c_sample.so:\n" << run.output);
+  INFO("hxrt-conformance " << plugin.filename().string() << ":\n" << run.output);
   CHECK(run.exit_code == 0);
   Lines lines = lines_of(run.output);
   while (!lines.empty() && words_of(lines.back()).empty()) lines.pop_back();
   REQUIRE_FALSE(lines.empty());
   CHECK(starts_with(lines.back(), "summary"));
+  CHECK(contains(lines.back(), ", 0 failed,"));
+}
+
+}  // namespace
+
+TEST_CASE("the installed hxrt-conformance passes the C sample plugin") {
+  check_installed_kit_passes(build_c_sample_plugin);
 }
 
 TEST_CASE("samples/async_plugin builds against the installed package alone, and the embed app "
@@ -433,26 +438,7 @@ TEST_CASE("samples/async_plugin builds against the installed package alone, and 
   CHECK(find_line(lines, "Relu([-2, -1, 0, 1, 2]): [0, 0, 0, 1, 2]", relu) != kNoLine);
 }
 
-// hxrt-conformance, installed, passes the asynchronous sample: streams and events included.
+// Streams and events included.
 TEST_CASE("the installed hxrt-conformance passes the asynchronous sample plugin") {
-  const InstalledTree tree;
-  INFO("cmake --install:\n" << tree.install().output);
-  REQUIRE(tree.install().exit_code == 0);
-  const fs::path conformance = tree.prefix() / "bin/hxrt-conformance";
-  if (!fs::exists(conformance)) {
-    // Reported by CTest as skipped (SKIP_REGULAR_EXPRESSION in CMakeLists.txt).
-    std::puts("skipped: hxrt-conformance is not installed");
-    return;
-  }
-  const fs::path plugin = build_async_sample_plugin(tree);
-  const ProgramResult run = run_program(std::string(kCleanEnvironment) +
-                                        shell_quote(conformance.string()) + " " +
-                                        shell_quote(plugin.string()) + " 2>&1");
-  INFO("hxrt-conformance libhx_async_sample.so:\n" << run.output);
-  CHECK(run.exit_code == 0);
-  Lines lines = lines_of(run.output);
-  while (!lines.empty() && words_of(lines.back()).empty()) lines.pop_back();
-  REQUIRE_FALSE(lines.empty());
-  CHECK(starts_with(lines.back(), "summary"));
-  CHECK(contains(lines.back(), ", 0 failed,"));
+  check_installed_kit_passes(build_async_sample_plugin);
 }
