@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "graph/shared_placement.hpp"
+#include "graph/shared_arena_packing.hpp"
 #include "graph/step_order.hpp"
 #include "hxrt/error.hpp"
 
@@ -96,7 +96,7 @@ MemoryPlan plan_memory_within(const std::vector<PlanStep>& steps,
   plan.offsets.assign(values.size(), 0);
   const StepOrder order(steps, max_reachability_bytes);
   plan.arena_bytes =
-      place_shared_values(steps.size(), order, values, sizes, num_devices, plan.offsets);
+      pack_shared_values(steps.size(), order, values, sizes, num_devices, plan.offsets);
   // Values that share nothing lie end to end above the shared ones.
   for (size_t index = 0; index < values.size(); ++index) {
     if (values[index].shareable) continue;

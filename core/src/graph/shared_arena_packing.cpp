@@ -1,4 +1,4 @@
-#include "graph/shared_placement.hpp"
+#include "graph/shared_arena_packing.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -15,12 +15,12 @@ namespace {
 constexpr uint64_t kUnbounded = std::numeric_limits<uint64_t>::max();
 
 // Values are handled by position: their order of production, by producer, then by index.
-class SharedPlacer {
+class SharedPacker {
  public:
-  SharedPlacer(size_t num_steps, const StepOrder& order, const std::vector<PlanValue>& values,
+  SharedPacker(size_t num_steps, const StepOrder& order, const std::vector<PlanValue>& values,
                const std::vector<uint64_t>& sizes, size_t num_devices);
 
-  void place_all(std::vector<uint64_t>& offsets);
+  void pack_all(std::vector<uint64_t>& offsets);
   std::vector<uint64_t> arena_bytes() const;
 
  private:
@@ -64,7 +64,7 @@ class SharedPlacer {
   std::vector<uint64_t> free_starts_;
 };
 
-SharedPlacer::SharedPlacer(size_t num_steps, const StepOrder& order,
+SharedPacker::SharedPacker(size_t num_steps, const StepOrder& order,
                            const std::vector<PlanValue>& values, const std::vector<uint64_t>& sizes,
                            size_t num_devices)
     : order_(order),
@@ -84,7 +84,7 @@ SharedPlacer::SharedPlacer(size_t num_steps, const StepOrder& order,
   }
 }
 
-void SharedPlacer::place_all(std::vector<uint64_t>& offsets) {
+void SharedPacker::pack_all(std::vector<uint64_t>& offsets) {
   for (size_t position = 0; position < by_producer_.size(); ++position) {
     const PlanValue& placed = value(position);
     if (!placed.shareable) continue;
@@ -112,7 +112,7 @@ void SharedPlacer::place_all(std::vector<uint64_t>& offsets) {
   }
 }
 
-std::vector<uint64_t> SharedPlacer::arena_bytes() const {
+std::vector<uint64_t> SharedPacker::arena_bytes() const {
   std::vector<uint64_t> bytes;
   bytes.reserve(layouts_.size());
   for (const ArenaLayout& arena : layouts_) bytes.push_back(arena.high_water());
@@ -122,7 +122,7 @@ std::vector<uint64_t> SharedPlacer::arena_bytes() const {
 // Values whose fate no longer depends on the step are no longer looked at: one dead before
 // every step from here on leaves a hole; one dead before none passes what it holds to the
 // pinned owner.
-void SharedPlacer::settle_before(size_t step) {
+void SharedPacker::settle_before(size_t step) {
   while (!by_last_concurrent_.empty() && by_last_concurrent_.top().first < step) {
     const size_t position = by_last_concurrent_.top().second;
     by_last_concurrent_.pop();
@@ -138,14 +138,14 @@ void SharedPlacer::settle_before(size_t step) {
   }
 }
 
-bool SharedPlacer::dead_before(size_t position, size_t step) const {
+bool SharedPacker::dead_before(size_t position, size_t step) const {
   const PlanValue& candidate = value(position);
   if (!order_.happens_before(candidate.producer, step)) return false;
   return std::all_of(candidate.readers.begin(), candidate.readers.end(),
                      [&](size_t reader) { return order_.happens_before(reader, step); });
 }
 
-void SharedPlacer::consider_owner(size_t owner, size_t step) {
+void SharedPacker::consider_owner(size_t owner, size_t step) {
   if (!dead_before(owner, step)) return;
   free_stamp_[owner] = stamp_;
   free_owners_.push_back(owner);
@@ -155,7 +155,7 @@ void SharedPlacer::consider_owner(size_t owner, size_t step) {
 // ordered prefix, then those produced by its other ancestors, found from the owners or from
 // the ancestors, whichever are fewer (a wide graph has many owners and few ancestors, a long
 // one the other way round).
-void SharedPlacer::find_free_owners(size_t position) {
+void SharedPacker::find_free_owners(size_t position) {
   ++stamp_;
   free_owners_.clear();
   const size_t step = value(position).producer;
@@ -187,7 +187,7 @@ void SharedPlacer::find_free_owners(size_t position) {
 // The smallest free range that fits, where free means: a hole, a fragment of a free owner, or
 // what lies above the top up to the arena's size; ranges next to each other join. If none fits,
 // the lowest start from which the rest is free, growing the arena.
-uint64_t SharedPlacer::choose_offset(size_t position) {
+uint64_t SharedPacker::choose_offset(size_t position) {
   find_free_owners(position);
   const uint64_t bytes = size(position);
   ArenaLayout& arena = layout(position);
@@ -246,13 +246,13 @@ uint64_t SharedPlacer::choose_offset(size_t position) {
 
 }  // namespace
 
-std::vector<uint64_t> place_shared_values(size_t num_steps, const StepOrder& order,
-                                          const std::vector<PlanValue>& values,
-                                          const std::vector<uint64_t>& sizes, size_t num_devices,
-                                          std::vector<uint64_t>& offsets) {
-  SharedPlacer placer(num_steps, order, values, sizes, num_devices);
-  placer.place_all(offsets);
-  return placer.arena_bytes();
+std::vector<uint64_t> pack_shared_values(size_t num_steps, const StepOrder& order,
+                                         const std::vector<PlanValue>& values,
+                                         const std::vector<uint64_t>& sizes, size_t num_devices,
+                                         std::vector<uint64_t>& offsets) {
+  SharedPacker packer(num_steps, order, values, sizes, num_devices);
+  packer.pack_all(offsets);
+  return packer.arena_bytes();
 }
 
 }  // namespace hxrt::detail
