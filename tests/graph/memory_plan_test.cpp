@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "error_from.hpp"
-#include "graph/memory_plan.hpp"
+#include "graph/compile/memory_plan.hpp"
 #include "plan_checker.hpp"
 
 using hxrt::StatusCode;

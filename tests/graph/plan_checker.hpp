@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "graph/memory_plan.hpp"
+#include "graph/compile/memory_plan.hpp"
 
 namespace hxrt_test {
 

@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "graph/executable_handle.hpp"
-#include "graph/run.hpp"
+#include "graph/run/run.hpp"
 #include "tensors/tensor_impl.hpp"
 
 namespace hxrt {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cost/work_size.hpp"
-#include "graph/bound_views.hpp"
-#include "graph/recorded_runs.hpp"
+#include "graph/run/bound_views.hpp"
+#include "graph/run/recorded_runs.hpp"
 #include "hxrt/executable.hpp"
 #include "plugins/kernel_registry.hpp"
 #include "ops/op_schema.hpp"
@@ -41,7 +41,7 @@ struct ValueInfo {
 };
 
 // An op step's operand held in an arena, at `offset` in ExecutableImpl::arenas[arena]: a run
-// binds its view where the arena is (graph/bound_views.hpp).
+// binds its view where the arena is (graph/run/bound_views.hpp).
 struct ArenaOperand {
   uint32_t operand;  // its index in ExecutableImpl::operand_views
   uint32_t arena;
@@ -139,7 +139,7 @@ struct ExecutableImpl {
   std::vector<OwnRange> own_ranges;
   std::vector<uint32_t> own_operands;
   std::vector<ArenaOperand> arena_operands;  // the operands in arenas, in operand order
-  // The operand views with memory that the last run left, for the next (graph/bound_views.hpp).
+  // The operand views with memory that the last run left, for the next (graph/run/bound_views.hpp).
   SpareBoundViews spare_views;
   size_t own_tensors = 0;    // values with memory of their own (ValueInfo::tensor)
   size_t queuing_steps = 0;  // steps that may queue work (StepInfo::event)
@@ -163,7 +163,7 @@ struct ExecutableImpl {
   // of this placement, and of the placement it was compiled to replace (when it was).
   double estimated_makespan = 0;
   double previous_makespan = 0;
-  // Runs by replay, where the graph qualifies (graph/recorded_runs.hpp); nullptr otherwise.
+  // Runs by replay, where the graph qualifies (graph/run/recorded_runs.hpp); nullptr otherwise.
   // Last: destroyed first, while the steps' kernel instances it recorded are alive.
   std::unique_ptr<RecordedRuns> recorded;
 };

@@ -14,7 +14,7 @@
 #include "devices/device_manager.hpp"
 #include "eager/eager_ops.hpp"
 #include "execution/event_waiter.hpp"
-#include "graph/inter_op_pool.hpp"
+#include "graph/run/inter_op_pool.hpp"
 #include "hxrt/runtime_options.hpp"
 #include "ops/op_schema.hpp"
 #include "placement/placer.hpp"

@@ -19,7 +19,7 @@
 #include "execution/event_waiter.hpp"
 #include "execution/pinned_regions.hpp"
 #include "graph/graph_context.hpp"
-#include "graph/inter_op_pool.hpp"
+#include "graph/run/inter_op_pool.hpp"
 #include "hxrt/runtime.hpp"
 #include "plugins/kernel_registry.hpp"
 #include "base/logger.hpp"

@@ -2,7 +2,7 @@
 // node with the request the node carries, and the devices of a previous placement first.
 #include <unordered_map>
 
-#include "graph/compile_phases.hpp"
+#include "graph/compile/compile_phases.hpp"
 
 namespace hxrt::detail {
 namespace {

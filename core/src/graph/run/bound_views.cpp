@@ -1,4 +1,4 @@
-#include "graph/bound_views.hpp"
+#include "graph/run/bound_views.hpp"
 
 #include <algorithm>
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "graph/compile_phases.hpp"
+#include "graph/compile/compile_phases.hpp"
 #include "graph/executable_handle.hpp"
 
 namespace hxrt {

@@ -111,7 +111,7 @@ size_t device_memory_limit(const Device& device);
 // graph's placement, when placement logging is on.
 void log_placement(GraphContext& context, const std::vector<NodePlacement>& placement);
 
-// Gives every value that lives in an arena its offset (graph/memory_plan.hpp), sizes the
+// Gives every value that lives in an arena its offset (graph/compile/memory_plan.hpp), sizes the
 // arenas and fills exe.memory_plan; `predecessors` per step. Error(kOutOfMemory) when a
 // run would need more than a device's memory limit, with the figures.
 void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecessors);

@@ -1,4 +1,4 @@
-#include "graph/step_order.hpp"
+#include "graph/compile/step_order.hpp"
 
 #include <algorithm>
 

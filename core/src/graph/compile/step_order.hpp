@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "graph/memory_plan.hpp"
+#include "graph/compile/memory_plan.hpp"
 
 namespace hxrt::detail {
 

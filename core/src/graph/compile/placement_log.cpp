@@ -1,6 +1,6 @@
 // A compiled graph's placement, logged as TensorFlow logs a session's: the device mapping,
 // then one line per node.
-#include "graph/compile_phases.hpp"
+#include "graph/compile/compile_phases.hpp"
 
 namespace hxrt::detail {
 

@@ -1,4 +1,4 @@
-#include "graph/shared_arena_packing.hpp"
+#include "graph/compile/shared_arena_packing.hpp"
 
 #include <algorithm>
 #include <functional>
@@ -7,7 +7,7 @@
 #include <queue>
 #include <utility>
 
-#include "graph/arena_layout.hpp"
+#include "graph/compile/arena_layout.hpp"
 
 namespace hxrt::detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "graph/recorded_runs.hpp"
+#include "graph/run/recorded_runs.hpp"
 
 #include <algorithm>
 #include <map>

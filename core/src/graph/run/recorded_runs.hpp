@@ -19,7 +19,7 @@
 
 #include "devices/device.hpp"
 #include "execution/recorded_work.hpp"
-#include "graph/bound_views.hpp"
+#include "graph/run/bound_views.hpp"
 #include "hxrt/tensor.hpp"
 
 namespace hxrt::detail {

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "graph/memory_plan.hpp"
-#include "graph/step_order.hpp"
+#include "graph/compile/memory_plan.hpp"
+#include "graph/compile/step_order.hpp"
 
 namespace hxrt::detail {
 

@@ -1,9 +1,9 @@
 // The memory of a run (compile_phases.hpp): which values live in their device's arena, where
-// (graph/memory_plan.hpp), and whether the run fits each device.
+// (graph/compile/memory_plan.hpp), and whether the run fits each device.
 #include <algorithm>
 
-#include "graph/compile_phases.hpp"
-#include "graph/memory_plan.hpp"
+#include "graph/compile/compile_phases.hpp"
+#include "graph/compile/memory_plan.hpp"
 #include "memory/allocator_stats.hpp"
 
 namespace hxrt::detail {

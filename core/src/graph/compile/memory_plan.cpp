@@ -1,9 +1,9 @@
-#include "graph/memory_plan.hpp"
+#include "graph/compile/memory_plan.hpp"
 
 #include <string>
 
-#include "graph/shared_arena_packing.hpp"
-#include "graph/step_order.hpp"
+#include "graph/compile/shared_arena_packing.hpp"
+#include "graph/compile/step_order.hpp"
 #include "hxrt/error.hpp"
 
 namespace hxrt::detail {

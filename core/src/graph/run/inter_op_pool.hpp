@@ -15,7 +15,7 @@ class InterOpPool {
   InterOpPool(const InterOpPool&) = delete;
   InterOpPool& operator=(const InterOpPool&) = delete;
 
-  // Holds the tbb::task_arena (graph/inter_op_arena.hpp), kept out of this header that every
+  // Holds the tbb::task_arena (graph/run/inter_op_arena.hpp), kept out of this header that every
   // file of the runtime includes.
   struct Arena;
   // The arena, made at the first call with `threads` (0: one per core); later calls return

@@ -25,9 +25,9 @@
 
 #include "tensors/transfers.hpp"
 #include "graph/executable_impl.hpp"
-#include "graph/inter_op_arena.hpp"
-#include "graph/run.hpp"
-#include "graph/tsan_handoff.hpp"
+#include "graph/run/inter_op_arena.hpp"
+#include "graph/run/run.hpp"
+#include "graph/run/tsan_handoff.hpp"
 #include "plugins/core_handle.hpp"
 #include "eager/kernel_call.hpp"
 #include "base/status.hpp"
@@ -264,7 +264,7 @@ class Run {
   }
 
   // Gives `task` (a callable that acquires first, and that needs no destructor) to the pool.
-  // For ThreadSanitizer (graph/tsan_handoff.hpp), which does not see inside libtbb: acquire
+  // For ThreadSanitizer (graph/run/tsan_handoff.hpp), which does not see inside libtbb: acquire
   // before the task is built, since the pool may build it in memory another thread's task read
   // (that thread released after its reads); release once it is built, since the thread that
   // runs it reads it.

@@ -3,7 +3,7 @@
 
 #include <tbb/task_arena.h>
 
-#include "graph/inter_op_pool.hpp"
+#include "graph/run/inter_op_pool.hpp"
 
 namespace hxrt::detail {
 

@@ -1,4 +1,4 @@
-#include "graph/arena_layout.hpp"
+#include "graph/compile/arena_layout.hpp"
 
 #include <algorithm>
 #include <iterator>

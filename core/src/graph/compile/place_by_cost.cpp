@@ -10,7 +10,7 @@
 
 #include "eager/calibration.hpp"
 #include "base/device_name.hpp"
-#include "graph/compile_phases.hpp"
+#include "graph/compile/compile_phases.hpp"
 #include "placement/dynamic/list_scheduler.hpp"
 
 namespace hxrt::detail {

@@ -1,8 +1,8 @@
-#include "graph/inter_op_pool.hpp"
+#include "graph/run/inter_op_pool.hpp"
 
 #include <tbb/info.h>
 
-#include "graph/inter_op_arena.hpp"
+#include "graph/run/inter_op_arena.hpp"
 
 namespace hxrt::detail {
 
