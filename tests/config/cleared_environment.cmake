@@ -16,3 +16,7 @@ foreach(table_file settings_table.hpp settings_table.cpp)
   endforeach()
 endforeach()
 list(REMOVE_DUPLICATES environment)
+# The same names, comma-separated, for the tests' own ScopedEnvironment (scoped_environment.hpp,
+# through the definition HXRT_TEST_CONFIG_VARIABLES).
+string(REPLACE "=" "" config_variables "${environment}")
+string(REPLACE ";" "," config_variables "${config_variables}")

@@ -42,7 +42,7 @@ TEST_CASE("the defaults: every setting, in the schema's order, from \"default\""
             "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
             "/devices/*/device_count", "/devices/*/memory/growth", "/devices/*/memory/limit_mb",
             "/devices/*/memory/fraction", "/devices/*/memory/release_unused",
-            "/devices/*/logical", "/trace/path", "/trace/max_events",
+            "/devices/*/logical", "/memory/thread_caches", "/trace/path", "/trace/max_events",
             "/execution/inter_op_threads", "/execution/intra_op_threads"});
   for (const ConfigSetting& setting : settings) {
     INFO(setting.path);
@@ -102,7 +102,7 @@ TEST_CASE("settings from each layer show their value and origin, device keys in 
   const std::vector<std::string> paths = paths_of(settings);
   const std::vector<std::string> devices(
       std::find(paths.begin(), paths.end(), "/devices/*/logical") + 1,
-      std::find(paths.begin(), paths.end(), "/trace/path"));
+      std::find(paths.begin(), paths.end(), "/memory/thread_caches"));
   CHECK(devices == std::vector<std::string>{
                        "/devices/CPU/memory/preallocate", "/devices/CPU/memory/limit_mb",
                        "/devices/GPU/device_count", "/devices/GPU/memory/growth",

@@ -2,6 +2,7 @@
 // process (the whole executable) do not see each other's variables.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -44,13 +45,20 @@ class ScopedEnvironment {
   std::map<std::string, std::optional<std::string>> saved_;
 };
 
-// Every variable the config reads: the settings table's and HXRT_CONFIG. Written out rather
-// than read from the table because tests of the public API include this header too;
-// settings_table_test.cpp checks it against the table.
-inline const std::vector<std::string> kConfigEnvironment = {
-    "HXRT_CONFIG", "HXRT_PLUGIN_PATH", "HXRT_PROBE_PLUGINS", "HXRT_LOG_DEVICE_PLACEMENT",
-    "HXRT_LOG_LEVEL", "HXRT_VISIBLE_DEVICES", "HXRT_FORCE_MEMORY_GROWTH", "HXRT_TRACE",
-    "HXRT_INTER_OP_THREADS", "HXRT_INTRA_OP_THREADS"};
+// Every variable the config reads: the settings table's and HXRT_CONFIG, as
+// tests/config/cleared_environment.cmake reads them from the table for CTest (the definition
+// HXRT_TEST_CONFIG_VARIABLES, "NAME,NAME,..."); settings_table_test.cpp checks the list
+// against the table.
+inline const std::vector<std::string> kConfigEnvironment = [] {
+  std::vector<std::string> names;
+  const std::string list = HXRT_TEST_CONFIG_VARIABLES;
+  for (size_t start = 0; start < list.size();) {
+    const size_t comma = std::min(list.find(',', start), list.size());
+    names.push_back(list.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return names;
+}();
 
 // Every variable the config reads, unset: a test starts from the defaults whatever the
 // shell that runs it has set.

@@ -11,6 +11,7 @@ namespace {
 
 using hxrt::detail::DevicePlan;
 using hxrt::detail::DeviceSettings;
+using hxrt::detail::LogicalDevicePlan;
 using hxrt::detail::plan_devices;
 
 constexpr uint64_t kMiB = uint64_t{1} << 20;
@@ -262,4 +263,22 @@ TEST_CASE("Settings naming absent devices of a present type are warnings; absent
                              "visible_devices names GPU:7, which does not exist; ignored",
                              "devices.GPU:9.memory names GPU:9, which does not exist; ignored",
                              "devices.GPU:5.logical names GPU:5, which does not exist; ignored"});
+}
+
+TEST_CASE("thread_caches false reaches every logical device's allocator and its policy text",
+          "[devices][plan]") {
+  const auto devices = machine();
+  DeviceSettings settings;
+  settings.logical["GPU:0"] = {{1024}, {1024}};
+  for (const LogicalDevicePlan& logical : plan_devices(devices, settings).devices) {
+    CHECK(logical.memory.thread_caches);
+    CHECK_THAT(logical.policy, !Catch::Contains("thread caches"));
+  }
+  settings.thread_caches = false;
+  const DevicePlan plan = plan_devices(devices, settings);
+  REQUIRE(plan.devices.size() == devices.size() + 1);
+  for (const LogicalDevicePlan& logical : plan.devices) {
+    CHECK_FALSE(logical.memory.thread_caches);
+    CHECK_THAT(logical.policy, Catch::EndsWith(", no thread caches"));
+  }
 }

@@ -27,6 +27,9 @@ struct DeviceSettings {
   std::map<std::string, std::vector<LogicalDeviceConfig>> logical;
   // $HXRT_FORCE_MEMORY_GROWTH: growth everywhere, whatever the file or the API asked.
   bool force_memory_growth = false;
+  // memory.thread_caches: each device's allocator serves small blocks from caches of the
+  // calling thread (memory/thread_cache.hpp); false: every block takes the allocator's lock.
+  bool thread_caches = true;
 };
 
 }  // namespace hxrt::detail

@@ -275,6 +275,21 @@ std::vector<SettingRow> device_rows() {
   };
 }
 
+// One switch for the memory layer's caches (ARCHITECTURE.md, "The memory layer"): what they
+// save is measured in bench/RESULTS.md, and with them off every figure of memory_stats is
+// exact at every moment and every block goes through the allocator's lock.
+std::vector<SettingRow> memory_rows() {
+  return {
+      Row("/memory/thread_caches", Kind::kBool, "true",
+          "Serve blocks of up to 64 KiB from caches of the calling thread, without a lock.")
+          .env("HXRT_MEMORY_THREAD_CACHES")
+          .apply([](const json& v, const std::string&, Config& c) {
+            c.devices.thread_caches = v.get<bool>();
+          })
+          .value([](const Config& c) { return json(c.devices.thread_caches); }),
+  };
+}
+
 // Far beyond any machine's cores: a larger count is a typo, and every thread costs a stack.
 constexpr double kMaxThreads = 4096;
 
@@ -322,7 +337,7 @@ const std::vector<SettingRow>& setting_rows() {
   static const std::vector<SettingRow> rows = [] {
     std::vector<SettingRow> all;
     for (auto part : {plugin_rows, placement_rows, logging_and_visibility_rows, device_rows,
-                      trace_and_execution_rows}) {
+                      memory_rows, trace_and_execution_rows}) {
       for (SettingRow& row : part()) all.push_back(std::move(row));
     }
     return all;

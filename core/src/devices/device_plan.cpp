@@ -55,6 +55,7 @@ std::string describe_policy(const BfcOptions& options) {
   text += options.limit_bytes == SIZE_MAX ? ", no limit"
                                           : ", limit " + format_bytes(options.limit_bytes);
   if (options.release_unused) text += ", release unused";
+  if (!options.thread_caches) text += ", no thread caches";
   return text;
 }
 
@@ -187,6 +188,7 @@ DevicePlan plan_devices(const std::vector<PhysicalDeviceInfo>& physical,
         logical.memory.limit_bytes = limits[part];
         logical.memory.release_unused = policy.release_unused.value_or(false);
         logical.memory.preallocate = policy.preallocate.value_or(false);
+        logical.memory.thread_caches = settings.thread_caches;
         if (logical.memory.preallocate && logical.memory.limit_bytes == SIZE_MAX) {
           throw Error(StatusCode::kInvalidArgument,
                       "memory policy of " + device.short_name +
