@@ -28,8 +28,10 @@
 #define ASYNC_SAMPLE_DEVICES 2
 
 /* Each device's memory: a budget of host memory that allocate enforces, as a device with
- * memory of its own would (OUT_OF_MEMORY beyond it, memory_info reports what is free). */
-#define ASYNC_SAMPLE_MEMORY_BYTES ((uint64_t)256 << 20)
+ * memory of its own would (OUT_OF_MEMORY beyond it, memory_info reports what is free). The
+ * option "memory_mb" sets it, from 1 to ASYNC_SAMPLE_MAX_MEMORY_MB MiB. */
+#define ASYNC_SAMPLE_DEFAULT_MEMORY_MB 256
+#define ASYNC_SAMPLE_MAX_MEMORY_MB 65536
 
 /* The alignment allocate gives and the core places tensors at: a cache line. */
 #define ASYNC_SAMPLE_ALIGNMENT 64
@@ -58,6 +60,7 @@ struct hx_plugin_s {
   pthread_mutex_t lock;
   pthread_cond_t progress;
   uint64_t next_stream_id;          /* guarded by lock; see hx_stream_s.id */
+  uint64_t memory_bytes;            /* each device's budget, from the options */
   struct hx_device_s devices[ASYNC_SAMPLE_DEVICES];
 };
 

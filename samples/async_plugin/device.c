@@ -17,7 +17,7 @@ void async_init_devices(hx_plugin* plugin) {
 int async_reserve(hx_device* device, size_t size) {
   int reserved = 0;
   pthread_mutex_lock(&device->plugin->lock);
-  if ((uint64_t)size <= ASYNC_SAMPLE_MEMORY_BYTES - device->bytes_in_use) {
+  if ((uint64_t)size <= device->plugin->memory_bytes - device->bytes_in_use) {
     device->bytes_in_use += size;
     reserved = 1;
   }
@@ -53,13 +53,12 @@ static hx_status* device_get(hx_plugin* plugin, int32_t ordinal, hx_device** out
   ((props)->struct_size >= HX_STRUCT_SIZE(hx_device_properties, field))
 
 static hx_status* device_properties(hx_device* device, hx_device_properties* props) {
-  (void)device;
   if (ASYNC_COVERS(props, name)) props->name = "hxrt asynchronous sample device";
   if (ASYNC_COVERS(props, vendor)) props->vendor = "hxrt samples";
   if (ASYNC_COVERS(props, bus_id)) props->bus_id = NULL; /* not on a bus */
   /* The API its kernels are written for, as a Vulkan plugin says "Vulkan 1.3". */
   if (ASYNC_COVERS(props, arch)) props->arch = "C99 + pthreads";
-  if (ASYNC_COVERS(props, memory_total)) props->memory_total = ASYNC_SAMPLE_MEMORY_BYTES;
+  if (ASYNC_COVERS(props, memory_total)) props->memory_total = device->plugin->memory_bytes;
   if (ASYNC_COVERS(props, numa_node)) props->numa_node = -1;
   if (ASYNC_COVERS(props, compute_units)) props->compute_units = 1;
   /* Memory the core cannot reach: buffer handles are the plugin's objects (memory.c), and the
@@ -79,9 +78,9 @@ static hx_status* device_properties(hx_device* device, hx_device_properties* pro
 
 static hx_status* memory_info(hx_device* device, uint64_t* out_free, uint64_t* out_total) {
   pthread_mutex_lock(&device->plugin->lock);
-  *out_free = ASYNC_SAMPLE_MEMORY_BYTES - device->bytes_in_use;
+  *out_free = device->plugin->memory_bytes - device->bytes_in_use;
   pthread_mutex_unlock(&device->plugin->lock);
-  *out_total = ASYNC_SAMPLE_MEMORY_BYTES;
+  *out_total = device->plugin->memory_bytes;
   return NULL;
 }
 

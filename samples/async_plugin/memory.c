@@ -36,7 +36,7 @@ static hx_status* allocate(hx_device* device, size_t size, size_t alignment,
     return async_status(plugin, HX_OUT_OF_MEMORY,
                         "%s allocate: %zu bytes asked of the %" PRIu64 " bytes of %s:%d, "
                         "more than are free",
-                        ASYNC_SAMPLE_NAME, size, ASYNC_SAMPLE_MEMORY_BYTES,
+                        ASYNC_SAMPLE_NAME, size, device->plugin->memory_bytes,
                         ASYNC_SAMPLE_DEVICE_TYPE, (int)device->ordinal);
   }
   buffer = (hx_buffer*)malloc(sizeof *buffer);

@@ -1,6 +1,6 @@
 /* libhx_async_sample.so: an asynchronous hxrt plugin of opaque device memory, in plain C99,
  * written against hxrt/plugin_api.h and hxrt/plugin_vocabulary.h alone. This file is its entry
- * point: hx_plugin_init checks the core's ABI version and the options, creates the plugin's
+ * point: hx_plugin_init checks the core's ABI version, reads the options, creates the plugin's
  * state, registers its kernels and hands the core its function table.
  *
  * What it offers: two devices of its own type, ASYNC, whose memory the core cannot reach
@@ -38,47 +38,63 @@ uint64_t async_now_ns(void) {
 }
 
 /* ---- options ----
- * This plugin takes none, and refuses any, naming the first (plugin_api.h asks for that, so
- * that a typo in a config is not silently ignored). A plugin with options would parse the text
- * with a JSON library; a scanner this small tells "{}" from anything else. */
+ * One option, "memory_mb": each device's memory budget. The core reads the options object for
+ * the plugin (the option getters of its services, ABI 2.5), so a plugin in C needs no JSON
+ * parser; option_keys refuses any other option, naming the closest known one, so that a typo
+ * in a config is not silently ignored. */
+
+static const char* const option_names[] = {"memory_mb"};
 
 static const char* skip_space(const char* at, const char* end) {
   while (at < end && (*at == ' ' || *at == '\t' || *at == '\n' || *at == '\r')) ++at;
   return at;
 }
 
-/* The length of a JSON string's body starting after its opening quote, or -1 when it does
- * not end. */
-static long string_body_length(const char* body, const char* end) {
-  const char* at = body;
-  while (at < end && *at != '"') at += (*at == '\\' && at + 1 < end) ? 2 : 1;
-  return at < end ? (long)(at - body) : -1;
+/* Whether the options text is "{}" (spaces allowed) or none at all. */
+static int options_are_empty(const hx_plugin_init_args* args) {
+  const char* at;
+  const char* end;
+  if (args->struct_size < HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length) ||
+      args->options_json == NULL) {
+    return 1;
+  }
+  end = args->options_json + args->options_json_length;
+  at = skip_space(args->options_json, end);
+  if (at == end) return 1;
+  if (*at != '{') return 0;
+  at = skip_space(at + 1, end);
+  if (at == end || *at != '}') return 0;
+  return skip_space(at + 1, end) == end;
 }
 
-static hx_status* check_no_options(const hx_plugin* plugin, const char* json, size_t length) {
-  const char* end = json + length;
-  const char* at;
-  const int shown = length > 200 ? 200 : (int)length; /* messages name the mistake, not all */
-  if (json == NULL || length == 0) return NULL;
-  at = skip_space(json, end);
-  if (at < end && *at == '{') {
-    at = skip_space(at + 1, end);
-    if (at < end && *at == '}' && skip_space(at + 1, end) == end) return NULL;
-    if (at < end && *at == '"') {
-      const long key_length = string_body_length(at + 1, end);
-      if (key_length >= 0) {
-        return async_status(plugin, HX_INVALID_ARGUMENT,
-                            "%s plugin options: unknown option '%.*s' (the %s plugin takes no "
-                            "options, got: %.*s)",
-                            ASYNC_SAMPLE_NAME, key_length > 100 ? 100 : (int)key_length, at + 1,
-                            ASYNC_SAMPLE_NAME, shown, json);
-      }
-    }
+static hx_status* read_options(hx_plugin* plugin, const hx_plugin_init_args* args) {
+  const hx_core_services* services = plugin->services;
+  int64_t memory_mb = ASYNC_SAMPLE_DEFAULT_MEMORY_MB;
+  hx_status* status;
+  plugin->memory_bytes = (uint64_t)ASYNC_SAMPLE_DEFAULT_MEMORY_MB << 20;
+  /* The getters lie beyond the services table of a core older than 2.5. Such a core is still
+   * served, with the defaults, but an option given there cannot be read, so it is refused. */
+  if (services->struct_size < HX_STRUCT_SIZE(hx_core_services, option_keys)) {
+    if (options_are_empty(args)) return NULL;
+    return async_status(plugin, HX_INVALID_ARGUMENT,
+                        "%s plugin options: this core (ABI %u.%u) cannot read them for the "
+                        "plugin; use a core of ABI 2.5 or later, or give no options",
+                        ASYNC_SAMPLE_NAME, (unsigned)args->core_abi_major,
+                        (unsigned)args->core_abi_minor);
   }
-  return async_status(plugin, HX_INVALID_ARGUMENT,
-                      "%s plugin options: expected an empty JSON object, {} (the %s plugin "
-                      "takes no options), got: %.*s",
-                      ASYNC_SAMPLE_NAME, ASYNC_SAMPLE_NAME, shown, json);
+  status = services->option_keys(plugin->core, option_names,
+                                  sizeof option_names / sizeof option_names[0]);
+  if (status != NULL) return status;
+  status = services->option_int(plugin->core, "memory_mb", &memory_mb);
+  if (status != NULL && services->status_code(status) != HX_NOT_FOUND) return status;
+  services->status_destroy(status); /* NOT_FOUND: the default stays; NULL is accepted */
+  if (memory_mb < 1 || memory_mb > ASYNC_SAMPLE_MAX_MEMORY_MB) {
+    return async_status(plugin, HX_INVALID_ARGUMENT,
+                        "%s plugin options: 'memory_mb' must be from 1 to %d, got %lld",
+                        ASYNC_SAMPLE_NAME, ASYNC_SAMPLE_MAX_MEMORY_MB, (long long)memory_mb);
+  }
+  plugin->memory_bytes = (uint64_t)memory_mb << 20;
+  return NULL;
 }
 
 /* ---- lifecycle ---- */
@@ -121,8 +137,6 @@ static void fill_table(hx_plugin* plugin) {
 
 HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
                                     const hx_plugin_api** out_api) {
-  const char* options = NULL;
-  size_t options_length = 0;
   hx_plugin* plugin;
   hx_status* status;
 
@@ -143,12 +157,7 @@ HX_EXPORT hx_status* hx_plugin_init(const hx_plugin_init_args* args,
     free(plugin);
     return status;
   }
-  /* A field is read only when the core's struct_size covers it. */
-  if (args->struct_size >= HX_STRUCT_SIZE(hx_plugin_init_args, options_json_length)) {
-    options = args->options_json;
-    options_length = args->options_json_length;
-  }
-  status = check_no_options(plugin, options, options_length);
+  status = read_options(plugin, args);
   if (status != NULL) {
     free(plugin);
     return status;

@@ -14,6 +14,7 @@
 #include <hxrt/hxrt.hpp>
 
 #include "conformance_run.hpp"
+#include "error_from.hpp"
 
 namespace {
 
@@ -118,4 +119,49 @@ TEST_CASE("the core runs Add with broadcasting and Relu on the async sample's de
   const hxrt::Tensor a = rt.tensor<float>({1, 2}, {1, 2});
   const hxrt::Tensor b = rt.tensor<float>({2, 1}, {3, 4});
   CHECK(rt.execute("MatMul", {a, b}).to_vector<float>() == std::vector<float>{11});
+}
+
+TEST_CASE("the async sample reads its option memory_mb through the core's option getters, and "
+          "an unknown option fails start-up naming its path and the closest known option") {
+  LogLines log;
+  hxrt::RuntimeOptions options;
+  options.use_installed_plugins = false;
+  options.plugin_paths = {HXRT_TEST_ASYNC_SAMPLE};
+  options.plugin_options["async_sample"] = R"({"memory_mb": 64})";
+  const hxrt::Runtime rt = hxrt::Runtime::create(options);
+  for (const hxrt::DeviceInfo& device : rt.devices()) {
+    CHECK(device.memory_total == uint64_t{64} << 20);
+  }
+
+  options.plugin_options["async_sample"] = R"({"memory_md": 64})";
+  auto error = hxrt_test::error_from([&] { hxrt::Runtime::create(options).devices(); });
+  REQUIRE(error);
+  CHECK(error->code() == hxrt::StatusCode::kInvalidArgument);
+  CHECK_THAT(error->what(), Catch::Contains("/plugins/options/async_sample/memory_md") &&
+                                Catch::Contains("unknown option 'memory_md'; did you mean "
+                                                "'memory_mb'?"));
+  options.plugin_options["async_sample"] = R"({"memory_mb": 0})";
+  error = hxrt_test::error_from([&] { hxrt::Runtime::create(options).devices(); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("'memory_mb' must be from 1 to 65536, got 0"));
+  options.plugin_options["async_sample"] = R"({"memory_mb": "64"})";
+  error = hxrt_test::error_from([&] { hxrt::Runtime::create(options).devices(); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(),
+             Catch::Contains("'memory_mb' must be an integer, got string \"64\""));
+}
+
+TEST_CASE("hxrt-conformance passes the async sample with an option, read by the kit's getters, "
+          "and reports one it refuses") {
+  const hxrt_test::ConformanceRun run =
+      hxrt_test::run_conformance(HXRT_TEST_ASYNC_SAMPLE, "--options '{\"memory_mb\": 32}'");
+  INFO(run.output);
+  CHECK(run.exit_code == 0);
+  CHECK(run.failed == 0);
+  const hxrt_test::ConformanceRun refused =
+      hxrt_test::run_conformance(HXRT_TEST_ASYNC_SAMPLE, "--options '{\"memory_md\": 32}'");
+  INFO(refused.output);
+  CHECK(refused.exit_code != 0);
+  CHECK_THAT(refused.output, Catch::Contains("unknown option 'memory_md'; did you mean "
+                                             "'memory_mb'?"));
 }

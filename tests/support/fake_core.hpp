@@ -1,6 +1,6 @@
 // A stand-in for the core's services, for tests that drive a plugin's function table
-// directly: statuses are heap objects, every attribute is absent (kernels apply the op's
-// defaults), custom ops are refused. Logging and kernel registration are the harness's own.
+// directly: statuses are heap objects, every attribute and every option is absent (kernels
+// apply the op's defaults, plugins their own), custom ops are refused. Logging and kernel registration are the harness's own.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -47,6 +47,11 @@ inline hx_status* attr_ints(const hx_kernel_context*, const char*, const int64_t
 inline hx_status* attr_string(const hx_kernel_context*, const char*, const char**, size_t*) {
   return absent();
 }
+inline hx_status* option_bool(hx_core*, const char*, bool*) { return absent(); }
+inline hx_status* option_int(hx_core*, const char*, int64_t*) { return absent(); }
+inline hx_status* option_float(hx_core*, const char*, double*) { return absent(); }
+inline hx_status* option_string(hx_core*, const char*, const char**, size_t*) { return absent(); }
+inline hx_status* option_keys(hx_core*, const char* const*, size_t) { return nullptr; }
 
 }  // namespace fake_core
 
@@ -62,7 +67,9 @@ inline hx_core_services fake_core_services(void (*log)(hx_core*, int32_t, const 
           fake_core::register_op,       fake_core::attr_bool,
           fake_core::attr_int,          fake_core::attr_float,
           fake_core::attr_dtype,        fake_core::attr_ints,
-          fake_core::attr_string};
+          fake_core::attr_string,       fake_core::option_bool,
+          fake_core::option_int,        fake_core::option_float,
+          fake_core::option_string,     fake_core::option_keys};
 }
 
 // Takes ownership of `status` and frees it.

@@ -151,10 +151,26 @@ KitCore::KitCore(size_t services_size) {
   services_.table = {services_size, nullptr,    status_create, status_destroy,
                      status_code,   status_message, log,       register_kernel,
                      register_op,   attr_bool,  attr_int,      attr_float,
-                     attr_dtype,    attr_ints,  attr_string};
+                     attr_dtype,    attr_ints,  attr_string,   option_bool,
+                     option_int,    option_float, option_string, option_keys};
 }
 
-void KitCore::close_registration() { registration_open_ = false; }
+void KitCore::set_options(const std::string& options_json) {
+  options_ = nlohmann::json::object();
+  options_problem_.clear();
+  if (options_json.find_first_not_of(" \t\r\n") == std::string::npos) return;
+  nlohmann::json parsed = nlohmann::json::parse(options_json, nullptr, false);
+  if (parsed.is_object()) {
+    options_ = std::move(parsed);
+  } else {
+    options_problem_ = parsed.is_discarded() ? "not valid JSON" : "expected a JSON object";
+  }
+}
+
+void KitCore::close_registration() {
+  registration_open_ = false;
+  options_ = nlohmann::json::object();
+}
 
 const RegisteredOp* KitCore::custom_op(const std::string& name) const {
   for (const RegisteredOp& op : ops_) {

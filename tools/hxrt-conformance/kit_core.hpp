@@ -14,6 +14,8 @@
 #include <variant>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace hxrt_conformance {
 
 // What a plugin call returned, its status already freed.
@@ -72,7 +74,10 @@ class KitCore {
   const hx_core_services* services() const { return &services_.table; }
   hx_core* handle() { return reinterpret_cast<hx_core*>(this); }
 
-  // Registrations are accepted until close_registration() (called when init returns).
+  // The options init is given, which the option getters read until close_registration().
+  void set_options(const std::string& options_json);
+  // Registrations and option reads are accepted until close_registration() (called when init
+  // returns).
   void close_registration();
 
   const std::vector<RegisteredKernel>& kernels() const { return kernels_; }
@@ -88,6 +93,8 @@ class KitCore {
   static Outcome take(hx_status* status);
   // A status made by these services, for code that stands in for a plugin.
   static hx_status* make_status(int32_t code, const std::string& message);
+  // The option `name` while init runs: NULL and *found set, else the status a getter returns.
+  hx_status* find_option(const char* name, bool outs_given, const nlohmann::json** found);
 
  private:
   struct Services {
@@ -98,10 +105,19 @@ class KitCore {
   static hx_status* register_kernel(hx_core* core, const hx_kernel_def* def);
   static hx_status* register_op(hx_core* core, const hx_op_def* def);
   static void log(hx_core* core, int32_t level, const char* message);
+  // The option getters (kit_options.cpp), as the core's: plugins/plugin_options.hpp.
+  static hx_status* option_bool(hx_core* core, const char* name, bool* out);
+  static hx_status* option_int(hx_core* core, const char* name, int64_t* out);
+  static hx_status* option_float(hx_core* core, const char* name, double* out);
+  static hx_status* option_string(hx_core* core, const char* name, const char** out,
+                                  size_t* length);
+  static hx_status* option_keys(hx_core* core, const char* const* known, size_t count);
   hx_status* refuse(int32_t code, const std::string& message);
 
   Services services_;
   bool registration_open_ = true;
+  nlohmann::json options_ = nlohmann::json::object();
+  std::string options_problem_;  // why the options text is no object; "" when it is one
   std::vector<RegisteredKernel> kernels_;
   std::vector<RegisteredOp> ops_;
   std::vector<std::string> registration_errors_;

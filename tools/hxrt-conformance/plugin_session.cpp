@@ -19,6 +19,7 @@ PluginSession::PluginSession(const PluginLibrary& library, const std::string& op
   args.core = core_.handle();
   args.options_json = options.c_str();
   args.options_json_length = options.size();
+  core_.set_options(options);
   const hx_plugin_api* api = nullptr;
   init_outcome_ = KitCore::take(library.init()(&args, &api));
   core_.close_registration();

@@ -5,47 +5,10 @@
 
 #include "config/json_pointer.hpp"
 #include "config/message_text.hpp"
+#include "hxcommon/nearest_name.hpp"
 #include "hxrt/error.hpp"
 
 namespace hxrt::detail {
-namespace {
-
-size_t edit_distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-// The known key within kSuggestDistance edits of `key`, the nearest if several; nullptr if
-// none. Keys whose lengths differ by more than that are never within it, so a 10 MB key is
-// not compared letter by letter.
-const std::string* nearest_key(const std::string& key, const std::vector<std::string>& known) {
-  constexpr size_t kSuggestDistance = 3;
-  const std::string* nearest = nullptr;
-  size_t nearest_distance = kSuggestDistance + 1;
-  for (const std::string& candidate : known) {
-    const size_t length_difference = key.size() > candidate.size() ? key.size() - candidate.size()
-                                                                   : candidate.size() - key.size();
-    if (length_difference > kSuggestDistance) continue;
-    const size_t distance = edit_distance(key, candidate);
-    if (distance < nearest_distance) {
-      nearest = &candidate;
-      nearest_distance = distance;
-    }
-  }
-  return nearest;
-}
-
-}  // namespace
 
 void fail(const std::string& source, const std::string& path, const std::string& what) {
   throw Error(StatusCode::kInvalidArgument,
@@ -66,7 +29,7 @@ void check_keys(const nlohmann::json& object, const std::vector<std::string>& kn
   for (const auto& item : object.items()) {
     if (std::find(known.begin(), known.end(), item.key()) != known.end()) continue;
     std::string message = "unknown key";
-    if (const std::string* nearest = nearest_key(item.key(), known)) {
+    if (const std::string* nearest = hxcommon::nearest_name(item.key(), known)) {
       message += "; did you mean '" + *nearest + "'?";
     } else {
       std::string list;

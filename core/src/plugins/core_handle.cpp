@@ -18,6 +18,7 @@ void RetireCoreHandle::operator()(hx_core_s* core) const {
   if (core == nullptr) return;
   std::shared_ptr<Logger> logger;
   std::unique_ptr<PendingRegistrations> pending;
+  nlohmann::json options;
   {
     std::lock_guard<std::mutex> lock(core->mutex);
     core->retired = true;
@@ -25,6 +26,7 @@ void RetireCoreHandle::operator()(hx_core_s* core) const {
     // Moved out, to be freed without the lock held: a plugin thread may be waiting on it.
     logger = std::move(core->logger);
     pending = std::move(core->pending);
+    options = std::move(core->options);
     core->plugin_name.shrink_to_fit();
   }
   std::lock_guard<std::mutex> lock(retired_mutex());

@@ -13,6 +13,8 @@
 #include <mutex>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "hxrt/attrs.hpp"
 #include "hxrt/plugin_api.h"
 #include "plugins/kernel_registry.hpp"
@@ -38,6 +40,10 @@ struct hx_core_s {
   std::shared_ptr<hxrt::detail::Logger> logger;  // NULL once retired
   const hxrt::detail::OpRegistry* core_ops = nullptr;  // to check the ops kernels name
   bool registration_open = true;
+  // The plugin's options object, which the option getters read while registration is open
+  // (plugins/plugin_options.hpp); emptied when it closes.
+  nlohmann::json options = nlohmann::json::object();
+  std::string options_problem;  // why the options text is no object; "" when it is one
   bool retired = false;  // the plugin has been shut down or refused: every call is late
   std::unique_ptr<hxrt::detail::PendingRegistrations> pending =
       std::make_unique<hxrt::detail::PendingRegistrations>();

@@ -10,6 +10,7 @@
 #include "plugins/core_handle.hpp"
 #include "base/plugin_identity.hpp"
 #include "plugins/plugin_limits.hpp"
+#include "plugins/plugin_options.hpp"
 #include "plugins/plugin_text.hpp"
 #include "base/status.hpp"
 
@@ -408,6 +409,11 @@ const hx_core_services kServices = {
     attr_dtype,
     attr_ints,
     attr_string,
+    option_bool,
+    option_int,
+    option_float,
+    option_string,
+    option_keys,
 };
 
 }  // namespace

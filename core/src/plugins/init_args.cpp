@@ -1,11 +1,18 @@
 #include "plugins/init_args.hpp"
 
 #include "plugins/core_handle.hpp"
+#include "plugins/plugin_options.hpp"
 
 namespace hxrt::detail {
 
 hx_plugin_init_args plugin_init_args(hx_core* core, const std::string& options,
                                      uint32_t intra_op_threads) {
+  {
+    ParsedOptions parsed = parse_options(options);
+    std::lock_guard<std::mutex> lock(core->mutex);
+    core->options = std::move(parsed.object);
+    core->options_problem = std::move(parsed.problem);
+  }
   hx_plugin_init_args args{};
   args.struct_size = HX_PLUGIN_INIT_ARGS_STRUCT_SIZE;
   args.extensions = nullptr;

@@ -11,7 +11,8 @@
 namespace hxrt::detail {
 
 // This core's version and services, the plugin's handle `core`, its options (JSON object
-// text, borrowed: it must outlive the init call) and config execution.intra_op_threads.
+// text, borrowed: it must outlive the init call) and config execution.intra_op_threads. Also
+// gives `core` the options as an object, for the services' option getters.
 hx_plugin_init_args plugin_init_args(hx_core* core, const std::string& options,
                                      uint32_t intra_op_threads);
 

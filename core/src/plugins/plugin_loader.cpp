@@ -177,6 +177,7 @@ class Loader {
       // A thread the plugin started may still be registering.
       std::lock_guard<std::mutex> lock(core->mutex);
       core->registration_open = false;
+      core->options = nlohmann::json::object();  // the strings it lent lived until init returned
     }
     if (status != nullptr) {
       const bool options_refused =

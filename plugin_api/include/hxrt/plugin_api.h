@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.4 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.5 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 4
+#define HX_ABI_VERSION_MINOR 5
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -164,7 +164,7 @@ typedef struct hx_recording_s hx_recording;
  * EXTENSIONS
  * ============================================================================================ */
 
-/* The kinds of extension struct. 2.0 to 2.4 define none; values are never renumbered.
+/* The kinds of extension struct. 2.0 to 2.5 define none; values are never renumbered.
  * [since 2.0] */
 typedef enum hx_extension_type {
   HX_EXTENSION_TYPE_NONE = 0
@@ -562,8 +562,39 @@ typedef struct hx_core_services {
   /* A string: *out is borrowed for the call, NUL-terminated, *length excludes the NUL. */
   hx_status* (*attr_string)(const hx_kernel_context* ctx, const char* name, const char** out,
                             size_t* length);
+
+  /* ---- the plugin's options (only during hx_plugin_init, from any thread; later calls
+   * return FAILED_PRECONDITION) ----
+   * The options of hx_plugin_init_args.options_json, read by the core, so that a plugin needs
+   * no JSON parser of its own. `name` is a key of the options object (borrowed for the call).
+   * Each getter returns NULL and writes *out when the option is given with that type,
+   * NOT_FOUND when it is absent (the plugin then applies its default; destroy the status), and
+   * INVALID_ARGUMENT when it has another type, with a message that names the option, what was
+   * expected and what was given: return it from init as it is, and the core fails start-up
+   * with that message and the option's JSON path. INVALID_ARGUMENT too when the options text
+   * is not a JSON object (the message says why), and when core, name or an out pointer is
+   * NULL. Beyond the struct_size of a 2.0 to 2.4 core's table: read
+   * options_json there. [since 2.5] */
+  hx_status* (*option_bool)(hx_core* core, const char* name, bool* out);
+  /* An integer (JSON numbers without a fraction, within int64_t). */
+  hx_status* (*option_int)(hx_core* core, const char* name, int64_t* out);
+  /* Also accepts an integer, converted to double. */
+  hx_status* (*option_float)(hx_core* core, const char* name, double* out);
+  /* A string: *out is borrowed until hx_plugin_init returns, NUL-terminated, *length excludes
+   * the NUL (a string holding a NUL is refused: INVALID_ARGUMENT). */
+  hx_status* (*option_string)(hx_core* core, const char* name, const char** out,
+                              size_t* length);
+  /* Refuses options the plugin does not take: NULL when every key of the options object is
+   * one of the `count` names of `known` (borrowed for the call), else INVALID_ARGUMENT naming
+   * the first other key and the closest known name ("unknown option 'device_cont'; did you
+   * mean 'device_count'?"), or listing the known names when none is close, or saying why the
+   * options text is not a JSON object. count 0 refuses
+   * every option. INVALID_ARGUMENT too when core is NULL, or known is NULL with count > 0 or
+   * holds a NULL. Call it before the getters, so that a misspelt option is not taken for an
+   * absent one. [since 2.5] */
+  hx_status* (*option_keys)(hx_core* core, const char* const* known, size_t count);
 } hx_core_services;
-#define HX_CORE_SERVICES_STRUCT_SIZE HX_STRUCT_SIZE(hx_core_services, attr_string)
+#define HX_CORE_SERVICES_STRUCT_SIZE HX_STRUCT_SIZE(hx_core_services, option_keys)
 
 /* ============================================================================================
  * OPTIONAL GROUPS OF THE FUNCTION TABLE
@@ -838,7 +869,8 @@ typedef struct hx_plugin_init_args {
                                        ("{}" when none). Refuse an unknown or malformed option
                                        with an INVALID_ARGUMENT status whose message names the
                                        option; the core fails start-up with that message and
-                                       the option's JSON path. */
+                                       the option's JSON path. The services' option getters
+                                       read the same object [since 2.5]. */
   size_t options_json_length;       /* bytes in options_json, excluding its NUL */
   uint32_t intra_op_threads;        /* how many threads one kernel may use (the config's
                                        execution.intra_op_threads, TensorFlow's intra-op
@@ -901,6 +933,10 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      field (its struct_size), which reads as NULL: the core runs its work as it comes. The
  *      smallest table a core accepts stays 2.0's (HX_PLUGIN_API_REQUIRED_SIZE in
  *      <hxrt/plugin_vocabulary.h>).
+ * 2.5  hx_core_services: typed getters of the plugin's options (option_bool, option_int,
+ *      option_float, option_string) and option_keys, which refuses an unknown option naming
+ *      the closest known one; valid during init. A 2.4 core's services table ends before them
+ *      (its struct_size): a plugin reads options_json there, as before.
  */
 
 #ifdef __cplusplus
