@@ -92,6 +92,14 @@ fs::path build_async_sample_plugin(const InstalledTree& tree) {
   return build_sample_plugin(tree, "async_plugin", "libhx_async_sample.so", "async-plugins");
 }
 
+// Builds the embed sample (a host app) against the installed tree; fails the test if it does
+// not build.
+void build_embed(const InstalledTree& tree) {
+  const ProgramResult build = tree.build_sample("embed");
+  INFO("configure and build of samples/embed:\n" << build.output);
+  REQUIRE(build.exit_code == 0);
+}
+
 // Runs the embed sample with a config file holding `config_json` and the extra ops `ops`,
 // with stderr folded into the output.
 ProgramResult run_embed(const InstalledTree& tree, const std::string& config_name,
@@ -287,11 +295,7 @@ TEST_CASE("samples/embed and samples/c_plugin build against the installed packag
   INFO("cmake --install:\n" << tree.install().output);
   REQUIRE(tree.install().exit_code == 0);
   const fs::path plugin = build_c_sample_plugin(tree);
-  {
-    const ProgramResult build = tree.build_sample("embed");
-    INFO("configure and build of samples/embed:\n" << build.output);
-    REQUIRE(build.exit_code == 0);
-  }
+  build_embed(tree);
 
   // The plugin folder from the config file, relative to the file's folder.
   const ProgramResult run = run_embed(tree, "embed.json",
@@ -409,11 +413,7 @@ TEST_CASE("samples/async_plugin builds against the installed package alone, and 
   INFO("cmake --install:\n" << tree.install().output);
   REQUIRE(tree.install().exit_code == 0);
   const fs::path plugin = build_async_sample_plugin(tree);
-  {
-    const ProgramResult build = tree.build_sample("embed");
-    INFO("configure and build of samples/embed:\n" << build.output);
-    REQUIRE(build.exit_code == 0);
-  }
+  build_embed(tree);
   // ASYNC is a host accelerator, which the placer ranks after the CPU unless asked.
   const ProgramResult run = run_embed(tree, "async.json",
                                       R"({"plugins": {"search_paths": ["async-plugins"]},
