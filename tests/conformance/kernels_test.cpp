@@ -106,7 +106,7 @@ TEST_CASE("the sim plugin's kernels match the reference on the first of two devi
              Contains("declined ") && Contains("transpose_a is not supported"));
 }
 
-TEST_CASE("a kernel that declines with a reason passes; one that declines without fails",
+TEST_CASE("a kernel that declines with a reason passes, one that declines without fails",
           "[conformance]") {
   const ConformanceRun run = run_conformance(conformance_fixture("declining"), "--section kernels");
   INFO(run.output);

@@ -22,7 +22,7 @@ TEST_CASE("attributes are the same for an instance only with equal names, kinds 
   CHECK_FALSE(same_attrs(axes, {{"axes", std::vector<int64_t>{1}}}));
 }
 
-TEST_CASE("equal attributes have equal fingerprints; the usual differences change it") {
+TEST_CASE("equal attributes have equal fingerprints, the usual differences change it") {
   const Attrs nan{{"value", std::nan("")}};
   CHECK(attrs_fingerprint(nan) == attrs_fingerprint({{"value", std::nan("")}}));
   CHECK(attrs_fingerprint({{"value", 0.0}}) != attrs_fingerprint({{"value", -0.0}}));

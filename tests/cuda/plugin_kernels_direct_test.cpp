@@ -134,7 +134,7 @@ struct DeviceBuffer {
 
 }  // namespace
 
-TEST_CASE("Directly: loading the CUDA plugin does not load cuBLAS; a MatMul instance does",
+TEST_CASE("Directly: loading the CUDA plugin does not load cuBLAS, a MatMul instance does",
           "[cuda][kernels][direct]") {
   const DirectPlugin plugin;
   require_ok(plugin.init_outcome());

@@ -60,7 +60,7 @@ std::string all_lines(const LogLines& log) {
 
 }  // namespace
 
-TEST_CASE("tensors lie at byte offsets in the sim's buffers, whose handles are ids; they round-"
+TEST_CASE("tensors lie at byte offsets in the sim's buffers, whose handles are ids, they round-"
           "trip and ops run on them", "[devices][memory]") {
   hxrt::Runtime rt = make_runtime(R"({"device_type":"GPU","device_count":1,"memory_mb":64})");
   std::vector<hxrt::Tensor> tensors;

@@ -81,7 +81,7 @@ TEST_CASE("visible_devices keeps the named devices of a type in the order given,
         std::vector<std::string>{"CPU:0<-CPU:0", "GPU:0<-GPU:3", "GPU:1<-GPU:1"});
 }
 
-TEST_CASE("device_count keeps the first visible devices of a type; 0 hides the type",
+TEST_CASE("device_count keeps the first visible devices of a type, 0 hides the type",
           "[devices][plan]") {
   const auto devices = machine();
   DeviceSettings settings;
@@ -146,7 +146,7 @@ TEST_CASE("Logical limits may not add up to more than the physical limit or memo
   CHECK_THAT(error->what(), Catch::Contains("more than the 8.00 GiB the device has"));
 }
 
-TEST_CASE("A device's policy overrides its type's field by field; a limit replaces both limits",
+TEST_CASE("A device's policy overrides its type's field by field, a limit replaces both limits",
           "[devices][plan]") {
   const auto devices = machine();
   DeviceSettings settings;
@@ -249,7 +249,7 @@ TEST_CASE("A fraction of a device whose plugin reports no memory is an error", "
                                 Catch::Contains("set limit_mb instead"));
 }
 
-TEST_CASE("Settings naming absent devices of a present type are warnings; absent types are quiet",
+TEST_CASE("Settings naming absent devices of a present type are warnings, absent types are quiet",
           "[devices][plan]") {
   const auto devices = machine();
   DeviceSettings settings;

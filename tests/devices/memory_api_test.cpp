@@ -26,7 +26,7 @@ uint64_t sim_free(const hxrt::Runtime& rt) {
 
 }  // namespace
 
-TEST_CASE("memory_stats follows tensors: in use, peak, count; reset_peak_memory restarts the peak",
+TEST_CASE("memory_stats follows tensors: in use, peak, count, reset_peak_memory restarts the peak",
           "[devices][memory]") {
   hxrt::Runtime rt = make_runtime(kOneSimGpu);
   CHECK(rt.memory_stats("GPU:0").bytes_in_use == 0);
@@ -91,7 +91,7 @@ TEST_CASE("release_unused gives a region back as soon as it is empty", "[devices
   CHECK(find_device(rt.devices(), "GPU:0").memory_policy == "growth, no limit, release unused");
 }
 
-TEST_CASE("preallocate takes the budget at initialisation; growth takes nothing until asked",
+TEST_CASE("preallocate takes the budget at initialisation, growth takes nothing until asked",
           "[devices][memory]") {
   hxrt::Runtime grows = make_runtime(kOneSimGpu);
   grows.initialize();
@@ -112,7 +112,7 @@ TEST_CASE("preallocate takes the budget at initialisation; growth takes nothing 
   CHECK(error->code() == hxrt::StatusCode::kOutOfMemory);
 }
 
-TEST_CASE("A hard limit reached: the error names device, request and figures; nothing is lost",
+TEST_CASE("A hard limit reached: the error names device, request and figures, nothing is lost",
           "[devices][memory]") {
   hxrt::Runtime rt = make_runtime(kOneSimGpu);
   rt.set_memory_policy("GPU:0", limit(8));

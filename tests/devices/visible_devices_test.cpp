@@ -86,7 +86,7 @@ TEST_CASE("After initialisation, naming the visible devices again is no change",
 }
 
 TEST_CASE("After initialisation, other visible devices, or another order, are the guide's "
-          "error; a name that matches none is still an invalid argument",
+          "error, a name that matches none is still an invalid argument",
           "[devices][visible]") {
   hxrt::Runtime rt = make_runtime(kTwoSimGpus);
   rt.initialize();

@@ -168,7 +168,7 @@ TEST_CASE("terminal escape codes from a plugin reach the log and device info esc
   check_cpu_plugin_works(runtime);
 }
 
-TEST_CASE("only regular files in a plugin folder are tried; a FIFO would block dlopen") {
+TEST_CASE("only regular files in a plugin folder are tried, a FIFO would block dlopen") {
   const TempDir dir("hxrt_loader_fifo");
   const std::string fifo = (dir.path() / "libhx_fifo.so").string();
   REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);

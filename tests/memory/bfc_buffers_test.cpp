@@ -116,7 +116,7 @@ TEST_CASE("preallocation larger than the device's largest allocation takes sever
   CHECK(allocator.check_invariants() == "");
 }
 
-TEST_CASE("a request larger than the largest allocation is out of memory naming max_allocation; "
+TEST_CASE("a request larger than the largest allocation is out of memory naming max_allocation, "
           "smaller ones still succeed") {
   FakeDeviceMemory device;
   BfcOptions options;

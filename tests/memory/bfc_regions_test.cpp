@@ -41,7 +41,7 @@ TEST_CASE("growth regions: the first as asked, then a quarter of what growth hol
   CHECK(allocator.check_invariants() == "");
 }
 
-TEST_CASE("growth regions stop at max_growth_region_bytes; the first may be larger") {
+TEST_CASE("growth regions stop at max_growth_region_bytes, the first may be larger") {
   FakeDeviceMemory device;
   BfcOptions options = first_region(64 * MiB);
   options.max_growth_region_bytes = 16 * MiB;

@@ -13,7 +13,7 @@ constexpr size_t kUnit = SizeBins::kUnitBytes;
 
 }  // namespace
 
-TEST_CASE("sizes up to 8 KiB have a bin each; above, a bin spans less than 1/16 of its sizes") {
+TEST_CASE("sizes up to 8 KiB have a bin each, above, a bin spans less than 1/16 of its sizes") {
   for (size_t units = 1; units <= 32; ++units) {
     CHECK(SizeBins::bin_of(units * kUnit) == static_cast<int>(units - 1));
     CHECK(SizeBins::is_exact(SizeBins::bin_of(units * kUnit)));

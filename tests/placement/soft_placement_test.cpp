@@ -76,7 +76,7 @@ TEST_CASE("soft: a missing device falls back to the best device too") {
   CHECK(rt.execute("Add", {i, i}, {}, "/GPU:7").device() == kCpu0);
 }
 
-TEST_CASE("the mode can change at run time; cached decisions follow it") {
+TEST_CASE("the mode can change at run time, cached decisions follow it") {
   hxrt::Runtime rt = four_gpus();
   hxrt::Tensor i = rt.tensor<int32_t>({1}, {5});
   CHECK(rt.execute("Add", {i, i}, {}, "/GPU:0").device() == kCpu0);
@@ -86,7 +86,7 @@ TEST_CASE("the mode can change at run time; cached decisions follow it") {
   CHECK(rt.execute("Add", {i, i}, {}, "/GPU:0").device() == kCpu0);
 }
 
-TEST_CASE("placement.soft_placement in the config file sets the mode; a bad value names the path") {
+TEST_CASE("placement.soft_placement in the config file sets the mode, a bad value names the path") {
   hxrt::detail::Config config;
   hxrt::detail::apply_config_text(R"({"placement": {"soft_placement": "soft"}})", "test.json",
                                   config);

@@ -52,7 +52,7 @@ TEST_CASE("a tensor made with no device goes to the first device of the highest-
   }
 }
 
-TEST_CASE("placement.tensor_device puts such tensors elsewhere; a scope or a device still wins") {
+TEST_CASE("placement.tensor_device puts such tensors elsewhere, a scope or a device still wins") {
   hxrt::RuntimeOptions options = cpu_and_sim_gpu("discrete_accelerator");
   options.tensor_device = "/gpu:1";
   hxrt::Runtime rt = hxrt::Runtime::create(options);

@@ -53,7 +53,7 @@ TEST_CASE("A tensor larger than a sim device's memory is an out-of-memory error"
   CHECK(sum.to_vector<float>() == std::vector<float>{2, 4, 6});
 }
 
-TEST_CASE("Tensors on one sim device share its budget; other devices keep theirs",
+TEST_CASE("Tensors on one sim device share its budget, other devices keep theirs",
           "[sim][memory]") {
   hxrt::Runtime rt = sim_test::make_runtime(kTwoSmallGpus);
   REQUIRE(sim_test::sim_report(rt).loaded);
