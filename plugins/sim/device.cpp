@@ -66,6 +66,12 @@ hx_status* device_properties(hx_device* device, hx_device_properties* props) {
   if (known >= HX_STRUCT_SIZE(hx_device_properties, alignment)) {
     props->alignment = options.alignment;
   }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, max_binding)) {
+    props->max_binding = options.max_binding;
+  }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, cross_device_wait)) {
+    props->cross_device_wait = options.host_waits ? HX_WAIT_ON_HOST : HX_WAIT_IN_PLUGIN;
+  }
   return nullptr;
 }
 

@@ -113,6 +113,16 @@ hx_status* read_max_allocation(const hx_core_services& services, const json& val
   return nullptr;
 }
 
+hx_status* read_max_binding(const hx_core_services& services, const json& value,
+                            SimOptions& options) {
+  if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
+      value.get<uint64_t>() > kMaxBytes) {
+    return bad_value(services, "max_binding", "a number of bytes from 1 to 2^60", value);
+  }
+  options.max_binding = value.get<uint64_t>();
+  return nullptr;
+}
+
 hx_status* read_alignment(const hx_core_services& services, const json& value,
                           SimOptions& options) {
   const bool valid = value.is_number_unsigned() && value.get<uint64_t>() >= 1 &&
@@ -351,6 +361,10 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       status = read_max_allocation(services, value, options);
     } else if (key == "alignment") {
       status = read_alignment(services, value, options);
+    } else if (key == "max_binding") {
+      status = read_max_binding(services, value, options);
+    } else if (key == "host_waits") {
+      status = read_flag(services, "host_waits", value, &options.host_waits);
     } else if (key == "report_memory") {
       status = read_flag(services, "report_memory", value, &options.report_memory);
     } else if (key == "pinned_memory") {
@@ -362,7 +376,8 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
                                      "sim plugin options: unknown option '%s'; the options are "
                                      "device_type, device_count, devices, memory_mb, ops, "
                                      "placement_class, max_allocation, alignment, "
-                                     "report_memory, pinned_memory, recording, fault_ops, %s and "
+                                     "max_binding, host_waits, report_memory, pinned_memory, "
+                                     "recording, fault_ops, %s and "
                                      "random_seed",
                                      key.c_str(), figure_names().c_str());
     }

@@ -42,6 +42,12 @@ struct SimOptions {
   // The alignment the devices declare and allocate refuses to exceed: a power of two, 1 to
   // 4096.
   uint64_t alignment = 256;
+  // The most bytes one kernel reaches through one tensor view (hx_device_properties.
+  // max_binding), which its kernels then refuse to exceed; 0 for none.
+  uint64_t max_binding = 0;
+  // true declares HX_WAIT_ON_HOST, as a Vulkan plugin across contexts would: wait_event then
+  // refuses another device's event, so that a core that passes one is caught.
+  bool host_waits = false;
   // false leaves memory_info out of the function table: the devices cannot tell free memory.
   bool report_memory = true;
   // A test aid: the ops whose kernels accept their arguments and return success, but whose

@@ -110,6 +110,13 @@ hx_status* stream_wait_event(hx_device* device, hx_stream* stream, hx_event* eve
   // The event may come from any device of this plugin, as a cross-device dependency.
   const std::shared_ptr<SimEvent> marker = sim.plugin.handles.find_event(event);
   if (marker == nullptr) return not_of_device(sim, "event", event, nullptr);
+  if (sim.plugin.options.host_waits && marker->device != &sim) {
+    return hxplugin::make_status(*sim.plugin.services, HX_INVALID_ARGUMENT,
+                                 "sim wait_event on %s: the event is %s's, and the devices "
+                                 "declare HX_WAIT_ON_HOST (option host_waits), so the core "
+                                 "must wait for it on the host",
+                                 sim.name.c_str(), marker->device->name.c_str());
+  }
   // The point as recorded now: a later record of the event does not move this wait.
   const Point point = marker->recorded();
   if (point.done() && !point.failure()) return nullptr;

@@ -82,6 +82,7 @@ static_assert(std::is_same_v<decltype(hx_kernel_def::output_dtypes), const int32
 static_assert(std::is_same_v<decltype(hx_output_spec::dtype), int32_t>);
 static_assert(std::is_same_v<decltype(hx_device_properties::memory_kind), int32_t>);
 static_assert(std::is_same_v<decltype(hx_device_properties::placement_class), int32_t>);
+static_assert(std::is_same_v<decltype(hx_device_properties::cross_device_wait), int32_t>);
 static_assert(std::is_same_v<decltype(hx_core_services::status_create),
                              hx_status* (*)(int32_t, const char*)>);
 static_assert(std::is_same_v<decltype(hx_core_services::status_code),
@@ -123,7 +124,7 @@ const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_output_spec, HX_OUTPUT_SPEC_STRUCT_SIZE, shape),
     HX_LAYOUT(hx_shape_inference_args, HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, user_data),
     HX_LAYOUT(hx_op_def, HX_OP_DEF_STRUCT_SIZE, type_input),
-    HX_LAYOUT(hx_device_properties, HX_DEVICE_PROPERTIES_STRUCT_SIZE, alignment),
+    HX_LAYOUT(hx_device_properties, HX_DEVICE_PROPERTIES_STRUCT_SIZE, cross_device_wait),
     HX_LAYOUT(hx_core_services, HX_CORE_SERVICES_STRUCT_SIZE, option_keys),
     HX_LAYOUT(hx_stream_api, HX_STREAM_API_STRUCT_SIZE, wait_event),
     HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, elapsed_ns),

@@ -149,8 +149,10 @@ TEST_CASE("the devices section fails a memory kind and an alignment the header d
   CHECK(run.exit_code == 1);
   CHECK(run.failed == 2);
   CHECK_THAT(
-      failed_check(run, "devices", "device 0: memory kind and placement class are declared").detail,
+      failed_check(run, "devices", "device 0: memory kind, placement class and waits are declared")
+          .detail,
       Catch::Contains("memory_kind is 7, not an hx_memory_kind") &&
+          Catch::Contains("cross_device_wait is 5, not an hx_cross_device_wait") &&
           Catch::Contains("the core leaves a device with any other value out"));
   CHECK_THAT(
       failed_check(run, "devices", "device 0: alignment is 0 or a power of two from 1 to 4096")

@@ -77,3 +77,37 @@ TEST_CASE("Without page-locked memory uploads are staged in ordinary memory", "[
   CHECK(t.to_vector<float>() == iota(16));
   CHECK(sim_counts(0).pinned_allocations == before.pinned_allocations);
 }
+
+TEST_CASE("Devices that declare HX_WAIT_ON_HOST get no other device's event: the core waits on "
+          "the host, and the work still runs in order", "[execution]") {
+  // The sim's host_waits refuses wait_event with another device's event, as a Vulkan plugin
+  // across contexts cannot honour it: a core that passed one would fail these ops.
+  hxrt::Runtime rt = runtime_with_gpus(2, "\"host_waits\":true,\"random_delay_us\":2000,"
+                                          "\"random_seed\":3");
+  for (const hxrt::DeviceInfo& device : rt.devices()) {
+    if (device.type == "GPU") CHECK(device.cross_device_wait == "on host");
+  }
+  hxrt::Tensor x = rt.tensor({16, 16}, iota(16), "/GPU:0");
+  const std::vector<float> ones(16 * 16, 1.0f);
+  for (int i = 1; i <= 8; ++i) {
+    const std::string device = "/GPU:" + std::to_string(i % 2);
+    x = rt.execute("Add", {x, rt.tensor({16, 16}, ones, device)}, {}, device);
+  }
+  CHECK(x.to_vector<float>() == iota(16, 8.0f));
+  // Within one device the stream still orders the work without the host.
+  const hxrt::Tensor a = rt.tensor({kN, kN}, iota(kN), "/GPU:0");
+  const hxrt::Tensor relu = rt.execute("Relu", {rt.execute("Relu", {a}, {}, "/GPU:0")}, {},
+                                       "/GPU:0");
+  CHECK(relu.to_vector<float>() == iota(kN));
+}
+
+TEST_CASE("Under HX_WAIT_ON_HOST a failure of the work another device waits for surfaces in "
+          "the op that reads it", "[execution]") {
+  hxrt::Runtime rt = runtime_with_gpus(2, "\"host_waits\":true,\"fault_ops\":[\"Relu\"]");
+  const hxrt::Tensor x = rt.tensor<float>({4}, {-1, 2, -3, 4}, "/GPU:0");
+  const hxrt::Tensor relu = rt.execute("Relu", {x}, {}, "/GPU:0");
+  const auto error = error_from([&] { rt.execute("Add", {relu, relu}, {}, "/GPU:1").wait(); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("Relu") && Catch::Contains("/device:GPU:0"));
+  error_from([&] { rt.synchronize(); });  // the failure is reported there too, and cleared
+}

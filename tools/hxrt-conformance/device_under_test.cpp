@@ -21,6 +21,7 @@ void read_properties(DeviceUnderTest& device) {
   device.memory_kind = props.memory_kind;
   device.max_allocation = props.max_allocation;
   device.memory_total = props.memory_total;
+  device.waits_on_host = props.cross_device_wait == HX_WAIT_ON_HOST;
   // An invalid alignment fails the devices section; the other checks keep the default step.
   if (power_of_two(props.alignment) && props.alignment <= kMostAlignment) {
     device.alignment = static_cast<size_t>(props.alignment);

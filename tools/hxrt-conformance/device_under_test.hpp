@@ -23,6 +23,9 @@ struct DeviceUnderTest {
   size_t alignment = 256;       // declared; 0 reads as 256, as the core reads it
   uint64_t max_allocation = 0;  // 0: no smaller than memory_total
   uint64_t memory_total = 0;
+  // HX_WAIT_ON_HOST: the core waits for other devices' events itself, and wait_event is given
+  // only the stream's own device's.
+  bool waits_on_host = false;
 
   // Whether the plugin promised that its buffer handles are host addresses.
   bool host_memory() const { return memory_kind == HX_MEMORY_HOST; }

@@ -103,6 +103,8 @@ void print_devices(std::ostream& out, const std::vector<DeviceSnapshot>& devices
         {"max allocation",
          device.max_allocation == 0 ? "no limit" : format_bytes(device.max_allocation)},
         {"alignment", std::to_string(device.alignment) + " B"},
+        {"max binding", device.max_binding == 0 ? "no limit" : format_bytes(device.max_binding)},
+        {"cross-device waits", device.cross_device_wait},
         {"memory policy", device.memory_policy},
         {"memory in use", format_bytes(memory.bytes_in_use)},
         {"memory peak", format_bytes(memory.peak_bytes_in_use)},

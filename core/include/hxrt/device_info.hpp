@@ -47,6 +47,10 @@ struct DeviceInfo {
   std::string placement_class;  // "discrete accelerator", "host accelerator" or "CPU"
   uint64_t max_allocation = 0;  // the largest single allocation; 0: no smaller than the memory
   uint64_t alignment = 256;     // of every tensor's byte offset
+  // The most bytes one kernel reaches through one tensor; 0: no smaller than max_allocation.
+  uint64_t max_binding = 0;
+  // How its streams wait for another device's work: "in plugin" or "on host" (the core waits).
+  std::string cross_device_wait = "in plugin";
 };
 
 struct KernelInfo {

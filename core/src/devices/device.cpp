@@ -187,6 +187,12 @@ std::shared_ptr<ReadyEvent> Device::record(std::string work) {
 }
 
 void Device::wait_for(const ReadyEvent& event) {
+  if (&event.device() != this && physical_->waits_on_host()) {
+    // The device's API cannot queue a wait for another device's work (plugin_api.h,
+    // hx_cross_device_wait): the host waits, and the work enqueued next follows it.
+    event.wait();
+    return;
+  }
   if (tracing()) record_stream_wait(name_, 0, event.device().name(), event.work());
   throw_if_error(plugin().streams()->wait_event(handle(), stream_, event.handle()),
                  "plugin '" + plugin().name() + "' streams.wait_event: " + name_ +

@@ -104,7 +104,9 @@ class Device : public std::enable_shared_from_this<Device> {
   // ("MatMul"); nullptr on a synchronous device, where everything has completed.
   std::shared_ptr<ReadyEvent> record(std::string work);
   // Work queued on this device's stream from now on runs after `event` (an event of this
-  // device's plugin), without the host waiting.
+  // device's plugin), without the host waiting; but where the device declares
+  // HX_WAIT_ON_HOST and `event` is another device's, the host waits here, and throws the
+  // work's failure.
   void wait_for(const ReadyEvent& event);
   void release_event(hx_event* event) noexcept { events_->release(event); }
   // Whether the device times its queued work itself (the plugin's events.elapsed_ns). False on

@@ -33,6 +33,9 @@ void check_figures(const hx_device_properties& props, const std::string& context
     problem = "placement_class " + std::to_string(props.placement_class) +
               ", which is not an hx_placement_class (HX_PLACEMENT_DISCRETE_ACCELERATOR, "
               "HX_PLACEMENT_HOST_ACCELERATOR or HX_PLACEMENT_CPU)";
+  } else if (hx_cross_device_wait_name(props.cross_device_wait) == nullptr) {
+    problem = "cross_device_wait " + std::to_string(props.cross_device_wait) +
+              ", which is not an hx_cross_device_wait (HX_WAIT_IN_PLUGIN or HX_WAIT_ON_HOST)";
   } else if (props.alignment > kMaxDeviceAlignment ||
              (props.alignment & (props.alignment - 1)) != 0) {
     problem = "alignment " + std::to_string(props.alignment) + ", not a power of two from 1 to " +
@@ -83,6 +86,8 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal, int 
   // 0: no smaller than the memory; the core keeps every region at or under it.
   max_allocation_ = props.max_allocation;
   alignment_ = props.alignment == 0 ? kDefaultDeviceAlignment : props.alignment;
+  max_binding_ = props.max_binding;
+  waits_on_host_ = props.cross_device_wait == HX_WAIT_ON_HOST;
 
   descriptive_.type = type();
   descriptive_.physical = short_name_;
@@ -98,6 +103,8 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal, int 
   descriptive_.placement_class = properties_.placement_class;
   descriptive_.max_allocation = max_allocation_;
   descriptive_.alignment = alignment_;
+  descriptive_.max_binding = max_binding_;
+  descriptive_.cross_device_wait = hx_cross_device_wait_name(props.cross_device_wait);
 }
 
 }  // namespace hxrt::detail

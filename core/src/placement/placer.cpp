@@ -5,6 +5,7 @@
 #include <set>
 
 #include "base/device_name.hpp"
+#include "placement/binding_limit.hpp"
 #include "hxrt/error.hpp"
 #include "base/status.hpp"
 
@@ -118,7 +119,8 @@ Placement Placer::place(const PlacementRequest& request) {
     placement.kernel = candidate.kernel;
     placement.asked_each_call |= candidate.kernel->check_each_call;
     std::string declined;
-    if (!candidate.kernel->may_decline() || accepts(candidate, request, placement, declined)) {
+    if (within_binding_limit(*candidate.device, request, declined) &&
+        (!candidate.kernel->may_decline() || accepts(candidate, request, placement, declined))) {
       if (!candidate.reason.empty()) placement.reason = candidate.reason;
       if (!declines.empty()) {
         placement.reason += (placement.reason.empty() ? "" : "; ") + declines;

@@ -253,6 +253,20 @@ typedef enum hx_placement_class {
   HX_PLACEMENT_CPU = 3
 } hx_placement_class;
 
+/* How a device's streams wait for another device's events (hx_stream_api.wait_event with an
+ * event of another device of the plugin). [since 2.5] */
+typedef enum hx_cross_device_wait {
+  /* The stream waits on the device, or the plugin waits on the host inside wait_event: either
+   * way wait_event takes the events of every device of the plugin. The value of a plugin
+   * written before 2.5. */
+  HX_WAIT_IN_PLUGIN = 0,
+  /* The API cannot make one device's queue wait for another's (Vulkan and OpenCL across
+   * contexts): the core waits on the host for another device's event before it enqueues the
+   * work that reads that device's output, and calls wait_event only with events of the
+   * stream's own device. */
+  HX_WAIT_ON_HOST = 1
+} hx_cross_device_wait;
+
 /* ============================================================================================
  * TENSORS AS KERNELS SEE THEM
  * ============================================================================================ */
@@ -463,7 +477,7 @@ typedef struct hx_op_def {
 /* Facts about one device that do not change while the plugin is loaded, filled by
  * hx_plugin_api.device_properties. The core zero-fills the struct and sets struct_size to what
  * it knows; the plugin writes only the fields that struct_size covers. [since 1.0; the fields
- * from memory_kind on since 2.0] */
+ * from memory_kind on since 2.0, max_binding and cross_device_wait since 2.5] */
 typedef struct hx_device_properties {
   size_t struct_size;             /* set by the core: HX_DEVICE_PROPERTIES_STRUCT_SIZE */
   const hx_extension* extensions; /* NULL */
@@ -494,8 +508,19 @@ typedef struct hx_device_properties {
                              from 1 to 4096; 0 means 256. The core asks allocate for this
                              alignment and places every tensor at a byte offset that is a
                              multiple of it. */
+  uint64_t max_binding;   /* out: the most bytes one kernel may reach through one tensor view
+                             (Vulkan's maxStorageBufferRange, 128 MiB on lavapipe): the range
+                             from the view's first element to its last; 0 when no smaller than
+                             max_allocation. The core never calls a kernel of the device with a
+                             larger input or output: such a call declines the device's kernels,
+                             as a kernel's check declines, so placement picks another device or
+                             the error names the limit. Copies and memsets are not limited by
+                             it. [since 2.5] */
+  int32_t cross_device_wait; /* out: an hx_cross_device_wait; 0 (HX_WAIT_IN_PLUGIN) is what a
+                                plugin written before 2.5 leaves; any other value leaves the
+                                device out. [since 2.5] */
 } hx_device_properties;
-#define HX_DEVICE_PROPERTIES_STRUCT_SIZE HX_STRUCT_SIZE(hx_device_properties, alignment)
+#define HX_DEVICE_PROPERTIES_STRUCT_SIZE HX_STRUCT_SIZE(hx_device_properties, cross_device_wait)
 
 /* ============================================================================================
  * CORE SERVICES (core -> plugin)
@@ -607,9 +632,10 @@ typedef struct hx_core_services {
  *
  * How the core uses them: one stream per logical device, on which it enqueues that device's
  * kernels, copies and memsets, recording an event after each op and copy (the tensor's
- * "ready" event). Another device of the plugin waits for that event with wait_event; the host
- * waits with event synchronize, then reads with a copy on a NULL stream, which must complete
- * before it returns and must not wait for work queued on the plugin's streams.
+ * "ready" event). Another device of the plugin waits for that event with wait_event (or the
+ * core on the host, where the device declares HX_WAIT_ON_HOST); the host waits with event
+ * synchronize, then reads with a copy on a NULL stream, which must complete before it returns
+ * and must not wait for work queued on the plugin's streams.
  *
  * Errors of queued work. Work that fails after the call that enqueued it returned marks its
  * stream failed from that work on: events recorded on the stream after that work was enqueued
@@ -633,10 +659,9 @@ typedef struct hx_stream_api {
    * (see "Errors of queued work" above), the wait should fail `stream` too, so that no work
    * computed from the failed work's output reports success; a plugin that cannot tell lets it
    * run. Should not block the calling thread: it enqueues the wait. Where the API cannot wait
-   * on the device for another device's work (Vulkan and OpenCL across contexts), the plugin
-   * may wait on the host here, as event synchronize does; that is correct but serialises the
-   * two devices' queues through the thread that runs the op, so say so in the plugin's
-   * documentation. */
+   * on the device for another device's work (Vulkan and OpenCL across contexts), declare
+   * HX_WAIT_ON_HOST in the device's properties (cross_device_wait, 2.5): the core then waits
+   * on the host itself and passes only the stream's own device's events here. */
   hx_status* (*wait_event)(hx_device* device, hx_stream* stream, hx_event* event);
 } hx_stream_api;
 #define HX_STREAM_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_stream_api, wait_event)
@@ -933,7 +958,11 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      field (its struct_size), which reads as NULL: the core runs its work as it comes. The
  *      smallest table a core accepts stays 2.0's (HX_PLUGIN_API_REQUIRED_SIZE in
  *      <hxrt/plugin_vocabulary.h>).
- * 2.5  hx_core_services: typed getters of the plugin's options (option_bool, option_int,
+ * 2.5  hx_device_properties.max_binding (the most bytes one kernel reaches through one view;
+ *      a larger call declines the device's kernels) and cross_device_wait (HX_WAIT_ON_HOST:
+ *      the core waits on the host for other devices' events and wait_event sees only the
+ *      stream's own device's). A 2.4 plugin writes neither: 0, no limit, waits in the plugin.
+ *      hx_core_services: typed getters of the plugin's options (option_bool, option_int,
  *      option_float, option_string) and option_keys, which refuses an unknown option naming
  *      the closest known one; valid during init. A 2.4 core's services table ends before them
  *      (its struct_size): a plugin reads options_json there, as before.

@@ -89,6 +89,15 @@ static inline const char* hx_placement_class_name(int32_t placement_class) {
   }
 }
 
+/* "in plugin", "on host"; NULL outside the enum. */
+static inline const char* hx_cross_device_wait_name(int32_t wait) {
+  switch (wait) {
+    case HX_WAIT_IN_PLUGIN: return "in plugin";
+    case HX_WAIT_ON_HOST: return "on host";
+    default: return NULL;
+  }
+}
+
 /* The limits and grammars of the names a plugin gives (hx_plugin_api.name, .version and
  * .device_type; hx_op_def.name and .summary; hx_kernel_def.op). Each check reads at most its
  * limit plus one byte of a NUL-terminated text, and is false for NULL. */

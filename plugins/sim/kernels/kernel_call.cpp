@@ -107,6 +107,14 @@ hx_status* KernelCall::check_view(const char* op, const SimDevice& device, const
     return error(HX_INVALID_ARGUMENT, "%s: %s %zu's strides reach past 2^64 bytes", op, role,
                  index);
   }
+  const uint64_t max_binding = device.plugin.options.max_binding;
+  if (max_binding != 0 && bytes > max_binding) {
+    return error(HX_INVALID_ARGUMENT,
+                 "%s: %s %zu spans %llu bytes, more than the %llu bytes one kernel of %s may "
+                 "bind (max_binding)",
+                 op, role, index, static_cast<unsigned long long>(bytes),
+                 static_cast<unsigned long long>(max_binding), device.label.c_str());
+  }
   char what[160];
   std::snprintf(what, sizeof what, "%s: %s %zu's elements", op, role, index);
   char* data = nullptr;

@@ -31,7 +31,8 @@ class KernelCall : public hxplugin::KernelCall {
   // What a device would refuse: a device handle that is not this plugin's, a stream that is
   // not the device's, an operand that is not float32, lives on another device, is not dense
   // (but for broadcast inputs), starts at a byte_offset that is not a multiple of the device's
-  // alignment, or whose elements do not lie inside a live buffer of the device.
+  // alignment, spans more bytes than the option max_binding lets one kernel bind, or whose
+  // elements do not lie inside a live buffer of the device.
   // INVALID_ARGUMENT naming `op` and the operand. On success in() and out() are valid.
   hx_status* check_operands(const char* op, Inputs inputs = Inputs::kDense);
   // INVALID_ARGUMENT unless every input and output has `count` elements.

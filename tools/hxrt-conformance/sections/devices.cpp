@@ -89,14 +89,19 @@ void check_memory_properties(const hx_device_properties& props, const std::strin
              ", not an hx_placement_class (HX_PLACEMENT_DISCRETE_ACCELERATOR, "
              "HX_PLACEMENT_HOST_ACCELERATOR or HX_PLACEMENT_CPU); ";
   }
-  log.expect(wrong.empty(), which + "memory kind and placement class are declared",
+  const char* wait = hx_cross_device_wait_name(props.cross_device_wait);
+  if (wait == nullptr) {
+    wrong += "cross_device_wait is " + std::to_string(props.cross_device_wait) +
+             ", not an hx_cross_device_wait (HX_WAIT_IN_PLUGIN or HX_WAIT_ON_HOST); ";
+  }
+  log.expect(wrong.empty(), which + "memory kind, placement class and waits are declared",
              wrong + "the core leaves a device with any other value out");
-  if (kind != nullptr && placement != nullptr) {
-    log.pass(which + "memory and placement", std::string(kind) + " memory, " + placement +
-                                                 ", alignment " +
-                                                 std::to_string(props.alignment) +
-                                                 ", max_allocation " +
-                                                 std::to_string(props.max_allocation));
+  if (wrong.empty()) {
+    log.pass(which + "memory and placement",
+             std::string(kind) + " memory, " + placement + ", alignment " +
+                 std::to_string(props.alignment) + ", max_allocation " +
+                 std::to_string(props.max_allocation) + ", max_binding " +
+                 std::to_string(props.max_binding) + ", cross-device waits " + wait);
   }
   log.expect(props.alignment == 0 || (power_of_two(props.alignment) && props.alignment <= 4096),
              which + "alignment is 0 or a power of two from 1 to 4096",

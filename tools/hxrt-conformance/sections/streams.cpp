@@ -68,6 +68,10 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
     log.skip(across, "the plugin has one device; a wait across devices needs two");
   } else if (!all_work) {
     log.skip(across, "streams or events of a device fail (see above)");
+  } else if (devices[1].waits_on_host) {
+    log.skip(across, "the devices declare HX_WAIT_ON_HOST: the core waits for another "
+                     "device's event on the host, and wait_event takes only a stream's own "
+                     "device's events");
   } else {
     check_wait_across_devices(devices[1], devices[0], random, log);
     if (timing) check_timing_across_devices(devices[0], devices[1], log);
