@@ -30,6 +30,8 @@ std::string event_text(size_t index, size_t count) {
   return "event " + std::to_string(index + 1) + " of " + std::to_string(count);
 }
 
+// Clears the buffer, then for each event a memset of its byte and the event's record, all on
+// `stream`; "" or the call that failed.
 std::string record_after_memsets(const DeviceUnderTest& device, hx_stream* stream,
                                  hx_buffer* buffer, const std::vector<hx_event*>& events) {
   const Outcome cleared = memset_device(device, stream, {buffer, 0}, 0, events.size());
@@ -48,6 +50,8 @@ std::string record_after_memsets(const DeviceUnderTest& device, hx_stream* strea
   return {};
 }
 
+// event_synchronize of each in the order recorded, then event_query of each, which must be done
+// by then; "" or what went wrong.
 std::string synchronize_and_query(const DeviceUnderTest& device,
                                   const std::vector<hx_event*>& events) {
   for (size_t i = 0; i < events.size(); ++i) {
@@ -69,6 +73,8 @@ std::string synchronize_and_query(const DeviceUnderTest& device,
   return {};
 }
 
+// "" when the byte of every event holds what its memset wrote, read with a copy on stream NULL,
+// which waits for nothing queued: the event_synchronize calls must have.
 std::string wrong_bytes(const DeviceUnderTest& device, hx_buffer* buffer, size_t count) {
   Bytes got(count, 0);
   const Outcome read = copy_to_host(device, nullptr, got.data(), {buffer, 0}, count);

@@ -166,7 +166,8 @@ std::string wrong_result(const Plan& plan, const Expected& expected, const Bytes
          random.seed_note();
 }
 
-// "3334 memsets, 3333 copies from the host, 3333 within the device".
+// "10000 operations: 3316 memsets, 3281 copies from the host, 3403 copies within the device";
+// the upload counts as a copy from the host.
 std::string counts_text(const Plan& plan) {
   size_t counts[3] = {0, 0, 0};
   for (const Operation& operation : plan.operations) ++counts[static_cast<int>(operation.kind)];

@@ -29,6 +29,8 @@ std::string stream_text(size_t index, size_t count) {
   return "stream " + std::to_string(index + 1) + " of " + std::to_string(count);
 }
 
+// On each stream, a memset of its own range and a copy of that range into `received`; "" or the
+// call that failed.
 std::string enqueue_on_each(const DeviceUnderTest& device, const std::vector<hx_stream*>& streams,
                             hx_buffer* buffer, Bytes& received) {
   for (size_t i = 0; i < streams.size(); ++i) {
@@ -50,6 +52,7 @@ std::string enqueue_on_each(const DeviceUnderTest& device, const std::vector<hx_
   return {};
 }
 
+// "" or the stream_synchronize that failed.
 std::string synchronize_each(const DeviceUnderTest& device,
                              const std::vector<hx_stream*>& streams) {
   for (size_t i = 0; i < streams.size(); ++i) {
@@ -63,6 +66,8 @@ std::string synchronize_each(const DeviceUnderTest& device,
   return {};
 }
 
+// "" when every stream's range reached the host with its byte, which the memset before the copy
+// on that stream wrote.
 std::string wrong_bytes(const Bytes& received, size_t count) {
   for (size_t i = 0; i < count * kRangeBytes; ++i) {
     const size_t stream = i / kRangeBytes;
