@@ -89,7 +89,8 @@ TEST_CASE("a plugin without the options it needs is told to pass them", "[confor
   CHECK_THAT(failed_check(run, "abi", "init").detail,
              Catch::Contains("pass the options the plugin needs with --options"));
   // Every section that needs an initialised plugin says why it did not run.
-  for (const char* section : {"devices", "memory", "streams", "kernels", "errors", "threads"}) {
+  for (const char* section :
+       {"devices", "memory", "streams", "kernels", "errors", "threads", "in_flight"}) {
     INFO(section);
     REQUIRE(run.with(section, "skip").size() == 1);
     CHECK_THAT(run.with(section, "skip").front().detail, Catch::Contains("see the abi section"));

@@ -43,6 +43,7 @@ TEST_CASE("each broken fixture fails only the sections it is wrong in", "[confor
       {"undeclined_compute", {"kernels"}},
       {"declining", {"kernels"}},
       {"instance_leak", {"abi"}},
+      {"handle_reuse", {"in_flight"}},
   };
   for (const Case& c : cases) {
     INFO("fixture " << c.fixture);

@@ -172,7 +172,7 @@ void check_live_buffers(const DeviceUnderTest& device, bool copies_work, RandomB
       device.label + ": buffer handles are host addresses at the declared alignment";
   if (!device.host_memory()) {
     log.skip(host_check, "memory_kind is not HOST: handles are opaque, and the kit neither "
-                         "reads nor compares them");
+                         "reads them nor treats them as addresses");
     return;
   }
   const std::string host_failure = host_address_failure(device, live, random);

@@ -19,6 +19,8 @@ const std::vector<Section>& sections() {
        nullptr},
       {"threads", "several threads allocating, copying and running kernels at once", nullptr,
        check_threads},
+      {"in_flight", "thousands of live buffers, events and queued operations; hundreds of streams",
+       nullptr, check_in_flight},
   };
   return all;
 }

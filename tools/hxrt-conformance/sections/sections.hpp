@@ -45,6 +45,7 @@ void check_streams(const Target& target, PluginSession& session, SectionLog& log
 void check_kernels(const Target& target, PluginSession& session, SectionLog& log);
 void check_errors(const Target& target, SectionLog& log);
 void check_threads(const Target& target, PluginSession& session, SectionLog& log);
+void check_in_flight(const Target& target, PluginSession& session, SectionLog& log);
 
 // For the sections that need a device: true when the plugin has one, else records one skip
 // `check` with the reason and returns false.
