@@ -22,7 +22,7 @@ using nlohmann::json;
 namespace {
 
 std::string config_path(const char* name) {
-  return hxrt_test::source_file(std::string("tests/samples/") + name);
+  return hxrt_test::source_file(std::string("tests/tools/") + name);
 }
 
 std::string info_command(const std::string& environment, const std::string& arguments) {

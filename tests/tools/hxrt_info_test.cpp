@@ -80,7 +80,7 @@ TEST_CASE("hxrt-info accepts the example config") {
 }
 
 TEST_CASE("hxrt-info reports a bad config file and exits 1") {
-  const std::string config = hxrt_test::source_file("tests/samples/unknown_key_config.json");
+  const std::string config = hxrt_test::source_file("tests/tools/unknown_key_config.json");
   const hxrt_test::ProgramResult result = run_program(
       "HXRT_CONFIG=" + shell_quote(config) + " " + built_program("hxrt-info") + " 2>&1");
   INFO("output:\n" << result.output);

@@ -31,7 +31,7 @@ namespace {
 constexpr uint64_t kMiB = 1024 * 1024;
 
 std::string info_command(const std::string& arguments) {
-  const std::string config = hxrt_test::source_file("tests/samples/split_gpus_config.json");
+  const std::string config = hxrt_test::source_file("tests/tools/split_gpus_config.json");
   return hxrt_test::kCleanEnvironment + std::string("HXRT_CONFIG=") + shell_quote(config) + " " +
          built_program("hxrt-info") + arguments;
 }
