@@ -103,23 +103,14 @@ hx_status* read_placement_class(const hx_core_services& services, const json& va
                    "\"discrete_accelerator\", \"host_accelerator\" or \"cpu\"", value);
 }
 
-hx_status* read_max_allocation(const hx_core_services& services, const json& value,
-                               SimOptions& options) {
+// A count of bytes from 1 to 2^60 (max_allocation, max_binding).
+hx_status* read_byte_count(const hx_core_services& services, const char* option,
+                           const json& value, uint64_t* out) {
   if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
       value.get<uint64_t>() > kMaxBytes) {
-    return bad_value(services, "max_allocation", "a number of bytes from 1 to 2^60", value);
+    return bad_value(services, option, "a number of bytes from 1 to 2^60", value);
   }
-  options.max_allocation = value.get<uint64_t>();
-  return nullptr;
-}
-
-hx_status* read_max_binding(const hx_core_services& services, const json& value,
-                            SimOptions& options) {
-  if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
-      value.get<uint64_t>() > kMaxBytes) {
-    return bad_value(services, "max_binding", "a number of bytes from 1 to 2^60", value);
-  }
-  options.max_binding = value.get<uint64_t>();
+  *out = value.get<uint64_t>();
   return nullptr;
 }
 
@@ -358,11 +349,11 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
     } else if (key == "placement_class") {
       status = read_placement_class(services, value, options);
     } else if (key == "max_allocation") {
-      status = read_max_allocation(services, value, options);
+      status = read_byte_count(services, "max_allocation", value, &options.max_allocation);
     } else if (key == "alignment") {
       status = read_alignment(services, value, options);
     } else if (key == "max_binding") {
-      status = read_max_binding(services, value, options);
+      status = read_byte_count(services, "max_binding", value, &options.max_binding);
     } else if (key == "host_waits") {
       status = read_flag(services, "host_waits", value, &options.host_waits);
     } else if (key == "report_memory") {
