@@ -289,7 +289,9 @@ hx_status* register_op(hx_core* core, const hx_op_def* def) {
     schema.plugin_infer = def->infer;
     schema.plugin_infer_data = def->user_data;
     schema.owner = core->plugin_name;
-    if (def->summary != nullptr) schema.summary = plugin_text(def->summary, HX_MAX_OP_SUMMARY_LENGTH);
+    if (def->summary != nullptr) {
+      schema.summary = plugin_text(def->summary, HX_MAX_OP_SUMMARY_LENGTH);
+    }
     // -1: an op without inputs, whose T is its first output's dtype. The registry checks that
     // an index names an input every call has; below -1 there is no meaning to check.
     if (def->type_input < -1) {
