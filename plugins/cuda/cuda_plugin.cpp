@@ -30,8 +30,14 @@ constexpr hx_stream_api kStreams = {HX_STREAM_API_STRUCT_SIZE, nullptr,       st
 constexpr hx_event_api kEvents = {HX_EVENT_API_STRUCT_SIZE, nullptr,           event_create,
                                   event_destroy,            event_record,      event_synchronize,
                                   event_query,              event_elapsed_ns};
-constexpr hx_host_memory_api kHostMemory = {HX_HOST_MEMORY_API_STRUCT_SIZE, nullptr,
-                                            host_allocate, host_deallocate};
+// No buffer functions: cudaMemcpyAsync takes page-locked memory by its address.
+constexpr hx_host_memory_api kHostMemory = {HX_HOST_MEMORY_API_STRUCT_SIZE,
+                                            nullptr,
+                                            host_allocate,
+                                            host_deallocate,
+                                            nullptr,
+                                            nullptr,
+                                            nullptr};
 constexpr hx_recording_api kRecording = {HX_RECORDING_API_STRUCT_SIZE, nullptr, recording_begin,
                                          recording_end, recording_replay, recording_destroy};
 

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 
+#include "copies.hpp"
 #include "device.hpp"
 #include "plugin_state.hpp"
 
@@ -19,15 +20,20 @@ PinnedAllocations::~PinnedAllocations() {
   for (const auto& allocation : live_) std::free(allocation.first);
 }
 
-void* PinnedAllocations::allocate(size_t size) {
+void* PinnedAllocations::allocate(size_t size, hx_buffer** handle) {
   // aligned_alloc wants a multiple of the alignment.
   if (size > SIZE_MAX - (kAlignment - 1)) return nullptr;
   const size_t rounded = (size + kAlignment - 1) / kAlignment * kAlignment;
   void* pointer = std::aligned_alloc(kAlignment, rounded);
   if (pointer == nullptr) return nullptr;
   try {
+    Allocation allocation{size, handle != nullptr ? std::make_unique<char>() : nullptr};
     std::lock_guard<std::mutex> lock(mutex_);
-    live_.emplace(pointer, size);
+    if (handle != nullptr) {
+      *handle = reinterpret_cast<hx_buffer*>(allocation.handle.get());
+      by_handle_.emplace(allocation.handle.get(), pointer);
+    }
+    live_.emplace(pointer, std::move(allocation));
   } catch (...) {
     std::free(pointer);
     throw;
@@ -40,16 +46,28 @@ bool PinnedAllocations::deallocate(void* pointer, size_t* size) {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto found = live_.find(pointer);
     if (found == live_.end()) return false;
-    *size = found->second;
+    *size = found->second.size;
+    if (found->second.handle != nullptr) by_handle_.erase(found->second.handle.get());
     live_.erase(found);
   }
   std::free(pointer);
   return true;
 }
 
+char* PinnedAllocations::resolve(const hx_buffer* handle, uint64_t offset, size_t size) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto found = by_handle_.find(handle);
+  if (found == by_handle_.end()) return nullptr;
+  const size_t allocated = live_.at(found->second).size;
+  if (offset > allocated || size > allocated - offset) return nullptr;
+  return static_cast<char*>(found->second) + offset;
+}
+
 namespace {
 
-hx_status* host_allocate(hx_device* device, size_t size, void** out_ptr) {
+// allocate and allocate_buffer: `out_buffer` null for allocate.
+hx_status* allocate_pinned(hx_device* device, size_t size, void** out_ptr,
+                           hx_buffer** out_buffer) {
   SimDevice& sim = from_handle(device);
   const hx_core_services& services = *sim.plugin.services;
   if (size == 0) {
@@ -58,7 +76,7 @@ hx_status* host_allocate(hx_device* device, size_t size, void** out_ptr) {
                                  sim.label.c_str());
   }
   return hxplugin::guarded(services, kPluginName, [&]() -> hx_status* {
-    void* pointer = sim.pinned.allocate(size);
+    void* pointer = sim.pinned.allocate(size, out_buffer);
     if (pointer == nullptr) {
       return hxplugin::make_status(
           services, HX_OUT_OF_MEMORY,
@@ -69,6 +87,15 @@ hx_status* host_allocate(hx_device* device, size_t size, void** out_ptr) {
     *out_ptr = pointer;
     return nullptr;
   });
+}
+
+hx_status* host_allocate(hx_device* device, size_t size, void** out_ptr) {
+  return allocate_pinned(device, size, out_ptr, nullptr);
+}
+
+hx_status* host_allocate_buffer(hx_device* device, size_t size, void** out_ptr,
+                                hx_buffer** out_buffer) {
+  return allocate_pinned(device, size, out_ptr, out_buffer);
 }
 
 void host_deallocate(hx_device* device, void* pointer) {
@@ -88,7 +115,12 @@ void host_deallocate(hx_device* device, void* pointer) {
 
 }  // namespace
 
-const hx_host_memory_api kHostMemoryApi = {HX_HOST_MEMORY_API_STRUCT_SIZE, nullptr, host_allocate,
-                                           host_deallocate};
+const hx_host_memory_api kHostMemoryApi = {
+    HX_HOST_MEMORY_API_STRUCT_SIZE, nullptr,          host_allocate,      host_deallocate,
+    host_allocate_buffer,           copy_to_device, copy_to_host};
+
+const hx_host_memory_api kHostMemoryApiWithoutBuffers = {
+    HX_HOST_MEMORY_API_STRUCT_SIZE, nullptr, host_allocate, host_deallocate, nullptr, nullptr,
+    nullptr};
 
 }  // namespace hxsim

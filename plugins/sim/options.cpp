@@ -360,17 +360,18 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       status = read_flag(services, "report_memory", value, &options.report_memory);
     } else if (key == "pinned_memory") {
       status = read_flag(services, "pinned_memory", value, &options.pinned_memory);
+    } else if (key == "pinned_buffers") {
+      status = read_flag(services, "pinned_buffers", value, &options.pinned_buffers);
     } else if (key == "recording") {
       status = read_flag(services, "recording", value, &options.recording);
     } else {
-      status = hxplugin::make_status(services, HX_INVALID_ARGUMENT,
-                                     "sim plugin options: unknown option '%s'; the options are "
-                                     "device_type, device_count, devices, memory_mb, ops, "
-                                     "placement_class, max_allocation, alignment, "
-                                     "max_binding, host_waits, report_memory, pinned_memory, "
-                                     "recording, fault_ops, %s and "
-                                     "random_seed",
-                                     key.c_str(), figure_names().c_str());
+      status = hxplugin::make_status(
+          services, HX_INVALID_ARGUMENT,
+          "sim plugin options: unknown option '%s'; the options are device_type, device_count, "
+          "devices, memory_mb, ops, placement_class, max_allocation, alignment, max_binding, "
+          "host_waits, report_memory, pinned_memory, pinned_buffers, recording, fault_ops, %s "
+          "and random_seed",
+          key.c_str(), figure_names().c_str());
     }
     if (status != nullptr) return status;
   }

@@ -57,6 +57,10 @@ struct SimOptions {
   // false leaves the host_memory group (page-locked host memory) out of the function table,
   // so that the core's staging without it can be tested.
   bool pinned_memory = true;
+  // false leaves the host_memory group's buffer functions out (ABI 2.5: allocate_buffer and
+  // the copies that take its handles), so that the core's copies from pinned pointers can be
+  // tested.
+  bool pinned_buffers = true;
   // false leaves the recording group (recorded work) out, so that the core's runs without it
   // can be tested and measured against runs with it.
   bool recording = true;

@@ -40,7 +40,9 @@ void fill_table(SimPlugin& state) {
   api.events = &kEventApi;
   // Not that the simulated devices need it (they copy from any host memory at one speed): it
   // lets the core's staging through page-locked memory be exercised, and seen in the counters.
-  api.host_memory = state.options.pinned_memory ? &kHostMemoryApi : nullptr;
+  api.host_memory = !state.options.pinned_memory ? nullptr
+                    : state.options.pinned_buffers ? &kHostMemoryApi
+                                                   : &kHostMemoryApiWithoutBuffers;
   api.recording = state.options.recording ? &kRecordingApi : nullptr;
 }
 

@@ -83,6 +83,9 @@ extern "C" HX_EXPORT int hx_sim_transfer_counts(int32_t ordinal, hx_sim_transfer
   if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, replays)) {
     out->replays = load(counters.replays);
   }
+  if (known >= HX_STRUCT_SIZE(hx_sim_transfer_counts_t, host_buffer_copies)) {
+    out->host_buffer_copies = load(counters.host_buffer_copies);
+  }
   return 0;
 }
 
@@ -96,7 +99,8 @@ extern "C" HX_EXPORT void hx_sim_reset_transfer_counts(void) {
     counters.pinned_allocated.reset();
     counters.pinned_freed.reset();
     for (std::atomic<uint64_t>* count : {&counters.kernel_calls, &counters.recorded_calls,
-                                         &counters.recordings, &counters.replays}) {
+                                         &counters.recordings, &counters.replays,
+                                         &counters.host_buffer_copies}) {
       count->store(0, std::memory_order_relaxed);
     }
   }

@@ -35,6 +35,8 @@ struct TransferCounters {
   std::atomic<uint64_t> recorded_calls{0};
   std::atomic<uint64_t> recordings{0};
   std::atomic<uint64_t> replays{0};
+  // Copies whose host side was a buffer from host_memory allocate_buffer.
+  std::atomic<uint64_t> host_buffer_copies{0};
 };
 
 // The counters of device `ordinal` (>= 0), created on first use; the reference stays valid

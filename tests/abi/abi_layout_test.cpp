@@ -128,7 +128,7 @@ const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_core_services, HX_CORE_SERVICES_STRUCT_SIZE, option_keys),
     HX_LAYOUT(hx_stream_api, HX_STREAM_API_STRUCT_SIZE, wait_event),
     HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, elapsed_ns),
-    HX_LAYOUT(hx_host_memory_api, HX_HOST_MEMORY_API_STRUCT_SIZE, deallocate),
+    HX_LAYOUT(hx_host_memory_api, HX_HOST_MEMORY_API_STRUCT_SIZE, copy_to_host),
     HX_LAYOUT(hx_recording_api, HX_RECORDING_API_STRUCT_SIZE, destroy),
     HX_LAYOUT(hx_plugin_api, HX_PLUGIN_API_STRUCT_SIZE, recording),
     HX_LAYOUT(hx_plugin_init_args, HX_PLUGIN_INIT_ARGS_STRUCT_SIZE, intra_op_threads),

@@ -116,3 +116,21 @@ TEST_CASE("memory: the sim plugin passes with two devices, copies between them i
   CHECK_THAT(passed, Catch::Matchers::VectorContains(std::string(
                          "device 1: host -> device -> host round trips keep every byte")));
 }
+
+TEST_CASE("memory: a host_memory.copy_to_device that ignores src_offset fails the buffer round "
+          "trip, and nothing else", "[conformance][memory]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("offset_blind_host_buffer"), "--section memory");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  const std::string name = "device 0: pinned host memory as buffers works as the host side of "
+                           "copies";
+  REQUIRE(run.names("memory", "fail") == std::vector<std::string>{name});
+  CHECK_THAT(run.detail(name),
+             Contains("host_memory.copy_to_device of 1048579 bytes from byte 256 of an "
+                      "allocate_buffer buffer") &&
+                 Contains("first wrong byte at offset 0"));
+  // The pointer copies through the same memory pass.
+  CHECK(run.check("device 0: pinned host memory works as the host side of copies").result ==
+        "pass");
+}

@@ -2,6 +2,7 @@
 // copies can use, freed by deallocate, counted per device in the exported counters so that a
 // test of the core can see it stage through them; the option pinned_memory = false leaves the
 // group out.
+#include <hxrt/plugin_vocabulary.h>
 #include <hxrt/sim_counters.h>
 
 #include <catch2/catch.hpp>
@@ -110,4 +111,52 @@ TEST_CASE("Sim host memory: pinned_memory = false leaves the group out, and is c
   CHECK(bad.init_outcome().code == HX_INVALID_ARGUMENT);
   CHECK_THAT(bad.init_outcome().message,
              Catch::Contains("option 'pinned_memory': expected true or false, got \"no\""));
+}
+
+TEST_CASE("Sim host memory as buffers: a handle of its own beside the address, and copies that "
+          "take the handle and an offset on any device", "[sim][direct][host_memory]") {
+  const Rig rig("", 2);
+  const hx_host_memory_api& host = *rig.api().host_memory;
+  REQUIRE(hx_host_memory_api_has_buffers(&host));
+  reset_counts(rig.plugin);
+
+  void* data = nullptr;
+  hx_buffer* handle = nullptr;
+  REQUIRE(code(host.allocate_buffer(rig.device[0], 256, &data, &handle)) == HX_OK);
+  REQUIRE(data != nullptr);
+  REQUIRE(handle != nullptr);
+  CHECK(static_cast<void*>(handle) != data);
+  const float values[4] = {5, 6, 7, 8};
+  std::memcpy(static_cast<char*>(data) + 64, values, sizeof values);
+
+  // Taken on device 0, used with device 1: any device of the plugin.
+  hx_buffer* buffer = rig.plugin.allocate(rig.device[1], 16, 256);
+  REQUIRE(code(host.copy_to_device(rig.device[1], rig.stream[1], buffer, 0, handle, 64, 16)) ==
+          HX_OK);
+  REQUIRE(code(host.copy_to_host(rig.device[1], rig.stream[1], handle, 128, buffer, 0, 16)) ==
+          HX_OK);
+  rig.synchronize(1);
+  CHECK(std::memcmp(static_cast<char*>(data) + 128, values, sizeof values) == 0);
+  CHECK(counts_of(rig.plugin, 1).host_buffer_copies == 2);
+
+  // A range past the end, a pointer where the handle belongs, a freed handle: refused.
+  CHECK(code(host.copy_to_device(rig.device[1], nullptr, buffer, 0, handle, 248, 16)) ==
+        HX_INVALID_ARGUMENT);
+  CHECK(code(host.copy_to_device(rig.device[1], nullptr, buffer, 0,
+                                 static_cast<const hx_buffer*>(data), 0, 16)) ==
+        HX_INVALID_ARGUMENT);
+  host.deallocate(rig.device[0], data);
+  CHECK(code(host.copy_to_host(rig.device[1], nullptr, handle, 0, buffer, 0, 16)) ==
+        HX_INVALID_ARGUMENT);
+  // Size 0 is a no-op whatever the rest.
+  CHECK(code(host.copy_to_host(rig.device[1], nullptr, nullptr, 0, nullptr, 0, 0)) == HX_OK);
+  rig.api().deallocate(rig.device[1], buffer, 16);
+}
+
+TEST_CASE("The sim option pinned_buffers false leaves the buffer functions out",
+          "[sim][direct][host_memory]") {
+  const Rig rig(R"("pinned_buffers": false)", 1);
+  REQUIRE(rig.api().host_memory != nullptr);
+  CHECK_FALSE(hx_host_memory_api_has_buffers(rig.api().host_memory));
+  CHECK(rig.api().host_memory->allocate != nullptr);
 }

@@ -223,16 +223,31 @@ void Device::clear_stream_failure() noexcept {
   if (stream_ != nullptr) free_status(plugin().streams()->synchronize(handle(), stream_));
 }
 
+// Host memory the plugin gave as a buffer (plugins/host_buffers.hpp) is passed as that buffer
+// and an offset; any other host memory as a pointer.
 void Device::upload(const Block& dst, const void* src, size_t bytes) {
-  throw_if_error(plugin().api().copy_host_to_device(handle(), stream_, dst.buffer, dst.offset,
-                                                     src, bytes),
-                 "copying " + std::to_string(bytes) + " bytes from the host to " + name_);
+  const hx_plugin_api& api = plugin().api();
+  hx_status* status;
+  if (const std::optional<HostBufferRange> pinned = plugin().host_buffers().find(src, bytes)) {
+    status = api.host_memory->copy_to_device(handle(), stream_, dst.buffer, dst.offset,
+                                             pinned->buffer, pinned->offset, bytes);
+  } else {
+    status = api.copy_host_to_device(handle(), stream_, dst.buffer, dst.offset, src, bytes);
+  }
+  throw_if_error(status, "copying " + std::to_string(bytes) + " bytes from the host to " + name_);
 }
 
 void Device::download(void* dst, const Block& src, size_t bytes) {
-  throw_if_error(plugin().api().copy_device_to_host(handle(), nullptr, dst, src.buffer,
-                                                     src.offset, bytes),
-                 "copying " + std::to_string(bytes) + " bytes from " + name_ + " to the host");
+  const hx_plugin_api& api = plugin().api();
+  hx_status* status;
+  if (const std::optional<HostBufferRange> pinned = plugin().host_buffers().find(dst, bytes)) {
+    status = api.host_memory->copy_to_host(handle(), nullptr, pinned->buffer, pinned->offset,
+                                           src.buffer, src.offset, bytes);
+  } else {
+    status = api.copy_device_to_host(handle(), nullptr, dst, src.buffer, src.offset, bytes);
+  }
+  throw_if_error(status, "copying " + std::to_string(bytes) + " bytes from " + name_ +
+                             " to the host");
 }
 
 void Device::copy_from(const Device& source, const Block& dst, const Block& src,

@@ -1,5 +1,7 @@
 #include "execution/pinned_regions.hpp"
 
+#include "plugins/host_buffers.hpp"
+
 #include "hxrt/error.hpp"
 #include "hxrt/pinned_memory.hpp"
 #include "base/status.hpp"
@@ -40,25 +42,20 @@ PinnedBlock::PinnedBlock(std::shared_ptr<Device> device, std::shared_ptr<PinnedR
                     "device whose plugin does, or pass ordinary memory to from_host, which "
                     "stages it");
   }
-  throw_if_error(host->allocate(device_->handle(), bytes, &data_),
+  throw_if_error(allocate_page_locked(device_->plugin(), device_->handle(), bytes, &data_),
                  "pinned_memory: " + std::to_string(bytes) + " bytes of page-locked host "
                  "memory from plugin '" + device_->plugin().name() + "' for " + device_->name());
-  if (data_ == nullptr) {
-    throw Error(StatusCode::kInternal, "pinned_memory: plugin '" + device_->plugin().name() +
-                                           "' host_memory allocate succeeded but gave NULL; "
-                                           "fix the plugin");
-  }
   try {
     regions_->add(data_, size_, device_->plugin());
   } catch (...) {
-    host->deallocate(device_->handle(), data_);
+    free_page_locked(device_->plugin(), device_->handle(), data_);
     throw;
   }
 }
 
 PinnedBlock::~PinnedBlock() {
   regions_->remove(data_);
-  device_->plugin().api().host_memory->deallocate(device_->handle(), data_);
+  free_page_locked(device_->plugin(), device_->handle(), data_);
 }
 
 }  // namespace hxrt::detail

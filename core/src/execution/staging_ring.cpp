@@ -6,6 +6,7 @@
 
 #include "execution/ready_event.hpp"
 #include "hxrt/error.hpp"
+#include "plugins/host_buffers.hpp"
 #include "plugins/plugin.hpp"
 #include "base/status.hpp"
 
@@ -28,7 +29,7 @@ StagingRing::~StagingRing() {
   slices_.clear();
   if (arena_ == nullptr) return;
   if (pinned_) {
-    plugin_.api().host_memory->deallocate(device_, arena_);
+    free_page_locked(plugin_, device_, arena_);
   } else {
     ::operator delete(arena_, kHeapAlignment);
   }
@@ -63,10 +64,10 @@ void StagingRing::reclaim() {
 }
 
 void StagingRing::make_arena() {
-  if (const hx_host_memory_api* host = plugin_.api().host_memory) {
+  if (plugin_.api().host_memory != nullptr) {
     void* data = nullptr;
-    hx_status* status = host->allocate(device_, kArenaBytes, &data);
-    if (status == nullptr && data != nullptr) {
+    hx_status* status = allocate_page_locked(plugin_, device_, kArenaBytes, &data);
+    if (status == nullptr) {
       arena_ = static_cast<unsigned char*>(data);
       pinned_ = true;
     }

@@ -9,6 +9,7 @@
 #include "hxrt/plugin_api.h"
 #include "hxrt/plugin_vocabulary.h"
 #include "plugins/core_handle.hpp"
+#include "plugins/host_buffers.hpp"
 
 namespace hxrt::detail {
 
@@ -47,6 +48,10 @@ class Plugin {
     events_ = nullptr;
   }
 
+  // The page-locked memory the core took as buffers (allocate_page_locked), by address.
+  HostBuffers& host_buffers() { return host_buffers_; }
+  const HostBuffers& host_buffers() const { return host_buffers_; }
+
   int device_count() const { return device_count_; }
   void set_device_count(int count) { device_count_ = count; }
 
@@ -62,6 +67,7 @@ class Plugin {
   std::string version_;
   std::string device_type_;
   int device_count_ = 0;
+  HostBuffers host_buffers_;
 };
 
 }  // namespace hxrt::detail

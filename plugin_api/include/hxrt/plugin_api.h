@@ -702,16 +702,41 @@ typedef struct hx_event_api {
 #define HX_EVENT_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_event_api, elapsed_ns)
 
 /* Page-locked host memory for fast transfers to and from a device. [since 2.0; the functions
- * since 1.0] */
+ * since 1.0, the buffer functions since 2.5] */
 typedef struct hx_host_memory_api {
   size_t struct_size;             /* HX_HOST_MEMORY_API_STRUCT_SIZE */
   const hx_extension* extensions; /* NULL */
   /* `size` bytes of host memory, at least 64-byte aligned; *out_ptr caller owns. */
   hx_status* (*allocate)(hx_device* device, size_t size, void** out_ptr);
-  /* Frees what allocate gave. Accepts NULL. */
+  /* Frees what allocate or allocate_buffer gave. Accepts NULL. */
   void (*deallocate)(hx_device* device, void* ptr);
+
+  /* ---- host memory as buffers [optional, since 2.5; the three together or none] ----
+   * For APIs whose copies take buffer objects on both sides (Vulkan's vkCmdCopyBuffer, OpenCL's
+   * clEnqueueCopyBuffer): the plugin keeps a buffer object over the page-locked memory, and the
+   * core passes it back with a byte offset, so that the plugin need not find its buffer from a
+   * pointer. The core copies through these whenever the host side of a copy lies in memory that
+   * allocate_buffer gave (its staging of uploads and downloads, Runtime::pinned_memory, pinned
+   * tensors), to or from any device of the plugin; copy_host_to_device and copy_device_to_host
+   * keep serving ordinary memory. NULL (or beyond the struct_size of a 2.0 to 2.4 group): the
+   * core uses allocate and the pointer copies. */
+  /* As allocate, and also *out_buffer (never NULL on success): the plugin's handle of the same
+   * bytes, with *out_ptr the host address of its byte 0. Freed with deallocate(*out_ptr). */
+  hx_status* (*allocate_buffer)(hx_device* device, size_t size, void** out_ptr,
+                                hx_buffer** out_buffer);
+  /* copy_host_to_device, with the source at byte `src_offset` of `src_host`, a buffer from
+   * allocate_buffer (of any device of the plugin). The same rules: stream NULL or `device`'s,
+   * ranges inside their buffers, size 0 a no-op. */
+  hx_status* (*copy_to_device)(hx_device* device, hx_stream* stream, hx_buffer* dst,
+                               uint64_t dst_offset, const hx_buffer* src_host,
+                               uint64_t src_offset, size_t size);
+  /* copy_device_to_host, with the destination at byte `dst_offset` of `dst_host`, a buffer
+   * from allocate_buffer (of any device of the plugin). */
+  hx_status* (*copy_to_host)(hx_device* device, hx_stream* stream, hx_buffer* dst_host,
+                             uint64_t dst_offset, const hx_buffer* src, uint64_t src_offset,
+                             size_t size);
 } hx_host_memory_api;
-#define HX_HOST_MEMORY_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_host_memory_api, deallocate)
+#define HX_HOST_MEMORY_API_STRUCT_SIZE HX_STRUCT_SIZE(hx_host_memory_api, copy_to_host)
 
 /* Recorded work: the work the core enqueues on a stream, recorded once and then replayed as one
  * launch, as CUDA graphs (stream capture), Vulkan's reusable command buffers and OpenCL's
@@ -962,6 +987,9 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      a larger call declines the device's kernels) and cross_device_wait (HX_WAIT_ON_HOST:
  *      the core waits on the host for other devices' events and wait_event sees only the
  *      stream's own device's). A 2.4 plugin writes neither: 0, no limit, waits in the plugin.
+ *      hx_host_memory_api: allocate_buffer, copy_to_device and copy_to_host [optional]:
+ *      page-locked memory as a buffer object of the plugin, which the core passes to those
+ *      copies with an offset instead of a pointer. A 2.4 group ends before them: NULL.
  *      hx_core_services: typed getters of the plugin's options (option_bool, option_int,
  *      option_float, option_string) and option_keys, which refuses an unknown option naming
  *      the closest known one; valid during init. A 2.4 core's services table ends before them

@@ -186,8 +186,16 @@ static inline const char* hx_plugin_api_missing_function(const hx_plugin_api* ap
     if (!api->events->query) return "events.query";
   }
   if (api->host_memory) {
-    if (!api->host_memory->allocate) return "host_memory.allocate";
-    if (!api->host_memory->deallocate) return "host_memory.deallocate";
+    const hx_host_memory_api* host = api->host_memory;
+    if (!host->allocate) return "host_memory.allocate";
+    if (!host->deallocate) return "host_memory.deallocate";
+    /* The buffer functions come together or not at all. */
+    if (host->struct_size >= HX_HOST_MEMORY_API_STRUCT_SIZE &&
+        (host->allocate_buffer || host->copy_to_device || host->copy_to_host)) {
+      if (!host->allocate_buffer) return "host_memory.allocate_buffer";
+      if (!host->copy_to_device) return "host_memory.copy_to_device";
+      if (!host->copy_to_host) return "host_memory.copy_to_host";
+    }
   }
   if (api->struct_size >= HX_STRUCT_SIZE(hx_plugin_api, recording) && api->recording) {
     if (!api->recording->begin) return "recording.begin";
@@ -214,7 +222,7 @@ static inline const hx_recording_api* hx_plugin_api_recording(const hx_plugin_ap
  * group's elapsed_ns came in 2.2, and a group written for 2.0 or 2.1 ends before it. */
 #define HX_STREAM_API_REQUIRED_SIZE HX_STREAM_API_STRUCT_SIZE
 #define HX_EVENT_API_REQUIRED_SIZE HX_STRUCT_SIZE(hx_event_api, query)
-#define HX_HOST_MEMORY_API_REQUIRED_SIZE HX_HOST_MEMORY_API_STRUCT_SIZE
+#define HX_HOST_MEMORY_API_REQUIRED_SIZE HX_STRUCT_SIZE(hx_host_memory_api, deallocate)
 #define HX_RECORDING_API_REQUIRED_SIZE HX_RECORDING_API_STRUCT_SIZE
 
 /* The name of the first optional group whose struct_size ends before its required functions
@@ -228,6 +236,14 @@ static inline const char* hx_plugin_api_short_group(const hx_plugin_api* api) {
   const hx_recording_api* recording = hx_plugin_api_recording(api);
   if (recording && recording->struct_size < HX_RECORDING_API_REQUIRED_SIZE) return "recording";
   return NULL;
+}
+
+/* Whether a host_memory group (NULL: none) offers host memory as buffers: its struct_size
+ * covers the buffer functions (a group written for 2.0 to 2.4 ends before them) and they are
+ * set. */
+static inline bool hx_host_memory_api_has_buffers(const hx_host_memory_api* host) {
+  return host != NULL && host->struct_size >= HX_HOST_MEMORY_API_STRUCT_SIZE &&
+         host->allocate_buffer != NULL;
 }
 
 /* Whether an events group (NULL: none) offers elapsed_ns: its struct_size covers the field (a

@@ -24,6 +24,7 @@ void check_memory(const Target& target, PluginSession& session, SectionLog& log)
     check_large_allocation(device, copies_work, random, log);
     if (pinned) {
       check_pinned_round_trip(device, copies_work, random, log);
+      check_pinned_buffers(device, copies_work, random, log);
       check_host_deallocate_null(device, log);
     }
     // Last, as NULL pointers are the likeliest to crash a plugin and end the section.

@@ -49,6 +49,9 @@ bool pinned_memory_offered(const hx_plugin_api& api, SectionLog& log);
 void check_pinned_round_trip(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
                              SectionLog& log);
 void check_host_deallocate_null(const DeviceUnderTest& device, SectionLog& log);
+// The host_memory group's buffer functions (ABI 2.5), where offered.
+void check_pinned_buffers(const DeviceUnderTest& device, bool copies_work, RandomBytes& random,
+                          SectionLog& log);
 
 // Why a check that reads device memory is skipped when the round trips fail.
 std::string needs_round_trips(const DeviceUnderTest& device);

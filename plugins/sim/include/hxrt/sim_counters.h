@@ -64,8 +64,12 @@ typedef struct hx_sim_transfer_counts_s {
                                      (the recording group) */
   uint64_t recordings;            /* out: recording ends that gave a recording */
   uint64_t replays;               /* out: replays of its recordings */
+  uint64_t host_buffer_copies;    /* out: copies between this device and host memory passed as
+                                     a buffer (host_memory copy_to_device and copy_to_host),
+                                     also counted as host_to_device or device_to_host */
 } hx_sim_transfer_counts_t;
-#define HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE HX_STRUCT_SIZE(hx_sim_transfer_counts_t, replays)
+#define HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE \
+  HX_STRUCT_SIZE(hx_sim_transfer_counts_t, host_buffer_copies)
 
 /* Fills *out (the fields its struct_size covers) with the counts of device `ordinal`.
  * Returns 0 on success, -1 when `out` is NULL or no simulated device with that ordinal has
