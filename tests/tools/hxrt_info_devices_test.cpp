@@ -1,7 +1,8 @@
 // hxrt-info's physical -> visible -> logical mapping and per-device memory, on two sim GPUs
 // of which only GPU:0 is visible, split into logical GPUs of 1024 and 512 MiB
-// (split_gpus_config.json). The config disables the OpenCL plugin, whose devices come and go
-// with the machine's OpenCL platforms, so the device counts are the same everywhere.
+// (split_gpus_config.json), whose kernels bind at most 64 KiB and whose streams wait for other
+// devices on the host. The config disables the OpenCL plugin, whose devices come and go with
+// the machine's OpenCL platforms, so the device counts are the same everywhere.
 #include <catch2/catch.hpp>
 
 #include <cstddef>
@@ -110,6 +111,11 @@ TEST_CASE("hxrt-info shows each logical device's physical device, policy and mem
   }
   // The CPU has no limit but its own memory.
   CHECK(block_field(device_block(lines, "CPU:0"), "memory limit") == "none");
+  // What the devices declare of their kernels' bindings and their waits (ABI 2.5).
+  CHECK(block_field(device_block(lines, "GPU:0"), "max binding") == "64.00 KiB");
+  CHECK(block_field(device_block(lines, "GPU:0"), "cross-device waits") == "on host");
+  CHECK(block_field(device_block(lines, "CPU:0"), "max binding") == "no limit");
+  CHECK(block_field(device_block(lines, "CPU:0"), "cross-device waits") == "in plugin");
 }
 
 TEST_CASE("hxrt-info --json gives the mapping under physical_devices and each device's memory") {
@@ -131,6 +137,9 @@ TEST_CASE("hxrt-info --json gives the mapping under physical_devices and each de
   const json logical1 = by_short_name(devices, "GPU:1");
   CHECK(field(logical1, "physical") == "GPU:0");
   CHECK(field(logical1, "memory_policy") == "growth, limit 512.00 MiB");
+  CHECK(field(logical1, "max_binding_bytes") == 65536);
+  CHECK(field(logical1, "cross_device_wait") == "on host");
+  CHECK(field(by_short_name(devices, "CPU:0"), "max_binding_bytes") == 0);
   const json memory = field(logical1, "memory");
   CHECK(field(memory, "bytes_limit") == 512 * kMiB);
   for (const char* figure : {"bytes_in_use", "peak_bytes_in_use", "bytes_reserved",
