@@ -228,9 +228,9 @@ void Device::clear_stream_failure() noexcept {
 void Device::upload(const Block& dst, const void* src, size_t bytes) {
   const hx_plugin_api& api = plugin().api();
   hx_status* status;
-  if (const std::optional<HostBufferRange> pinned = plugin().host_buffers().find(src, bytes)) {
+  if (const std::optional<HostBuffers::Found> pinned = plugin().host_buffers().find(src, bytes)) {
     status = api.host_memory->copy_to_device(handle(), stream_, dst.buffer, dst.offset,
-                                             pinned->buffer, pinned->offset, bytes);
+                                             pinned->value, pinned->offset, bytes);
   } else {
     status = api.copy_host_to_device(handle(), stream_, dst.buffer, dst.offset, src, bytes);
   }
@@ -240,8 +240,8 @@ void Device::upload(const Block& dst, const void* src, size_t bytes) {
 void Device::download(void* dst, const Block& src, size_t bytes) {
   const hx_plugin_api& api = plugin().api();
   hx_status* status;
-  if (const std::optional<HostBufferRange> pinned = plugin().host_buffers().find(dst, bytes)) {
-    status = api.host_memory->copy_to_host(handle(), nullptr, pinned->buffer, pinned->offset,
+  if (const std::optional<HostBuffers::Found> pinned = plugin().host_buffers().find(dst, bytes)) {
+    status = api.host_memory->copy_to_host(handle(), nullptr, pinned->value, pinned->offset,
                                            src.buffer, src.offset, bytes);
   } else {
     status = api.copy_device_to_host(handle(), nullptr, dst, src.buffer, src.offset, bytes);

@@ -8,29 +8,6 @@
 
 namespace hxrt::detail {
 
-void PinnedRegions::add(const void* data, size_t size, const Plugin& plugin) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  regions_[reinterpret_cast<uintptr_t>(data)] = {size, &plugin};
-  count_.store(regions_.size(), std::memory_order_release);
-}
-
-void PinnedRegions::remove(const void* data) noexcept {
-  std::lock_guard<std::mutex> lock(mutex_);
-  regions_.erase(reinterpret_cast<uintptr_t>(data));
-  count_.store(regions_.size(), std::memory_order_release);
-}
-
-bool PinnedRegions::find(const Plugin& plugin, const void* data, size_t size) const {
-  const auto start = reinterpret_cast<uintptr_t>(data);
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto after = regions_.upper_bound(start);
-  if (after == regions_.begin()) return false;
-  const auto& [region_start, region] = *std::prev(after);
-  // start >= region_start here; the range must end within the region.
-  const uintptr_t into = start - region_start;
-  return region.plugin == &plugin && into <= region.size && size <= region.size - into;
-}
-
 PinnedBlock::PinnedBlock(std::shared_ptr<Device> device, std::shared_ptr<PinnedRegions> regions,
                          size_t bytes)
     : device_(std::move(device)), regions_(std::move(regions)), size_(bytes) {

@@ -3,37 +3,29 @@
 // upload it straight. Thread-safe; a lookup in a runtime that gave none is one load.
 #pragma once
 
-#include <atomic>
 #include <cstddef>
-#include <cstdint>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 
+#include "base/address_ranges.hpp"
 #include "devices/device.hpp"
 
 namespace hxrt::detail {
 
 class PinnedRegions {
  public:
-  void add(const void* data, size_t size, const Plugin& plugin);
-  void remove(const void* data) noexcept;
+  void add(const void* data, size_t size, const Plugin& plugin) {
+    regions_.add(data, size, &plugin);
+  }
+  void remove(const void* data) noexcept { regions_.remove(data); }
   // Whether the `size` bytes at `data` lie inside one region that `plugin` gave.
   bool contains(const Plugin& plugin, const void* data, size_t size) const {
-    return count_.load(std::memory_order_acquire) != 0 && find(plugin, data, size);
+    const auto found = regions_.find(data, size);
+    return found && found->value == &plugin;
   }
 
  private:
-  struct Region {
-    size_t size;
-    const Plugin* plugin;
-  };
-  bool find(const Plugin& plugin, const void* data, size_t size) const;
-
-  mutable std::mutex mutex_;
-  std::map<uintptr_t, Region> regions_;  // by start; guarded by mutex_
-  std::atomic<size_t> count_{0};
+  AddressRanges<const Plugin*> regions_;  // each region's plugin
 };
 
 // One block of page-locked memory and its registration: both end with the last PinnedMemory

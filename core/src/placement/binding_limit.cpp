@@ -11,17 +11,18 @@ namespace {
 // The bytes from the view's first element to its last: what a kernel binds to reach them all.
 // A broadcast input (stride 0 where it repeats) reaches only its own elements. Sizes are those
 // of tensors that exist, so the arithmetic cannot overflow.
+// Without strides the view is dense and row-major; its strides are then taken from the
+// extents after each dimension, last to first.
 uint64_t reached_bytes(const hx_tensor_view& view) {
   uint64_t last = 0;
-  for (int32_t d = 0; d < view.rank; ++d) {
+  uint64_t dense_stride = 1;
+  for (int32_t d = view.rank - 1; d >= 0; --d) {
     if (view.shape[d] == 0) return 0;
-    const uint64_t stride = view.strides != nullptr ? static_cast<uint64_t>(view.strides[d]) : 0;
-    last += static_cast<uint64_t>(view.shape[d] - 1) * stride;
-  }
-  if (view.strides == nullptr) {  // dense: the element count less one
-    uint64_t elements = 1;
-    for (int32_t d = 0; d < view.rank; ++d) elements *= static_cast<uint64_t>(view.shape[d]);
-    last = elements - 1;
+    const uint64_t extent = static_cast<uint64_t>(view.shape[d]);
+    const uint64_t stride =
+        view.strides != nullptr ? static_cast<uint64_t>(view.strides[d]) : dense_stride;
+    last += (extent - 1) * stride;
+    dense_stride *= extent;
   }
   return (last + 1) * dtype_size(static_cast<DType>(view.dtype));
 }

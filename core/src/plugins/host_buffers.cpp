@@ -1,36 +1,10 @@
 #include "plugins/host_buffers.hpp"
 
-#include <iterator>
-
 #include "base/status.hpp"
 #include "hxrt/plugin_vocabulary.h"
 #include "plugins/plugin.hpp"
 
 namespace hxrt::detail {
-
-void HostBuffers::add(const void* data, size_t size, hx_buffer* buffer) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  allocations_[reinterpret_cast<uintptr_t>(data)] = Allocation{size, buffer};
-  count_.store(allocations_.size(), std::memory_order_release);
-}
-
-void HostBuffers::remove(const void* data) noexcept {
-  std::lock_guard<std::mutex> lock(mutex_);
-  allocations_.erase(reinterpret_cast<uintptr_t>(data));
-  count_.store(allocations_.size(), std::memory_order_release);
-}
-
-std::optional<HostBufferRange> HostBuffers::find_locked(const void* data, size_t size) const {
-  const uintptr_t start = reinterpret_cast<uintptr_t>(data);
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto after = allocations_.upper_bound(start);
-  if (after == allocations_.begin()) return std::nullopt;
-  const auto& [allocation_start, allocation] = *std::prev(after);
-  // start >= allocation_start here; the range must end within the allocation.
-  const uintptr_t into = start - allocation_start;
-  if (into > allocation.size || size > allocation.size - into) return std::nullopt;
-  return HostBufferRange{allocation.buffer, into};
-}
 
 hx_status* allocate_page_locked(Plugin& plugin, hx_device* device, size_t bytes, void** out) {
   const hx_host_memory_api& host = *plugin.api().host_memory;

@@ -4,49 +4,21 @@
 // copy_to_host) instead of a pointer the plugin would have to map back to its buffer object.
 // Every page-locked allocation the core makes goes through allocate_page_locked, so the
 // staging rings, Runtime::pinned_memory and pinned tensors all register here. Thread-safe; a
-// lookup in a plugin without buffers, or with none allocated, is one load.
+// lookup in a plugin without buffers, or with none allocated, is one load
+// (base/address_ranges.hpp).
 #pragma once
 
-#include <atomic>
 #include <cstddef>
-#include <cstdint>
-#include <map>
-#include <mutex>
-#include <optional>
 
+#include "base/address_ranges.hpp"
 #include "hxrt/plugin_api.h"
 
 namespace hxrt::detail {
 
 class Plugin;
 
-// Where a host range lies in a buffer from allocate_buffer.
-struct HostBufferRange {
-  hx_buffer* buffer;
-  uint64_t offset;
-};
-
-class HostBuffers {
- public:
-  void add(const void* data, size_t size, hx_buffer* buffer);
-  void remove(const void* data) noexcept;
-  // The buffer and offset of the `size` bytes at `data`, when they lie in one allocation.
-  std::optional<HostBufferRange> find(const void* data, size_t size) const {
-    if (count_.load(std::memory_order_acquire) == 0) return std::nullopt;
-    return find_locked(data, size);
-  }
-
- private:
-  struct Allocation {
-    size_t size;
-    hx_buffer* buffer;
-  };
-  std::optional<HostBufferRange> find_locked(const void* data, size_t size) const;
-
-  mutable std::mutex mutex_;
-  std::map<uintptr_t, Allocation> allocations_;  // by start; guarded by mutex_
-  std::atomic<size_t> count_{0};
-};
+// A plugin's host buffers by address: the value of each range is the plugin's handle of it.
+using HostBuffers = AddressRanges<hx_buffer*>;
 
 // `bytes` of page-locked memory from `plugin`'s host_memory group for `device`, through
 // allocate_buffer (registered in the plugin's HostBuffers) where the group offers it, else

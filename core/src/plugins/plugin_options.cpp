@@ -1,7 +1,6 @@
 #include "plugins/plugin_options.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
 #include <mutex>
 #include <vector>
