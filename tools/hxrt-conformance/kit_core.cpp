@@ -117,18 +117,18 @@ hx_status* attr_string(const hx_kernel_context* context, const char* name, const
   return status;
 }
 
-// The core's own list: a core with a new op is a kit that knows it.
-bool is_core_op(const std::string& name) {
-  static const std::vector<hxrt::OpInfo> ops = hxrt::core_ops();
-  return std::any_of(ops.begin(), ops.end(),
-                     [&](const hxrt::OpInfo& op) { return op.name == name; });
-}
-
 }  // namespace
 
 std::string dtype_name(int32_t dtype) {
   if (hx_dtype_is_valid(dtype)) return hx_dtype_name(dtype);
   return "dtype " + std::to_string(dtype);
+}
+
+const hxrt::OpInfo* core_op(const std::string& name) {
+  static const std::vector<hxrt::OpInfo> ops = hxrt::core_ops();
+  const auto found = std::find_if(ops.begin(), ops.end(),
+                                  [&](const hxrt::OpInfo& op) { return op.name == name; });
+  return found == ops.end() ? nullptr : &*found;
 }
 
 const std::vector<hx_dtype>& all_dtypes() {
@@ -231,7 +231,7 @@ hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
     return kit.refuse(HX_INVALID_ARGUMENT, what + ": op is longer than " +
                                                std::to_string(HX_MAX_OP_NAME_LENGTH) + " bytes");
   }
-  if (!is_core_op(op) && kit.custom_op(op) == nullptr) {
+  if (core_op(op) == nullptr && kit.custom_op(op) == nullptr) {
     return kit.refuse(HX_INVALID_ARGUMENT,
                       what + ": no such op; kernels are for core ops or for ops the plugin "
                              "registered with register_op before its kernels");
@@ -307,7 +307,7 @@ hx_status* KitCore::register_op(hx_core* core, const hx_op_def* def) {
                       what + ": the name must match [A-Z][A-Za-z0-9_]* in at most " +
                           std::to_string(HX_MAX_OP_NAME_LENGTH) + " bytes");
   }
-  if (is_core_op(name) || kit.custom_op(name) != nullptr) {
+  if (core_op(name) != nullptr || kit.custom_op(name) != nullptr) {
     return kit.refuse(HX_ALREADY_EXISTS, what + ": an op of that name exists; choose another name");
   }
   if (def->min_inputs < 0 || (def->max_inputs != -1 && def->max_inputs < def->min_inputs) ||

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include <hxrt/op_info.hpp>
 #include <nlohmann/json.hpp>
 
 namespace hxrt_conformance {
@@ -30,6 +31,10 @@ struct Outcome {
 std::string dtype_name(int32_t dtype);
 // Every valid dtype, in enum order.
 const std::vector<hx_dtype>& all_dtypes();
+
+// The core's description of its op `name` (hxrt::core_ops()), or nullptr for any other name:
+// the kit takes its list of ops, and what it knows of each, from the core it is built with.
+const hxrt::OpInfo* core_op(const std::string& name);
 
 // One kernel the plugin registered, copied out of its hx_kernel_def.
 struct RegisteredKernel {

@@ -48,6 +48,7 @@ void add_array_ops(OpRegistry& registry) {
       "limits and turns NaN into 0; anything to a floating dtype rounds to nearest even (too "
       "large: infinity); integer to integer wraps modulo 2^bits; to bool: nonzero is true; "
       "from bool: 1 and 0.";
+  cast.reference_cases = cast_cases;
   registry.add(std::move(cast));
 
   OpSchema identity{"Identity", 1, 1, 1, infer_identity, ""};
@@ -55,6 +56,7 @@ void add_array_ops(OpRegistry& registry) {
   identity.inputs = {{"x", "T", all_dtypes(), "any tensor", false}};
   identity.outputs = {{"y", "T", all_dtypes(), "a copy of x", false}};
   identity.shape_rule = "y has x's dtype and shape.";
+  identity.reference_cases = identity_cases;
   registry.add(std::move(identity));
 
   OpSchema fill{"Fill", 0, 0, 1, infer_fill, ""};
@@ -70,6 +72,7 @@ void add_array_ops(OpRegistry& registry) {
       {"dtype", AttrType::kDType, false, AttrValue(DType::kF32), "the output's dtype: T"},
   };
   fill.shape_rule = "y has the shape of the attribute shape and the dtype of the attribute dtype.";
+  fill.reference_cases = fill_cases;
   registry.add(std::move(fill));
 }
 

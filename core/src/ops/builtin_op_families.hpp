@@ -1,5 +1,9 @@
-// The builtin ops, one function per family; add_builtin_ops calls them all.
+// The builtin ops, one function per family; add_builtin_ops calls them all. Each family's
+// schemas are in <family>_ops.cpp and their reference cases (hxrt/op_reference.hpp) in
+// <family>_reference.cpp: the schema points at its op's cases.
 #pragma once
+
+#include <vector>
 
 #include "ops/op_schema.hpp"
 
@@ -9,5 +13,18 @@ void add_matmul_op(OpRegistry& registry);        // MatMul
 void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
+
+// The reference cases of each builtin op (ReferenceCasesFn).
+std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> add_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> sub_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> div_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> add_n_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> relu_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> identity_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> fill_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> sum_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

@@ -38,6 +38,7 @@ struct BinaryOp {
   const char* name;
   const char* summary;
   const char* numbers;  // what the op does where a result does not fit or is undefined
+  ReferenceCasesFn reference_cases;
 };
 
 constexpr const char* kWrapping = " Integer results wrap modulo 2^bits, as in NumPy.";
@@ -59,6 +60,7 @@ OpSchema binary_schema(const BinaryOp& op) {
                           "are refused. Kernels receive x and y already broadcast to z's shape, "
                           "with stride 0 along the axes where they repeat.") +
                       op.numbers;
+  schema.reference_cases = op.reference_cases;
   return schema;
 }
 
@@ -66,13 +68,14 @@ OpSchema binary_schema(const BinaryOp& op) {
 
 void add_elementwise_ops(OpRegistry& registry) {
   const BinaryOp ops[] = {
-      {"Add", "Adds x and y element by element: z = x + y.", kWrapping},
-      {"Sub", "Subtracts y from x element by element: z = x - y.", kWrapping},
-      {"Mul", "Multiplies x and y element by element: z = x * y.", kWrapping},
+      {"Add", "Adds x and y element by element: z = x + y.", kWrapping, add_cases},
+      {"Sub", "Subtracts y from x element by element: z = x - y.", kWrapping, sub_cases},
+      {"Mul", "Multiplies x and y element by element: z = x * y.", kWrapping, mul_cases},
       {"Div", "Divides x by y element by element: z = x / y.",
        " Floating division follows IEEE 754 (x / 0 is an infinity or NaN); integer division "
        "truncates toward zero, and a zero divisor or the minimum value divided by -1 fails the "
-       "call."},
+       "call.",
+       div_cases},
   };
   for (const BinaryOp& op : ops) {
     registry.add(binary_schema(op));
@@ -86,6 +89,7 @@ void add_elementwise_ops(OpRegistry& registry) {
   add_n.outputs = {{"sum", "T", numeric_dtypes(), "their element-wise sum", false}};
   add_n.shape_rule = "sum has the shape of the inputs, which must all have one shape. Integer "
                      "sums wrap modulo 2^bits.";
+  add_n.reference_cases = add_n_cases;
   registry.add(std::move(add_n));
 
   OpSchema relu{"Relu", 1, 1, 1, infer_relu, ""};
@@ -93,6 +97,7 @@ void add_elementwise_ops(OpRegistry& registry) {
   relu.inputs = {{"x", "T", numeric_dtypes(), "any tensor", false}};
   relu.outputs = {{"y", "T", numeric_dtypes(), "max(x, 0); NaN stays NaN", false}};
   relu.shape_rule = "y has x's shape.";
+  relu.reference_cases = relu_cases;
   registry.add(std::move(relu));
 }
 

@@ -63,6 +63,7 @@ void add_matmul_op(OpRegistry& registry) {
                       "dimensions k after the transposes; c is [m, n]. Any extent may be 0; "
                       "with k = 0, c is all zeros. Integer products and sums wrap modulo "
                       "2^bits.";
+  schema.reference_cases = matmul_cases;
   registry.add(std::move(schema));
 }
 

@@ -13,6 +13,7 @@
 #include "hxrt/attrs.hpp"
 #include "hxrt/dtype.hpp"
 #include "hxrt/op_info.hpp"
+#include "hxrt/op_reference.hpp"
 #include "hxrt/plugin_api.h"
 #include "hxrt/shape.hpp"
 #include "base/tensor_meta.hpp"
@@ -35,6 +36,13 @@ struct InferContext {
 // "MatMul: incompatible shapes [2, 3] and [2, 3]: ...". A plain function, not a std::function:
 // a plugin's custom op reaches its own through the schema (OpSchema::plugin_infer).
 using InferFn = void (*)(const InferContext& call, TensorMeta* outputs);
+
+class RandomValues;  // ops/reference/random_values.hpp
+// A core op's reference cases (hxrt/op_reference.hpp) for type parameter `type`; `output_type`
+// is the dtype an op whose output dtype is an attribute (Cast) converts to. Inputs are drawn
+// from `random`. Called only with a `type` the op's shape inference accepts.
+using ReferenceCasesFn = std::vector<ReferenceCase> (*)(DType type, DType output_type,
+                                                       RandomValues& random);
 
 struct OpSchema {
   OpSchema() = default;
@@ -68,6 +76,9 @@ struct OpSchema {
   std::vector<OpArgInfo> outputs;
   std::vector<OpAttrInfo> attrs;
   std::string shape_rule;
+  // The executable specification, beside the written one: every core op has one
+  // (tests/ops/reference_cases_test.cpp), a custom op none.
+  ReferenceCasesFn reference_cases = nullptr;
 };
 
 // Checks arity (the message names the op and the arity it expects), runs infer, then
@@ -91,8 +102,9 @@ class OpRegistry {
   // Throws Error(kAlreadyExists) when the name is taken, naming both owners, and
   // Error(kInvalidArgument) for a schema the ABI's hx_op_def rules reject (name, arity,
   // num_outputs, missing infer, a type_input that is not an input every call has) or whose T
-  // or output dtype is carried by an attribute it does not declare as a dtype. Invalidates the pointers handed out by find() and all(): fill
-  // the registry at start-up, then only read it.
+  // or output dtype is carried by an attribute it does not declare as a dtype. Invalidates
+  // the pointers handed out by find() and all(): fill the registry at start-up, then only
+  // read it.
   void add(OpSchema schema);
   // nullptr when unknown. Reads a few words of the name (name_index_), not all of it: the
   // eager path looks up the op of every call made by name.

@@ -73,6 +73,7 @@ void add_reduction_ops(OpRegistry& registry) {
   sum.shape_rule = "y is x's shape without the reduced axes, or with extent 1 in their place "
                    "when keep_dims is true; reducing every axis gives a scalar. The sum over an "
                    "axis of extent 0 is 0. Integer sums wrap modulo 2^bits.";
+  sum.reference_cases = sum_cases;
   registry.add(std::move(sum));
 }
 

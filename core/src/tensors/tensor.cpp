@@ -5,6 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include <hxcommon/float_formats.hpp>
+
 #include "tensors/transfers.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/transfer_trace.hpp"
@@ -81,18 +83,7 @@ const detail::TensorImpl& checked(const detail::TensorImpl* impl) {
 }
 
 double half_bits_to_double(uint16_t bits, DType dtype) {
-  if (dtype == DType::kBF16) {
-    uint32_t wide = static_cast<uint32_t>(bits) << 16;
-    float value;
-    std::memcpy(&value, &wide, sizeof value);
-    return value;
-  }
-  int exponent = (bits >> 10) & 0x1f;
-  int mantissa = bits & 0x3ff;
-  double sign = (bits & 0x8000) ? -1.0 : 1.0;
-  if (exponent == 0) return sign * std::ldexp(mantissa, -24);
-  if (exponent == 31) return mantissa ? NAN : sign * INFINITY;
-  return sign * std::ldexp(mantissa + 1024, exponent - 25);
+  return dtype == DType::kBF16 ? hxcommon::bf16_to_double(bits) : hxcommon::f16_to_double(bits);
 }
 
 std::string format_element(const unsigned char* bytes, DType dtype) {

@@ -1,13 +1,12 @@
 #include "reference/cases.hpp"
 
 #include <algorithm>
-#include <functional>
-#include <map>
 #include <sstream>
 #include <type_traits>
 #include <variant>
 
-#include "reference/case_builders.hpp"
+#include <hxcommon/stable_hash.hpp>
+#include <hxrt/op_reference.hpp>
 
 namespace hxrt_conformance {
 namespace {
@@ -51,29 +50,18 @@ std::string inputs_text(const std::vector<HostTensor>& inputs) {
   return text;
 }
 
-using CaseBuilder =
-    std::function<std::vector<KernelCase>(hx_dtype dtype, hx_dtype output_dtype, RandomInputs&)>;
-
-// One entry per core op (hxrt::core_ops(); tests/conformance checks that none is missing).
-const std::map<std::string, CaseBuilder>& case_builders() {
-  static const std::map<std::string, CaseBuilder> builders = {
-      {"MatMul", [](hx_dtype t, hx_dtype, RandomInputs& r) { return matmul_cases(t, r); }},
-      {"Add",
-       [](hx_dtype t, hx_dtype, RandomInputs& r) { return binary_cases(BinaryOp::kAdd, t, r); }},
-      {"Sub",
-       [](hx_dtype t, hx_dtype, RandomInputs& r) { return binary_cases(BinaryOp::kSub, t, r); }},
-      {"Mul",
-       [](hx_dtype t, hx_dtype, RandomInputs& r) { return binary_cases(BinaryOp::kMul, t, r); }},
-      {"Div",
-       [](hx_dtype t, hx_dtype, RandomInputs& r) { return binary_cases(BinaryOp::kDiv, t, r); }},
-      {"AddN", [](hx_dtype t, hx_dtype, RandomInputs& r) { return add_n_cases(t, r); }},
-      {"Relu", [](hx_dtype t, hx_dtype, RandomInputs& r) { return relu_cases(t, r); }},
-      {"Sum", [](hx_dtype t, hx_dtype, RandomInputs& r) { return sum_cases(t, r); }},
-      {"Cast", [](hx_dtype t, hx_dtype out, RandomInputs& r) { return cast_cases(t, out, r); }},
-      {"Fill", [](hx_dtype t, hx_dtype, RandomInputs& r) { return fill_cases(t, r); }},
-      {"Identity", [](hx_dtype t, hx_dtype, RandomInputs& r) { return identity_cases(t, r); }},
-  };
-  return builders;
+// The core's attribute value as the kit passes it to a kernel (the same alternatives; a dtype
+// as the ABI's enum).
+AttrValue kit_attr(const hxrt::AttrValue& value) {
+  return std::visit(
+      [](const auto& v) -> AttrValue {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, hxrt::DType>) {
+          return static_cast<hx_dtype>(v);
+        } else {
+          return v;
+        }
+      },
+      value);
 }
 
 }  // namespace
@@ -88,15 +76,35 @@ std::string case_text(const KernelCase& kernel_case) {
   return text;
 }
 
-bool has_reference(const std::string& op) { return case_builders().count(op) != 0; }
+uint64_t check_seed(uint64_t run_seed, const std::string& check) {
+  // Multiplied by an odd constant (the golden ratio's), so that nearby seeds of one check
+  // give unrelated streams.
+  return run_seed * 0x9E3779B97F4A7C15ull ^ hxcommon::stable_hash(check);
+}
 
-bool core_runs_op_with(const std::string& op, hx_dtype dtype) {
-  return dtype != HX_DTYPE_BOOL || op == "Cast" || op == "Fill" || op == "Identity";
+HostTensor host_tensor(const hxrt::ReferenceTensor& tensor) {
+  return {{static_cast<hx_dtype>(tensor.dtype), tensor.shape.to_vector()}, tensor.values};
 }
 
 std::vector<KernelCase> reference_cases(const std::string& op, hx_dtype dtype,
-                                        hx_dtype output_dtype, RandomInputs& random) {
-  return case_builders().at(op)(dtype, output_dtype, random);
+                                        hx_dtype output_dtype, uint64_t seed) {
+  std::vector<KernelCase> cases;
+  for (const hxrt::ReferenceCase& reference :
+       hxrt::reference_cases(op, static_cast<hxrt::DType>(dtype),
+                             static_cast<hxrt::DType>(output_dtype), seed)) {
+    KernelCase kernel_case;
+    for (const hxrt::ReferenceTensor& input : reference.inputs) {
+      kernel_case.inputs.push_back(host_tensor(input));
+    }
+    for (const auto& [name, value] : reference.attrs.items()) {
+      kernel_case.attrs[name] = kit_attr(value);
+    }
+    kernel_case.expected = host_tensor(reference.expected);
+    kernel_case.tolerance = Tolerance{reference.tolerance};
+    kernel_case.broadcast = reference.broadcast;
+    cases.push_back(std::move(kernel_case));
+  }
+  return cases;
 }
 
 }  // namespace hxrt_conformance

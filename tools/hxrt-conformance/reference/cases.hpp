@@ -1,16 +1,17 @@
-// The reference cases of each core op: inputs, attributes, the output the reference computes
-// and the tolerance a kernel's output is held to. The shapes cover what the op's shape
-// inference accepts: non-square, one-element, empty (an extent of 0), rank 0, broadcasts,
-// every transpose of MatMul, Sum over various axes, Cast to the dtype asked for, Fill of every
-// rank. Inputs avoid the ops' error cases (integer division by zero or overflow).
+// The reference cases of each core op, as the kit runs them: the core's own cases
+// (hxrt/op_reference.hpp, written beside each op's schema) in the kit's types. The kit keeps
+// no list of ops and no reference of its own, so that an op added to the core is checked here
+// with nothing added to the kit.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include <hxrt/op_reference.hpp>
+
 #include "kit_core.hpp"
 #include "reference/host_tensor.hpp"
-#include "reference/random_inputs.hpp"
 #include "reference/tolerance.hpp"
 
 namespace hxrt_conformance {
@@ -29,15 +30,18 @@ struct KernelCase {
 // How a failure names the case: "on shapes [3, 4] and [4, 5] with transpose_a=true".
 std::string case_text(const KernelCase& kernel_case);
 
-// Whether the kit has a reference for `op`: every core op, no custom one.
-bool has_reference(const std::string& op);
-// Whether the core ever runs `op` with type parameter `dtype`: the shape inference of the
-// arithmetic ops (all but Cast, Fill and Identity) refuses bool.
-bool core_runs_op_with(const std::string& op, hx_dtype dtype);
+// The seed of one check's inputs: the run's seed (--seed) mixed with the check's name, so
+// that one check's inputs do not depend on which other kernels the plugin registers, and
+// --seed reproduces any failure.
+uint64_t check_seed(uint64_t run_seed, const std::string& check);
 
-// The cases of core op `op` with type parameter `dtype`; `output_dtype` is what Cast converts
-// to (other ops ignore it). Inputs are drawn from `random`.
+// The cases of core op `op` with type parameter `dtype`; `output_dtype` is what an op whose
+// output dtype is an attribute (Cast) converts to. Empty when the core never runs `op` with
+// `dtype` (its shape inference refuses it).
 std::vector<KernelCase> reference_cases(const std::string& op, hx_dtype dtype,
-                                        hx_dtype output_dtype, RandomInputs& random);
+                                        hx_dtype output_dtype, uint64_t seed);
+
+// `tensor` of the core's reference in the kit's types.
+HostTensor host_tensor(const hxrt::ReferenceTensor& tensor);
 
 }  // namespace hxrt_conformance

@@ -1,10 +1,10 @@
 #include "reference/host_tensor.hpp"
 
-#include <cmath>
 #include <cstring>
 
+#include <hxcommon/float_formats.hpp>
+
 #include "kit_core.hpp"
-#include "reference/float_formats.hpp"
 
 namespace hxrt_conformance {
 namespace {
@@ -50,20 +50,6 @@ Shape dense_strides(const Shape& shape) {
 
 bool is_integer_dtype(hx_dtype dtype) { return dtype == HX_DTYPE_I32 || dtype == HX_DTYPE_I64; }
 
-double to_dtype(double value, hx_dtype dtype) {
-  switch (dtype) {
-    case HX_DTYPE_F32: return static_cast<float>(value);
-    case HX_DTYPE_F16: return f16_to_double(f16_from_double(value));
-    case HX_DTYPE_BF16: return bf16_to_double(bf16_from_double(value));
-    case HX_DTYPE_I32:
-    case HX_DTYPE_I64: return std::trunc(value);
-    case HX_DTYPE_BOOL: return value != 0 ? 1 : 0;
-    case HX_DTYPE_F64:
-    case HX_DTYPE_INVALID: break;
-  }
-  return value;
-}
-
 TensorBytes encode(const HostTensor& tensor) {
   const hx_dtype dtype = tensor.spec.dtype;
   TensorBytes out{tensor.spec, std::vector<uint8_t>(tensor.values.size() * hx_dtype_size(dtype))};
@@ -72,8 +58,8 @@ TensorBytes encode(const HostTensor& tensor) {
     switch (dtype) {
       case HX_DTYPE_F32: store(out.bytes, i, static_cast<float>(value)); break;
       case HX_DTYPE_F64: store(out.bytes, i, value); break;
-      case HX_DTYPE_F16: store(out.bytes, i, f16_from_double(value)); break;
-      case HX_DTYPE_BF16: store(out.bytes, i, bf16_from_double(value)); break;
+      case HX_DTYPE_F16: store(out.bytes, i, hxcommon::f16_from_double(value)); break;
+      case HX_DTYPE_BF16: store(out.bytes, i, hxcommon::bf16_from_double(value)); break;
       case HX_DTYPE_I32: store(out.bytes, i, static_cast<int32_t>(value)); break;
       case HX_DTYPE_I64: store(out.bytes, i, static_cast<int64_t>(value)); break;
       case HX_DTYPE_BOOL: store(out.bytes, i, static_cast<uint8_t>(value != 0 ? 1 : 0)); break;
@@ -91,8 +77,12 @@ std::vector<double> decode(const TensorBytes& tensor) {
     switch (dtype) {
       case HX_DTYPE_F32: values[i] = load<float>(tensor.bytes, i); break;
       case HX_DTYPE_F64: values[i] = load<double>(tensor.bytes, i); break;
-      case HX_DTYPE_F16: values[i] = f16_to_double(load<uint16_t>(tensor.bytes, i)); break;
-      case HX_DTYPE_BF16: values[i] = bf16_to_double(load<uint16_t>(tensor.bytes, i)); break;
+      case HX_DTYPE_F16:
+        values[i] = hxcommon::f16_to_double(load<uint16_t>(tensor.bytes, i));
+        break;
+      case HX_DTYPE_BF16:
+        values[i] = hxcommon::bf16_to_double(load<uint16_t>(tensor.bytes, i));
+        break;
       case HX_DTYPE_I32: values[i] = load<int32_t>(tensor.bytes, i); break;
       case HX_DTYPE_I64: values[i] = static_cast<double>(load<int64_t>(tensor.bytes, i)); break;
       case HX_DTYPE_BOOL: values[i] = load<uint8_t>(tensor.bytes, i); break;

@@ -1,6 +1,6 @@
-// Tensors on the host as the reference sees them: a dtype, a shape, and the values as doubles.
-// Every value the kit generates is representable in its dtype (and integers are kept small),
-// so a double holds each exactly and the references compute in double without losing inputs.
+// Tensors on the host as the kit compares them: a dtype, a shape, and the values as doubles,
+// as the core's reference cases (hxrt/op_reference.hpp) give them; and the bytes a device
+// holds for one.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -38,11 +38,6 @@ struct TensorBytes {
 
 // i32 and i64: the dtypes whose arithmetic is exact and whose division truncates.
 bool is_integer_dtype(hx_dtype dtype);
-
-// `value` as a value of `dtype`, as Cast converts it: rounded to nearest even for the float
-// types, truncated toward zero for the integer types (the kit keeps values within their
-// range), 0 or 1 for bool.
-double to_dtype(double value, hx_dtype dtype);
 
 TensorBytes encode(const HostTensor& tensor);
 // The elements of `bytes` read as `dtype`; a bool byte reads as its value (so that a byte

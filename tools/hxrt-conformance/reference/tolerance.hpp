@@ -14,13 +14,6 @@ struct Tolerance {
   double bound = 0;  // 0: the element must be exact (integers, bool)
 };
 
-// A few units of the dtype's rounding: f64 1e-12, f32 1e-5, f16 1e-3, bf16 1e-2, else exact.
-Tolerance element_tolerance(hx_dtype dtype);
-// For a result that sums `length` terms (MatMul, Sum, AddN): the element tolerance scaled by
-// the length, as rounding errors accumulate with each addition in whatever order the kernel
-// adds.
-Tolerance reduction_tolerance(hx_dtype dtype, int64_t length);
-
 // Whether `got` is close enough to `expected`; NaN never is.
 bool within(double got, double expected, Tolerance tolerance);
 

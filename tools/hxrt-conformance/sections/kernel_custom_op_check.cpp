@@ -85,10 +85,12 @@ void check_custom_op_kernel(const KernelRunner& runner, const KernelVariant& var
   // At least one input where the op takes any, so that T is the dtype under test.
   const bool takes_inputs = op.max_inputs == -1 || op.max_inputs >= 1;
   const int32_t count = std::max(op.min_inputs, takes_inputs ? 1 : 0);
-  RandomInputs random(seed, variant.label);
   std::vector<TensorBytes> inputs;
   for (int32_t i = 0; i < count; ++i) {
-    inputs.push_back(encode(random.tensor(variant.dtype, custom_input_shape())));
+    const uint64_t input_seed = check_seed(seed, variant.label + " input " + std::to_string(i));
+    inputs.push_back(encode(host_tensor(hxrt::random_reference_tensor(
+        static_cast<hxrt::DType>(variant.dtype), hxrt::Shape(custom_input_shape()),
+        input_seed))));
   }
   const std::string call = std::to_string(count) + " input(s) of shape " +
                            shape_text(custom_input_shape()) + " and dtype " +

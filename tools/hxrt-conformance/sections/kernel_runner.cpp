@@ -67,7 +67,8 @@ class CallViews {
   CallViews(const RegisteredKernel& kernel, const std::vector<TensorSpec>& inputs,
             const std::vector<TensorSpec>& outputs)
       : inputs_(inputs), outputs_(outputs), storage_(inputs.size() + outputs.size()) {
-    broadcast_ = op_broadcasts(kernel.op) && !outputs.empty();
+    const hxrt::OpInfo* op = core_op(kernel.op);
+    broadcast_ = op != nullptr && op->broadcasts && !outputs.empty();
   }
 
   // With `places` empty: views without buffers, for create and check.

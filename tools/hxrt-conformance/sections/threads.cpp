@@ -1,5 +1,5 @@
 // The threads section: several threads at once allocate, copy and free memory and run a
-// kernel the kit has a reference for, each on streams of its own, spread over the devices. The
+// kernel of a core op against its reference, each on streams of its own, spread over the devices. The
 // ABI lets the core call all of these from any thread at any time.
 #include <algorithm>
 #include <future>
@@ -21,13 +21,14 @@ namespace {
 constexpr int kThreads = 4;
 constexpr int kIterations = 25;
 
-// The first kernel variant that the kit has a reference for.
-std::optional<KernelVariant> first_checkable_variant(const PluginSession& session) {
+// The first kernel variant of a core op that the core runs (a custom op has no reference).
+std::optional<KernelVariant> first_checkable_variant(const PluginSession& session,
+                                                     uint64_t seed) {
   const std::vector<RegisteredKernel>& kernels = session.core().kernels();
   for (const RegisteredKernel& kernel : kernels) {
-    if (!has_reference(kernel.op)) continue;
+    if (core_op(kernel.op) == nullptr) continue;
     for (const KernelVariant& variant : variants_of(kernel, kernels)) {
-      if (core_runs_op_with(kernel.op, variant.dtype)) return variant;
+      if (!variant_cases(variant, seed).empty()) return variant;
     }
   }
   return std::nullopt;
@@ -62,7 +63,7 @@ void check_threads(const Target& target, PluginSession& session, SectionLog& log
   workload.session = &session;
   workload.iterations = kIterations;
   workload.seed = target.seed;
-  workload.variant = first_checkable_variant(session);
+  workload.variant = first_checkable_variant(session, target.seed);
   const size_t device_count = session.devices().size();
   const std::vector<DeviceUnderTest> devices = devices_under_test(session);
   if (workload.variant) {
@@ -113,8 +114,8 @@ void check_threads(const Target& target, PluginSession& session, SectionLog& log
   }
   if (!workload.variant) {
     log.skip(threads_text + " run a kernel at once",
-             "the plugin registers no kernel that the kit has a reference "
-             "for");
+             "the plugin registers no kernel of a core op that the core runs with one of "
+             "its dtypes, so there is no reference to check a kernel's values against");
     return;
   }
   const std::string name =

@@ -1,10 +1,10 @@
-#include "reference/float_formats.hpp"
+#include "hxcommon/float_formats.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
-namespace hxrt_conformance {
+namespace hxcommon {
 namespace {
 
 // Both formats are sign, exponent and fraction fields that differ only in width.
@@ -65,4 +65,4 @@ uint16_t bf16_from_double(double value) { return encode(value, kBF16); }
 double f16_to_double(uint16_t bits) { return decode(bits, kF16); }
 double bf16_to_double(uint16_t bits) { return decode(bits, kBF16); }
 
-}  // namespace hxrt_conformance
+}  // namespace hxcommon

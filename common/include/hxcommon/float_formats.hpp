@@ -1,10 +1,12 @@
-// IEEE binary16 (f16) and bfloat16 (bf16) as the kit reads and writes them: its own
-// conversions, so that a check never passes because it shares a plugin's bug.
+// IEEE binary16 (f16) and bfloat16 (bf16), converted exactly from and to double: how the
+// core's op references round and the conformance kit reads and writes tensors. The plugins
+// keep their own conversions, so that a kit check never passes because it shares a plugin's
+// bug.
 #pragma once
 
 #include <cstdint>
 
-namespace hxrt_conformance {
+namespace hxcommon {
 
 // The nearest f16 / bf16 to `value`, ties to even, rounded once from the double (never via
 // float, which would round twice); overflow gives infinity, NaN a quiet NaN.
@@ -15,4 +17,4 @@ uint16_t bf16_from_double(double value);
 double f16_to_double(uint16_t bits);
 double bf16_to_double(uint16_t bits);
 
-}  // namespace hxrt_conformance
+}  // namespace hxcommon

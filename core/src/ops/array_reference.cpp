@@ -1,0 +1,92 @@
+// Reference cases of the ops that move or convert values without arithmetic: Cast, Identity
+// and Fill.
+#include <cmath>
+#include <utility>
+
+#include "ops/builtin_op_families.hpp"
+#include "ops/reference/random_values.hpp"
+#include "ops/reference/reference_tensors.hpp"
+#include "ops/reference/tolerances.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+const std::vector<Shape>& moving_shapes() {
+  static const std::vector<Shape> shapes = {{3, 5}, {}, {1}, {0}, {0, 2}, {2, 3, 4}, {40}};
+  return shapes;
+}
+
+// A shape of each rank from 0 to the most, then an empty one.
+std::vector<Shape> fill_shapes() {
+  static const int64_t kExtents[Shape::kMaxRank] = {2, 3, 1, 2, 1, 2, 1, 3};
+  std::vector<Shape> shapes;
+  for (int rank = 0; rank <= Shape::kMaxRank; ++rank) shapes.emplace_back(kExtents, rank);
+  shapes.push_back({0, 3});
+  return shapes;
+}
+
+// A tensor of `shape` and `dtype` whose every element is `value` converted as Cast converts.
+ReferenceTensor filled(const Shape& shape, double value, DType dtype) {
+  ReferenceTensor out = empty_reference(dtype, shape);
+  out.values.assign(static_cast<size_t>(shape.num_elements()), round_to(value, dtype));
+  return out;
+}
+
+}  // namespace
+
+std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValues& random) {
+  std::vector<ReferenceCase> cases;
+  for (const Shape& shape : moving_shapes()) {
+    // Wide values of both signs, zeros among them: conversions to the integer types truncate
+    // fractions, bool sees zeros and non-zeros, f16 and bf16 round.
+    ReferenceCase cast;
+    cast.inputs = {random.tensor(type, shape, ValueRange::kWide)};
+    cast.attrs.set("dtype", output_type);
+    cast.expected = empty_reference(output_type, shape);
+    for (double value : cast.inputs[0].values) {
+      cast.expected.values.push_back(round_to(value, output_type));
+    }
+    cast.tolerance = element_tolerance(output_type);
+    cases.push_back(std::move(cast));
+  }
+  return cases;
+}
+
+std::vector<ReferenceCase> identity_cases(DType type, DType, RandomValues& random) {
+  std::vector<ReferenceCase> cases;
+  for (const Shape& shape : moving_shapes()) {
+    ReferenceCase identity;
+    identity.inputs = {random.tensor(type, shape, ValueRange::kWide)};
+    identity.expected = identity.inputs[0];
+    identity.tolerance = 0;  // a copy is exact whatever the dtype
+    cases.push_back(std::move(identity));
+  }
+  return cases;
+}
+
+std::vector<ReferenceCase> fill_cases(DType type, DType, RandomValues& random) {
+  std::vector<ReferenceCase> cases;
+  for (const Shape& shape : fill_shapes()) {
+    // Whole values for the integer types, whose conversion truncates: the check is about
+    // filling, and Cast's cases cover conversion.
+    double value = random.uniform(-10, 10);
+    if (is_integer(type)) value = std::round(value * 10);
+    if (type == DType::kBool) value = cases.size() % 2 == 0 ? 1 : 0;
+    ReferenceCase fill;
+    fill.attrs = {{"shape", shape.to_vector()}, {"value", value}, {"dtype", type}};
+    fill.expected = filled(shape, value, type);
+    fill.tolerance = element_tolerance(type);
+    cases.push_back(std::move(fill));
+  }
+  // The core passes an int where a user wrote one (Fill's value 1), and leaves out the
+  // optional dtype when it is the default, f32.
+  ReferenceCase whole_value;
+  whole_value.attrs = {{"shape", std::vector<int64_t>{2, 2}}, {"value", int64_t{1}}};
+  if (type != DType::kF32) whole_value.attrs.set("dtype", type);
+  whole_value.expected = filled({2, 2}, 1, type);
+  whole_value.tolerance = element_tolerance(type);
+  cases.push_back(std::move(whole_value));
+  return cases;
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,42 @@
+// What the ops' references (hxrt/op_reference.hpp) compute with: row-major indexing of a
+// ReferenceTensor, NumPy's broadcasting as strides, and a double rounded to a dtype's value.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hxrt/dtype.hpp"
+#include "hxrt/op_reference.hpp"
+#include "hxrt/shape.hpp"
+
+namespace hxrt::detail {
+
+using Strides = std::vector<int64_t>;  // in elements
+
+// Dense row-major strides, as the ABI passes a tensor that does not repeat.
+Strides dense_strides(const Shape& shape);
+
+// The shape two operands broadcast to, aligned at their last axes. The caller passes shapes
+// that broadcast (the case lists hold only those).
+Shape broadcast_shape(const Shape& x, const Shape& y);
+
+// The strides of a dense tensor of shape `input` read as shape `output`, which it broadcasts
+// to: its own dense stride where its extent matches, 0 where it is 1 or missing. These are
+// also the strides the core hands a kernel for a broadcast input.
+Strides broadcast_strides(const Shape& input, const Shape& output);
+
+// The element offset, in a tensor of `strides`, of row-major element `index` of `shape`.
+int64_t strided_offset(int64_t index, const Shape& shape, const Strides& strides);
+
+// i32 and i64: the dtypes whose arithmetic is exact and whose division truncates.
+bool is_integer(DType dtype);
+
+// `value` as a value of `dtype`, as Cast converts it: rounded to nearest even for the float
+// types, truncated toward zero for the integer types (the cases keep values within range),
+// 0 or 1 for bool.
+double round_to(double value, DType dtype);
+
+// A tensor of `dtype` and `shape` with no values yet, ready for push_back in row-major order.
+ReferenceTensor empty_reference(DType dtype, const Shape& shape);
+
+}  // namespace hxrt::detail
