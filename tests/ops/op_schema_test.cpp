@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -33,8 +34,12 @@ TEST_CASE("the builtin ops are registered, sorted by name") {
     names.push_back(schema->name);
     CHECK(schema->owner.empty());
   }
-  CHECK(names == std::vector<std::string>{"Add", "AddN", "Cast", "Div", "Fill", "Identity",
-                                          "MatMul", "Mul", "Relu", "Sub", "Sum"});
+  CHECK(std::is_sorted(names.begin(), names.end()));
+  CHECK(std::adjacent_find(names.begin(), names.end()) == names.end());
+  for (const char* op : {"Add", "AddN", "Cast", "Div", "Fill", "Identity", "MatMul", "Mul",
+                         "Relu", "Sub", "Sum"}) {
+    CHECK(std::find(names.begin(), names.end(), op) != names.end());
+  }
   for (const std::string& name : names) {
     REQUIRE(builtin_registry().find(name) != nullptr);
     CHECK(builtin_registry().find(name)->name == name);
@@ -47,13 +52,13 @@ TEST_CASE("the builtin ops are registered, sorted by name") {
 TEST_CASE("a custom op joins the registry in name order") {
   OpRegistry registry;
   hxrt::detail::add_builtin_ops(registry);
-  registry.add(OpSchema{"Gelu", 1, 1, 1, [](const InferContext& call, TensorMeta* out) {
+  registry.add(OpSchema{"Sinc", 1, 1, 1, [](const InferContext& call, TensorMeta* out) {
                           out[0] = call.inputs[0];
                         }, "sim"});
-  REQUIRE(registry.find("Gelu") != nullptr);
-  CHECK(registry.find("Gelu")->owner == "sim");
+  REQUIRE(registry.find("Sinc") != nullptr);
+  CHECK(registry.find("Sinc")->owner == "sim");
   const auto all = registry.all();
-  REQUIRE(all.size() == 12);
+  REQUIRE(all.size() == builtin_registry().size() + 1);
   for (size_t i = 1; i < all.size(); ++i) CHECK(all[i - 1]->name < all[i]->name);
 }
 
@@ -71,9 +76,9 @@ TEST_CASE("a name that is taken is an error naming both owners") {
     CHECK_THAT(error.what(),
                Contains("op 'MatMul' from plugin 'sim' is already registered by the core"));
   }
-  registry.add(OpSchema{"Gelu", 1, 1, 1, copy_infer, "sim"});
+  registry.add(OpSchema{"Sinc", 1, 1, 1, copy_infer, "sim"});
   try {
-    registry.add(OpSchema{"Gelu", 1, 1, 1, copy_infer, "other"});
+    registry.add(OpSchema{"Sinc", 1, 1, 1, copy_infer, "other"});
     FAIL("accepted");
   } catch (const Error& error) {
     CHECK(error.code() == StatusCode::kAlreadyExists);
@@ -100,12 +105,12 @@ TEST_CASE("schemas the ABI's rules reject are errors") {
              Contains("op 'gelu' from plugin 'p': an op name must match"));
   CHECK_THAT(message_of(OpSchema{"Ge lu", 1, 1, 1, copy_infer, "p"}),
              Contains("an op name must match"));
-  CHECK_THAT(message_of(OpSchema{"Gelu", -1, 1, 1, copy_infer, "p"}),
+  CHECK_THAT(message_of(OpSchema{"Sinc", -1, 1, 1, copy_infer, "p"}),
              Contains("min_inputs -1 and max_inputs 1 are not an arity"));
-  CHECK_THAT(message_of(OpSchema{"Gelu", 2, 1, 1, copy_infer, "p"}), Contains("not an arity"));
-  CHECK_THAT(message_of(OpSchema{"Gelu", 1, -2, 1, copy_infer, "p"}), Contains("not an arity"));
-  CHECK_THAT(message_of(OpSchema{"Gelu", 1, 1, 0, copy_infer, "p"}), Contains("num_outputs is 0"));
-  CHECK_THAT(message_of(OpSchema{"Gelu", 1, 1, 1, nullptr, "p"}),
+  CHECK_THAT(message_of(OpSchema{"Sinc", 2, 1, 1, copy_infer, "p"}), Contains("not an arity"));
+  CHECK_THAT(message_of(OpSchema{"Sinc", 1, -2, 1, copy_infer, "p"}), Contains("not an arity"));
+  CHECK_THAT(message_of(OpSchema{"Sinc", 1, 1, 0, copy_infer, "p"}), Contains("num_outputs is 0"));
+  CHECK_THAT(message_of(OpSchema{"Sinc", 1, 1, 1, nullptr, "p"}),
              Contains("no shape-inference function"));
   CHECK(registry.all().empty());
 }

@@ -38,7 +38,7 @@ const OpInfo& find_op(const std::vector<OpInfo>& ops, const std::string& name) {
 TEST_CASE("Runtime::ops lists the core's ops with their specification and kernels") {
   const hxrt::Runtime runtime = runtime_with({kCpuPlugin});
   const std::vector<OpInfo> ops = runtime.ops();
-  REQUIRE(ops.size() == 11);
+  REQUIRE(ops.size() == hxrt::core_ops().size());
   for (size_t i = 1; i < ops.size(); ++i) CHECK(ops[i - 1].name < ops[i].name);
   const OpInfo& matmul = find_op(ops, "MatMul");
   CHECK(matmul.owner == "core");
@@ -70,7 +70,8 @@ TEST_CASE("hxrt-info --ops prints every op, its T and its kernels") {
   const hxrt_test::ProgramResult text = hxrt_test::run_program(command);
   INFO(text.output);
   CHECK(text.exit_code == 0);
-  CHECK_THAT(text.output, Contains("Ops: 11 "));
+  CHECK_THAT(text.output,
+             Contains("Ops: " + std::to_string(hxrt::core_ops().size()) + " "));
   CHECK_THAT(text.output, Contains("\nMatMul (core, 2 inputs, 1 output)\n"));
   CHECK_THAT(text.output, Contains("  T: the dtype of input 0 (a)\n"));
   CHECK_THAT(text.output, Contains("  kernels: CPU (float32"));

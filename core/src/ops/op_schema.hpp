@@ -122,7 +122,7 @@ class OpRegistry {
   std::vector<uint32_t> name_index_;
 };
 
-// The core's ops: MatMul, Add, Sub, Mul, Div, AddN, Relu, Cast, Identity, Fill, Sum.
+// The core's ops, every family of builtin_op_families.hpp.
 void add_builtin_ops(OpRegistry& registry);
 
 // Attribute readers for shape inference and for the core's attribute getters. Absent: the
