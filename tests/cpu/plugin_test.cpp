@@ -74,7 +74,7 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
   const std::map<std::string, std::vector<DType>> expected = {
       {"MatMul", floating},  {"Add", arithmetic},  {"Sub", arithmetic}, {"Mul", arithmetic},
       {"Div", arithmetic},   {"AddN", arithmetic}, {"Relu", arithmetic}, {"Sum", arithmetic},
-      {"Cast", all},         {"Fill", all},        {"Identity", all}};
+      {"Cast", all},         {"Fill", all},        {"Identity", all},  {"Sigmoid", floating}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {

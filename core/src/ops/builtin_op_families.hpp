@@ -10,7 +10,7 @@
 namespace hxrt::detail {
 
 void add_matmul_op(OpRegistry& registry);        // MatMul
-void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu
+void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu, Sigmoid
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
 
@@ -22,6 +22,7 @@ std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues
 std::vector<ReferenceCase> div_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> add_n_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> relu_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> sigmoid_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> identity_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> fill_cases(DType type, DType output_type, RandomValues& random);

@@ -34,6 +34,11 @@ void infer_relu(const InferContext& call, TensorMeta* outputs) {
   outputs[0] = call.inputs[0];
 }
 
+void infer_sigmoid(const InferContext& call, TensorMeta* outputs) {
+  require_inputs_in(call, floating_dtypes());
+  outputs[0] = call.inputs[0];
+}
+
 struct BinaryOp {
   const char* name;
   const char* summary;
@@ -99,6 +104,15 @@ void add_elementwise_ops(OpRegistry& registry) {
   relu.shape_rule = "y has x's shape.";
   relu.reference_cases = relu_cases;
   registry.add(std::move(relu));
+
+  OpSchema sigmoid{"Sigmoid", 1, 1, 1, infer_sigmoid, ""};
+  sigmoid.summary = "The logistic function: 1 / (1 + exp(-x)) element by element.";
+  sigmoid.inputs = {{"x", "T", floating_dtypes(), "any tensor of a floating dtype", false}};
+  sigmoid.outputs = {{"y", "T", floating_dtypes(), "1 / (1 + exp(-x)), in [0, 1]", false}};
+  sigmoid.shape_rule = "y has x's shape. Large negative x gives 0 and large positive x 1, "
+                       "never NaN; NaN stays NaN.";
+  sigmoid.reference_cases = sigmoid_cases;
+  registry.add(std::move(sigmoid));
 }
 
 }  // namespace hxrt::detail

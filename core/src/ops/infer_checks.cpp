@@ -1,5 +1,6 @@
 #include "ops/infer_checks.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <string>
 
@@ -33,6 +34,11 @@ const std::vector<DType>& numeric_dtypes() {
   return dtypes;
 }
 
+const std::vector<DType>& floating_dtypes() {
+  static const std::vector<DType> dtypes = {DType::kF32, DType::kF64, DType::kF16, DType::kBF16};
+  return dtypes;
+}
+
 const std::vector<DType>& all_dtypes() {
   static const std::vector<DType> dtypes(std::begin(kAllDTypes), std::end(kAllDTypes));
   return dtypes;
@@ -42,16 +48,18 @@ void reject_call(const InferContext& call, const std::string& reason) {
   throw Error(StatusCode::kInvalidArgument, call.op + ": " + reason);
 }
 
-void require_numeric_inputs(const InferContext& call) {
+void require_inputs_in(const InferContext& call, const std::vector<DType>& accepted) {
   for (size_t i = 0; i < call.num_inputs; ++i) {
     const DType dtype = call.inputs[i].dtype;
-    if (!is_numeric(dtype)) {
+    if (std::find(accepted.begin(), accepted.end(), dtype) == accepted.end()) {
       reject_call(call, "input " + std::to_string(i) + " has dtype " + dtype_name(dtype) + "; " +
-                            call.op + " accepts " + dtype_names(numeric_dtypes()) +
+                            call.op + " accepts " + dtype_names(accepted) +
                             " (convert with Cast first)");
     }
   }
 }
+
+void require_numeric_inputs(const InferContext& call) { require_inputs_in(call, numeric_dtypes()); }
 
 void require_same_dtype(const InferContext& call) {
   for (size_t i = 1; i < call.num_inputs; ++i) {

@@ -13,11 +13,15 @@ namespace hxrt::detail {
 // require_numeric_inputs both use it.
 bool is_numeric(DType dtype);
 const std::vector<DType>& numeric_dtypes();
+// f32, f64, f16 and bf16: the dtypes of the transcendental functions (Sigmoid).
+const std::vector<DType>& floating_dtypes();
 // Every dtype, in ABI order.
 const std::vector<DType>& all_dtypes();
 
 [[noreturn]] void reject_call(const InferContext& call, const std::string& reason);
 
+// Every input's dtype is one of `accepted`.
+void require_inputs_in(const InferContext& call, const std::vector<DType>& accepted);
 // Every input is numeric.
 void require_numeric_inputs(const InferContext& call);
 // Every input has the dtype of input 0.

@@ -52,6 +52,7 @@ constexpr KernelEntry kKernels[] = {
     entry<div_kernel>("Div", kArithmetic),
     entry<addn_kernel>("AddN", kArithmetic),
     entry<relu_kernel>("Relu", kArithmetic),
+    entry<sigmoid_kernel>("Sigmoid", kFloating),
     with_instances<sum_kernel, sum_create, sum_destroy>("Sum", kArithmetic),
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
     with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),

@@ -31,6 +31,7 @@ hx_status* mul_kernel(const hx_kernel_args* args);
 hx_status* div_kernel(const hx_kernel_args* args);
 hx_status* addn_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
+hx_status* sigmoid_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
 
 }  // namespace hxcpu
