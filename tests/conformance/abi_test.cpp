@@ -84,6 +84,21 @@ TEST_CASE("the abi section fails a plugin that refuses a core of an older minor"
   CHECK(cpu.check("initialises under an older core (ABI 2.0)").result == "pass");
 }
 
+TEST_CASE("the abi section fails a plugin that reads services past an older core's table",
+          "[conformance]") {
+  // The older core's table ends before the option getters (2.5); the kit leaves their places
+  // NULL, as past the end of a real 2.0 core's table nothing is there to call.
+  const ConformanceRun careless = run_conformance(
+      hxrt_test::conformance_fixture("unchecked_services"), "--section abi");
+  INFO(careless.output);
+  CHECK(careless.exit_code == 1);
+  CHECK(careless.failed >= 1);
+  // The plugin calls NULL in the check after the newer core's, and the section dies there.
+  CHECK_THAT(careless.check("section abi runs to the end").detail,
+             Catch::Contains("SIGSEGV") &&
+                 Catch::Contains("after the check 'initialises under a newer core"));
+}
+
 TEST_CASE("a plugin without the options it needs is told to pass them", "[conformance]") {
   const ConformanceRun run = run_conformance(loader_fixture("init_fails"));
   CHECK_THAT(failed_check(run, "abi", "init").detail,

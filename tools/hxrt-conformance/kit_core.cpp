@@ -153,6 +153,13 @@ KitCore::KitCore(size_t services_size) {
                      register_op,   attr_bool,  attr_int,      attr_float,
                      attr_dtype,    attr_ints,  attr_string,   option_bool,
                      option_int,    option_float, option_string, option_keys};
+  // A table smaller than this header's plays an older core, whose table ends there: the
+  // fields past it are NULL, so that a plugin that reads them without checking struct_size
+  // fails its check (a crash, in that section's child process) instead of passing by luck.
+  if (services_size < sizeof services_.table) {
+    std::memset(reinterpret_cast<char*>(&services_.table) + services_size, 0,
+                sizeof services_.table - services_size);
+  }
 }
 
 void KitCore::set_options(const std::string& options_json) {
