@@ -1,13 +1,22 @@
-// The plugins' shared size helpers (plugins/support): counts and byte sizes of views, which a
-// kernel trusts to bound its loops, must not overflow whatever shape reaches them.
+// The plugins' shared helpers (plugins/support): counts and byte sizes of views, which a
+// kernel trusts to bound its loops, must not overflow whatever shape reaches them; MatMul's
+// operand check, which every plugin's kernel makes through it.
 #include <catch2/catch.hpp>
 
 #include <hxplugin/kernel_call.hpp>
+#include <hxplugin/matmul_dims.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
+
+// This test's status: its code and message (the core's own is not linked here).
+struct hx_status_s {
+  int32_t code;
+  std::string message;
+};
 
 namespace {
 
@@ -21,6 +30,36 @@ hx_tensor_view view_of(hx_dtype dtype, const std::vector<int64_t>& shape) {
 }
 
 constexpr int64_t kTwoTo62 = int64_t{1} << 62;
+
+// The services a KernelCall needs to make an error.
+hx_core_services error_services() {
+  hx_core_services services{};
+  services.struct_size = HX_CORE_SERVICES_STRUCT_SIZE;
+  services.status_create = [](int32_t code, const char* message) -> hx_status* {
+    return new hx_status{code, message == nullptr ? "" : message};
+  };
+  services.status_destroy = [](hx_status* status) { delete status; };
+  return services;
+}
+
+// What matmul_dims says of a, b -> c: "" when it accepts them (and then the dimensions).
+std::string matmul_problem(hx_tensor_view a, hx_tensor_view b, hx_tensor_view c,
+                           hxplugin::MatMulDims* dims) {
+  const hx_core_services services = error_services();
+  hx_tensor_view inputs[] = {a, b};
+  hx_kernel_args args{};
+  args.struct_size = HX_KERNEL_ARGS_STRUCT_SIZE;
+  args.inputs = inputs;
+  args.num_inputs = 2;
+  args.outputs = &c;
+  args.num_outputs = 1;
+  const hxplugin::KernelCall call(args, services);
+  hx_status* status = hxplugin::matmul_dims(call, false, true, dims);
+  if (status == nullptr) return "";
+  const std::string message = status->message;
+  services.status_destroy(status);
+  return message;
+}
 
 }  // namespace
 
@@ -55,4 +94,27 @@ TEST_CASE("byte_count refuses sizes that wrap a size_t") {
   CHECK(byte_count(view_of(HX_DTYPE_BOOL, wrapping), &bytes));
   const std::vector<int64_t> negative = {-4};
   CHECK_FALSE(byte_count(view_of(HX_DTYPE_BOOL, negative), &bytes));
+}
+
+TEST_CASE("matmul_dims checks MatMul's operands for every plugin, then reads the product's size") {
+  const std::vector<int64_t> a_shape = {2, 3};
+  const std::vector<int64_t> b_shape = {4, 3};  // transposed: 3 x 4
+  const std::vector<int64_t> c_shape = {2, 4};
+  const std::vector<int64_t> vector_shape = {3};
+  hxplugin::MatMulDims dims{};
+  CHECK(matmul_problem(view_of(HX_DTYPE_F32, a_shape), view_of(HX_DTYPE_F32, b_shape),
+                       view_of(HX_DTYPE_F32, c_shape), &dims) == "");
+  CHECK((dims.m == 2 && dims.n == 4 && dims.k == 3));
+  CHECK(matmul_problem(view_of(HX_DTYPE_F32, vector_shape), view_of(HX_DTYPE_F32, b_shape),
+                       view_of(HX_DTYPE_F32, c_shape), &dims) ==
+        "MatMul: expected three rank-2 tensors of one dtype, got ranks 1, 2 -> 2 and dtypes "
+        "float32, float32 -> float32");
+  CHECK(matmul_problem(view_of(HX_DTYPE_F32, a_shape), view_of(HX_DTYPE_F64, b_shape),
+                       view_of(HX_DTYPE_F32, c_shape), &dims) ==
+        "MatMul: expected three rank-2 tensors of one dtype, got ranks 2, 2 -> 2 and dtypes "
+        "float32, float64 -> float32");
+  CHECK(matmul_problem(view_of(HX_DTYPE_F32, a_shape), view_of(HX_DTYPE_F32, a_shape),
+                       view_of(HX_DTYPE_F32, c_shape), &dims) ==
+        "MatMul: shapes [2, 3] x [2, 3] -> [2, 4] do not agree (transpose_a=false, "
+        "transpose_b=true)");
 }

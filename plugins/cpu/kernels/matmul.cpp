@@ -103,12 +103,6 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
-  if (a.rank != 2 || b.rank != 2 || c.rank != 2 || a.dtype != b.dtype || a.dtype != c.dtype) {
-    return call.error(HX_INVALID_ARGUMENT,
-                      "MatMul: expected three rank-2 tensors of one dtype, got ranks %d, %d -> "
-                      "%d",
-                      a.rank, b.rank, c.rank);
-  }
   hxplugin::MatMulDims dims{};
   if (hx_status* status = hxplugin::matmul_dims(call, transpose_a, transpose_b, &dims)) {
     return status;

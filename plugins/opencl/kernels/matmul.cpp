@@ -63,11 +63,6 @@ hx_status* matmul_compute(const hx_kernel_args* args) {
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
-  if (a.rank != 2 || b.rank != 2 || c.rank != 2) {
-    return call.error(HX_INVALID_ARGUMENT, "MatMul: ranks %d x %d -> %d, expected 2 x 2 -> 2",
-                      static_cast<int>(a.rank), static_cast<int>(b.rank),
-                      static_cast<int>(c.rank));
-  }
   hxplugin::MatMulDims dims{};
   if (hx_status* status =
           hxplugin::matmul_dims(call, instance.transpose_a, instance.transpose_b, &dims)) {

@@ -57,14 +57,7 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   if (hx_status* status = call.check_operands("MatMul")) return status;
   const bool transpose_b = hxplugin::instance_of<MatMulInstance>(call.instance()).transpose_b;
 
-  const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
-  const hx_tensor_view& c = call.output(0);
-  if (a.rank != 2 || b.rank != 2 || c.rank != 2) {
-    return call.error(HX_INVALID_ARGUMENT,
-                      "MatMul: expected three rank-2 tensors, got ranks %d, %d -> %d", a.rank,
-                      b.rank, c.rank);
-  }
   hxplugin::MatMulDims dims{};
   if (hx_status* status = hxplugin::matmul_dims(call, false, transpose_b, &dims)) {
     return status;

@@ -1,5 +1,7 @@
 #include "hxplugin/matmul_dims.hpp"
 
+#include <hxrt/plugin_vocabulary.h>
+
 namespace hxplugin {
 
 hx_status* matmul_transposes(const KernelCreate& create, bool* transpose_a, bool* transpose_b) {
@@ -7,6 +9,17 @@ hx_status* matmul_transposes(const KernelCreate& create, bool* transpose_a, bool
   *transpose_b = false;
   if (hx_status* status = create.attr_bool("transpose_a", transpose_a)) return status;
   return create.attr_bool("transpose_b", transpose_b);
+}
+
+hx_status* matmul_operands_error(const KernelCall& call) {
+  const hx_tensor_view& a = call.input(0);
+  const hx_tensor_view& b = call.input(1);
+  const hx_tensor_view& c = call.output(0);
+  return call.error(HX_INVALID_ARGUMENT,
+                    "MatMul: expected three rank-2 tensors of one dtype, got ranks %d, %d -> %d "
+                    "and dtypes %s, %s -> %s",
+                    static_cast<int>(a.rank), static_cast<int>(b.rank), static_cast<int>(c.rank),
+                    hx_dtype_name(a.dtype), hx_dtype_name(b.dtype), hx_dtype_name(c.dtype));
 }
 
 hx_status* matmul_dims_error(const KernelCall& call, bool transpose_a, bool transpose_b) {
