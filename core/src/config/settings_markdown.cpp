@@ -1,28 +1,20 @@
 #include "config/settings_markdown.hpp"
 
-#include <cmath>
-#include <cstdint>
-
 #include <nlohmann/json.hpp>
+
+#include "config/setting_reader.hpp"
 
 namespace hxrt::detail {
 
-const char* const kSettingsTableBegin =
-    "<!-- The settings table: generated from core/src/config/settings_table.cpp by `cmake "
-    "--build build --target update_config_reference`; edit the rows there, not here. -->";
-const char* const kSettingsTableEnd = "<!-- End of the generated settings table. -->";
+const std::string kSettingsTableBegin =
+    std::string("<!-- The settings table: generated from core/src/config/settings_table.cpp by `") +
+    kUpdateConfigReference + "`; edit the rows there, not here. -->";
+const std::string kSettingsTableEnd = "<!-- End of the generated settings table. -->";
 
 namespace {
 
 using nlohmann::json;
 using Kind = SettingKind;
-
-std::string number_text(double value) {
-  if (value == std::floor(value) && std::fabs(value) < 9e15) {
-    return std::to_string(static_cast<int64_t>(value));
-  }
-  return json(value).dump();
-}
 
 std::string code(const std::string& text) { return "`" + text + "`"; }
 
@@ -85,10 +77,10 @@ std::string settings_type_text(const SettingRow& row) {
   if (row.kind == Kind::kEnum) return names_text(row);
   std::string text = row.type_text.empty() ? kind_text(row.kind) : row.type_text;
   if (row.kind == Kind::kInteger) {
-    text += " " + number_text(row.min) + " to " + number_text(row.max);
+    text += " " + bound_text(row.min) + " to " + bound_text(row.max);
   } else if (row.kind == Kind::kNumber) {
-    text += std::string(" in ") + (row.exclusive_min ? "(" : "[") + number_text(row.min) +
-            ", " + number_text(row.max) + (row.exclusive_max ? ")" : "]");
+    text += std::string(" in ") + (row.exclusive_min ? "(" : "[") + bound_text(row.min) +
+            ", " + bound_text(row.max) + (row.exclusive_max ? ")" : "]");
   }
   // An empty list, like none, needs no saying.
   if (row.default_json != "null" && row.default_json != "[]") {
@@ -108,8 +100,8 @@ std::string settings_table_markdown() {
 }
 
 std::optional<std::string> with_settings_table(const std::string& page) {
-  const std::string begin = std::string(kSettingsTableBegin) + "\n";
-  const std::string end = std::string("\n") + kSettingsTableEnd + "\n";
+  const std::string begin = kSettingsTableBegin + "\n";
+  const std::string end = "\n" + kSettingsTableEnd + "\n";
   const size_t from = page.find(begin);
   if (from == std::string::npos) return std::nullopt;
   const size_t to = page.find(end, from + begin.size() - 1);

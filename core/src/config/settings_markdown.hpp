@@ -11,8 +11,8 @@
 
 namespace hxrt::detail {
 
-extern const char* const kSettingsTableBegin;
-extern const char* const kSettingsTableEnd;
+extern const std::string kSettingsTableBegin;
+extern const std::string kSettingsTableEnd;
 
 // The table's markdown: a header and a line per row of the file, ending in a newline.
 std::string settings_table_markdown();

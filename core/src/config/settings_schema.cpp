@@ -1,8 +1,6 @@
 #include "config/settings_schema.hpp"
 
 #include <cctype>
-#include <cmath>
-#include <cstdint>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
@@ -13,6 +11,7 @@
 #include "config/device_keys.hpp"
 #include "config/json_layout.hpp"
 #include "config/setting_groups.hpp"
+#include "config/setting_reader.hpp"
 #include "config/settings_table.hpp"
 
 namespace hxrt::detail {
@@ -29,13 +28,8 @@ std::vector<std::string> tokens_of(const std::string& path) {
   return tokens;
 }
 
-// A whole number as an integer, so that the schema reads 1, not 1.0.
-ordered_json number(double value) {
-  if (value == std::floor(value) && std::fabs(value) < 9e15) {
-    return static_cast<int64_t>(value);
-  }
-  return value;
-}
+// A bound as the config author writes it: the schema reads 1, not 1.0.
+ordered_json number(double value) { return ordered_json::parse(bound_text(value)); }
 
 // Names in any case: JSON Schema patterns (ECMA 262) have no case-insensitive flag.
 std::string any_case_pattern(const std::vector<std::string>& names) {
