@@ -56,10 +56,10 @@ std::string first_difference(const std::string& committed, const std::string& ge
 void check_generated(const std::string& file, const std::string& committed,
                      const std::string& generated) {
   if (committed == generated) return;
-  FAIL(file << " is not what the settings table (core/src/config/settings_table.cpp) "
-               "generates; rewrite it with\n  "
-            << hxrt::detail::kUpdateConfigReference << "\nand commit it. "
-            << first_difference(committed, generated));
+  FAIL_CHECK(file << " is not what the settings table (core/src/config/settings_table.cpp) "
+                     "generates; rewrite it with\n  "
+                  << hxrt::detail::kUpdateConfigReference << "\nand commit it. "
+                  << first_difference(committed, generated));
 }
 
 // The docs' name of a file setting: "devices.<type>.device_count".

@@ -106,8 +106,7 @@ std::optional<std::string> with_settings_table(const std::string& page) {
   if (from == std::string::npos) return std::nullopt;
   const size_t to = page.find(end, from + begin.size() - 1);
   if (to == std::string::npos) return std::nullopt;
-  return page.substr(0, from + begin.size()) + settings_table_markdown() +
-         page.substr(to + 1);
+  return page.substr(0, from + begin.size()) + settings_table_markdown() + page.substr(to + 1);
 }
 
 }  // namespace hxrt::detail
