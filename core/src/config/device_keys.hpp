@@ -19,10 +19,10 @@ struct DeviceKey {
   std::string canonical() const;
 };
 
-// The patterns that config/hxrt.schema.json gives for "devices" keys and "visible_devices"
-// items. The parser matches exactly these (a test compares them with the schema's), so the
-// schema and the loader accept the same names; only an index above 2147483647 is the
-// loader's alone to refuse.
+// The patterns of "devices" keys and "visible_devices" items. The parser matches exactly these,
+// and config/hxrt.schema.json is generated with them (settings_schema.cpp), so the schema and
+// the loader accept the same names; only an index above 2147483647 is the loader's alone to
+// refuse.
 extern const char* const kDeviceTypePattern;
 extern const char* const kPhysicalDevicePattern;
 // The longest device name or key the config takes, the schema's maxLength for both. Longer

@@ -11,14 +11,6 @@ namespace {
 
 using nlohmann::json;
 
-// 4096, not 4096.0: the bounds as a config author writes them.
-std::string bound_text(double bound) {
-  if (std::trunc(bound) == bound && std::fabs(bound) < 0x1p53) {
-    return std::to_string(static_cast<int64_t>(bound));
-  }
-  return json(bound).dump();
-}
-
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return text;
@@ -55,6 +47,13 @@ std::string key_under(const std::string& section, const std::string& path) {
 }
 
 }  // namespace
+
+std::string bound_text(double bound) {
+  if (std::trunc(bound) == bound && std::fabs(bound) < 0x1p53) {
+    return std::to_string(static_cast<int64_t>(bound));
+  }
+  return json(bound).dump();
+}
 
 std::string expected_text(const SettingRow& row) {
   if (!row.expected.empty()) return row.expected;

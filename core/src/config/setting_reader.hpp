@@ -13,6 +13,9 @@
 
 namespace hxrt::detail {
 
+// A range's bound as a config author writes it: 4096, not 4096.0; also the config reference's.
+std::string bound_text(double bound);
+
 // What an error about `row`'s value says after "expected ": the row's own text, else its
 // kind's ("true or false", "an integer from 1 to 100000000", "one of \"a\", \"b\"").
 std::string expected_text(const SettingRow& row);

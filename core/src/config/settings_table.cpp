@@ -1,14 +1,18 @@
 // The settings table (settings_table.hpp). Each row is a whole setting: the readers, the
-// environment, RuntimeOptions and the dump take everything else from here. Environment
-// variables are written as plain string literals: tests/config/cleared_environment.cmake
-// reads them from this file for the variables CTest clears.
+// environment, RuntimeOptions, the dump and the generated config reference take everything
+// else from here. Environment variables are written as plain string literals:
+// tests/config/cleared_environment.cmake reads them from this file for the variables CTest
+// clears.
 #include "config/settings_table.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <type_traits>
 
+#include <hxrt/plugin_vocabulary.h>
+
 #include "config/config_sections.hpp"
+#include "config/device_values.hpp"
 #include "config/environment_text.hpp"
 
 namespace hxrt::detail {
@@ -65,6 +69,14 @@ class Row {
     row_.expected = std::move(text);
     return *this;
   }
+  Row& type_text(std::string text) {
+    row_.type_text = std::move(text);
+    return *this;
+  }
+  Row& schema(nlohmann::ordered_json keywords) {
+    row_.schema = std::move(keywords);
+    return *this;
+  }
   Row& check(decltype(SettingRow::check) f) { return set(row_.check, f); }
   Row& apply(decltype(SettingRow::apply) f) { return set(row_.apply, f); }
   Row& value(decltype(SettingRow::value) f) { return set(row_.value, f); }
@@ -96,35 +108,74 @@ class Row {
 std::vector<SettingRow> plugin_rows() {
   return {
       Row("/plugins/search_paths", Kind::kStringList, "[]",
-          "Folders searched for libhx_*.so, after plugins.libraries.")
+          "Folders searched for `libhx_*.so`, after `plugins.libraries`. Relative paths are "
+          "taken from the config file's folder.")
+          .type_text("array of folders")
           .field<&Config::plugin_search_paths>(),
       Row("/plugins/libraries", Kind::kStringList, "[]",
-          "Plugin files loaded by path, first of all candidates.")
+          "Plugin files loaded by path, first of all candidates. Relative paths are taken from "
+          "the config file's folder.")
+          .type_text("array of files")
           .field<&Config::plugin_libraries>(),
       Row("/plugins/use_installed", Kind::kBool, "true",
-          "Also search lib/hxrt/plugins beside libhxrt.so, after every other candidate.")
+          "Also search `lib/hxrt/plugins/` beside `libhxrt.so`, after every other candidate.")
           .field<&Config::use_installed_plugins>()
           // The option's default (true) cannot be told from "not set": only false overrides.
           .api([](const RuntimeOptions& o) {
             return o.use_installed_plugins ? std::nullopt : std::optional<json>(false);
           }),
       Row("/plugins/probe", Kind::kBool, "false",
-          "Load each plugin in a child process first; skip one that crashes, exits or hangs.")
+          "Load each plugin in a child process (`lib/hxrt/hxrt-probe`) before loading it in "
+          "this one, and skip a plugin that crashes, calls `exit()` or hangs there in init, "
+          "device enumeration or shutdown (see [Probing plugins](tools.md#probing-plugins)). Costs "
+          "one short-lived process per plugin file not yet known good; good verdicts are cached "
+          "in `$XDG_CACHE_HOME/hxrt`. `HXRT_PROBE_PLUGINS` overrides it; `hxrt-info` probes "
+          "unless given `--no-probe`.")
           .env("HXRT_PROBE_PLUGINS")
           .field<&Config::probe_plugins>()
           .api([](const RuntimeOptions& o) { return given(o.probe_plugins); }),
       Row("/plugins/probe_timeout_ms", Kind::kInteger, "5000",
-          "How long one plugin's probe may take before the plugin counts as hung.")
+          "How long the probe of one plugin may take, in milliseconds, before the plugin "
+          "counts as hung and is skipped.")
           // An hour: a plugin that needs longer to start is as good as hung.
           .range(1, 3600000)
           .expected("an integer from 1 to 3600000 (milliseconds)")
           .field<&Config::probe_timeout_ms>(),
-      Row("/plugins/disabled", Kind::kStringList, "[]", "Plugins not to load, by name.")
+      Row("/plugins/disabled", Kind::kStringList, "[]",
+          "Plugins not to load, by name: matched against the file name (`libhx_<name>.so`) "
+          "before the plugin is probed or opened, so that one that crashes on load can be "
+          "switched off, and against the name in its function table after init. `hxrt-info` "
+          "lists each as skipped, \"disabled by /plugins/disabled/0\". Write the name (`sim`), "
+          "not the file.")
+          .type_text("array of plugin names")
+          // plugin_vocabulary.h's grammar of a plugin name, which check_plugin_names applies.
+          .schema({{"items",
+                    {{"type", "string"},
+                     {"pattern", "^[a-z][a-z0-9_]*$"},
+                     {"maxLength", HX_MAX_PLUGIN_NAME_LENGTH}}}})
           .check(check_plugin_names)
           .field<&Config::disabled_plugins>()
           .api([](const RuntimeOptions& o) { return given(o.disabled_plugins); }),
       Row("/plugins/options/<plugin name>", Kind::kObject, "null",
-          "The JSON object passed to that plugin's init, which checks it.")
+          "Plugin name -> the JSON object passed to that plugin's init as text, which checks it "
+          "(see [Plugin options](#plugin-options)). The cpu plugin takes: `blas_core` (`\"auto\"` "
+          "by default, or the name of an OpenBLAS core the CPU runs, such as `\"SkylakeX\"`: "
+          "the kernels MatMul runs on, settled once for the whole process; `OPENBLAS_CORETYPE` "
+          "in the environment wins). The sim plugin (a simulated accelerator) takes: "
+          "`device_type` (`\"SIM\"` by default, `\"GPU\"` to stand in for GPUs), "
+          "`device_count` (0 by default), `memory_mb` (per device, 1024), `ops` (the ops whose "
+          "kernels it registers; all by default), `placement_class` "
+          "(`\"discrete_accelerator\"`, `\"host_accelerator\"` or `\"cpu\"`), "
+          "`max_allocation` (bytes; none by default), `alignment` (256), `report_memory` "
+          "(true), `pinned_memory` (true: offers page-locked host memory; false leaves it out), "
+          "`fault_ops` (a test aid: ops whose queued work fails when it runs, as a GPU kernel "
+          "that faults after launch; none by default); and its performance model, each 0 "
+          "(none) by default: `matmul_gflops`, `elementwise_gbps`, `launch_latency_us`, "
+          "`h2d_gbps`, `h2d_latency_us`, `d2h_gbps`, `d2h_latency_us`, `d2d_gbps`, "
+          "`d2d_latency_us`, `random_delay_us` (a random extra delay per item of work, to flush "
+          "out ordering bugs) and `random_seed`; `devices` (a list of one object per device, "
+          "setting the count, each overriding `memory_mb` and the model's figures but "
+          "`random_seed` for its device).")
           .read(apply_plugin_options),
       Row("/env/HXRT_PLUGIN_PATH", Kind::kStringList, "[]",
           "Colon-separated plugin folders or files, after the config's.")
@@ -143,7 +194,12 @@ std::vector<SettingRow> plugin_rows() {
 std::vector<SettingRow> placement_rows() {
   return {
       Row("/placement/device_priority", Kind::kStringList, "[]",
-          "Device types, most preferred first; unlisted types follow in the default order.")
+          "Device types, most preferred first (any case); unlisted types follow in the default "
+          "order: by placement class (discrete accelerators, then CPUs, then accelerators that "
+          "run on the host's processors), then by name (see [Placement](placement.md)).")
+          .type_text("array of device types")
+          // The grammar check_device_types applies, in both cases.
+          .schema({{"items", {{"type", "string"}, {"pattern", "^[A-Za-z][A-Za-z0-9_]*$"}}}})
           .check(check_device_types)
           .apply([](const json& v, const std::string&, Config& c) {
             c.device_priority = v.get<std::vector<std::string>>();
@@ -156,7 +212,9 @@ std::vector<SettingRow> placement_rows() {
           .value([](const Config& c) { return json(c.device_priority); })
           .api([](const RuntimeOptions& o) { return given(o.device_priority); }),
       Row("/placement/soft_placement", Kind::kEnum, "\"missing_kernel\"",
-          "What a request that cannot be honoured does.")
+          "What a request that cannot be honoured does: `strict` fails; `missing_kernel` falls "
+          "back when the device has no kernel for the op but fails for a device that does not "
+          "exist; `soft` falls back in both cases.")
           .names({"strict", "missing_kernel", "soft"})
           .apply([](const json& v, const std::string&, Config& c) {
             for (SoftPlacement mode : {SoftPlacement::kStrict,
@@ -171,7 +229,10 @@ std::vector<SettingRow> placement_rows() {
                                     : std::nullopt;
           }),
       Row("/placement/tensor_device", Kind::kString, "null",
-          "Where a tensor made with no device and outside every device scope goes.")
+          "Where a tensor made with no device and outside every device scope goes (a device "
+          "name such as `\"CPU:0\"` or `\"/GPU:1\"`). Unset: device 0 of the "
+          "highest-priority type, as TensorFlow places it.")
+          .type_text("device")
           .min_length(1)
           .expected("a device name like \"GPU:0\"")
           .check(check_device_name)
@@ -181,7 +242,10 @@ std::vector<SettingRow> placement_rows() {
           .value([](const Config& c) { return text_or_null(c.tensor_device); })
           .api([](const RuntimeOptions& o) { return given(o.tensor_device); }),
       Row("/placement/placer", Kind::kEnum, "\"simple\"",
-          "How Runtime::compile places the graph nodes that carry no device request.")
+          "How `Runtime::compile` places the graph nodes that carry no device request: "
+          "`simple` puts them on the highest-priority device, as TensorFlow's simple placer; "
+          "`dynamic` schedules them on measured kernel and copy times and each device's memory "
+          "(list scheduling), explaining each choice (see [Dynamic placement](dynamic-placer.md)).")
           .names({"simple", "dynamic"})
           .expected("\"simple\" or \"dynamic\"")
           .apply([](const json& v, const std::string&, Config& c) {
@@ -191,12 +255,14 @@ std::vector<SettingRow> placement_rows() {
             return json(c.placer == GraphPlacer::kDynamic ? "dynamic" : "simple");
           }),
       Row("/placement/replace_every_runs", Kind::kInteger, "10",
-          "How often, in runs, the dynamic placer checks an executable's placement; 0: never.")
+          "How often, in runs, the dynamic placer checks an executable's placement against the "
+          "costs measured since it was placed, and places it again; `0`: never.")
           .range(0, 1000000000)
           .expected("an integer from 0 (never) to 1000000000")
           .field<&Config::replace_every_runs>(),
       Row("/placement/replace_threshold", Kind::kNumber, "0.1",
-          "How much faster another placement must be for the dynamic placer to move to it.")
+          "How much faster, as a fraction of the current placement's estimated makespan, "
+          "another placement must be for the dynamic placer to move an executable to it.")
           .range(0, 1)
           .exclusive(false, true)
           .expected("a number from 0 to below 1 (0.1: another placement must be 10% faster)")
@@ -207,11 +273,13 @@ std::vector<SettingRow> placement_rows() {
 std::vector<SettingRow> logging_and_visibility_rows() {
   return {
       Row("/log_device_placement", Kind::kBool, "false",
-          "Log 'Executing op <op> in device <device>' for every op.")
+          "Log `Executing op <op> in device <device>` for every op.")
           .env("HXRT_LOG_DEVICE_PLACEMENT")
           .field<&Config::log_device_placement>()
           .api([](const RuntimeOptions& o) { return given(o.log_device_placement); }),
-      Row("/log_level", Kind::kEnum, "\"warning\"", "The least severe level the log shows.")
+      Row("/log_level", Kind::kEnum, "\"warning\"",
+          "The least severe level the log shows: `debug`, `info`, `warning` or `error`, in any "
+          "case.")
           .env("HXRT_LOG_LEVEL")
           .names({"debug", "info", "warning", "error"}, /*any_case=*/true)
           .apply([](const json& v, const std::string&, Config& c) {
@@ -222,7 +290,15 @@ std::vector<SettingRow> logging_and_visibility_rows() {
             return o.log_level ? std::optional<json>(json_of(*o.log_level)) : std::nullopt;
           }),
       Row("/visible_devices", Kind::kStringList, "null",
-          "Physical devices left visible, in the order of their logical ids.")
+          "Physical devices left visible, in the order of their logical ids (`\"GPU:1\"`, "
+          "`\"/GPU:1\"`, `\"/physical_device:GPU:1\"`, any case); a type none of them names "
+          "keeps all its devices. A name that matches no physical device is refused when it is "
+          "set (`set_visible_devices`, or `Runtime::create` for the file and "
+          "`HXRT_VISIBLE_DEVICES`); after initialisation, setting the devices already visible "
+          "does nothing, and any other list fails with \"Visible devices cannot be modified "
+          "after being initialized\". `HXRT_VISIBLE_DEVICES` (comma-separated) overrides it.")
+          .type_text("array of physical devices")
+          .schema({{"uniqueItems", true}, {"items", {{"$ref", "#/$defs/physical_device_name"}}}})
           .env("HXRT_VISIBLE_DEVICES")
           .from_env(split_device_list)
           .apply([](const json& v, const std::string& source, Config& c) {
@@ -248,29 +324,53 @@ std::vector<SettingRow> logging_and_visibility_rows() {
 std::vector<SettingRow> device_rows() {
   return {
       Row("/devices/<type>/device_count", Kind::kInteger, "null",
-          "The most physical devices of the type to use: the first visible ones.")
+          "The most physical devices of the type to use: the first visible ones. `0` hides the "
+          "type.")
           .range(0, 2147483647)
           .read(apply_devices_section),
       Row("/devices/<type or device>/memory/growth", Kind::kBool, "true",
-          "Take a small region first and each next one twice as large, as requests need.")
+          "Start with a small region (2 MiB) and take each next one twice as large, as "
+          "requests need (see [The memory policy](#the-memory-policy)). The opposite of "
+          "`preallocate`: given together, they must disagree.")
           .read(apply_devices_section),
       Row("/devices/<type or device>/memory/preallocate", Kind::kBool, "false",
-          "Take the whole budget (limit_mb or fraction) in one region at initialisation.")
+          "Take the whole budget (`limit_mb` or `fraction`) in one region at initialisation; "
+          "needs one of them. The opposite of `growth`: given together, they must disagree.")
           .read(apply_devices_section),
       Row("/devices/<type or device>/memory/limit_mb", Kind::kInteger, "null",
-          "The most MiB the allocator takes from the device: a hard limit, also with growth.")
-          .range(1, 17592186044415.0)
+          "The most memory the allocator takes from the device, in MiB: a hard limit, also "
+          "with growth; at most 2^44 - 1 (more overflows a 64-bit byte count). A layer (file, "
+          "API) that sets `limit_mb` or `fraction` replaces both of the earlier layer's.")
+          .range(1, static_cast<double>(kMaxLimitMiB))
           .read(apply_devices_section),
       Row("/devices/<type or device>/memory/fraction", Kind::kNumber, "null",
-          "The limit as a share of the device's total memory.")
+          "The most memory as a share of the device's total memory; with `limit_mb` too, the "
+          "smaller limit holds.")
           .range(0, 1)
           .exclusive(true, false)
           .read(apply_devices_section),
       Row("/devices/<type or device>/memory/release_unused", Kind::kBool, "false",
-          "Give a region back to the device as soon as no tensor uses it.")
+          "Give a region back to the device as soon as no tensor uses it (default: keep it for "
+          "reuse).")
           .read(apply_devices_section),
       Row("/devices/<device>/logical", Kind::kObjectList, "null",
-          "Split one physical device into logical devices, each with its own limit.")
+          "Split one physical device into logical devices, each with its own allocator and "
+          "limit (`{}`: the physical device's limit), for any device type; they take "
+          "consecutive logical ids of the type.")
+          .type_text("non-empty array of `{\"memory_limit_mb\": N}` or `{}`")
+          .schema({{"minItems", 1},
+                   {"items",
+                    {{"description", "One logical device."},
+                     {"type", "object"},
+                     {"additionalProperties", false},
+                     {"properties",
+                      {{"memory_limit_mb",
+                        {{"description",
+                          "This logical device's hard limit in MiB; absent: the physical "
+                          "device's limit."},
+                         {"type", "integer"},
+                         {"minimum", 1},
+                         {"maximum", kMaxLimitMiB}}}}}}}})
           .read(apply_devices_section),
   };
 }
@@ -281,7 +381,11 @@ std::vector<SettingRow> device_rows() {
 std::vector<SettingRow> memory_rows() {
   return {
       Row("/memory/thread_caches", Kind::kBool, "true",
-          "Serve blocks of up to 64 KiB from caches of the calling thread, without a lock.")
+          "Every device's allocator serves blocks of up to 64 KiB from caches of the calling "
+          "thread, without its lock (see [Thread caches](memory.md#thread-caches)); `false`: every "
+          "block takes the lock, so memory statistics are exact at every moment and no free "
+          "memory waits in another thread's cache when one runs out. "
+          "`HXRT_MEMORY_THREAD_CACHES` overrides it.")
           .env("HXRT_MEMORY_THREAD_CACHES")
           .apply([](const json& v, const std::string&, Config& c) {
             c.devices.thread_caches = v.get<bool>();
@@ -295,7 +399,12 @@ constexpr double kMaxThreads = 4096;
 
 std::vector<SettingRow> trace_and_execution_rows() {
   return {
-      Row("/trace/path", Kind::kString, "null", "The file Runtime::create starts the trace in.")
+      Row("/trace/path", Kind::kString, "null",
+          "The file `Runtime::create` starts the timeline trace in (see [Timeline "
+          "trace](embedding.md#timeline-trace)), opened at once: a path that cannot be written "
+          "is an error then; written when that runtime is destroyed or the program exits. "
+          "`HXRT_TRACE` overrides it.")
+          .type_text("file")
           .env("HXRT_TRACE")
           .min_length(1)
           .expected("the file to write the timeline trace to (a non-empty string)")
@@ -304,12 +413,15 @@ std::vector<SettingRow> trace_and_execution_rows() {
           })
           .value([](const Config& c) { return text_or_null(c.trace_path); }),
       Row("/trace/max_events", Kind::kInteger, "1000000",
-          "The most events one trace records; the trace says how many it dropped.")
+          "The most events one trace keeps; later ones are counted and the written trace says "
+          "how many were dropped.")
           // A cap a machine can hold: each event takes a few hundred bytes until written.
           .range(1, 100000000)
           .field<&Config::trace_max_events>(),
       Row("/execution/inter_op_threads", Kind::kInteger, "0",
-          "Threads that run graph nodes' host-side work; 0: one per core.")
+          "Threads that run graph nodes' host-side work, so that independent nodes run at once "
+          "(TensorFlow's `inter_op_parallelism_threads`); `0`: one per core of the machine. "
+          "`HXRT_INTER_OP_THREADS` overrides it.")
           .env("HXRT_INTER_OP_THREADS")
           .range(0, kMaxThreads)
           .expected("an integer from 0 to 4096 (0: one per core)")
@@ -319,7 +431,11 @@ std::vector<SettingRow> trace_and_execution_rows() {
           .value([](const Config& c) { return json(c.execution.inter_op_threads); })
           .api([](const RuntimeOptions& o) { return given(o.inter_op_threads); }),
       Row("/execution/intra_op_threads", Kind::kInteger, "0",
-          "Threads one kernel may use, passed to every plugin's init; 0: each plugin's default.")
+          "Threads one kernel may use (TensorFlow's `intra_op_parallelism_threads`), passed to "
+          "every plugin's init; the CPU plugin gives it to OpenBLAS, process-wide (see [CPU "
+          "plugin](plugins.md#cpu-plugin)); `0`: each plugin keeps its own default. "
+          "`HXRT_INTRA_OP_THREADS` overrides it; `RuntimeOptions::inter_op_threads` and "
+          "`intra_op_threads` override both.")
           .env("HXRT_INTRA_OP_THREADS")
           .range(0, kMaxThreads)
           .expected("an integer from 0 to 4096 (0: each plugin's default)")

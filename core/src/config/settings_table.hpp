@@ -1,8 +1,12 @@
 // The settings table: every config setting is one row, with its JSON path, its environment
-// variable, its type and range, its default and a one-line description. The config file's
-// sections, the environment, RuntimeOptions and the effective-config dump all iterate it, and
-// tests check config/hxrt.schema.json, docs/configuration.md and the variables CTest clears
-// against it, so that adding a setting is one row plus the code that acts on its value.
+// variable, its type and range, its default and its description. The config file's sections,
+// the environment, RuntimeOptions and the effective-config dump all iterate it, and the config
+// reference is generated from it: config/hxrt.schema.json (settings_schema.hpp) and the
+// settings table of docs/configuration.md (settings_markdown.hpp), with what the table does
+// not hold, the sections' own descriptions, in setting_groups.hpp. So adding a setting is one
+// row plus the code that acts on its value, then
+//   cmake --build build --target update_config_reference
+// to rewrite both files, which are committed; a test fails while they differ from the table.
 //
 // A row read by the generic reader (setting_reader.hpp) has `apply`: the reader checks the
 // value against the row's kind and range, then `check` if any, then `apply` lands it in
@@ -24,6 +28,12 @@ namespace hxrt::detail {
 
 // The config file's own variable: it names the file, so it is no setting and has no row.
 constexpr const char* kConfigFileVariable = "HXRT_CONFIG";
+
+// The command that rewrites the generated config reference in the source tree (a target of
+// tools/hxrt-info/CMakeLists.txt), which the generated files and the test that compares them
+// with the table name.
+constexpr const char* kUpdateConfigReference =
+    "cmake --build build --target update_config_reference";
 
 enum class SettingKind {
   kBool,
@@ -50,7 +60,15 @@ struct SettingRow {
   std::vector<std::string> names;
   bool any_case = false;
   std::string default_json;  // JSON text; "null": none (all devices, no limit, unset)
-  std::string description;   // one line
+  // What the setting does, on one line, in restricted markdown (`code`, [links](page.md)): the
+  // docs show it as it is, the schema with each link reduced to its text.
+  std::string description;
+  // The docs' name for the value where the kind's own ("integer", "array of strings") says
+  // too little ("array of device types"); the range and the default are added to it.
+  std::string type_text;
+  // JSON Schema keywords beyond what the kind, the range and the names give (an item's
+  // pattern, uniqueness, a structured row's shape), merged into the setting's schema.
+  nlohmann::ordered_json schema;
   // What an error says after "expected ", where the kind's own text (setting_reader.hpp)
   // does not say enough; "": the kind's.
   std::string expected;
@@ -75,7 +93,7 @@ struct SettingRow {
   bool file_setting() const { return path.rfind("/env/", 0) != 0 && path.rfind("/api/", 0) != 0; }
 };
 
-// Every row, in the order of config/hxrt.schema.json, which is the dump's order.
+// Every row, in the order of config/hxrt.schema.json and of the dump.
 const std::vector<SettingRow>& setting_rows();
 
 // The row at `path`; nullptr when there is none.
