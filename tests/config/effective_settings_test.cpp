@@ -31,20 +31,31 @@ const ConfigSetting& find(const std::vector<ConfigSetting>& settings, const std:
 
 TEST_CASE("the defaults: every setting, in the schema's order, from \"default\"") {
   const std::vector<ConfigSetting> settings = effective_settings(Config{});
-  CHECK(paths_of(settings) ==
-        std::vector<std::string>{
-            "/plugins/search_paths", "/plugins/libraries", "/plugins/use_installed",
-            "/plugins/probe", "/plugins/probe_timeout_ms", "/plugins/disabled", "/plugins/options",
-            "/env/HXRT_PLUGIN_PATH", "/api/plugin_paths",
-            "/placement/device_priority", "/placement/soft_placement",
-            "/placement/tensor_device", "/placement/placer",
-            "/placement/replace_every_runs", "/placement/replace_threshold",
-            "/log_device_placement",
-            "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
-            "/devices/*/device_count", "/devices/*/memory/growth", "/devices/*/memory/limit_mb",
-            "/devices/*/memory/fraction", "/devices/*/memory/release_unused",
-            "/devices/*/logical", "/memory/thread_caches", "/trace/path", "/trace/max_events",
-            "/execution/inter_op_threads", "/execution/intra_op_threads"});
+  const std::vector<std::string> paths = paths_of(settings);
+  // These in this order, among any others: a setting added to the table takes its place in
+  // the dump with no change here.
+  const std::vector<std::string> known = {
+      "/plugins/search_paths", "/plugins/libraries", "/plugins/use_installed",
+      "/plugins/probe", "/plugins/probe_timeout_ms", "/plugins/disabled", "/plugins/options",
+      "/env/HXRT_PLUGIN_PATH", "/api/plugin_paths",
+      "/placement/device_priority", "/placement/soft_placement",
+      "/placement/tensor_device", "/placement/placer",
+      "/placement/replace_every_runs", "/placement/replace_threshold",
+      "/log_device_placement",
+      "/log_level", "/visible_devices", "/env/HXRT_FORCE_MEMORY_GROWTH",
+      "/devices/*/device_count", "/devices/*/memory/growth", "/devices/*/memory/limit_mb",
+      "/devices/*/memory/fraction", "/devices/*/memory/release_unused",
+      "/devices/*/logical", "/memory/thread_caches", "/trace/path", "/trace/max_events",
+      "/execution/inter_op_threads", "/execution/intra_op_threads"};
+  auto next = paths.begin();
+  for (const std::string& path : known) {
+    INFO(path << " in the dump, after the paths before it in `known`");
+    next = std::find(next, paths.end(), path);
+    REQUIRE(next != paths.end());
+  }
+  std::vector<std::string> sorted = paths;
+  std::sort(sorted.begin(), sorted.end());
+  CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
   for (const ConfigSetting& setting : settings) {
     INFO(setting.path);
     CHECK(setting.source == "default");
