@@ -69,12 +69,20 @@ TEST_CASE("The CPU plugin refuses options it does not know, naming them", "[cpu]
 TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][plugin]") {
   using hxrt::DType;
   const std::vector<DType> floating = {DType::kF32, DType::kF64};
+  const std::vector<DType> any_floating = {DType::kF32, DType::kF64, DType::kF16, DType::kBF16};
   const std::vector<DType> arithmetic = {DType::kF32, DType::kF64, DType::kI32, DType::kI64};
+  const std::vector<DType> numeric = {DType::kF32,  DType::kF64, DType::kF16,
+                                      DType::kBF16, DType::kI32, DType::kI64};
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
   const std::map<std::string, std::vector<DType>> expected = {
       {"MatMul", floating},  {"Add", arithmetic},  {"Sub", arithmetic}, {"Mul", arithmetic},
       {"Div", arithmetic},   {"AddN", arithmetic}, {"Relu", arithmetic}, {"Sum", arithmetic},
-      {"Cast", all},         {"Fill", all},        {"Identity", all},  {"Sigmoid", floating}};
+      {"Cast", all},         {"Fill", all},        {"Identity", all},
+      {"Exp", any_floating}, {"Log", any_floating}, {"Sqrt", any_floating},
+      {"Reciprocal", any_floating}, {"Erf", any_floating}, {"Tanh", any_floating},
+      {"Sigmoid", any_floating},    {"Floor", any_floating}, {"Ceil", any_floating},
+      {"Round", any_floating},      {"Neg", numeric},        {"Abs", numeric},
+      {"Sign", numeric}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {

@@ -10,7 +10,9 @@
 namespace hxrt::detail {
 
 void add_matmul_op(OpRegistry& registry);        // MatMul
-void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu, Sigmoid
+void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu
+// Exp, Log, Sqrt, Reciprocal, Erf, Tanh, Sigmoid, Floor, Ceil, Round, Neg, Abs, Sign
+void add_unary_ops(OpRegistry& registry);
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
 
@@ -22,7 +24,19 @@ std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues
 std::vector<ReferenceCase> div_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> add_n_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> relu_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> exp_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> log_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> sqrt_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reciprocal_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> erf_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> tanh_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sigmoid_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> floor_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> ceil_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> round_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> neg_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> abs_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> sign_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> identity_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> fill_cases(DType type, DType output_type, RandomValues& random);

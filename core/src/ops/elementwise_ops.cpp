@@ -29,16 +29,6 @@ void infer_add_n(const InferContext& call, TensorMeta* outputs) {
   outputs[0] = call.inputs[0];
 }
 
-void infer_relu(const InferContext& call, TensorMeta* outputs) {
-  require_numeric_inputs(call);
-  outputs[0] = call.inputs[0];
-}
-
-void infer_sigmoid(const InferContext& call, TensorMeta* outputs) {
-  require_inputs_in(call, floating_dtypes());
-  outputs[0] = call.inputs[0];
-}
-
 struct BinaryOp {
   const char* name;
   const char* summary;
@@ -97,22 +87,13 @@ void add_elementwise_ops(OpRegistry& registry) {
   add_n.reference_cases = add_n_cases;
   registry.add(std::move(add_n));
 
-  OpSchema relu{"Relu", 1, 1, 1, infer_relu, ""};
+  OpSchema relu{"Relu", 1, 1, 1, infer_numeric_unary, ""};
   relu.summary = "Rectified linear unit: max(x, 0) element by element.";
   relu.inputs = {{"x", "T", numeric_dtypes(), "any tensor", false}};
   relu.outputs = {{"y", "T", numeric_dtypes(), "max(x, 0); NaN stays NaN", false}};
   relu.shape_rule = "y has x's shape.";
   relu.reference_cases = relu_cases;
   registry.add(std::move(relu));
-
-  OpSchema sigmoid{"Sigmoid", 1, 1, 1, infer_sigmoid, ""};
-  sigmoid.summary = "The logistic function: 1 / (1 + exp(-x)) element by element.";
-  sigmoid.inputs = {{"x", "T", floating_dtypes(), "any tensor of a floating dtype", false}};
-  sigmoid.outputs = {{"y", "T", floating_dtypes(), "1 / (1 + exp(-x)), in [0, 1]", false}};
-  sigmoid.shape_rule = "y has x's shape. Large negative x gives 0 and large positive x 1, "
-                       "never NaN; NaN stays NaN.";
-  sigmoid.reference_cases = sigmoid_cases;
-  registry.add(std::move(sigmoid));
 }
 
 }  // namespace hxrt::detail

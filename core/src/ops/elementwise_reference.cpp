@@ -1,5 +1,5 @@
-// Reference cases of Add, Sub, Mul, Div, AddN, Relu and Sigmoid, computed in double on the
-// exact input values; integer results are exact because the inputs are small integers.
+// Reference cases of Add, Sub, Mul, Div, AddN and Relu, computed in double on the exact input
+// values; integer results are exact because the inputs are small integers.
 #include <cmath>
 #include <utility>
 
@@ -7,6 +7,7 @@
 #include "ops/reference/random_values.hpp"
 #include "ops/reference/reference_tensors.hpp"
 #include "ops/reference/tolerances.hpp"
+#include "ops/reference/unary_cases.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -58,23 +59,6 @@ std::vector<ReferenceCase> binary_cases(Arithmetic apply, DType type, RandomValu
   return cases;
 }
 
-// A function of one element over shapes of every kind: plain, rank 0, one element, empty,
-// rank 3 and a longer run.
-std::vector<ReferenceCase> unary_cases(double (*function)(double), DType type, ValueRange range,
-                                       RandomValues& random) {
-  const std::vector<Shape> shapes = {{3, 5}, {}, {1}, {0}, {0, 3}, {2, 3, 4}, {64}};
-  std::vector<ReferenceCase> cases;
-  for (const Shape& shape : shapes) {
-    ReferenceCase call;
-    call.inputs = {random.tensor(type, shape, range)};
-    call.expected = empty_reference(type, shape);
-    for (double value : call.inputs[0].values) call.expected.values.push_back(function(value));
-    call.tolerance = element_tolerance(type);
-    cases.push_back(std::move(call));
-  }
-  return cases;
-}
-
 }  // namespace
 
 std::vector<ReferenceCase> add_cases(DType type, DType, RandomValues& random) {
@@ -116,13 +100,6 @@ std::vector<ReferenceCase> add_n_cases(DType type, DType, RandomValues& random) 
 
 std::vector<ReferenceCase> relu_cases(DType type, DType, RandomValues& random) {
   return unary_cases([](double x) { return x < 0 ? 0.0 : x; }, type, ValueRange::kSmall, random);
-}
-
-std::vector<ReferenceCase> sigmoid_cases(DType type, DType, RandomValues& random) {
-  // Wide inputs reach where exp(-x) overflows a float (x < -89 for f32), which a kernel
-  // written as 1 / (1 + exp(-x)) survives only when the infinity gives 0, not NaN.
-  return unary_cases([](double x) { return 1 / (1 + std::exp(-x)); }, type, ValueRange::kWide,
-                     random);
 }
 
 }  // namespace hxrt::detail

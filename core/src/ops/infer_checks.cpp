@@ -80,4 +80,14 @@ void require_known_dtype(const InferContext& call, const char* attr_name, DType 
   }
 }
 
+void infer_numeric_unary(const InferContext& call, TensorMeta* outputs) {
+  require_numeric_inputs(call);
+  outputs[0] = call.inputs[0];
+}
+
+void infer_floating_unary(const InferContext& call, TensorMeta* outputs) {
+  require_inputs_in(call, floating_dtypes());
+  outputs[0] = call.inputs[0];
+}
+
 }  // namespace hxrt::detail

@@ -13,7 +13,7 @@ namespace hxrt::detail {
 // require_numeric_inputs both use it.
 bool is_numeric(DType dtype);
 const std::vector<DType>& numeric_dtypes();
-// f32, f64, f16 and bf16: the dtypes of the transcendental functions (Sigmoid).
+// f32, f64, f16 and bf16: the dtypes of the transcendental and rounding functions (Exp, Floor).
 const std::vector<DType>& floating_dtypes();
 // Every dtype, in ABI order.
 const std::vector<DType>& all_dtypes();
@@ -28,5 +28,10 @@ void require_numeric_inputs(const InferContext& call);
 void require_same_dtype(const InferContext& call);
 // A dtype read from an attribute is one of kAllDTypes (a plugin can pass any integer).
 void require_known_dtype(const InferContext& call, const char* attr_name, DType dtype);
+
+// The whole shape inference of an element-wise function of one input, y of x's dtype and
+// shape: for x of a numeric dtype (Relu, Neg) and for x of a floating one (Exp).
+void infer_numeric_unary(const InferContext& call, TensorMeta* outputs);
+void infer_floating_unary(const InferContext& call, TensorMeta* outputs);
 
 }  // namespace hxrt::detail

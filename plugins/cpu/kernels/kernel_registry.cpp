@@ -10,6 +10,9 @@ namespace hxcpu {
 namespace {
 
 constexpr int32_t kFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64};
+constexpr int32_t kAnyFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
+constexpr int32_t kNumeric[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16,
+                                HX_DTYPE_BF16, HX_DTYPE_I32, HX_DTYPE_I64};
 constexpr int32_t kArithmetic[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_DTYPE_I64};
 constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
                             HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
@@ -52,7 +55,19 @@ constexpr KernelEntry kKernels[] = {
     entry<div_kernel>("Div", kArithmetic),
     entry<addn_kernel>("AddN", kArithmetic),
     entry<relu_kernel>("Relu", kArithmetic),
-    entry<sigmoid_kernel>("Sigmoid", kFloating),
+    entry<exp_kernel>("Exp", kAnyFloating),
+    entry<log_kernel>("Log", kAnyFloating),
+    entry<sqrt_kernel>("Sqrt", kAnyFloating),
+    entry<reciprocal_kernel>("Reciprocal", kAnyFloating),
+    entry<erf_kernel>("Erf", kAnyFloating),
+    entry<tanh_kernel>("Tanh", kAnyFloating),
+    entry<sigmoid_kernel>("Sigmoid", kAnyFloating),
+    entry<floor_kernel>("Floor", kAnyFloating),
+    entry<ceil_kernel>("Ceil", kAnyFloating),
+    entry<round_kernel>("Round", kAnyFloating),
+    entry<neg_kernel>("Neg", kNumeric),
+    entry<abs_kernel>("Abs", kNumeric),
+    entry<sign_kernel>("Sign", kNumeric),
     with_instances<sum_kernel, sum_create, sum_destroy>("Sum", kArithmetic),
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
     with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),

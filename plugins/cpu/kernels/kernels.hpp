@@ -31,7 +31,21 @@ hx_status* mul_kernel(const hx_kernel_args* args);
 hx_status* div_kernel(const hx_kernel_args* args);
 hx_status* addn_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
-hx_status* sigmoid_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
+
+// The unary element-wise family (unary.cpp).
+hx_status* exp_kernel(const hx_kernel_args* args);
+hx_status* log_kernel(const hx_kernel_args* args);
+hx_status* sqrt_kernel(const hx_kernel_args* args);
+hx_status* reciprocal_kernel(const hx_kernel_args* args);
+hx_status* erf_kernel(const hx_kernel_args* args);
+hx_status* tanh_kernel(const hx_kernel_args* args);
+hx_status* sigmoid_kernel(const hx_kernel_args* args);
+hx_status* floor_kernel(const hx_kernel_args* args);
+hx_status* ceil_kernel(const hx_kernel_args* args);
+hx_status* round_kernel(const hx_kernel_args* args);
+hx_status* neg_kernel(const hx_kernel_args* args);
+hx_status* abs_kernel(const hx_kernel_args* args);
+hx_status* sign_kernel(const hx_kernel_args* args);
 
 }  // namespace hxcpu

@@ -1,5 +1,7 @@
 #include "ops/reference/random_values.hpp"
 
+#include <cmath>
+
 #include "ops/reference/reference_tensors.hpp"
 
 namespace hxrt::detail {
@@ -27,6 +29,12 @@ double RandomValues::element(DType dtype, ValueRange range) {
     case ValueRange::kWide:
       if (integer(0, 7) == 0) return 0;
       return whole ? integer(-100, 100) : round_to(uniform(-100, 100), dtype);
+    case ValueRange::kModerate:
+      return whole ? integer(-10, 10) : round_to(uniform(-10, 10), dtype);
+    case ValueRange::kPositive:
+      return whole ? integer(1, 100) : round_to(std::pow(10.0, uniform(-3, 2)), dtype);
+    case ValueRange::kQuarters:
+      return whole ? integer(-10, 10) : integer(-40, 40) * 0.25;
   }
   return 0;
 }

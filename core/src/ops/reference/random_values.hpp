@@ -16,6 +16,15 @@ enum class ValueRange {
   kSmall,    // floats in [-1, 1], integers in [-20, 20]
   kDivisor,  // nonzero: floats with magnitude in [0.25, 1], integers in [-7, 7]
   kWide,     // floats in [-100, 100], integers in [-100, 100], about one in eight exactly 0
+  // Floats in [-10, 10], integers in [-10, 10]: exp stays finite in every dtype there (f16's
+  // overflows above 11.09), and erf covers its whole curve before it flattens to -1 and 1.
+  kModerate,
+  // Floats in [0.001, 100], as many per decade (log-uniform), integers in [1, 100]: the
+  // domain of log and sqrt, small values included.
+  kPositive,
+  // Multiples of 0.25 in [-10, 10], integers in [-10, 10]: whole numbers, halves (the ties of
+  // rounding) and the values between, all exact in every floating dtype.
+  kQuarters,
 };
 
 class RandomValues {

@@ -1,0 +1,143 @@
+// The unary element-wise kernels (Exp ... Sign, as the core's unary family defines them), one
+// function of one element per op. float and double compute in their own type; f16 and bf16
+// widen to float, which holds each of their values exactly, and round once to their dtype;
+// Neg, Abs and Sign also compute on i32 and i64.
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/element_convert.hpp"
+#include "kernels/element_types.hpp"
+#include "kernels/kernel_call.hpp"
+#include "kernels/kernels.hpp"
+
+namespace hxcpu {
+namespace {
+
+// exp of a non-positive number only, so that no intermediate overflows: for x < 0 the
+// logistic function is e / (1 + e) with e = exp(x) in (0, 1].
+template <class T>
+T logistic(T x) {
+  if (x >= T(0)) return T(1) / (T(1) + std::exp(-x));
+  const T e = std::exp(x);  // NaN fails both tests and comes out here as NaN
+  return e / (T(1) + e);
+}
+
+// Integers negate as unsigned, which wraps: the minimum gives itself, not undefined behaviour.
+template <class T>
+T negate(T x) {
+  if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(-static_cast<std::make_unsigned_t<T>>(x));
+  } else {
+    return -x;
+  }
+}
+
+template <class T>
+T absolute(T x) {
+  if constexpr (std::is_integral_v<T>) {
+    return x < 0 ? negate(x) : x;
+  } else {
+    return std::fabs(x);  // also makes -0 into 0
+  }
+}
+
+// Both tests fail for 0 and NaN, which come out as they are.
+template <class T>
+T sign(T x) {
+  return x > T(0) ? T(1) : x < T(0) ? T(-1) : x;
+}
+
+template <class T>
+constexpr bool kNarrow = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
+
+template <class T, class Function>
+void apply_all(Function function, const T* __restrict__ x, T* __restrict__ y, int64_t count) {
+  for (int64_t i = 0; i < count; ++i) {
+    if constexpr (kNarrow<T>) {
+      y[i] = convert_element<T>(function(convert_element<float>(x[i])));
+    } else {
+      y[i] = function(x[i]);
+    }
+  }
+}
+
+// Whether an op has i32 and i64 variants besides the four floating ones.
+constexpr bool kFloatingOnly = false;
+constexpr bool kWithIntegers = true;
+
+// `function` (a generic lambda) of each element of the one input, for the call's dtype.
+template <bool kIntegers, class Function>
+hx_status* unary_kernel(const hx_kernel_args* args, const char* op, Function function) {
+  const KernelCall call(args);
+  const hx_tensor_view& out = call.output(0);
+  const int64_t count = element_count(out);
+  if (hx_status* status = call.expect_elements(op, count, out.dtype)) return status;
+  const auto run = [&](auto tag) -> hx_status* {
+    using T = typename decltype(tag)::type;
+    apply_all(function, input_data<T>(call.input(0)), output_data<T>(out), count);
+    return nullptr;
+  };
+  switch (out.dtype) {
+    case HX_DTYPE_F32: return run(TypeTag<float>{});
+    case HX_DTYPE_F64: return run(TypeTag<double>{});
+    case HX_DTYPE_F16: return run(TypeTag<Half>{});
+    case HX_DTYPE_BF16: return run(TypeTag<BFloat16>{});
+    case HX_DTYPE_I32:
+      if constexpr (kIntegers) return run(TypeTag<int32_t>{});
+      break;
+    case HX_DTYPE_I64:
+      if constexpr (kIntegers) return run(TypeTag<int64_t>{});
+      break;
+    default: break;
+  }
+  return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", op,
+                    hx_dtype_name(out.dtype));
+}
+
+}  // namespace
+
+hx_status* exp_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Exp", [](auto x) { return std::exp(x); });
+}
+hx_status* log_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Log", [](auto x) { return std::log(x); });
+}
+hx_status* sqrt_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Sqrt", [](auto x) { return std::sqrt(x); });
+}
+hx_status* reciprocal_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Reciprocal",
+                                     [](auto x) { return decltype(x)(1) / x; });
+}
+hx_status* erf_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Erf", [](auto x) { return std::erf(x); });
+}
+hx_status* tanh_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Tanh", [](auto x) { return std::tanh(x); });
+}
+hx_status* sigmoid_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Sigmoid", [](auto x) { return logistic(x); });
+}
+hx_status* floor_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Floor", [](auto x) { return std::floor(x); });
+}
+hx_status* ceil_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Ceil", [](auto x) { return std::ceil(x); });
+}
+// nearbyint rounds in the current mode, the default to-nearest-even (halves to the even
+// neighbour), as Round is defined; std::round would take halves away from zero.
+hx_status* round_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kFloatingOnly>(args, "Round", [](auto x) { return std::nearbyint(x); });
+}
+hx_status* neg_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kWithIntegers>(args, "Neg", [](auto x) { return negate(x); });
+}
+hx_status* abs_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kWithIntegers>(args, "Abs", [](auto x) { return absolute(x); });
+}
+hx_status* sign_kernel(const hx_kernel_args* args) {
+  return unary_kernel<kWithIntegers>(args, "Sign", [](auto x) { return sign(x); });
+}
+
+}  // namespace hxcpu
