@@ -93,9 +93,10 @@ TEST_CASE("the abi section fails a plugin that reads services past an older core
   INFO(careless.output);
   CHECK(careless.exit_code == 1);
   CHECK(careless.failed >= 1);
-  // The plugin calls NULL in the check after the newer core's, and the section dies there.
+  // The plugin calls NULL in the check after the newer core's, and the section dies there
+  // (of SIGSEGV; under AddressSanitizer, whose handler catches it, with exit code 1).
   CHECK_THAT(careless.check("section abi runs to the end").detail,
-             Catch::Contains("SIGSEGV") &&
+             Catch::StartsWith("the process ") &&
                  Catch::Contains("after the check 'initialises under a newer core"));
 }
 
