@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "hxrt/error.hpp"
+#include "ops/builtin_registry.hpp"
 
 namespace hxrt_test_ops {
 
@@ -12,14 +13,7 @@ using hxrt::detail::OpRegistry;
 using hxrt::detail::OpSchema;
 using hxrt::detail::TensorMeta;
 
-const OpRegistry& builtin_registry() {
-  static const OpRegistry registry = [] {
-    OpRegistry r;
-    hxrt::detail::add_builtin_ops(r);
-    return r;
-  }();
-  return registry;
-}
+const OpRegistry& builtin_registry() { return hxrt::detail::builtin_registry(); }
 
 const OpSchema& builtin_schema(const std::string& op) {
   const OpSchema* schema = builtin_registry().find(op);

@@ -1,4 +1,5 @@
 #include "ops/builtin_op_families.hpp"
+#include "ops/builtin_registry.hpp"
 #include "ops/op_schema.hpp"
 
 namespace hxrt::detail {
@@ -9,6 +10,15 @@ void add_builtin_ops(OpRegistry& registry) {
   add_unary_ops(registry);
   add_array_ops(registry);
   add_reduction_ops(registry);
+}
+
+const OpRegistry& builtin_registry() {
+  static const OpRegistry registry = [] {
+    OpRegistry ops;
+    add_builtin_ops(ops);
+    return ops;
+  }();
+  return registry;
 }
 
 }  // namespace hxrt::detail

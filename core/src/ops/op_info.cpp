@@ -1,4 +1,4 @@
-#include "ops/op_schema.hpp"
+#include "ops/builtin_registry.hpp"
 
 namespace hxrt::detail {
 
@@ -24,10 +24,10 @@ OpInfo op_info(const OpSchema& schema) {
 namespace hxrt {
 
 std::vector<OpInfo> core_ops() {
-  detail::OpRegistry registry;
-  detail::add_builtin_ops(registry);
   std::vector<OpInfo> ops;
-  for (const detail::OpSchema* schema : registry.all()) ops.push_back(detail::op_info(*schema));
+  for (const detail::OpSchema* schema : detail::builtin_registry().all()) {
+    ops.push_back(detail::op_info(*schema));
+  }
   return ops;
 }
 

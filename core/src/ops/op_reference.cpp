@@ -4,20 +4,11 @@
 
 #include "hxrt/error.hpp"
 #include "hxrt/op_reference.hpp"
-#include "ops/op_schema.hpp"
+#include "ops/builtin_registry.hpp"
 #include "ops/reference/random_values.hpp"
 
 namespace hxrt::detail {
 namespace {
-
-const OpRegistry& core_registry() {
-  static const OpRegistry registry = [] {
-    OpRegistry ops;
-    add_builtin_ops(ops);
-    return ops;
-  }();
-  return registry;
-}
 
 void require_dtype(DType dtype, const char* function, const char* what) {
   const auto known = std::find(std::begin(kAllDTypes), std::end(kAllDTypes), dtype);
@@ -47,7 +38,7 @@ namespace hxrt {
 
 std::vector<ReferenceCase> reference_cases(const std::string& op, DType type, DType output_type,
                                            uint64_t seed) {
-  const detail::OpSchema* schema = detail::core_registry().find(op);
+  const detail::OpSchema* schema = detail::builtin_registry().find(op);
   if (schema == nullptr || schema->reference_cases == nullptr) {
     throw Error(StatusCode::kNotFound, "reference_cases: '" + op +
                                            "' is not a core op; hxrt::core_ops() lists them");
