@@ -10,11 +10,14 @@
 # pocl-opencl-icd is the OpenCL platform its tests run on (one device on the host's cores).
 # valgrind counts the instructions of an eager op for the hot path's budget
 # (bench/check_instructions.sh); without it that test reports itself skipped.
+# libdnnl-dev (oneDNN) gives the CPU plugin its convolution, pooling and normalisation kernels;
+# libonnx-dev and libprotobuf-dev read ONNX models (core/src/models/onnx).
 # doxygen makes the API reference from the public headers (docs/CMakeLists.txt); without it the
 # build leaves the reference out and says so.
 HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev libtbb-dev nlohmann-json3-dev catch2
                libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev
-               ocl-icd-opencl-dev opencl-headers pocl-opencl-icd valgrind doxygen)
+               ocl-icd-opencl-dev opencl-headers pocl-opencl-icd valgrind doxygen
+               libdnnl-dev libonnx-dev libprotobuf-dev)
 
 # Prints the packages of HXRT_PACKAGES that are not installed, one per line.
 hxrt_missing_packages() {

@@ -49,6 +49,8 @@ void add_array_ops(OpRegistry& registry) {
       "large: infinity); integer to integer wraps modulo 2^bits; to bool: nonzero is true; "
       "from bool: 1 and 0.";
   cast.reference_cases = cast_cases;
+  cast.onnx.versions = {13, 19, 21};
+  cast.onnx.renamed_attrs = {{"to", "dtype"}};
   registry.add(std::move(cast));
 
   OpSchema identity{"Identity", 1, 1, 1, infer_identity, ""};
@@ -57,6 +59,7 @@ void add_array_ops(OpRegistry& registry) {
   identity.outputs = {{"y", "T", all_dtypes(), "a copy of x", false}};
   identity.shape_rule = "y has x's dtype and shape.";
   identity.reference_cases = identity_cases;
+  identity.onnx.versions = {14, 16, 19, 21};
   registry.add(std::move(identity));
 
   OpSchema fill{"Fill", 0, 0, 1, infer_fill, ""};

@@ -56,6 +56,7 @@ OpSchema binary_schema(const BinaryOp& op) {
                           "with stride 0 along the axes where they repeat.") +
                       op.numbers;
   schema.reference_cases = op.reference_cases;
+  schema.onnx.versions = {13, 14};
   return schema;
 }
 
@@ -85,6 +86,8 @@ void add_elementwise_ops(OpRegistry& registry) {
   add_n.shape_rule = "sum has the shape of the inputs, which must all have one shape. Integer "
                      "sums wrap modulo 2^bits.";
   add_n.reference_cases = add_n_cases;
+  add_n.onnx.op = "Sum";
+  add_n.onnx.versions = {13};
   registry.add(std::move(add_n));
 
   OpSchema relu{"Relu", 1, 1, 1, infer_numeric_unary, ""};
@@ -93,6 +96,7 @@ void add_elementwise_ops(OpRegistry& registry) {
   relu.outputs = {{"y", "T", numeric_dtypes(), "max(x, 0); NaN stays NaN", false}};
   relu.shape_rule = "y has x's shape.";
   relu.reference_cases = relu_cases;
+  relu.onnx.versions = {14};
   registry.add(std::move(relu));
 }
 

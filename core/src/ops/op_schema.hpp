@@ -44,6 +44,34 @@ class RandomValues;  // ops/reference/random_values.hpp
 using ReferenceCasesFn = std::vector<ReferenceCase> (*)(DType type, DType output_type,
                                                        RandomValues& random);
 
+// An ONNX input that an op takes as an attribute: a value the kernels need when they are
+// created (Reshape's shape, Slice's starts, TopK's k), which ONNX passes as a tensor since
+// opset 10 to 18. The importer (models/onnx) requires it to be a constant when the model is
+// loaded, or computable from constants and static shapes, and converts it to `attr`.
+struct OnnxAttributeInput {
+  int input = 0;      // its position among the ONNX node's inputs
+  std::string attr;   // the attribute it becomes, declared by the schema
+  int since = 0;      // the first ONNX version that passes it as an input (before: an attribute)
+};
+
+// How a node of ONNX's default domain becomes a call of this op. An op with no `versions` is
+// not importable. The op's inputs are the ONNX node's inputs that are not attribute inputs, in
+// order; ONNX's attributes keep their names (bar `renamed_attrs`), and every attribute a node
+// carries must be one the schema declares, so that a model is never run with an attribute
+// hxrt would ignore.
+struct OnnxForm {
+  std::string op;  // ONNX's name of the op; "" : the schema's own name
+  // Every since-version ONNX defines for the op from the first one hxrt implements through
+  // opset kMaxOnnxOpset, ascending: a node's version is the largest of them not above the
+  // model's opset, and hxrt implements the semantics of each.
+  std::vector<int> versions;
+  std::vector<OnnxAttributeInput> attribute_inputs;
+  std::vector<std::pair<std::string, std::string>> renamed_attrs;  // ONNX name -> schema name
+};
+
+// The newest ONNX opset whose versions of the importable ops OnnxForm::versions covers.
+inline constexpr int kMaxOnnxOpset = 21;
+
 struct OpSchema {
   OpSchema() = default;
   // The ABI's part of a schema; the rest is set field by field.
@@ -79,6 +107,7 @@ struct OpSchema {
   // The executable specification, beside the written one: every core op has one
   // (tests/ops/reference_cases_test.cpp), a custom op none.
   ReferenceCasesFn reference_cases = nullptr;
+  OnnxForm onnx;
 };
 
 // Checks arity (the message names the op and the arity it expects), runs infer, then

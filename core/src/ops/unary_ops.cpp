@@ -17,6 +17,7 @@ struct UnaryOp {
   const char* y;       // what y holds
   const char* domain;  // what happens at the edges of the function's domain
   ReferenceCasesFn reference_cases;
+  int onnx_since = 13;  // ONNX's latest version of the op through kMaxOnnxOpset
 };
 
 constexpr const char* kIntegral =
@@ -33,6 +34,7 @@ OpSchema unary_schema(const UnaryOp& op) {
   schema.outputs = {{"y", "T", dtypes, op.y, false}};
   schema.shape_rule = std::string("y has x's shape.") + op.domain;
   schema.reference_cases = op.reference_cases;
+  schema.onnx.versions = {op.onnx_since};
   return schema;
 }
 
@@ -69,7 +71,7 @@ void add_unary_ops(OpRegistry& registry) {
       {"Round",
        "Rounds x to the nearest whole number, element by element; halves round to the even "
        "one (2.5 gives 2, -1.5 gives -2).",
-       false, "the whole number nearest x, the even one of two", kIntegral, round_cases},
+       false, "the whole number nearest x, the even one of two", kIntegral, round_cases, 11},
       {"Neg", "Negates x element by element: y = -x.", true, "-x", kWrapping, neg_cases},
       {"Abs", "The absolute value of x, element by element.", true, "|x|",
        kWrapping, abs_cases},
