@@ -32,7 +32,8 @@ struct DeviceEstimate {
 // Where one node of a compiled graph runs, as the placement log prints it.
 struct NodePlacement {
   std::string node;
-  std::string op;         // "Placeholder" for a graph input, as TensorFlow names it
+  std::string op;         // "Placeholder" for a graph input, "Const" for a constant, as
+                          // TensorFlow names them
   std::string device;     // canonical: /job:localhost/replica:0/task:0/device:GPU:0
   std::string requested;  // the device asked for, as written ("" when none)
   RequestSource request_source = RequestSource::kNone;
@@ -58,6 +59,9 @@ struct DeviceMemoryPlan {
   // arena_bytes + separate_bytes: the most a run allocates on the device (fed tensors, which
   // the caller made, aside).
   size_t peak_bytes = 0;
+  // The graph constants' copies on the device (a model's weights), made at compile and kept
+  // by the executable across runs; not part of peak_bytes.
+  size_t constant_bytes = 0;
 };
 
 struct CompileOptions {

@@ -16,6 +16,7 @@
 #include "hxrt/dtype.hpp"
 #include "hxrt/export.hpp"
 #include "hxrt/shape.hpp"
+#include "hxrt/tensor.hpp"
 
 namespace hxrt {
 
@@ -36,16 +37,19 @@ enum class RequestSource {
 };
 
 struct GraphNode {
-  enum class Kind { kInput, kOp };
+  enum class Kind { kInput, kConstant, kOp };
   Kind kind = Kind::kOp;
   std::string name;
-  std::string op;  // "" for an input
+  std::string op;  // "" for an input or a constant
   std::vector<NodeOutput> inputs;
   std::vector<std::string> control_inputs;  // nodes that must run before this one
   Attrs attrs;
   std::string requested_device;  // as written, "" when none
   RequestSource request_source = RequestSource::kNone;
-  // From shape inference when the node was added (an input's: as declared).
+  // A constant's value, as given to GraphBuilder::constant; empty for other nodes.
+  Tensor value;
+  // From shape inference when the node was added (an input's: as declared; a constant's:
+  // its value's).
   std::vector<DType> output_dtypes;
   std::vector<Shape> output_shapes;
 };
@@ -79,6 +83,12 @@ class HXRT_API GraphBuilder {
   // tensor should live ("" : as the scope or placement function says, else the placer).
   NodeOutput input(const std::string& name, DType dtype, const Shape& shape,
                    const std::string& device = {});
+  // A constant: `value` (on any device), which compile copies once to each device where a
+  // consumer of it runs and every run of the executable reads (a model's weights).
+  // `device`: where it should live, as for an input; "" : with its first consumer. The
+  // constant shares `value`'s memory until then: the caller must not write to it.
+  NodeOutput constant(const std::string& name, const Tensor& value,
+                      const std::string& device = {});
   // A node running `op` on `inputs` with `attrs`; returns its output 0 (NodeOutput{name, i}
   // names the others). `device` requests a device for it; "" leaves it to the innermost
   // device scope of this thread, else the placement function, else the placer.

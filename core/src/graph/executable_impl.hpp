@@ -51,6 +51,7 @@ struct ArenaOperand {
 struct alignas(64) StepInfo {
   enum class Kind : uint8_t {
     kFeed,      // a graph input: the fed tensor, copied to the input's device when elsewhere
+    kConstant,  // a graph constant: its copy on the step's device, made at compile
     kOp,        // a node's kernel
     kTransfer,  // a copy of one value to another device, where an edge crosses devices
   };
@@ -76,8 +77,9 @@ struct alignas(64) StepInfo {
   // A step that may queue work (a transfer, an op on an asynchronous device): the index of
   // its event among a run's (ExecutableImpl::queuing_steps of them).
   uint32_t event = 0;
-  uint32_t feed = 0;  // kFeed: index into Executable::inputs()
-  // kFeed, kOp: its node's entry in ExecutableImpl::placement (the node's name, the request
+  // kFeed: index into Executable::inputs(); kConstant: into ExecutableImpl::constants.
+  uint32_t feed = 0;
+  // kFeed, kConstant, kOp: its node's entry in ExecutableImpl::placement (the node's name, the request
   // and the placer's reason, for the trace), which never moves once compile has made it.
   const NodePlacement* placement = nullptr;
 
@@ -95,6 +97,8 @@ inline std::string label_of(const StepInfo& step) {
   switch (step.kind) {
     case StepInfo::Kind::kFeed:
       return "graph input '" + step.placement->node + "'";
+    case StepInfo::Kind::kConstant:
+      return "graph constant '" + step.placement->node + "'";
     case StepInfo::Kind::kOp:
       return "graph node '" + step.placement->node + "' (" + step.placement->op + ")";
     case StepInfo::Kind::kTransfer:
@@ -145,6 +149,9 @@ struct ExecutableImpl {
   size_t queuing_steps = 0;  // steps that may queue work (StepInfo::event)
 
   std::vector<std::string> inputs;  // the graph inputs the fetches need, in graph order
+  // The graph constants' values, each on the device of a step that reads it (kConstant), made
+  // at compile and read by every run.
+  std::vector<Tensor> constants;
   // Per input, where the dynamic placer assumed its feed comes from (a device's canonical
   // name); empty for the simple placer. A run that feeds an input from elsewhere has it
   // placed again (ExecutableHandle::after_run).

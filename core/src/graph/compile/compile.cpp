@@ -91,6 +91,9 @@ class StepBuilder {
       exe_.inputs.push_back(node.name);
       exe_.input_dtypes.push_back(node.output_dtypes[0]);
       exe_.input_shapes.push_back(node.output_shapes[0]);
+    } else if (node.kind == GraphNode::Kind::kConstant) {
+      step.kind = StepInfo::Kind::kConstant;
+      step.feed = upload(node, *choice.device);
     } else {
       step.kind = StepInfo::Kind::kOp;
       for (const NodeOutput& input : node.inputs) {
@@ -134,6 +137,9 @@ class StepBuilder {
     }
     const size_t source_step = producers_[value];
     const StepInfo& source = exe_.steps[source_step];
+    if (source.kind == StepInfo::Kind::kConstant) {
+      return constant_copy(value, source, device, predecessors);
+    }
     const size_t output =
         static_cast<size_t>(std::find(source.outputs.begin(), source.outputs.end(), value) -
                             source.outputs.begin());
@@ -154,6 +160,45 @@ class StepBuilder {
     const size_t copy = new_value(meta, &device);
     step.outputs.push_back(copy);
     new_step(std::move(step), {source_step});
+    transfers_.emplace(std::make_pair(value, &device), copy);
+    predecessors.push_back(producers_[copy]);
+    return copy;
+  }
+
+  // A copy of a constant's value on `device`, made now and kept by the executable: the
+  // index of its tensor in ExecutableImpl::constants. Shared, not copied, where it is there.
+  uint32_t upload(const GraphNode& constant, Device& device) {
+    const Tensor& value = constant.value;
+    if (value.impl()->device.get() == &device) {
+      exe_.constants.push_back(value);
+    } else {
+      try {
+        exe_.constants.push_back(exe_.context->eager.copy_to(value, device));
+      } catch (const Error& error) {
+        throw Error(error.code(), "graph constant '" + constant.name + "': its copy to " +
+                                      device.name() + ": " + error.what());
+      }
+    }
+    return static_cast<uint32_t>(exe_.constants.size() - 1);
+  }
+
+  // A constant read on a device other than its own: a second constant there, copied once
+  // now, not a transfer on every run.
+  size_t constant_copy(size_t value, const StepInfo& source, Device& device,
+                       std::vector<size_t>& predecessors) {
+    StepInfo step;
+    step.kind = StepInfo::Kind::kConstant;
+    step.placement = source.placement;
+    step.device = &device;
+    step.feed = upload(*graph_.find(source.placement->node), device);
+    const ValueInfo& from = exe_.values[value];
+    TensorMeta meta;
+    meta.dtype = from.dtype;
+    meta.shape = from.shape;
+    meta.bytes = from.bytes;
+    const size_t copy = new_value(meta, &device);
+    step.outputs.push_back(copy);
+    new_step(std::move(step), {});
     transfers_.emplace(std::make_pair(value, &device), copy);
     predecessors.push_back(producers_[copy]);
     return copy;

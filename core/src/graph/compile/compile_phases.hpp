@@ -11,6 +11,10 @@
 
 namespace hxrt::detail {
 
+// What the placement log and errors call a node's op: TensorFlow's "Placeholder" for a graph
+// input and "Const" for a constant, else its op.
+std::string op_name_of(const GraphNode& node);
+
 // The index of the node named `name`, which must exist.
 size_t graph_index(const Graph& graph, const std::string& name);
 

@@ -75,6 +75,25 @@ double previous_makespan(const std::vector<NodePlacement>& previous,
   return makespan_of(problem, assignment);
 }
 
+// Each constant that carries no request goes with its first consumer, now placed.
+void place_constants(const Graph& graph, const std::vector<bool>& needed,
+                     const CompileOptions& options, PlacedNodes& placed) {
+  const std::vector<GraphNode>& nodes = graph.nodes();
+  std::vector<bool> settled(nodes.size(), false);
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!needed[i]) continue;
+    for (const NodeOutput& input : nodes[i].inputs) {
+      const size_t producer = graph_index(graph, input.node);
+      const GraphNode& constant = nodes[producer];
+      if (constant.kind != GraphNode::Kind::kConstant || settled[producer]) continue;
+      settled[producer] = true;
+      if (!request_of(constant, options).device->empty()) continue;
+      placed.choices[producer].device = placed.choices[i].device;
+      placed.placements[producer].device = placed.choices[i].device->name();
+    }
+  }
+}
+
 }  // namespace
 
 void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<bool>& needed,
@@ -115,7 +134,9 @@ void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<
   std::vector<std::vector<double>> kernel_seconds(nodes.size());
   std::vector<bool> free(nodes.size(), false);
   for (size_t i = 0; i < nodes.size(); ++i) {
-    if (!needed[i]) continue;
+    // A constant is no task: compile copies it once to every device that reads it, so where
+    // it lives costs a run nothing, and it goes with its first consumer (below).
+    if (!needed[i] || nodes[i].kind == GraphNode::Kind::kConstant) continue;
     const GraphNode& node = nodes[i];
     NodeChoice& choice = choices[i];
     free[i] = request_of(node, options).device->empty();
@@ -140,6 +161,7 @@ void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<
     };
     for (const NodeOutput& input : node.inputs) {
       const size_t producer = graph_index(graph, input.node);
+      if (nodes[producer].kind == GraphNode::Kind::kConstant) continue;
       uint64_t& bytes = edge_to(producer);
       if (!counted.emplace(task_of[producer], input.index).second) continue;
       bytes += choices[producer].outputs[static_cast<size_t>(input.index)].bytes;
@@ -224,6 +246,7 @@ void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<
       placement.estimates.push_back(estimate);
     }
   }
+  place_constants(graph, needed, options, placed_nodes);
 }
 
 std::map<std::string, Device*> feed_devices_of(GraphContext& context, const Graph& graph,

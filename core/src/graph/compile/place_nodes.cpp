@@ -8,8 +8,8 @@ namespace hxrt::detail {
 namespace {
 
 [[noreturn]] void refuse_node(const GraphNode& node, const Error& error) {
-  const std::string op = node.kind == GraphNode::Kind::kInput ? "Placeholder" : node.op;
-  throw Error(error.code(), "graph node '" + node.name + "' (" + op + "): " + error.what());
+  throw Error(error.code(),
+              "graph node '" + node.name + "' (" + op_name_of(node) + "): " + error.what());
 }
 
 TensorMeta meta_of(DType dtype, const Shape& shape) {
@@ -92,9 +92,9 @@ NodeChoice place_op(GraphContext& context, const Graph& graph, const GraphNode& 
   return choice;
 }
 
-// A graph input goes where it is asked to, else with its first consumer (TensorFlow's
-// placer colocates a source node with the one node it feeds), else where a tensor made with
-// no device goes.
+// A graph input or constant goes where it is asked to, else with its first consumer
+// (TensorFlow's placer colocates a source node with the one node it feeds), else where a
+// tensor made with no device goes.
 Device& input_device(GraphContext& context, const NodeRequest& request, Device* consumer) {
   if (!request.device->empty()) return context.eager.data_device(*request.device);
   if (consumer != nullptr) return *consumer;
@@ -105,6 +105,15 @@ Device& input_device(GraphContext& context, const NodeRequest& request, Device* 
 }
 
 }  // namespace
+
+std::string op_name_of(const GraphNode& node) {
+  switch (node.kind) {
+    case GraphNode::Kind::kInput: return "Placeholder";
+    case GraphNode::Kind::kConstant: return "Const";
+    case GraphNode::Kind::kOp: break;
+  }
+  return node.op;
+}
 
 size_t graph_index(const Graph& graph, const std::string& name) {
   return static_cast<size_t>(graph.find(name) - graph.nodes().data());
@@ -150,7 +159,7 @@ PlacedNodes place_nodes(GraphContext& context, const Graph& graph,
     if (!needed[i]) continue;
     NodeChoice& choice = choices[i];
     const NodeRequest request = request_of(node, options);
-    if (node.kind == GraphNode::Kind::kInput) {
+    if (node.kind != GraphNode::Kind::kOp) {
       try {
         choice.device = &input_device(context, request, first_consumer[i]);
       } catch (const Error& error) {
@@ -160,7 +169,7 @@ PlacedNodes place_nodes(GraphContext& context, const Graph& graph,
     }
     NodePlacement& placement = placed.placements[i];
     placement.node = node.name;
-    placement.op = node.kind == GraphNode::Kind::kInput ? "Placeholder" : node.op;
+    placement.op = op_name_of(node);
     placement.device = choice.device->name();
     placement.requested = node.requested_device;
     placement.request_source = node.request_source;

@@ -30,12 +30,15 @@ void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecess
   // Values in an arena: written by a kernel and read only by kernels of the same device,
   // whose stream (or the executor's edges, on a synchronous device) orders every use.
   std::vector<bool> own(exe.values.size(), false);
-  std::vector<bool> fed(exe.values.size(), false);  // the caller's: a graph input's
+  // Not the run's to allocate: a graph input's (the caller's) or a constant's (compile's).
+  std::vector<bool> fed(exe.values.size(), false);
+  std::vector<bool> constant(exe.values.size(), false);
   for (const StepInfo& step : exe.steps) {
     if (step.kind == StepInfo::Kind::kOp) continue;
     for (size_t value : step.outputs) {
       own[value] = true;
-      fed[value] = step.kind == StepInfo::Kind::kFeed;
+      constant[value] = step.kind == StepInfo::Kind::kConstant;
+      fed[value] = step.kind == StepInfo::Kind::kFeed || constant[value];
     }
     for (size_t value : step.inputs) own[value] = true;  // a transfer reads it
   }
@@ -109,10 +112,11 @@ void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecess
   for (size_t v = 0; v < exe.values.size(); ++v) {
     const ValueInfo& value = exe.values[v];
     if (value.arena != ValueInfo::kOwnMemory) continue;
-    if (fed[v]) continue;
+    if (fed[v] && !constant[v]) continue;
     DeviceMemoryPlan& report = exe.memory_plan[static_cast<size_t>(
         std::find(devices.begin(), devices.end(), value.device) - devices.begin())];
-    report.separate_bytes = add_checked(report.separate_bytes, value.bytes, report.device);
+    size_t& bytes = constant[v] ? report.constant_bytes : report.separate_bytes;
+    bytes = add_checked(bytes, value.bytes, report.device);
   }
   for (size_t d = 0; d < devices.size(); ++d) {
     DeviceMemoryPlan& report = exe.memory_plan[d];

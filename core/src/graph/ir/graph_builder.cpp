@@ -56,6 +56,20 @@ NodeOutput GraphBuilder::input(const std::string& name, DType dtype, const Shape
   return append(std::move(node), device);
 }
 
+NodeOutput GraphBuilder::constant(const std::string& name, const Tensor& value,
+                                  const std::string& device) {
+  check_name(graph_, name);
+  check_device(name, device);
+  if (!value.valid()) refuse(name, "its value is an empty Tensor handle; give it a tensor");
+  GraphNode node;
+  node.kind = GraphNode::Kind::kConstant;
+  node.name = name;
+  node.value = value;
+  node.output_dtypes = {value.dtype()};
+  node.output_shapes = {value.shape()};
+  return append(std::move(node), device);
+}
+
 NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
                              const std::vector<NodeOutput>& inputs, const Attrs& attrs,
                              const std::string& device,

@@ -19,13 +19,13 @@ std::unique_ptr<RecordedRuns> RecordedRuns::for_executable(const ExecutableImpl&
   Device* device = nullptr;
   for (const StepInfo& step : exe.steps) {
     if (step.kind == StepInfo::Kind::kTransfer) return nullptr;
-    if (step.kind == StepInfo::Kind::kFeed) continue;
+    if (step.kind == StepInfo::Kind::kFeed || step.kind == StepInfo::Kind::kConstant) continue;
     if (device != nullptr && step.device != device) return nullptr;
     device = step.device;
   }
   if (device == nullptr || device->plugin().recording() == nullptr) return nullptr;
   for (const StepInfo& step : exe.steps) {
-    if (step.kind == StepInfo::Kind::kFeed && step.device != device) return nullptr;
+    if (step.kind != StepInfo::Kind::kOp && step.device != device) return nullptr;
   }
   return std::make_unique<RecordedRuns>(exe, *device);
 }
@@ -39,9 +39,12 @@ void RecordedRuns::release() noexcept {
   work_.reset();  // the recording first: the plugin may hold on to the buffers it names
   views_.reset();
   for (const Device::Block& block : arenas_) device_->deallocate(block.block);
-  for (const Device::Block& block : slots_) device_->deallocate(block.block);
+  for (size_t slot = 0; slot < slots_.size(); ++slot) {
+    if (!constant_slots_[slot]) device_->deallocate(slots_[slot].block);
+  }
   arenas_.clear();
   slots_.clear();
+  constant_slots_.clear();
 }
 
 std::optional<std::vector<Tensor>> RecordedRuns::run(const std::vector<Tensor>& feeds) {
@@ -68,8 +71,16 @@ bool RecordedRuns::record() {
       arenas_.push_back(device_->allocate(arena.bytes));
     }
     slots_.resize(exe_.own_tensors);
+    constant_slots_.assign(exe_.own_tensors, false);
+    // A constant's slot is its memory: replays read it where compile put it.
+    for (const StepInfo& step : exe_.steps) {
+      if (step.kind != StepInfo::Kind::kConstant) continue;
+      const size_t slot = exe_.values[step.outputs[0]].tensor;
+      slots_[slot] = exe_.constants[step.feed].impl()->memory;
+      constant_slots_[slot] = true;
+    }
     for (const ValueInfo& value : exe_.values) {
-      if (value.arena != ValueInfo::kOwnMemory) continue;
+      if (value.arena != ValueInfo::kOwnMemory || constant_slots_[value.tensor]) continue;
       // A block for an empty tensor too: a view names a buffer whatever its size.
       slots_[value.tensor] = device_->allocate(std::max<size_t>(value.bytes, 1));
     }

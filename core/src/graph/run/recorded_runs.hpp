@@ -60,6 +60,9 @@ class RecordedRuns {
   // What the recording names, kept while it lives (guarded by mutex_).
   std::vector<Device::Block> arenas_;  // ExecutableImpl::arenas
   std::vector<Device::Block> slots_;   // per value with memory of its own (ValueInfo::tensor)
+  // Per slot: a constant's own memory, which the executable keeps, so not the recording's to
+  // give back.
+  std::vector<bool> constant_slots_;
   std::unique_ptr<BoundViews> views_;
   std::unique_ptr<RecordedWork> work_;
 };

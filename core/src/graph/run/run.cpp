@@ -172,8 +172,9 @@ class Run {
   // roots, then the steps those feeds made ready.
   std::vector<uint32_t> bind_feeds() {
     const auto bound_here = [this](const StepInfo& step) {
-      return step.kind == StepInfo::Kind::kFeed &&
-             feeds_[step.feed].impl()->device.get() == step.device;
+      return step.kind == StepInfo::Kind::kConstant ||
+             (step.kind == StepInfo::Kind::kFeed &&
+              feeds_[step.feed].impl()->device.get() == step.device);
     };
     std::vector<uint32_t> ready;
     for (uint32_t root : exe_.roots) {
@@ -420,6 +421,9 @@ class Run {
           }
           return;
         case StepInfo::Kind::kFeed: return run_feed(step);
+        case StepInfo::Kind::kConstant:
+          tensor(step.outputs[0]) = exe_.constants[step.feed];
+          return;
         case StepInfo::Kind::kTransfer: return run_transfer(index, step);
       }
     } catch (const Error& error) {
