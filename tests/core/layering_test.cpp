@@ -30,6 +30,7 @@ const std::vector<std::vector<std::string>> kLayers = {
     {"placement", "cost"},
     {"eager"},  // one op: its plan, the views of its operands, the kernel's arguments
     {"graph"},
+    {"models"},   // ONNX import: a model's graph, built with the graph's builder
     {"runtime"},  // the facade and start-up wiring
 };
 

@@ -78,6 +78,10 @@ struct OpInfo {
   // already broadcast to the output's shape, with stride 0 where an input repeats.
   bool broadcasts = false;
   std::string shape_rule;  // the output shapes in words; shape inference is the executable rule
+  // The ONNX op (default domain) a model's node of which becomes a call of this one
+  // (Runtime::load_onnx), and the versions of it implemented; "" and none when not importable.
+  std::string onnx_op;
+  std::vector<int> onnx_versions;
   std::vector<OpKernelInfo> kernels;  // by device type, in name order
 };
 

@@ -30,6 +30,7 @@
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
 #include "hxrt/op.hpp"
+#include "hxrt/onnx_model.hpp"
 #include "hxrt/op_info.hpp"
 #include "hxrt/pinned_memory.hpp"
 #include "hxrt/runtime_options.hpp"
@@ -161,6 +162,16 @@ class HXRT_API Runtime {
   // exceeds, with the figures. The executable keeps this runtime's state alive.
   Executable compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
                      const CompileOptions& options = {});
+
+  // The ONNX model in the file at `path` as a Graph (hxrt/onnx_model.hpp, docs/models.md),
+  // built on this runtime: compile its graph for its outputs and run it with its inputs by
+  // name. Initializers become graph constants; nodes whose inputs are known at load are
+  // computed then, on the host. Error(kNotFound) for no such file; Error(kInvalidArgument)
+  // for a file that is not a model, an open dimension left unbound, and a node whose op,
+  // version, attribute or input hxrt does not implement, naming it and what hxrt supports.
+  OnnxModel load_onnx(const std::string& path, const OnnxLoadOptions& options = {});
+  // The same from the model's bytes (external data from options.external_data_dir).
+  OnnxModel load_onnx(const void* data, size_t size, const OnnxLoadOptions& options = {});
 
   // The dynamic placer's cost model (docs/dynamic-placer.md): the calibrated speed of
   // each device and link and the recent timings of kernels and copies that graph runs

@@ -64,6 +64,7 @@ void add_matmul_op(OpRegistry& registry) {
                       "with k = 0, c is all zeros. Integer products and sums wrap modulo "
                       "2^bits.";
   schema.reference_cases = matmul_cases;
+  schema.onnx.versions = {13};
   registry.add(std::move(schema));
 }
 

@@ -16,6 +16,10 @@ OpInfo op_info(const OpSchema& schema) {
   info.type_parameter = schema.type_parameter;
   info.broadcasts = schema.broadcasts;
   info.shape_rule = schema.shape_rule;
+  if (!schema.onnx.versions.empty()) {
+    info.onnx_op = schema.onnx.op.empty() ? schema.name : schema.onnx.op;
+    info.onnx_versions = schema.onnx.versions;
+  }
   return info;
 }
 

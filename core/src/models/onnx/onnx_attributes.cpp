@@ -1,0 +1,152 @@
+#include "models/onnx/onnx_attributes.hpp"
+
+#include <onnx/onnx_pb.h>
+
+#include <cmath>
+#include <cstring>
+
+#include "hxcommon/float_formats.hpp"
+#include "hxrt/error.hpp"
+#include "models/onnx/onnx_types.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+[[noreturn]] void refuse(const std::string& what, const std::string& why) {
+  throw Error(StatusCode::kInvalidArgument, what + ": " + why);
+}
+
+const char* onnx_attribute_type(const onnx::AttributeProto& attribute) {
+  switch (attribute.type()) {
+    case onnx::AttributeProto::FLOAT: return "FLOAT";
+    case onnx::AttributeProto::INT: return "INT";
+    case onnx::AttributeProto::STRING: return "STRING";
+    case onnx::AttributeProto::TENSOR: return "TENSOR";
+    case onnx::AttributeProto::GRAPH: return "GRAPH";
+    case onnx::AttributeProto::FLOATS: return "FLOATS";
+    case onnx::AttributeProto::INTS: return "INTS";
+    case onnx::AttributeProto::STRINGS: return "STRINGS";
+    default: return "another type";
+  }
+}
+
+template <class T>
+T element(const TensorValue& value, size_t i) {
+  T out;
+  std::memcpy(&out, value.bytes.data() + i * sizeof(T), sizeof(T));
+  return out;
+}
+
+double element_as_double(const TensorValue& value, size_t i) {
+  switch (value.dtype) {
+    case DType::kF32: return element<float>(value, i);
+    case DType::kF64: return element<double>(value, i);
+    case DType::kF16: return hxcommon::f16_to_double(element<uint16_t>(value, i));
+    case DType::kBF16: return hxcommon::bf16_to_double(element<uint16_t>(value, i));
+    case DType::kI32: return element<int32_t>(value, i);
+    case DType::kI64: return static_cast<double>(element<int64_t>(value, i));
+    case DType::kBool: return value.bytes[i] != 0 ? 1 : 0;
+  }
+  return 0;
+}
+
+int64_t element_as_int(const TensorValue& value, size_t i) {
+  if (value.dtype == DType::kI64) return element<int64_t>(value, i);
+  if (value.dtype == DType::kI32) return element<int32_t>(value, i);
+  if (value.dtype == DType::kBool) return value.bytes[i] != 0 ? 1 : 0;
+  // Spec says int; a float tensor holding whole numbers is read as them, nothing else.
+  const double number = element_as_double(value, i);
+  if (!(std::fabs(number) < 9.2e18) || number != std::floor(number)) {
+    throw Error(StatusCode::kInvalidArgument, "");
+  }
+  return static_cast<int64_t>(number);
+}
+
+}  // namespace
+
+AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
+                         const std::string& what) {
+  const auto expect = [&](onnx::AttributeProto::AttributeType expected, const char* name) {
+    if (attribute.type() != expected) {
+      refuse(what, std::string("hxrt reads it as ") + name + ", but the model gives " +
+                       onnx_attribute_type(attribute));
+    }
+  };
+  switch (type) {
+    case AttrType::kInt:
+      expect(onnx::AttributeProto::INT, "INT");
+      return attribute.i();
+    case AttrType::kBool:
+      expect(onnx::AttributeProto::INT, "INT (0 or 1)");
+      if (attribute.i() != 0 && attribute.i() != 1) {
+        refuse(what, "must be 0 or 1, not " + std::to_string(attribute.i()));
+      }
+      return attribute.i() == 1;
+    case AttrType::kDType: {
+      expect(onnx::AttributeProto::INT, "INT (an element type)");
+      const std::optional<DType> dtype =
+          attribute.i() >= INT32_MIN && attribute.i() <= INT32_MAX
+              ? dtype_of_onnx(static_cast<int32_t>(attribute.i()))
+              : std::nullopt;
+      if (!dtype) {
+        refuse(what, "names " + onnx_type_name(static_cast<int32_t>(attribute.i())) + "; " +
+                         supported_onnx_types());
+      }
+      return *dtype;
+    }
+    case AttrType::kFloat:
+      expect(onnx::AttributeProto::FLOAT, "FLOAT");
+      return static_cast<double>(attribute.f());
+    case AttrType::kString:
+      expect(onnx::AttributeProto::STRING, "STRING");
+      return attribute.s();
+    case AttrType::kInts:
+      expect(onnx::AttributeProto::INTS, "INTS");
+      return std::vector<int64_t>(attribute.ints().begin(), attribute.ints().end());
+  }
+  refuse(what, "has a type hxrt cannot read");
+}
+
+double scalar_of(const TensorValue& value, const std::string& what) {
+  if (value.shape.num_elements() != 1) {
+    refuse(what, "must hold one value, but has shape " + value.shape.to_string());
+  }
+  return element_as_double(value, 0);
+}
+
+AttrValue attr_from_tensor(const TensorValue& value, AttrType type, const std::string& what) {
+  const auto count = static_cast<size_t>(value.shape.num_elements());
+  try {
+    switch (type) {
+      case AttrType::kInts: {
+        if (value.shape.rank() > 1 ||
+            (value.dtype != DType::kI64 && value.dtype != DType::kI32)) {
+          refuse(what, "must be a 1-D tensor of int64 or int32, not " +
+                           std::string(dtype_name(value.dtype)) + " of shape " +
+                           value.shape.to_string());
+        }
+        std::vector<int64_t> ints;
+        for (size_t i = 0; i < count; ++i) ints.push_back(element_as_int(value, i));
+        return ints;
+      }
+      case AttrType::kInt:
+        scalar_of(value, what);
+        return element_as_int(value, 0);
+      case AttrType::kBool:
+        return scalar_of(value, what) != 0;
+      case AttrType::kFloat:
+        return scalar_of(value, what);
+      case AttrType::kDType:
+      case AttrType::kString:
+        break;
+    }
+  } catch (const Error& error) {
+    if (std::string(error.what()).empty()) {
+      refuse(what, "must hold whole numbers, as an integer tensor");
+    }
+    throw;
+  }
+  refuse(what, std::string("is an input hxrt cannot take as a ") + attr_type_name(type));
+}
+
+}  // namespace hxrt::detail

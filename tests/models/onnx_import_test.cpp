@@ -1,0 +1,131 @@
+// Runtime::load_onnx on models that hxrt runs: the graph it builds (inputs and outputs by
+// their ONNX names, initializers as constants, what is known at load computed then), and
+// runs of it, on the CPU and on a GPU.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include "onnx_models.hpp"
+
+using hxrt::Tensor;
+using onnx_test::add_initializer;
+using onnx_test::add_input;
+using onnx_test::add_node;
+using onnx_test::add_output;
+using onnx_test::bytes_of;
+
+namespace {
+
+std::vector<Tensor> run(hxrt::Runtime& rt, const hxrt::OnnxModel& model,
+                        const std::map<std::string, Tensor>& feeds) {
+  return rt.compile(model.graph, model.outputs).run(feeds);
+}
+
+}  // namespace
+
+TEST_CASE("An ONNX MLP layer loads as a graph and runs", "[models]") {
+  hxrt::Runtime rt = onnx_test::runtime();
+  hxrt::OnnxLoadOptions options;
+  options.dims["batch"] = 2;
+  const std::string bytes = bytes_of(onnx_test::dense_model());
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size(), options);
+  CHECK(model.inputs == std::vector<std::string>{"x"});
+  CHECK(model.output_names == std::vector<std::string>{"y"});
+  CHECK(model.opset == 17);
+  CHECK(model.producer == "hxrt-tests");
+  const hxrt::GraphNode* w = model.graph.find("w");
+  REQUIRE(w != nullptr);
+  CHECK(w->kind == hxrt::GraphNode::Kind::kConstant);
+  CHECK(model.graph.find("x")->output_shapes[0] == hxrt::Shape({2, 2}));
+  CHECK(model.graph.find("matmul")->op == "MatMul");
+  const hxrt::Executable exe = rt.compile(model.graph, model.outputs);
+  for (int i = 0; i < 2; ++i) {
+    const std::vector<Tensor> y = exe.run({{"x", rt.tensor<float>({2, 2}, {1, 1, 2, 1})}});
+    CHECK(y[0].to_string() == "[[0, 7], [0, 9]]");
+  }
+}
+
+TEST_CASE("A loaded model is placed as any graph: scopes apply to its nodes", "[models]") {
+  hxrt::Runtime rt = onnx_test::runtime(1);
+  hxrt::OnnxLoadOptions options;
+  options.input_shapes["x"] = hxrt::Shape({1, 2});
+  const std::string bytes = bytes_of(onnx_test::dense_model());
+  hxrt::OnnxModel model;
+  {
+    const auto scope = rt.device("/GPU:0");
+    model = rt.load_onnx(bytes.data(), bytes.size(), options);
+  }
+  const hxrt::Executable exe = rt.compile(model.graph, model.outputs);
+  for (const hxrt::NodePlacement& placement : exe.placement()) {
+    CHECK(placement.device == "/job:localhost/replica:0/task:0/device:GPU:0");
+  }
+  CHECK(exe.run({{"x", rt.tensor<float>({1, 2}, {1, 1})}})[0].to_string() == "[[0, 7]]");
+}
+
+TEST_CASE("Nodes whose inputs are known at load are computed then", "[models]") {
+  // y = x + Cast(Shape(x)) + c, where c comes from a Constant node: only the Add nodes remain.
+  onnx::ModelProto proto = onnx_test::model(17);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {3});
+  add_node(proto, "Shape", {"x"}, {"shape"}, "shape_of_x");
+  onnx_test::set_int(add_node(proto, "Cast", {"shape"}, {"shape_f"}, "cast"), "to",
+                     onnx::TensorProto::FLOAT);
+  onnx_test::set_floats(add_node(proto, "Constant", {}, {"c"}, "c"), "value_floats",
+                        {10, 20, 30});
+  add_node(proto, "Add", {"x", "shape_f"}, {"x1"}, "add1");
+  add_node(proto, "Add", {"x1", "c"}, {"y"}, "add2");
+  add_output(proto, "y");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  CHECK(model.folded_nodes == 3);  // Shape, Cast, Constant
+  CHECK(model.graph.find("cast") == nullptr);
+  CHECK(model.graph.find("add1") != nullptr);
+  CHECK(run(rt, model, {{"x", rt.tensor<float>({3}, {1, 2, 3})}})[0].to_string() ==
+        "[14, 25, 36]");
+}
+
+TEST_CASE("Cast's ONNX attribute 'to' names an element type", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(19);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {2});
+  onnx_test::set_int(add_node(proto, "Cast", {"x"}, {"y"}), "to", onnx::TensorProto::INT64);
+  add_output(proto, "y");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  const std::vector<Tensor> y = run(rt, model, {{"x", rt.tensor<float>({2}, {1.5f, -2.5f})}});
+  CHECK(y[0].dtype() == hxrt::DType::kI64);
+  CHECK(y[0].to_string() == "[1, -2]");
+  CHECK(model.graph.find("y") != nullptr);  // an unnamed node takes its output's name
+}
+
+TEST_CASE("Weights stored as external data are read from beside the model", "[models]") {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("hxrt_onnx_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const float weights[] = {0, 0, 1, 2, 3, 4};  // 8 bytes of padding, then w
+  std::ofstream(dir / "weights.bin", std::ios::binary)
+      .write(reinterpret_cast<const char*>(weights), sizeof(weights));
+  onnx::ModelProto proto = onnx_test::dense_model();
+  onnx::TensorProto& w = *proto.mutable_graph()->mutable_initializer(0);
+  w.clear_float_data();
+  w.set_data_location(onnx::TensorProto::EXTERNAL);
+  const auto entry = [&](const char* key, const std::string& value) {
+    onnx::StringStringEntryProto* added = w.add_external_data();
+    added->set_key(key);
+    added->set_value(value);
+  };
+  entry("location", "weights.bin");
+  entry("offset", "8");
+  entry("length", "16");
+  std::ofstream(dir / "model.onnx", std::ios::binary) << bytes_of(proto);
+  hxrt::Runtime rt = onnx_test::runtime();
+  hxrt::OnnxLoadOptions options;
+  options.dims["batch"] = 1;
+  const hxrt::OnnxModel model = rt.load_onnx((dir / "model.onnx").string(), options);
+  CHECK(run(rt, model, {{"x", rt.tensor<float>({1, 2}, {1, 1})}})[0].to_string() == "[[0, 7]]");
+  std::filesystem::remove_all(dir);
+}
