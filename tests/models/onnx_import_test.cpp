@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include <unistd.h>
+#include "temp_dir.hpp"
 
 #include "onnx_models.hpp"
 
@@ -103,9 +103,8 @@ TEST_CASE("Cast's ONNX attribute 'to' names an element type", "[models]") {
 }
 
 TEST_CASE("Weights stored as external data are read from beside the model", "[models]") {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("hxrt_onnx_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+  const hxrt_test::TempDir scratch("hxrt_onnx");
+  const std::filesystem::path dir = scratch.path();
   const float weights[] = {0, 0, 1, 2, 3, 4};  // 8 bytes of padding, then w
   std::ofstream(dir / "weights.bin", std::ios::binary)
       .write(reinterpret_cast<const char*>(weights), sizeof(weights));
@@ -127,5 +126,4 @@ TEST_CASE("Weights stored as external data are read from beside the model", "[mo
   options.dims["batch"] = 1;
   const hxrt::OnnxModel model = rt.load_onnx((dir / "model.onnx").string(), options);
   CHECK(run(rt, model, {{"x", rt.tensor<float>({1, 2}, {1, 1})}})[0].to_string() == "[[0, 7]]");
-  std::filesystem::remove_all(dir);
 }

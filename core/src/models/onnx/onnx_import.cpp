@@ -180,8 +180,9 @@ class Importer {
                (dim.has_dim_param() ? "OnnxLoadOptions::dims[\"" + dim.dim_param() +
                                           "\"], or "
                                     : std::string()) +
-               "OnnxLoadOptions::input_shapes[\"" + name + "\"] (hxrt-run: --shape " + name +
-               "=..., or --input " + name + "=file.npy)");
+               "OnnxLoadOptions::input_shapes[\"" + name + "\"] (hxrt-run: " +
+               (dim.has_dim_param() ? "--dim " + dim.dim_param() + "=N, " : std::string()) +
+               "--shape " + name + "=..., or --input " + name + "=file.npy)");
       }
       extents.push_back(bound->second);
     }

@@ -1,0 +1,101 @@
+#include "run_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+namespace hxrun {
+namespace {
+
+std::string milliseconds(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.3f ms", ms);
+  return text;
+}
+
+// "MatMul 3, Add 3, Relu 2": a device's nodes by op, most first.
+std::string op_counts(const std::map<std::string, int>& counts) {
+  std::vector<std::pair<std::string, int>> sorted(counts.begin(), counts.end());
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::string text;
+  for (const auto& [op, count] : sorted) {
+    text += (text.empty() ? "" : ", ") + op + " " + std::to_string(count);
+  }
+  return text;
+}
+
+std::string run_statistics(std::vector<double> times) {
+  std::sort(times.begin(), times.end());
+  double total = 0;
+  for (double time : times) total += time;
+  const auto at = [&](double fraction) {
+    return times[std::min(times.size() - 1, static_cast<size_t>(fraction * times.size()))];
+  };
+  return std::to_string(times.size()) + " runs: mean " + milliseconds(total / times.size()) +
+         ", min " + milliseconds(times.front()) + ", median " + milliseconds(at(0.5)) +
+         ", p90 " + milliseconds(at(0.9)) + ", max " + milliseconds(times.back());
+}
+
+}  // namespace
+
+std::string join(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+std::string report_text(const Report& report) {
+  const hxrt::OnnxModel& model = *report.loaded;
+  std::ostringstream out;
+  size_t ops = 0;
+  for (const hxrt::GraphNode& node : model.graph.nodes()) {
+    if (node.kind == hxrt::GraphNode::Kind::kOp) ++ops;
+  }
+  out << "Model: " << report.model << " (opset " << model.opset
+      << (model.producer.empty() ? "" : ", made by " + model.producer) << "): " << ops
+      << " nodes, " << model.folded_nodes << " more computed at load\n";
+  out << "Inputs:\n";
+  for (const InputLine& input : report.inputs) {
+    out << "  " << input.name << ": " << hxrt::dtype_name(input.dtype) << " "
+        << input.shape.to_string() << " (" << input.source << ")\n";
+  }
+  out << "Load: " << milliseconds(report.load_ms) << "; compile: "
+      << milliseconds(report.compile_ms) << "\n";
+  // Per device, its nodes by op; then every node that runs elsewhere than it asked.
+  std::map<std::string, std::map<std::string, int>> per_device;
+  std::vector<const hxrt::NodePlacement*> moved;
+  for (const hxrt::NodePlacement& placement : report.exe->placement()) {
+    if (placement.op == "Placeholder" || placement.op == "Const") continue;
+    ++per_device[placement.device][placement.op];
+    if (!placement.requested.empty() && !placement.reason.empty()) moved.push_back(&placement);
+  }
+  out << "Placement:\n";
+  for (const auto& [device, counts] : per_device) {
+    int total = 0;
+    for (const auto& entry : counts) total += entry.second;
+    out << "  " << device << ": " << total << " node" << (total == 1 ? "" : "s") << " ("
+        << op_counts(counts) << ")\n";
+  }
+  if (moved.empty()) {
+    out << "  no node fell back from the device it asked for\n";
+  } else {
+    out << "  fell back (" << moved.size() << "):\n";
+    for (const hxrt::NodePlacement* placement : moved) {
+      out << "    " << placement->node << " (" << placement->op << ") asked for "
+          << placement->requested << ", runs on " << placement->device << ": "
+          << placement->reason << "\n";
+    }
+  }
+  out << "Run: " << run_statistics(report.run_ms) << "\n";
+  out << "Outputs:\n";
+  for (const OutputLine& output : report.outputs) {
+    out << "  " << output.name << ": " << hxrt::dtype_name(output.dtype) << " "
+        << output.shape.to_string() << (output.saved.empty() ? "" : " -> " + output.saved)
+        << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace hxrun
