@@ -37,6 +37,11 @@ phase() {
   echo "== $phase_title"
 }
 
+# ONNX's backend node tests (tests/onnx_node), from the pinned onnx wheel on PyPI; without
+# PyPI they skip themselves.
+phase "ONNX node test data (.cache/onnx-node-tests/)"
+scripts/fetch-onnx-node-tests.sh
+
 phase "Release build (build/)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$jobs"

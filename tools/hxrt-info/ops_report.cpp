@@ -77,6 +77,16 @@ void print_args_text(std::ostream& out, const char* title, const std::vector<OpA
   }
 }
 
+// "Relu, versions 14" / "Sum, versions 13": the ONNX op a model's node of which runs as this
+// one, and the versions of it that do.
+std::string onnx_text(const OpInfo& op) {
+  std::string versions;
+  for (int version : op.onnx_versions) {
+    versions += (versions.empty() ? "" : ", ") + std::to_string(version);
+  }
+  return op.onnx_op + ", versions " + versions;
+}
+
 void print_op_text(std::ostream& out, const OpInfo& op) {
   out << hxrt::printable(op.name) << " (" << hxrt::printable(op.owner) << ", " << arity(op)
       << ", " << op.num_outputs << (op.num_outputs == 1 ? " output" : " outputs") << ")\n";
@@ -93,6 +103,7 @@ void print_op_text(std::ostream& out, const OpInfo& op) {
   }
   if (op.broadcasts) out << "  broadcasting: " << kBroadcastText << '\n';
   if (!op.shape_rule.empty()) out << "  shape: " << op.shape_rule << '\n';
+  if (!op.onnx_op.empty()) out << "  ONNX: " << onnx_text(op) << '\n';
   out << "  kernels:";
   if (op.kernels.empty()) out << " none";
   for (size_t i = 0; i < op.kernels.size(); ++i) {
@@ -133,6 +144,7 @@ void print_op_markdown(std::ostream& out, const OpInfo& op) {
       << (op.num_outputs == 1 ? " output" : " outputs") << "\n";
   out << "- T: " << type_parameter_text(op) << "\n";
   if (op.broadcasts) out << "- Broadcasting: " << kBroadcastText << "\n";
+  if (!op.onnx_op.empty()) out << "- ONNX: " << onnx_text(op) << "\n";
   print_args_markdown(out, "Inputs", op.inputs);
   print_args_markdown(out, "Outputs", op.outputs);
   if (!op.attrs.empty()) {
@@ -229,6 +241,7 @@ nlohmann::ordered_json ops_json(const std::vector<OpInfo>& ops) {
                    {"outputs", args_json(op.outputs)},
                    {"attributes", attrs},
                    {"shape_rule", op.shape_rule},
+                   {"onnx", {{"op", op.onnx_op}, {"versions", op.onnx_versions}}},
                    {"kernels", kernels}});
   }
   return out;
