@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "error_from.hpp"
+#include "temp_dir.hpp"
 #include "onnx_models.hpp"
 
 using hxrt_test::error_from;
@@ -116,6 +117,19 @@ TEST_CASE("Bytes that are not a model, and paths that are not model files, are r
   error = error_from([&] { rt.load_onnx("/tmp"); });
   REQUIRE(error);
   CHECK_THAT(error->what(), Catch::Contains("is a directory, not a regular file"));
+}
+
+TEST_CASE("A model file of 2 GiB or more is refused before it is read", "[models]") {
+  hxrt_test::TempDir dir("hxrt_onnx");
+  const std::string path = (dir.path() / "huge.onnx").string();
+  // Sparse: it takes no disk, and the loader refuses it by its size alone.
+  std::ofstream(path).close();
+  std::filesystem::resize_file(path, uint64_t{2} << 30);
+  hxrt::Runtime rt = onnx_test::runtime();
+  const auto error = error_from([&] { rt.load_onnx(path); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("protobuf reads models under 2 GiB. Save a larger "
+                                            "model with its weights as external data"));
 }
 
 TEST_CASE("External data must stay in the model's folder", "[models]") {
