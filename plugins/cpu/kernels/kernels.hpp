@@ -29,9 +29,15 @@ hx_status* add_kernel(const hx_kernel_args* args);
 hx_status* sub_kernel(const hx_kernel_args* args);
 hx_status* mul_kernel(const hx_kernel_args* args);
 hx_status* div_kernel(const hx_kernel_args* args);
+hx_status* pow_kernel(const hx_kernel_args* args);
 hx_status* addn_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
+
+// Min, Max and Where (selection.cpp).
+hx_status* min_kernel(const hx_kernel_args* args);
+hx_status* max_kernel(const hx_kernel_args* args);
+hx_status* where_kernel(const hx_kernel_args* args);
 
 // The unary element-wise family (unary.cpp).
 hx_status* exp_kernel(const hx_kernel_args* args);
