@@ -16,6 +16,8 @@ void add_unary_ops(OpRegistry& registry);
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
 void add_selection_ops(OpRegistry& registry);    // Min, Max, Where
+// Equal, Less, Greater, LessOrEqual, GreaterOrEqual, Not, And, Or
+void add_comparison_ops(OpRegistry& registry);
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -46,5 +48,15 @@ std::vector<ReferenceCase> sum_cases(DType type, DType output_type, RandomValues
 std::vector<ReferenceCase> min_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> max_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> where_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> equal_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> less_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> greater_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> less_or_equal_cases(DType type, DType output_type,
+                                               RandomValues& random);
+std::vector<ReferenceCase> greater_or_equal_cases(DType type, DType output_type,
+                                                  RandomValues& random);
+std::vector<ReferenceCase> not_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> and_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> or_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

@@ -14,6 +14,7 @@ constexpr int32_t kAnyFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX
 constexpr int32_t kNumeric[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16,
                                 HX_DTYPE_BF16, HX_DTYPE_I32, HX_DTYPE_I64};
 constexpr int32_t kArithmetic[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_DTYPE_I64};
+constexpr int32_t kBool[] = {HX_DTYPE_BOOL};
 constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
                             HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
 
@@ -72,6 +73,14 @@ constexpr KernelEntry kKernels[] = {
     entry<min_kernel>("Min", kNumeric),
     entry<max_kernel>("Max", kNumeric),
     entry<where_kernel>("Where", kAll),
+    entry<equal_kernel>("Equal", kAll),
+    entry<less_kernel>("Less", kNumeric),
+    entry<greater_kernel>("Greater", kNumeric),
+    entry<less_or_equal_kernel>("LessOrEqual", kNumeric),
+    entry<greater_or_equal_kernel>("GreaterOrEqual", kNumeric),
+    entry<not_kernel>("Not", kBool),
+    entry<and_kernel>("And", kBool),
+    entry<or_kernel>("Or", kBool),
     with_instances<sum_kernel, sum_create, sum_destroy>("Sum", kArithmetic),
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
     with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),

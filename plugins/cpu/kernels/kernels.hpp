@@ -39,6 +39,16 @@ hx_status* min_kernel(const hx_kernel_args* args);
 hx_status* max_kernel(const hx_kernel_args* args);
 hx_status* where_kernel(const hx_kernel_args* args);
 
+// The comparisons and logic (comparison.cpp).
+hx_status* equal_kernel(const hx_kernel_args* args);
+hx_status* less_kernel(const hx_kernel_args* args);
+hx_status* greater_kernel(const hx_kernel_args* args);
+hx_status* less_or_equal_kernel(const hx_kernel_args* args);
+hx_status* greater_or_equal_kernel(const hx_kernel_args* args);
+hx_status* not_kernel(const hx_kernel_args* args);
+hx_status* and_kernel(const hx_kernel_args* args);
+hx_status* or_kernel(const hx_kernel_args* args);
+
 // The unary element-wise family (unary.cpp).
 hx_status* exp_kernel(const hx_kernel_args* args);
 hx_status* log_kernel(const hx_kernel_args* args);
