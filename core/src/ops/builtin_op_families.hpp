@@ -18,6 +18,8 @@ void add_reduction_ops(OpRegistry& registry);    // Sum
 void add_selection_ops(OpRegistry& registry);    // Min, Max, Where
 // Equal, Less, Greater, LessOrEqual, GreaterOrEqual, Not, And, Or
 void add_comparison_ops(OpRegistry& registry);
+// LeakyRelu, Gelu, HardSigmoid, HardSwish, Clip, Dropout
+void add_activation_ops(OpRegistry& registry);
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -58,5 +60,12 @@ std::vector<ReferenceCase> greater_or_equal_cases(DType type, DType output_type,
 std::vector<ReferenceCase> not_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> and_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> or_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> leaky_relu_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> gelu_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> hard_sigmoid_cases(DType type, DType output_type,
+                                              RandomValues& random);
+std::vector<ReferenceCase> hard_swish_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> clip_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> dropout_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

@@ -33,6 +33,21 @@ hx_status* pow_kernel(const hx_kernel_args* args);
 hx_status* addn_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
+hx_status* dropout_kernel(const hx_kernel_args* args);
+
+// The activations with attributes and Clip (activation.cpp), whose instances share one
+// destroy function.
+hx_status* leaky_relu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
+hx_status* leaky_relu_kernel(const hx_kernel_args* args);
+hx_status* gelu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
+hx_status* gelu_kernel(const hx_kernel_args* args);
+hx_status* hard_sigmoid_create(const hx_kernel_create_args* args,
+                               hx_kernel_instance** instance);
+hx_status* hard_sigmoid_kernel(const hx_kernel_args* args);
+hx_status* hard_swish_kernel(const hx_kernel_args* args);
+hx_status* clip_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
+hx_status* clip_kernel(const hx_kernel_args* args);
+void activation_destroy(hx_kernel_instance* instance, void* user_data);
 
 // Min, Max and Where (selection.cpp).
 hx_status* min_kernel(const hx_kernel_args* args);
