@@ -43,7 +43,7 @@ void infer_clip(const InferContext& call, TensorMeta* outputs) {
 void infer_dropout(const InferContext& call, TensorMeta* outputs) {
   const double ratio = attr_float(call, "ratio", 0.5);
   if (!(ratio >= 0 && ratio < 1)) {
-    reject_call(call, "attribute 'ratio' is " + std::to_string(ratio) +
+    reject_call(call, "attribute 'ratio' is " + attr_value_to_string(AttrValue(ratio)) +
                           "; ONNX defines it in [0, 1)");
   }
   if (attr_bool(call, "training_mode", false)) {
