@@ -20,7 +20,7 @@ void infer_gelu(const InferContext& call, TensorMeta* outputs) {
 }
 
 void infer_leaky_relu(const InferContext& call, TensorMeta* outputs) {
-  attr_float(call, "alpha", 0.01);  // of the right type
+  attr_float(call, "alpha", 0.01);  // refuses an alpha of another type before any kernel
   infer_floating_unary(call, outputs);
 }
 

@@ -43,16 +43,16 @@ void infer_logical(const InferContext& call, TensorMeta* outputs) {
 struct BinaryTest {
   const char* name;
   const char* summary;
-  const char* c;  // what C holds
-  bool bool_inputs;  // And and Or: bool inputs only
+  const char* c;                          // what C holds
+  const std::vector<DType>& (*dtypes)();  // those of A and B, which `infer` accepts
   InferFn infer;
   ReferenceCasesFn reference_cases;
   std::vector<int> onnx_versions;
 };
 
 OpSchema binary_test_schema(const BinaryTest& op) {
-  const std::vector<DType>& dtypes =
-      op.bool_inputs ? bool_dtype() : op.infer == infer_equal ? all_dtypes() : numeric_dtypes();
+  const std::vector<DType>& dtypes = op.dtypes();
+  const bool logical = &dtypes == &bool_dtype();
   OpSchema schema{op.name, 2, 2, 1, op.infer, ""};
   schema.broadcasts = true;
   schema.summary = op.summary;
@@ -65,7 +65,7 @@ OpSchema binary_test_schema(const BinaryTest& op) {
       "and C takes the larger; [2, 3] and [3] give [2, 3], [2, 3] and [4] are refused. Kernels "
       "receive A and B already broadcast to C's shape, with stride 0 along the axes where they "
       "repeat.";
-  if (!op.bool_inputs) {
+  if (!logical) {
     schema.shape_rule += " Floating operands compare as IEEE 754 does: NaN is unequal to "
                          "everything, itself included, and neither less nor greater; -0 equals "
                          "0. f16 and bf16 compare exactly.";
@@ -79,20 +79,20 @@ OpSchema binary_test_schema(const BinaryTest& op) {
 
 void add_comparison_ops(OpRegistry& registry) {
   const BinaryTest tests[] = {
-      {"Equal", "Whether A equals B, element by element.", "true where A == B", false,
+      {"Equal", "Whether A equals B, element by element.", "true where A == B", all_dtypes,
        infer_equal, equal_cases, {13, 19}},
-      {"Less", "Whether A is less than B, element by element.", "true where A < B", false,
-       infer_ordering, less_cases, {13}},
-      {"Greater", "Whether A is greater than B, element by element.", "true where A > B", false,
-       infer_ordering, greater_cases, {13}},
-      {"LessOrEqual", "Whether A is at most B, element by element.", "true where A <= B", false,
-       infer_ordering, less_or_equal_cases, {16}},
+      {"Less", "Whether A is less than B, element by element.", "true where A < B",
+       numeric_dtypes, infer_ordering, less_cases, {13}},
+      {"Greater", "Whether A is greater than B, element by element.", "true where A > B",
+       numeric_dtypes, infer_ordering, greater_cases, {13}},
+      {"LessOrEqual", "Whether A is at most B, element by element.", "true where A <= B",
+       numeric_dtypes, infer_ordering, less_or_equal_cases, {16}},
       {"GreaterOrEqual", "Whether A is at least B, element by element.", "true where A >= B",
-       false, infer_ordering, greater_or_equal_cases, {16}},
+       numeric_dtypes, infer_ordering, greater_or_equal_cases, {16}},
       {"And", "Logical and of A and B, element by element.", "true where A and B are both true",
-       true, infer_logical, and_cases, {7}},
-      {"Or", "Logical or of A and B, element by element.", "true where A or B is true", true,
-       infer_logical, or_cases, {7}},
+       bool_dtype, infer_logical, and_cases, {7}},
+      {"Or", "Logical or of A and B, element by element.", "true where A or B is true",
+       bool_dtype, infer_logical, or_cases, {7}},
   };
   for (const BinaryTest& test : tests) registry.add(binary_test_schema(test));
 
