@@ -63,8 +63,8 @@ void c_sample_fill_device_functions(hx_plugin_api* api);
 /* memory.c: fills allocate, deallocate, memset and the copies. */
 void c_sample_fill_memory_functions(hx_plugin_api* api);
 
-/* leaky_relu.c: registers the LeakyRelu op and its float32 and float64 kernels, which run on
- * this plugin's devices. Called during init (registration is refused later). */
+/* leaky_relu.c: registers the CSample_LeakyRelu op and its float32 and float64 kernels, which
+ * run on this plugin's devices. Called during init (registration is refused later). */
 hx_status* c_sample_register_leaky_relu(hx_plugin* plugin);
 
 #endif /* HX_C_SAMPLE_H_ */

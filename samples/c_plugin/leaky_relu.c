@@ -1,5 +1,9 @@
-/* A new op and its kernels: LeakyRelu(x) = x where x > 0, alpha * x elsewhere, with the float
- * attribute "alpha" (default 0.2, as TensorFlow's tf.nn.leaky_relu).
+/* A new op and its kernels: CSample_LeakyRelu(x) = x where x > 0, alpha * x elsewhere, with the
+ * float attribute "alpha" (default 0.2, as TensorFlow's tf.nn.leaky_relu).
+ *
+ * A custom op may not take a core op's name, and the core adopts ONNX's ops and their names
+ * (the core's LeakyRelu is ONNX's), so a plugin's op names carry the plugin's prefix: "CSample_"
+ * here. ONNX's names have no underscore, so a prefixed name never clashes with a later core op.
  *
  * The core owns ops: their arity and shape inference decide, before any device is chosen,
  * whether a call is valid and what it returns, and `hxrt-info --ops` shows them to users. A
@@ -7,7 +11,7 @@
  * inference, a one-line summary, the input that carries its type T), then its kernels with
  * register_kernel, both during init. Host applications then run it like a core op:
  *
- *   rt.execute("LeakyRelu", {x}, {{"alpha", 0.1}});
+ *   rt.execute("CSample_LeakyRelu", {x}, {{"alpha", 0.1}});
  *
  * and the placer puts it on a CSAMPLE device, the only type with a kernel for it.
  *
@@ -21,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEAKY_RELU "LeakyRelu"
+#define LEAKY_RELU "CSample_LeakyRelu"
 #define LEAKY_RELU_DEFAULT_ALPHA 0.2
 
 /* Shape inference: one output with the input's dtype and shape. Only the dtypes this plugin
@@ -154,8 +158,9 @@ static hx_status* register_kernel(hx_plugin* plugin, int32_t dtype, hx_kernel_fn
   def.check = NULL; /* every shape is fine: nothing to decline per call */
   def.destroy = destroy_leaky_relu;
   return describe_failure(plugin->services, plugin->services->register_kernel(plugin->core, &def),
-                          dtype == HX_DTYPE_F32 ? "registering the LeakyRelu float32 kernel"
-                                                : "registering the LeakyRelu float64 kernel");
+                          dtype == HX_DTYPE_F32
+                              ? "registering the CSample_LeakyRelu float32 kernel"
+                              : "registering the CSample_LeakyRelu float64 kernel");
 }
 
 hx_status* c_sample_register_leaky_relu(hx_plugin* plugin) {
@@ -174,7 +179,7 @@ hx_status* c_sample_register_leaky_relu(hx_plugin* plugin) {
   op.type_input = 0; /* T is the dtype of input 0, x: the dtype each kernel registers for */
   /* The op first: a kernel for an op the core does not know is refused. */
   status = describe_failure(plugin->services, plugin->services->register_op(plugin->core, &op),
-                            "registering the LeakyRelu op");
+                            "registering the CSample_LeakyRelu op");
   if (status == NULL) status = register_kernel(plugin, HX_DTYPE_F32, leaky_relu_f32);
   if (status == NULL) status = register_kernel(plugin, HX_DTYPE_F64, leaky_relu_f64);
   return status;

@@ -5,9 +5,9 @@
  *
  * What it offers: one device of its own type, CSAMPLE, backed by a budget of host memory
  * (declared as host memory, and as an accelerator running on the host, so that the placer does
- * not rank it like a GPU); synchronous copies and memset; a new op, LeakyRelu, with float32 and
- * float64 kernels made once per value of "alpha". It has no streams and no events: those
- * optional groups are absent, and without them the core runs everything on this device
+ * not rank it like a GPU); synchronous copies and memset; a new op, CSample_LeakyRelu, with
+ * float32 and float64 kernels made once per value of "alpha". It has no streams and no events:
+ * those optional groups are absent, and without them the core runs everything on this device
  * synchronously (each copy and kernel completes before it returns). A device with queues of
  * its own (a GPU) would add them.
  *

@@ -63,8 +63,8 @@ int run(const std::string& config_path, const std::vector<std::string>& ops) {
   hxrt::Tensor c = rt.execute("MatMul", {a, b});
   std::cout << "MatMul: " << c.to_string() << '\n';
 
-  // Ops that a plugin registered (LeakyRelu from samples/c_plugin) run like the core's own:
-  // the placer picks a device whose plugin has a kernel for them.
+  // Ops that a plugin registered (CSample_LeakyRelu from samples/c_plugin) run like the core's
+  // own: the placer picks a device whose plugin has a kernel for them.
   hxrt::Tensor x = rt.tensor<float>({5}, {-2, -1, 0, 1, 2});
   for (const std::string& op : ops) {
     hxrt::Tensor y = rt.execute(op, {x});

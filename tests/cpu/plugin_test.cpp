@@ -74,15 +74,21 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
   const std::vector<DType> numeric = {DType::kF32,  DType::kF64, DType::kF16,
                                       DType::kBF16, DType::kI32, DType::kI64};
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
+  const std::vector<DType> bool_only = {DType::kBool};
   const std::map<std::string, std::vector<DType>> expected = {
-      {"MatMul", floating},  {"Add", arithmetic},  {"Sub", arithmetic}, {"Mul", arithmetic},
-      {"Div", arithmetic},   {"AddN", arithmetic}, {"Relu", arithmetic}, {"Sum", arithmetic},
-      {"Cast", all},         {"Fill", all},        {"Identity", all},
+      {"MatMul", floating},  {"Add", numeric},     {"Sub", numeric},    {"Mul", numeric},
+      {"Div", numeric},      {"Pow", numeric},     {"AddN", arithmetic}, {"Relu", numeric},
+      {"Sum", arithmetic},   {"Cast", all},        {"Fill", all},       {"Identity", all},
       {"Exp", any_floating}, {"Log", any_floating}, {"Sqrt", any_floating},
       {"Reciprocal", any_floating}, {"Erf", any_floating}, {"Tanh", any_floating},
       {"Sigmoid", any_floating},    {"Floor", any_floating}, {"Ceil", any_floating},
       {"Round", any_floating},      {"Neg", numeric},        {"Abs", numeric},
-      {"Sign", numeric}};
+      {"Sign", numeric},            {"Min", numeric},        {"Max", numeric},
+      {"Where", all},               {"Equal", all},          {"Less", numeric},
+      {"Greater", numeric},         {"LessOrEqual", numeric}, {"GreaterOrEqual", numeric},
+      {"Not", bool_only},           {"And", bool_only},      {"Or", bool_only},
+      {"LeakyRelu", any_floating},  {"Gelu", any_floating},  {"HardSigmoid", any_floating},
+      {"HardSwish", any_floating},  {"Clip", numeric},       {"Dropout", any_floating}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {

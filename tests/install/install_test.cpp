@@ -290,7 +290,7 @@ TEST_CASE("pkg-config --cflags --libs hxrt builds a host app against the install
 }
 
 TEST_CASE("samples/embed and samples/c_plugin build against the installed package alone, and "
-          "the app runs the C plugin's LeakyRelu on its CSAMPLE device") {
+          "the app runs the C plugin's CSample_LeakyRelu on its CSAMPLE device") {
   const InstalledTree tree;
   INFO("cmake --install:\n" << tree.install().output);
   REQUIRE(tree.install().exit_code == 0);
@@ -301,8 +301,8 @@ TEST_CASE("samples/embed and samples/c_plugin build against the installed packag
   const ProgramResult run = run_embed(tree, "embed.json",
                                       R"({"plugins": {"search_paths": ["plugins"]},
                                           "log_device_placement": true})",
-                                      "LeakyRelu");
-  INFO("hxrt_embed embed.json LeakyRelu:\n" << run.output);
+                                      "CSample_LeakyRelu");
+  INFO("hxrt_embed embed.json CSample_LeakyRelu:\n" << run.output);
   CHECK(run.exit_code == 0);
   const Lines lines = lines_of(run.output);
   // Every candidate loads: the C sample from its folder, the rest from the installed one.
@@ -316,15 +316,17 @@ TEST_CASE("samples/embed and samples/c_plugin build against the installed packag
   CHECK(find_line(lines, std::string("  ") + kCsample0 +
                              " (plugin c_sample, hxrt C sample device)") != kNoLine);
   CHECK(find_line_starting_with(lines, std::string("  ") + kCpu0 + " (plugin cpu, ") != kNoLine);
-  // MatMul has no CSAMPLE kernel, so it runs on the CPU; LeakyRelu has only CSAMPLE kernels.
+  // MatMul has no CSAMPLE kernel, so it runs on the CPU; CSample_LeakyRelu has only CSAMPLE
+  // kernels.
   const size_t matmul =
       find_line(lines, std::string("Executing op MatMul in device ") + kCpu0);
   REQUIRE(matmul != kNoLine);
   CHECK(find_line(lines, "MatMul: [[22, 28], [49, 64]]", matmul) != kNoLine);
   const size_t leaky =
-      find_line(lines, std::string("Executing op LeakyRelu in device ") + kCsample0, matmul);
+      find_line(lines, std::string("Executing op CSample_LeakyRelu in device ") + kCsample0,
+                matmul);
   REQUIRE(leaky != kNoLine);
-  CHECK(find_line(lines, "LeakyRelu([-2, -1, 0, 1, 2]): [-0.4, -0.2, 0, 1, 2]", leaky) !=
+  CHECK(find_line(lines, "CSample_LeakyRelu([-2, -1, 0, 1, 2]): [-0.4, -0.2, 0, 1, 2]", leaky) !=
         kNoLine);
 
   // Errors are reported, not crashes: an op nobody registered...

@@ -158,7 +158,8 @@ TEST_CASE("the outputs' dtypes a spec lists are the ones inference gives") {
 TEST_CASE("a declared default is what inference does when the attribute is absent") {
   for (const auto& entry : sample_calls()) {
     const OpSchema& schema = builtin_schema(entry.first);
-    const std::vector<TensorMeta> inputs = inputs_of(entry.second, DType::kF32);
+    // At a dtype the op accepts: not every op takes float32 (And takes bool only).
+    const std::vector<TensorMeta> inputs = inputs_of(entry.second, sample_dtype(schema));
     const TensorMeta absent = infer(entry.first, inputs, entry.second.attrs);
     for (const OpAttrInfo& attr : schema.attrs) {
       if (!attr.default_value) continue;
@@ -184,7 +185,8 @@ TEST_CASE("required attributes are required by inference") {
       for (const auto& item : entry.second.attrs.items()) {
         if (item.first != attr.name) without.set(item.first, item.second);
       }
-      CHECK_THROWS_WITH(infer(entry.first, inputs_of(entry.second, DType::kF32), without),
+      const std::vector<TensorMeta> inputs = inputs_of(entry.second, sample_dtype(schema));
+      CHECK_THROWS_WITH(infer(entry.first, inputs, without),
                         Catch::Contains("missing required attribute '" + attr.name + "'"));
     }
   }

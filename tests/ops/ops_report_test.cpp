@@ -17,7 +17,7 @@ namespace {
 
 OpInfo custom_op() {
   OpInfo op;
-  op.name = "LeakyRelu";
+  op.name = "CSample_LeakyRelu";
   op.owner = "c_sample";
   op.summary = "x where x > 0 | alpha * x elsewhere\x1b[31m";
   op.min_inputs = op.max_inputs = 1;
@@ -41,7 +41,7 @@ std::string markdown_of(const std::vector<OpInfo>& ops) {
 
 TEST_CASE("the text shows a custom op's owner, summary, T and kernels, escaped") {
   const std::string text = text_of({custom_op()});
-  CHECK_THAT(text, Contains("LeakyRelu (c_sample, 1 input, 1 output)\n"));
+  CHECK_THAT(text, Contains("CSample_LeakyRelu (c_sample, 1 input, 1 output)\n"));
   CHECK_THAT(text, Contains("  x where x > 0 | alpha * x elsewhere\\x1b[31m\n"));
   CHECK_THAT(text, Contains("  T: the dtype of input 0\n"));
   CHECK_THAT(text, Contains("  kernels: CPU (float32, float64); GPU (float32)\n"));
@@ -71,7 +71,8 @@ TEST_CASE("the Markdown keeps a custom op's text inside its table cells and line
   OpInfo op = custom_op();
   op.inputs = {{"x", "T", {DType::kF32}, "a | b", false}};
   const std::string markdown = markdown_of({op});
-  CHECK_THAT(markdown, Contains("\n## LeakyRelu\n\nx where x > 0 | alpha * x elsewhere\\x1b[31m\n"));
+  CHECK_THAT(markdown, Contains("\n## CSample_LeakyRelu\n\nx where x > 0 | alpha * x "
+                                "elsewhere\\x1b[31m\n"));
   CHECK_THAT(markdown, Contains("- Owner: c_sample\n"));
   CHECK_THAT(markdown, Contains("| `x` | T | float32 | a \\| b |\n"));
 }

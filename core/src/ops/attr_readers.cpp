@@ -28,6 +28,11 @@ bool attr_bool(const InferContext& call, const char* name, bool default_value) {
   return read<bool>(call, name, "a bool", default_value);
 }
 
+std::string attr_string(const InferContext& call, const char* name,
+                        const std::string& default_value) {
+  return read<std::string>(call, name, "a string", default_value);
+}
+
 int64_t attr_int(const InferContext& call, const char* name, int64_t default_value) {
   return read<int64_t>(call, name, "an int", default_value);
 }

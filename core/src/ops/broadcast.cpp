@@ -43,6 +43,14 @@ Shape broadcast_shapes(const InferContext& call, const Shape& x, const Shape& y)
   }
 }
 
+Shape broadcast_inputs(const InferContext& call) {
+  Shape shape = call.inputs[0].shape;
+  for (size_t i = 1; i < call.num_inputs; ++i) {
+    shape = broadcast_shapes(call, shape, call.inputs[i].shape);
+  }
+  return shape;
+}
+
 void broadcast_strides(const Shape& input, const Shape& output, int64_t* strides) {
   const int rank = output.rank();
   int64_t dense = 1;

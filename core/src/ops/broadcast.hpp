@@ -17,6 +17,10 @@ namespace hxrt::detail {
 // the first and 4 in the second; ...", or when the result would be too large a shape.
 Shape broadcast_shapes(const InferContext& call, const Shape& x, const Shape& y);
 
+// The shape every input of the call broadcasts to, x with y, then that with the next: Where's
+// three operands, Max's any number.
+Shape broadcast_inputs(const InferContext& call);
+
 // Writes output.rank() strides, in elements, that read the dense row-major tensor `input` as
 // the shape `output` it broadcasts to: 0 along each axis where the input repeats (an axis it
 // lacks, or one of extent 1 where the output's is not), its dense stride elsewhere.

@@ -10,11 +10,16 @@
 namespace hxrt::detail {
 
 void add_matmul_op(OpRegistry& registry);        // MatMul
-void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu
+void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, Pow, AddN, Relu
 // Exp, Log, Sqrt, Reciprocal, Erf, Tanh, Sigmoid, Floor, Ceil, Round, Neg, Abs, Sign
 void add_unary_ops(OpRegistry& registry);
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
+void add_selection_ops(OpRegistry& registry);    // Min, Max, Where
+// Equal, Less, Greater, LessOrEqual, GreaterOrEqual, Not, And, Or
+void add_comparison_ops(OpRegistry& registry);
+// LeakyRelu, Gelu, HardSigmoid, HardSwish, Clip, Dropout
+void add_activation_ops(OpRegistry& registry);
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -22,6 +27,7 @@ std::vector<ReferenceCase> add_cases(DType type, DType output_type, RandomValues
 std::vector<ReferenceCase> sub_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> div_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> pow_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> add_n_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> relu_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> exp_cases(DType type, DType output_type, RandomValues& random);
@@ -41,5 +47,25 @@ std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValue
 std::vector<ReferenceCase> identity_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> fill_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sum_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> min_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> max_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> where_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> equal_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> less_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> greater_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> less_or_equal_cases(DType type, DType output_type,
+                                               RandomValues& random);
+std::vector<ReferenceCase> greater_or_equal_cases(DType type, DType output_type,
+                                                  RandomValues& random);
+std::vector<ReferenceCase> not_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> and_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> or_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> leaky_relu_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> gelu_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> hard_sigmoid_cases(DType type, DType output_type,
+                                              RandomValues& random);
+std::vector<ReferenceCase> hard_swish_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> clip_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> dropout_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

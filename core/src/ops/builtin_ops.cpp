@@ -10,6 +10,9 @@ void add_builtin_ops(OpRegistry& registry) {
   add_unary_ops(registry);
   add_array_ops(registry);
   add_reduction_ops(registry);
+  add_selection_ops(registry);
+  add_comparison_ops(registry);
+  add_activation_ops(registry);
 }
 
 const OpRegistry& builtin_registry() {

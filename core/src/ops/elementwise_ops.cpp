@@ -15,6 +15,19 @@ void infer_binary(const InferContext& call, TensorMeta* outputs) {
   outputs[0].shape = broadcast_shapes(call, call.inputs[0].shape, call.inputs[1].shape);
 }
 
+// ONNX lets Pow's exponent have a dtype of its own (T1); hxrt's kernels take one dtype.
+void infer_pow(const InferContext& call, TensorMeta* outputs) {
+  require_numeric_inputs(call);
+  if (call.inputs[1].dtype != call.inputs[0].dtype) {
+    reject_call(call, std::string("the exponent y has dtype ") +
+                          dtype_name(call.inputs[1].dtype) + " but the base x has " +
+                          dtype_name(call.inputs[0].dtype) +
+                          "; Pow needs both of one dtype (Cast the exponent to x's dtype first; "
+                          "ONNX's Pow allows an exponent of another dtype, hxrt's does not)");
+  }
+  infer_binary(call, outputs);
+}
+
 void infer_add_n(const InferContext& call, TensorMeta* outputs) {
   require_numeric_inputs(call);
   require_same_dtype(call);
@@ -34,12 +47,14 @@ struct BinaryOp {
   const char* summary;
   const char* numbers;  // what the op does where a result does not fit or is undefined
   ReferenceCasesFn reference_cases;
+  std::vector<int> onnx_versions = {13, 14};
+  InferFn infer = infer_binary;
 };
 
 constexpr const char* kWrapping = " Integer results wrap modulo 2^bits, as in NumPy.";
 
 OpSchema binary_schema(const BinaryOp& op) {
-  OpSchema schema{op.name, 2, 2, 1, infer_binary, ""};
+  OpSchema schema{op.name, 2, 2, 1, op.infer, ""};
   schema.broadcasts = true;
   schema.summary = op.summary;
   schema.inputs = {
@@ -56,7 +71,7 @@ OpSchema binary_schema(const BinaryOp& op) {
                           "with stride 0 along the axes where they repeat.") +
                       op.numbers;
   schema.reference_cases = op.reference_cases;
-  schema.onnx.versions = {13, 14};
+  schema.onnx.versions = op.onnx_versions;
   return schema;
 }
 
@@ -72,6 +87,12 @@ void add_elementwise_ops(OpRegistry& registry) {
        "truncates toward zero, and a zero divisor or the minimum value divided by -1 fails the "
        "call.",
        div_cases},
+      {"Pow", "Raises x to the power y element by element: z = x^y.",
+       " Floating powers are C's pow: a negative base with a fractional exponent gives NaN, 0 to "
+       "a negative power an infinity. Integer powers are the real power truncated toward zero "
+       "(2^-1 is 0, (-1)^-3 is -1) and wrap modulo 2^bits; 0 to a negative power fails the "
+       "call.",
+       pow_cases, {13, 15}, infer_pow},
   };
   for (const BinaryOp& op : ops) {
     registry.add(binary_schema(op));

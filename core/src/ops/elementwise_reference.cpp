@@ -1,9 +1,10 @@
-// Reference cases of Add, Sub, Mul, Div, AddN and Relu, computed in double on the exact input
-// values; integer results are exact because the inputs are small integers.
+// Reference cases of Add, Sub, Mul, Div, Pow, AddN and Relu, computed in double on the exact
+// input values; integer results are exact because the inputs are small integers.
 #include <cmath>
 #include <utility>
 
 #include "ops/builtin_op_families.hpp"
+#include "ops/reference/broadcast_cases.hpp"
 #include "ops/reference/random_values.hpp"
 #include "ops/reference/reference_tensors.hpp"
 #include "ops/reference/tolerances.hpp"
@@ -19,44 +20,31 @@ double subtract(double x, double y, bool) { return x - y; }
 double multiply(double x, double y, bool) { return x * y; }
 // Integer division truncates toward zero; the divisors are never 0.
 double divide(double x, double y, bool integer) { return integer ? std::trunc(x / y) : x / y; }
-
-// The operands broadcast as NumPy's, element by element.
-ReferenceTensor binary_reference(Arithmetic apply, const ReferenceTensor& x,
-                                 const ReferenceTensor& y) {
-  const Shape shape = broadcast_shape(x.shape, y.shape);
-  ReferenceTensor out = empty_reference(x.dtype, shape);
-  const Strides x_strides = broadcast_strides(x.shape, shape);
-  const Strides y_strides = broadcast_strides(y.shape, shape);
-  for (int64_t i = 0; i < shape.num_elements(); ++i) {
-    const auto x_at = static_cast<size_t>(strided_offset(i, shape, x_strides));
-    const auto y_at = static_cast<size_t>(strided_offset(i, shape, y_strides));
-    out.values.push_back(apply(x.values[x_at], y.values[y_at], is_integer(x.dtype)));
-  }
-  return out;
+// An integer power truncates toward zero too (2^-1 is 0); the bases are never 0.
+double power(double x, double y, bool integer) {
+  return integer ? std::trunc(std::pow(x, y)) : std::pow(x, y);
 }
 
-std::vector<ReferenceCase> binary_cases(Arithmetic apply, DType type, RandomValues& random) {
-  // Equal shapes, then pairs that broadcast as NumPy's: a trailing vector against a matrix
-  // on either side, two operands that both repeat, lower ranks, one-element and empty
-  // operands.
-  const std::vector<std::pair<Shape, Shape>> shapes = {
-      {{3, 5}, {3, 5}}, {{7}, {7}},     {{2, 3, 4}, {2, 3, 4}}, {{}, {}},        {{1}, {1}},
-      {{0, 4}, {0, 4}}, {{16, 9}, {16, 9}},
-      {{2, 3}, {3}},    {{3}, {2, 3}},  {{2, 1}, {1, 3}},       {{4, 1, 3}, {5, 1}},
-      {{3, 1}, {3, 4}}, {{}, {4, 6}},   {{4, 6}, {}},           {{2, 3}, {1}},   {{1, 1}, {}},
-      {{1}, {5, 1, 2}}, {{0}, {}},      {{0, 3}, {2, 1, 1}},
-  };
-  const ValueRange y_range = apply == divide ? ValueRange::kDivisor : ValueRange::kSmall;
+std::vector<ReferenceCase> binary_cases(Arithmetic apply, DType type, RandomValues& random,
+                                        ValueRange x_range, ValueRange y_range) {
+  const bool integer = is_integer(type);
   std::vector<ReferenceCase> cases;
-  for (const auto& [x_shape, y_shape] : shapes) {
+  for (const auto& [x_shape, y_shape] : binary_shapes()) {
     ReferenceCase call;
-    call.inputs = {random.tensor(type, x_shape), random.tensor(type, y_shape, y_range)};
-    call.expected = binary_reference(apply, call.inputs[0], call.inputs[1]);
+    call.inputs = {random.tensor(type, x_shape, x_range), random.tensor(type, y_shape, y_range)};
+    call.expected = broadcast_map(call.inputs, type, [&](const std::vector<double>& v) {
+      return apply(v[0], v[1], integer);
+    });
     call.tolerance = element_tolerance(type);
-    call.broadcast = x_shape != call.expected.shape || y_shape != call.expected.shape;
+    call.broadcast = broadcasts(call);
     cases.push_back(std::move(call));
   }
   return cases;
+}
+
+std::vector<ReferenceCase> binary_cases(Arithmetic apply, DType type, RandomValues& random) {
+  const ValueRange y_range = apply == divide ? ValueRange::kDivisor : ValueRange::kSmall;
+  return binary_cases(apply, type, random, ValueRange::kSmall, y_range);
 }
 
 }  // namespace
@@ -75,6 +63,29 @@ std::vector<ReferenceCase> mul_cases(DType type, DType, RandomValues& random) {
 
 std::vector<ReferenceCase> div_cases(DType type, DType, RandomValues& random) {
   return binary_cases(divide, type, random);
+}
+
+std::vector<ReferenceCase> pow_cases(DType type, DType, RandomValues& random) {
+  // Integers: nonzero bases in [-7, 7] and exponents in [-3, 3], whose powers are exact and
+  // small. Floats: positive bases (a negative one has no real power of a fractional exponent)
+  // from 0.001 to 100 and exponents in [-1, 1], whose powers stay within f16's range.
+  std::vector<ReferenceCase> cases =
+      is_integer(type)
+          ? binary_cases(power, type, random, ValueRange::kDivisor, ValueRange::kFew)
+          : binary_cases(power, type, random, ValueRange::kPositive, ValueRange::kSmall);
+  // Whole exponents of bases of either sign, as x^2 and x^3 of a network.
+  for (double exponent : {2.0, 3.0}) {
+    ReferenceCase call;
+    call.inputs = {random.tensor(type, {4, 5}, ValueRange::kDivisor),
+                   ReferenceTensor{type, {}, {exponent}}};
+    call.expected = broadcast_map(call.inputs, type, [&](const std::vector<double>& v) {
+      return std::pow(v[0], v[1]);
+    });
+    call.tolerance = element_tolerance(type);
+    call.broadcast = true;
+    cases.push_back(std::move(call));
+  }
+  return cases;
 }
 
 std::vector<ReferenceCase> add_n_cases(DType type, DType, RandomValues& random) {

@@ -161,6 +161,8 @@ bool attr_bool(const InferContext& call, const char* name, bool default_value);
 int64_t attr_int(const InferContext& call, const char* name, int64_t default_value);
 double attr_float(const InferContext& call, const char* name, double default_value);
 DType attr_dtype(const InferContext& call, const char* name, DType default_value);
+std::string attr_string(const InferContext& call, const char* name,
+                        const std::string& default_value);
 std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
                                const std::vector<int64_t>& default_value);
 // Present or Error(kInvalidArgument) "Fill: missing required attribute 'shape' (a list of ints)".

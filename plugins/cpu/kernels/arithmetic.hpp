@@ -41,4 +41,17 @@ T wrapping_mul(T a, T b) {
   return static_cast<T>(static_cast<W>(a) * static_cast<W>(b));
 }
 
+// base^exponent for an exponent >= 0, by squaring, wrapping as the products do.
+template <class T>
+T wrapping_power(T base, T exponent) {
+  using W = WrappingType<T>;
+  W result = 1;
+  W factor = static_cast<W>(base);
+  for (T rest = exponent; rest > 0; rest /= 2) {
+    if (rest % 2 != 0) result *= factor;
+    factor *= factor;
+  }
+  return static_cast<T>(result);
+}
+
 }  // namespace hxcpu

@@ -65,4 +65,20 @@ To convert_element(From from) {
   }
 }
 
+// f16 and bf16, which kernels compute on in float: it holds each of their values exactly, so
+// the result is rounded once, to the dtype.
+template <class T>
+constexpr bool kNarrow = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
+
+// `function` (generic over its arguments' type) of elements of T: in T itself, or in float
+// for f16 and bf16.
+template <class T, class Function, class... Elements>
+T compute_in_float(Function&& function, Elements... elements) {
+  if constexpr (kNarrow<T>) {
+    return convert_element<T>(function(convert_element<float>(elements)...));
+  } else {
+    return function(elements...);
+  }
+}
+
 }  // namespace hxcpu

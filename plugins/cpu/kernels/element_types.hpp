@@ -40,14 +40,23 @@ hx_status* visit_arithmetic(int32_t dtype, Visit&& visit, Otherwise&& otherwise)
   }
 }
 
+// Like visit_arithmetic, also for f16 and bf16: the dtypes of arithmetic, those two computed in
+// float (element_convert.hpp's compute_in_float).
+template <class Visit, class Otherwise>
+hx_status* visit_numeric(int32_t dtype, Visit&& visit, Otherwise&& otherwise) {
+  switch (dtype) {
+    case HX_DTYPE_F16: return visit(TypeTag<Half>{});
+    case HX_DTYPE_BF16: return visit(TypeTag<BFloat16>{});
+    default: return visit_arithmetic(dtype, visit, otherwise);
+  }
+}
+
 // Like visit_arithmetic, for every dtype.
 template <class Visit, class Otherwise>
 hx_status* visit_any(int32_t dtype, Visit&& visit, Otherwise&& otherwise) {
   switch (dtype) {
-    case HX_DTYPE_F16: return visit(TypeTag<Half>{});
-    case HX_DTYPE_BF16: return visit(TypeTag<BFloat16>{});
     case HX_DTYPE_BOOL: return visit(TypeTag<BoolByte>{});
-    default: return visit_arithmetic(dtype, visit, otherwise);
+    default: return visit_numeric(dtype, visit, otherwise);
   }
 }
 

@@ -1,12 +1,14 @@
-// Add, Sub, Mul and Div, with NumPy broadcasting: the core hands the inputs over at the output's
-// shape with stride 0 where they repeat, and hxplugin::BinaryRows turns that into rows. The
-// loops are plain so that the compiler vectorises them.
+// Add, Sub, Mul, Div and Pow, with NumPy broadcasting: the core hands the inputs over at the
+// output's shape with stride 0 where they repeat, and hxplugin::BinaryRows turns that into rows.
+// The loops are plain so that the compiler vectorises them; f16 and bf16 compute in float.
 #include <hxplugin/broadcast.hpp>
 
+#include <cmath>
 #include <limits>
 #include <type_traits>
 
 #include "kernels/arithmetic.hpp"
+#include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
@@ -16,6 +18,7 @@ namespace {
 
 struct AddOp {
   static constexpr const char* kName = "Add";
+  static constexpr bool kCheckedIntegers = false;
   template <class T>
   static T apply(T x, T y) {
     return wrapping_add(x, y);
@@ -23,6 +26,7 @@ struct AddOp {
 };
 struct SubOp {
   static constexpr const char* kName = "Sub";
+  static constexpr bool kCheckedIntegers = false;
   template <class T>
   static T apply(T x, T y) {
     return wrapping_sub(x, y);
@@ -30,19 +34,63 @@ struct SubOp {
 };
 struct MulOp {
   static constexpr const char* kName = "Mul";
+  static constexpr bool kCheckedIntegers = false;
   template <class T>
   static T apply(T x, T y) {
     return wrapping_mul(x, y);
   }
 };
-// Floating-point only: integer division goes through integer_divide, which checks divisors.
+// Ops with kCheckedIntegers compute integers through checked(), which fails the call where
+// the result is undefined, instead of the SIGFPE or wrong value the hardware would give.
 struct DivOp {
   static constexpr const char* kName = "Div";
+  static constexpr bool kCheckedIntegers = true;
   template <class T>
   static T apply(T x, T y) {
     return x / y;
   }
+  // Truncating division; a zero divisor and the one quotient that does not fit (min / -1)
+  // fail the call.
+  template <class T>
+  static hx_status* checked(const KernelCall& call, T x, T y, T* out) {
+    if (y == 0) return call.error(HX_INVALID_ARGUMENT, "Div: integer division by zero");
+    if (y == -1 && x == std::numeric_limits<T>::min()) {
+      return call.error(HX_INVALID_ARGUMENT,
+                        "Div: integer overflow: %lld / -1 does not fit in %d bits",
+                        static_cast<long long>(x), static_cast<int>(sizeof(T) * 8));
+    }
+    *out = x / y;
+    return nullptr;
+  }
 };
+struct PowOp {
+  static constexpr const char* kName = "Pow";
+  static constexpr bool kCheckedIntegers = true;
+  template <class T>
+  static T apply(T x, T y) {
+    return std::pow(x, y);
+  }
+  // The real power truncated toward zero: a negative exponent leaves only the bases 1 and -1
+  // nonzero, and 0 to a negative power is a division by zero.
+  template <class T>
+  static hx_status* checked(const KernelCall& call, T x, T y, T* out) {
+    if (y >= 0) {
+      *out = wrapping_power(x, y);
+    } else if (x == 0) {
+      return call.error(HX_INVALID_ARGUMENT,
+                        "Pow: 0 to the negative integer power %lld (a division by zero)",
+                        static_cast<long long>(y));
+    } else {
+      *out = x == 1 ? T(1) : x == -1 ? (y % 2 == 0 ? T(1) : T(-1)) : T(0);
+    }
+    return nullptr;
+  }
+};
+
+template <class Op, class T>
+T apply(T x, T y) {
+  return compute_in_float<T>([](auto a, auto b) { return Op::apply(a, b); }, x, y);
+}
 
 // One row of out = op(x, y): x and y advance by their steps (1 along a dense row, 0 where the
 // input repeats). Each common case gets a loop of its own, so that the compiler vectorises the
@@ -51,33 +99,25 @@ template <class Op, class T>
 void apply_row(const T* __restrict__ x, int64_t x_step, const T* __restrict__ y, int64_t y_step,
                T* __restrict__ out, int64_t length) {
   if (x_step == 1 && y_step == 1) {
-    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(x[i], y[i]);
+    for (int64_t i = 0; i < length; ++i) out[i] = apply<Op>(x[i], y[i]);
   } else if (x_step == 0 && y_step == 1) {
     const T scalar = x[0];
-    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(scalar, y[i]);
+    for (int64_t i = 0; i < length; ++i) out[i] = apply<Op>(scalar, y[i]);
   } else if (x_step == 1 && y_step == 0) {
     const T scalar = y[0];
-    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(x[i], scalar);
+    for (int64_t i = 0; i < length; ++i) out[i] = apply<Op>(x[i], scalar);
   } else {
-    for (int64_t i = 0; i < length; ++i) out[i] = Op::apply(x[i * x_step], y[i * y_step]);
+    for (int64_t i = 0; i < length; ++i) out[i] = apply<Op>(x[i * x_step], y[i * y_step]);
   }
 }
 
-// Truncating division. A zero divisor, or the one quotient that does not fit (min / -1), is an
-// error rather than the SIGFPE the hardware would raise.
-template <class T>
-hx_status* integer_divide_row(const KernelCall& call, const T* x, int64_t x_step, const T* y,
-                              int64_t y_step, T* out, int64_t length) {
+template <class Op, class T>
+hx_status* checked_row(const KernelCall& call, const T* x, int64_t x_step, const T* y,
+                       int64_t y_step, T* out, int64_t length) {
   for (int64_t i = 0; i < length; ++i) {
-    const T dividend = x[i * x_step];
-    const T divisor = y[i * y_step];
-    if (divisor == 0) return call.error(HX_INVALID_ARGUMENT, "Div: integer division by zero");
-    if (divisor == -1 && dividend == std::numeric_limits<T>::min()) {
-      return call.error(HX_INVALID_ARGUMENT,
-                        "Div: integer overflow: %lld / -1 does not fit in %d bits",
-                        static_cast<long long>(dividend), static_cast<int>(sizeof(T) * 8));
+    if (hx_status* failure = Op::checked(call, x[i * x_step], y[i * y_step], out + i)) {
+      return failure;
     }
-    out[i] = dividend / divisor;
   }
   return nullptr;
 }
@@ -120,7 +160,7 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
     return call.error(HX_INVALID_ARGUMENT, "%s: dtypes %s, %s -> %s differ", Op::kName,
                       hx_dtype_name(x.dtype), hx_dtype_name(y.dtype), hx_dtype_name(out.dtype));
   }
-  return visit_arithmetic(
+  return visit_numeric(
       x.dtype,
       [&](auto tag) -> hx_status* {
         using T = typename decltype(tag)::type;
@@ -130,10 +170,10 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
         hx_status* failure = nullptr;
         const auto row = [&](int64_t out_offset, int64_t x_offset, int64_t x_step,
                              int64_t y_offset, int64_t y_step, int64_t length) {
-          if constexpr (std::is_same_v<Op, DivOp> && std::is_integral_v<T>) {
+          if constexpr (Op::kCheckedIntegers && std::is_integral_v<T>) {
             if (failure == nullptr) {
-              failure = integer_divide_row(call, x_data + x_offset, x_step, y_data + y_offset,
-                                           y_step, out_data + out_offset, length);
+              failure = checked_row<Op>(call, x_data + x_offset, x_step, y_data + y_offset,
+                                        y_step, out_data + out_offset, length);
             }
           } else {
             apply_row<Op>(x_data + x_offset, x_step, y_data + y_offset, y_step,
@@ -161,5 +201,6 @@ hx_status* add_kernel(const hx_kernel_args* args) { return binary_kernel<AddOp>(
 hx_status* sub_kernel(const hx_kernel_args* args) { return binary_kernel<SubOp>(args); }
 hx_status* mul_kernel(const hx_kernel_args* args) { return binary_kernel<MulOp>(args); }
 hx_status* div_kernel(const hx_kernel_args* args) { return binary_kernel<DivOp>(args); }
+hx_status* pow_kernel(const hx_kernel_args* args) { return binary_kernel<PowOp>(args); }
 
 }  // namespace hxcpu

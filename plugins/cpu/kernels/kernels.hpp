@@ -29,9 +29,40 @@ hx_status* add_kernel(const hx_kernel_args* args);
 hx_status* sub_kernel(const hx_kernel_args* args);
 hx_status* mul_kernel(const hx_kernel_args* args);
 hx_status* div_kernel(const hx_kernel_args* args);
+hx_status* pow_kernel(const hx_kernel_args* args);
 hx_status* addn_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
+hx_status* dropout_kernel(const hx_kernel_args* args);
+
+// The activations with attributes and Clip (activation.cpp), whose instances share one
+// destroy function.
+hx_status* leaky_relu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
+hx_status* leaky_relu_kernel(const hx_kernel_args* args);
+hx_status* gelu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
+hx_status* gelu_kernel(const hx_kernel_args* args);
+hx_status* hard_sigmoid_create(const hx_kernel_create_args* args,
+                               hx_kernel_instance** instance);
+hx_status* hard_sigmoid_kernel(const hx_kernel_args* args);
+hx_status* hard_swish_kernel(const hx_kernel_args* args);
+hx_status* clip_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
+hx_status* clip_kernel(const hx_kernel_args* args);
+void activation_destroy(hx_kernel_instance* instance, void* user_data);
+
+// Min, Max and Where (selection.cpp).
+hx_status* min_kernel(const hx_kernel_args* args);
+hx_status* max_kernel(const hx_kernel_args* args);
+hx_status* where_kernel(const hx_kernel_args* args);
+
+// The comparisons and logic (comparison.cpp).
+hx_status* equal_kernel(const hx_kernel_args* args);
+hx_status* less_kernel(const hx_kernel_args* args);
+hx_status* greater_kernel(const hx_kernel_args* args);
+hx_status* less_or_equal_kernel(const hx_kernel_args* args);
+hx_status* greater_or_equal_kernel(const hx_kernel_args* args);
+hx_status* not_kernel(const hx_kernel_args* args);
+hx_status* and_kernel(const hx_kernel_args* args);
+hx_status* or_kernel(const hx_kernel_args* args);
 
 // The unary element-wise family (unary.cpp).
 hx_status* exp_kernel(const hx_kernel_args* args);

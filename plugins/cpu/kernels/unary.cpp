@@ -48,18 +48,9 @@ T sign(T x) {
   return x > T(0) ? T(1) : x < T(0) ? T(-1) : x;
 }
 
-template <class T>
-constexpr bool kNarrow = std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>;
-
 template <class T, class Function>
 void apply_all(Function function, const T* __restrict__ x, T* __restrict__ y, int64_t count) {
-  for (int64_t i = 0; i < count; ++i) {
-    if constexpr (kNarrow<T>) {
-      y[i] = convert_element<T>(function(convert_element<float>(x[i])));
-    } else {
-      y[i] = function(x[i]);
-    }
-  }
+  for (int64_t i = 0; i < count; ++i) y[i] = compute_in_float<T>(function, x[i]);
 }
 
 // Whether an op has i32 and i64 variants besides the four floating ones.

@@ -31,6 +31,29 @@ hx_status* KernelCreate::attr_bool(const char* name, bool* value) const {
   return nullptr;
 }
 
+hx_status* KernelCreate::attr_float(const char* name, double* value) const {
+  double read = *value;
+  bool present = false;
+  if (hx_status* status =
+          absent_is_ok(services_.attr_float(args_.context, name, &read), &present)) {
+    return status;
+  }
+  if (present) *value = read;
+  return nullptr;
+}
+
+hx_status* KernelCreate::attr_string(const char* name, const char** value) const {
+  const char* read = *value;
+  size_t length = 0;
+  bool present = false;
+  if (hx_status* status =
+          absent_is_ok(services_.attr_string(args_.context, name, &read, &length), &present)) {
+    return status;
+  }
+  if (present) *value = read;
+  return nullptr;
+}
+
 hx_status* KernelCreate::attr_ints(const char* name, const int64_t** values, size_t* count,
                                    bool* present) const {
   return absent_is_ok(services_.attr_ints(args_.context, name, values, count), present);

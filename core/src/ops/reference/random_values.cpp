@@ -35,6 +35,8 @@ double RandomValues::element(DType dtype, ValueRange range) {
       return whole ? integer(1, 100) : round_to(std::pow(10.0, uniform(-3, 2)), dtype);
     case ValueRange::kQuarters:
       return whole ? integer(-10, 10) : integer(-40, 40) * 0.25;
+    case ValueRange::kFew:
+      return integer(-3, 3);
   }
   return 0;
 }

@@ -25,6 +25,9 @@ enum class ValueRange {
   // Multiples of 0.25 in [-10, 10], integers in [-10, 10]: whole numbers, halves (the ties of
   // rounding) and the values between, all exact in every floating dtype.
   kQuarters,
+  // Whole numbers in [-3, 3] in every dtype: so few values that operands often tie, which
+  // comparisons, Min and Max must get right.
+  kFew,
 };
 
 class RandomValues {
