@@ -15,6 +15,9 @@ void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Re
 void add_unary_ops(OpRegistry& registry);
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
+// ReduceSum, ReduceMean, ReduceProd, ReduceMax, ReduceMin, ReduceL1, ReduceL2, ReduceSumSquare,
+// ReduceLogSumExp
+void add_reduce_ops(OpRegistry& registry);
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -41,5 +44,16 @@ std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValue
 std::vector<ReferenceCase> identity_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> fill_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sum_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_sum_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_mean_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_prod_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_max_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_min_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_l1_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_l2_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_sum_square_cases(DType type, DType output_type,
+                                                   RandomValues& random);
+std::vector<ReferenceCase> reduce_log_sum_exp_cases(DType type, DType output_type,
+                                                    RandomValues& random);
 
 }  // namespace hxrt::detail
