@@ -1,5 +1,5 @@
 // The ops of the reduction family that work along one axis: ArgMax and ArgMin, which reduce
-// it to an index, and Softmax and LogSoftmax, which normalise along it.
+// it to an index, Softmax and LogSoftmax, which normalise along it, and CumSum.
 #include <optional>
 #include <string>
 
@@ -71,6 +71,36 @@ OpSchema softmax_schema(const char* name, const char* output, ReferenceCasesFn c
   return schema;
 }
 
+void infer_cum_sum(const InferContext& call, TensorMeta* outputs) {
+  require_numeric_inputs(call);
+  required_attr(call, "axis", "an int");
+  checked_axis(call, call.inputs[0].shape, "axis", attr_int(call, "axis", 0));
+  outputs[0] = call.inputs[0];
+}
+
+OpSchema cum_sum_schema() {
+  OpSchema schema{"CumSum", 1, 1, 1, infer_cum_sum, ""};
+  schema.summary = "Cumulative sums of x along axis: each element of y is the sum of the "
+                   "elements of its line up to it.";
+  schema.inputs = {{"x", "T", numeric_dtypes(), "a tensor of rank 1 or more", false}};
+  schema.outputs = {{"y", "T", numeric_dtypes(), "the cumulative sums", false}};
+  schema.attrs = {
+      {"axis", AttrType::kInt, true, std::nullopt,
+       "the axis to sum along, from -rank to rank-1 (negative counts from the end)"},
+      {"exclusive", AttrType::kBool, false, AttrValue(false),
+       "leave each element out of its own sum: the first sum is 0"},
+      {"reverse", AttrType::kBool, false, AttrValue(false),
+       "sum from the end of the axis toward its start"},
+  };
+  schema.shape_rule = "y has x's shape. Floating sums are accumulated in float for float16 "
+                      "and bfloat16 and in double for float32 and float64; integer sums wrap "
+                      "modulo 2^bits.";
+  schema.reference_cases = cum_sum_cases;
+  schema.onnx.versions = {14};
+  schema.onnx.attribute_inputs = {{1, "axis", 11}};
+  return schema;
+}
+
 }  // namespace
 
 void add_axis_ops(OpRegistry& registry) {
@@ -79,6 +109,7 @@ void add_axis_ops(OpRegistry& registry) {
   registry.add(softmax_schema("Softmax", "exp(x) / the sum of exp(x) along axis", softmax_cases));
   registry.add(softmax_schema("LogSoftmax", "x - log(the sum of exp(x) along axis)",
                               log_softmax_cases));
+  registry.add(cum_sum_schema());
 }
 
 }  // namespace hxrt::detail

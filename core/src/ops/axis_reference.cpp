@@ -1,5 +1,6 @@
-// Reference cases of ArgMax, ArgMin, Softmax and LogSoftmax (axis_ops.cpp), computed in double
-// line by line: a line is the elements along the axis that agree on every other coordinate.
+// Reference cases of ArgMax, ArgMin, Softmax, LogSoftmax and CumSum (axis_ops.cpp), computed
+// in double line by line: a line is the elements along the axis that agree on every other
+// coordinate.
 #include <cmath>
 #include <cstdint>
 #include <optional>
@@ -135,7 +136,52 @@ std::vector<ReferenceCase> softmax_like(bool log, DType type, RandomValues& rand
   return cases;
 }
 
+struct CumSumCall {
+  Shape shape;
+  int64_t axis;
+  bool exclusive = false;
+  bool reverse = false;
+};
+
 }  // namespace
+
+std::vector<ReferenceCase> cum_sum_cases(DType type, DType, RandomValues& random) {
+  const std::vector<CumSumCall> calls = {
+      {{3, 4, 5}, 1},
+      {{3, 4, 5}, -1, true},
+      {{3, 4, 5}, 0, false, true},
+      {{2, 40}, 1, true, true},
+      {{7}, 0},
+      {{1}, 0, true},
+      {{0, 3}, 1},
+      {{3, 0}, 0, false, true},
+  };
+  std::vector<ReferenceCase> cases;
+  for (const CumSumCall& call : calls) {
+    ReferenceCase cum_sum;
+    cum_sum.inputs = {random.tensor(type, call.shape)};
+    cum_sum.attrs.set("axis", call.axis);
+    if (call.exclusive) cum_sum.attrs.set("exclusive", true);
+    if (call.reverse) cum_sum.attrs.set("reverse", true);
+    const Lines lines = lines_of(call.shape, call.axis);
+    const std::vector<double>& x = cum_sum.inputs[0].values;
+    cum_sum.expected = empty_reference(type, call.shape);
+    cum_sum.expected.values.assign(x.size(), 0.0);
+    for (int64_t line = 0; line < lines.count(); ++line) {
+      double total = 0;
+      for (int64_t step = 0; step < lines.extent; ++step) {
+        const int64_t k = call.reverse ? lines.extent - 1 - step : step;
+        const auto i = static_cast<size_t>(lines.at(line, k));
+        if (!call.exclusive) total += x[i];
+        cum_sum.expected.values[i] = total;
+        if (call.exclusive) total += x[i];
+      }
+    }
+    cum_sum.tolerance = reduction_tolerance(type, lines.extent);
+    cases.push_back(std::move(cum_sum));
+  }
+  return cases;
+}
 
 std::vector<ReferenceCase> arg_max_cases(DType type, DType, RandomValues& random) {
   return arg_cases(true, type, random);

@@ -18,7 +18,7 @@ void add_reduction_ops(OpRegistry& registry);    // Sum
 // ReduceSum, ReduceMean, ReduceProd, ReduceMax, ReduceMin, ReduceL1, ReduceL2, ReduceSumSquare,
 // ReduceLogSumExp
 void add_reduce_ops(OpRegistry& registry);
-void add_axis_ops(OpRegistry& registry);  // ArgMax, ArgMin, Softmax, LogSoftmax
+void add_axis_ops(OpRegistry& registry);  // ArgMax, ArgMin, Softmax, LogSoftmax, CumSum
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -60,5 +60,6 @@ std::vector<ReferenceCase> arg_max_cases(DType type, DType output_type, RandomVa
 std::vector<ReferenceCase> arg_min_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> softmax_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> log_softmax_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> cum_sum_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

@@ -85,6 +85,7 @@ constexpr KernelEntry kKernels[] = {
     with_instances<softmax_kernel, softmax_create, softmax_destroy>("Softmax", kAnyFloating),
     with_instances<log_softmax_kernel, softmax_create, softmax_destroy>("LogSoftmax",
                                                                          kAnyFloating),
+    with_instances<cum_sum_kernel, cum_sum_create, cum_sum_destroy>("CumSum", kNumeric),
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
     with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),
     entry<identity_kernel>("Identity", kAll),
