@@ -52,13 +52,14 @@ hx_status* arg_kernel(const hx_kernel_args* args, const char* op) {
   const auto& instance = hxplugin::instance_of<ArgInstance>(call.instance());
   AxisLines lines;
   if (!split_at_axis(in, instance.axis, &lines) || lines.extent == 0) {
-    return call.error(HX_INVALID_ARGUMENT, "%s: axis %lld is out of range or empty for an input "
-                      "of rank %d", op, static_cast<long long>(instance.axis),
-                      static_cast<int>(in.rank));
+    return call.error(HX_INVALID_ARGUMENT,
+                      "%s: axis %lld is out of range or empty for an input of rank %d", op,
+                      static_cast<long long>(instance.axis), static_cast<int>(in.rank));
   }
   if (out.dtype != HX_DTYPE_I64 || element_count(out) != lines.outer * lines.inner) {
-    return call.error(HX_INVALID_ARGUMENT, "%s: output is %s with %lld elements, expected i64 "
-                      "with %lld", op, hx_dtype_name(out.dtype),
+    return call.error(HX_INVALID_ARGUMENT,
+                      "%s: output is %s with %lld elements, expected int64 with %lld", op,
+                      hx_dtype_name(out.dtype),
                       static_cast<long long>(element_count(out)),
                       static_cast<long long>(lines.outer * lines.inner));
   }
