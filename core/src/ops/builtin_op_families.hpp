@@ -20,6 +20,10 @@ void add_selection_ops(OpRegistry& registry);    // Min, Max, Where
 void add_comparison_ops(OpRegistry& registry);
 // LeakyRelu, Gelu, HardSigmoid, HardSwish, Clip, Dropout
 void add_activation_ops(OpRegistry& registry);
+// ReduceSum, ReduceMean, ReduceProd, ReduceMax, ReduceMin, ReduceL1, ReduceL2, ReduceSumSquare,
+// ReduceLogSumExp
+void add_reduce_ops(OpRegistry& registry);
+void add_axis_ops(OpRegistry& registry);  // ArgMax, ArgMin, Softmax, LogSoftmax, CumSum
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -67,5 +71,21 @@ std::vector<ReferenceCase> hard_sigmoid_cases(DType type, DType output_type,
 std::vector<ReferenceCase> hard_swish_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> clip_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> dropout_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_sum_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_mean_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_prod_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_max_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_min_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_l1_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_l2_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_sum_square_cases(DType type, DType output_type,
+                                                   RandomValues& random);
+std::vector<ReferenceCase> reduce_log_sum_exp_cases(DType type, DType output_type,
+                                                    RandomValues& random);
+std::vector<ReferenceCase> arg_max_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> arg_min_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> softmax_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> log_softmax_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> cum_sum_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

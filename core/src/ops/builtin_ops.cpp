@@ -13,6 +13,8 @@ void add_builtin_ops(OpRegistry& registry) {
   add_selection_ops(registry);
   add_comparison_ops(registry);
   add_activation_ops(registry);
+  add_reduce_ops(registry);
+  add_axis_ops(registry);
 }
 
 const OpRegistry& builtin_registry() {

@@ -1,59 +1,25 @@
 #include <optional>
-#include <string>
 
 #include "ops/builtin_op_families.hpp"
 #include "ops/infer_checks.hpp"
+#include "ops/reduction_axes.hpp"
 
 namespace hxrt::detail {
 
 namespace {
 
-std::string list_to_string(const std::vector<int64_t>& values) {
-  return attr_value_to_string(AttrValue(values));
-}
-
 // Which axes of `input` Sum reduces: absent "axes" means all of them, an empty list none.
 std::vector<bool> reduced_axes(const InferContext& call, const Shape& input) {
-  const int rank = input.rank();
-  if (!call.attrs.find("axes")) return std::vector<bool>(static_cast<size_t>(rank), true);
-  const std::vector<int64_t> axes = attr_ints(call, "axes", {});
-  std::vector<bool> reduced(static_cast<size_t>(rank), false);
-  for (int64_t axis : axes) {
-    if (rank == 0) {
-      reject_call(call, "axes " + list_to_string(axes) + " name axis " + std::to_string(axis) +
-                            ", but the input is a scalar, which has no axes; pass axes [] or "
-                            "leave axes out");
-    }
-    if (axis < -rank || axis >= rank) {
-      reject_call(call, "axis " + std::to_string(axis) + " is out of range for input of shape " +
-                            input.to_string() + "; axes must be from " +
-                            std::to_string(-rank) + " to " + std::to_string(rank - 1));
-    }
-    const auto index = static_cast<size_t>(axis < 0 ? axis + rank : axis);
-    if (reduced[index]) {
-      reject_call(call, "axes " + list_to_string(axes) + " name axis " + std::to_string(index) +
-                            " twice (negative axes count from the end)");
-    }
-    reduced[index] = true;
-  }
-  return reduced;
+  if (!call.attrs.find("axes")) return std::vector<bool>(static_cast<size_t>(input.rank()), true);
+  return checked_axes(call, input, attr_ints(call, "axes", {}));
 }
 
 void infer_sum(const InferContext& call, TensorMeta* outputs) {
   require_numeric_inputs(call);
-  const bool keep_dims = attr_bool(call, "keep_dims", false);
   const Shape& input = call.inputs[0].shape;
-  const std::vector<bool> reduced = reduced_axes(call, input);
-  Shape output;
-  for (int i = 0; i < input.rank(); ++i) {
-    if (!reduced[static_cast<size_t>(i)]) {
-      output.push_back(input[i]);
-    } else if (keep_dims) {
-      output.push_back(1);
-    }
-  }
   outputs[0].dtype = call.inputs[0].dtype;
-  outputs[0].shape = output;
+  outputs[0].shape =
+      reduced_shape(input, reduced_axes(call, input), attr_bool(call, "keep_dims", false));
 }
 
 }  // namespace

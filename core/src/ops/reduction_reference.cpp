@@ -1,9 +1,12 @@
 // Reference cases of Sum: the input summed over a set of axes, in double.
+#include <numeric>
 #include <optional>
 #include <utility>
 
 #include "ops/builtin_op_families.hpp"
+#include "ops/reduction_axes.hpp"
 #include "ops/reference/random_values.hpp"
+#include "ops/reference/reduced_sets.hpp"
 #include "ops/reference/reference_tensors.hpp"
 #include "ops/reference/tolerances.hpp"
 
@@ -26,31 +29,11 @@ std::vector<bool> reduced_axes(int rank, const std::optional<std::vector<int64_t
   return reduced;
 }
 
-// Reduced axes are dropped from the output shape, or kept with extent 1 when `keep_dims`.
 ReferenceTensor sum_reference(const ReferenceTensor& x, const std::vector<bool>& reduced,
                               bool keep_dims) {
-  Shape out_shape;
-  // The output's shape with every reduced axis kept at extent 1: the same elements in the
-  // same order as the output proper, and easy to index.
-  Shape kept_shape;
-  for (int axis = 0; axis < x.shape.rank(); ++axis) {
-    kept_shape.push_back(reduced[static_cast<size_t>(axis)] ? 1 : x.shape[axis]);
-    if (!reduced[static_cast<size_t>(axis)] || keep_dims) out_shape.push_back(kept_shape[axis]);
-  }
-  ReferenceTensor out = empty_reference(x.dtype, out_shape);
-  out.values.assign(static_cast<size_t>(out_shape.num_elements()), 0.0);
-  const Strides kept_strides = dense_strides(kept_shape);
-  std::vector<int64_t> index(static_cast<size_t>(x.shape.rank()), 0);
-  for (double value : x.values) {
-    int64_t target = 0;
-    for (size_t axis = 0; axis < index.size(); ++axis) {
-      if (!reduced[axis]) target += index[axis] * kept_strides[axis];
-    }
-    out.values[static_cast<size_t>(target)] += value;
-    for (int axis = x.shape.rank(); axis-- > 0;) {  // the next row-major index
-      if (++index[static_cast<size_t>(axis)] < x.shape[axis]) break;
-      index[static_cast<size_t>(axis)] = 0;
-    }
+  ReferenceTensor out = empty_reference(x.dtype, reduced_shape(x.shape, reduced, keep_dims));
+  for (const std::vector<double>& set : reduced_sets(x, reduced)) {
+    out.values.push_back(std::accumulate(set.begin(), set.end(), 0.0));
   }
   return out;
 }

@@ -17,6 +17,32 @@ hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** ou
 hx_status* sum_kernel(const hx_kernel_args* args);
 void sum_destroy(hx_kernel_instance* instance, void* user_data);
 
+// ONNX's reductions (reduce.cpp), which share one create and destroy.
+hx_status* reduce_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+void reduce_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* reduce_sum_kernel(const hx_kernel_args* args);
+hx_status* reduce_mean_kernel(const hx_kernel_args* args);
+hx_status* reduce_prod_kernel(const hx_kernel_args* args);
+hx_status* reduce_max_kernel(const hx_kernel_args* args);
+hx_status* reduce_min_kernel(const hx_kernel_args* args);
+hx_status* reduce_l1_kernel(const hx_kernel_args* args);
+hx_status* reduce_l2_kernel(const hx_kernel_args* args);
+hx_status* reduce_sum_square_kernel(const hx_kernel_args* args);
+hx_status* reduce_log_sum_exp_kernel(const hx_kernel_args* args);
+
+// ArgMax and ArgMin (arg_reduce.cpp), Softmax and LogSoftmax (softmax.cpp), CumSum.
+hx_status* arg_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+void arg_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* arg_max_kernel(const hx_kernel_args* args);
+hx_status* arg_min_kernel(const hx_kernel_args* args);
+hx_status* softmax_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+void softmax_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* softmax_kernel(const hx_kernel_args* args);
+hx_status* log_softmax_kernel(const hx_kernel_args* args);
+hx_status* cum_sum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* cum_sum_kernel(const hx_kernel_args* args);
+void cum_sum_destroy(hx_kernel_instance* instance, void* user_data);
+
 hx_status* cast_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* cast_kernel(const hx_kernel_args* args);
 void cast_destroy(hx_kernel_instance* instance, void* user_data);

@@ -9,6 +9,7 @@
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/reduction_plan.hpp"
 #include "plugin_state.hpp"
 
 namespace hxcpu {
@@ -21,36 +22,6 @@ struct SumInstance {
   size_t axis_count = 0;
   int64_t axes[HX_MAX_RANK] = {};
 };
-
-// The input's dimensions with extent-1 axes dropped and neighbours of the same kind (reduced
-// or kept) merged, which leaves at most HX_MAX_RANK groups and usually one or two.
-struct ReductionPlan {
-  int groups = 0;
-  int64_t extent[HX_MAX_RANK] = {};
-  bool reduced[HX_MAX_RANK] = {};
-  int64_t output_stride[HX_MAX_RANK] = {};  // 0 for reduced groups
-};
-
-ReductionPlan plan_reduction(const hx_tensor_view& in, const bool* reduced_axis) {
-  ReductionPlan plan;
-  for (int32_t axis = 0; axis < in.rank; ++axis) {
-    if (in.shape[axis] == 1) continue;
-    if (plan.groups > 0 && plan.reduced[plan.groups - 1] == reduced_axis[axis]) {
-      plan.extent[plan.groups - 1] *= in.shape[axis];
-    } else {
-      plan.extent[plan.groups] = in.shape[axis];
-      plan.reduced[plan.groups] = reduced_axis[axis];
-      ++plan.groups;
-    }
-  }
-  int64_t stride = 1;
-  for (int group = plan.groups - 1; group >= 0; --group) {
-    if (plan.reduced[group]) continue;
-    plan.output_stride[group] = stride;
-    stride *= plan.extent[group];
-  }
-  return plan;
-}
 
 // Floating sums of a reduced run accumulate in double, which keeps long f32 reductions
 // accurate; integers wrap.
@@ -125,17 +96,12 @@ hx_status* sum_kernel(const hx_kernel_args* args) {
   }
 
   const SumInstance& instance = hxplugin::instance_of<SumInstance>(call.instance());
-  const int64_t* axes = instance.axes;
   bool reduced_axis[HX_MAX_RANK] = {};
   for (int32_t axis = 0; axis < in.rank; ++axis) reduced_axis[axis] = instance.every_axis;
-  for (size_t i = 0; i < instance.axis_count; ++i) {
-    const int64_t axis = axes[i] < 0 ? axes[i] + in.rank : axes[i];
-    if (axis < 0 || axis >= in.rank || reduced_axis[axis]) {
-      return call.error(HX_INVALID_ARGUMENT,
-                        "Sum: axis %lld is out of range or repeated for an input of rank %d",
-                        static_cast<long long>(axes[i]), static_cast<int>(in.rank));
-    }
-    reduced_axis[axis] = true;
+  if (!mark_axes(instance.axes, instance.axis_count, in.rank, reduced_axis)) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "Sum: axes out of range or repeated for an input of rank %d",
+                      static_cast<int>(in.rank));
   }
 
   int64_t expected_out_count = 1;

@@ -29,6 +29,7 @@ class KernelCreate {
   hx_status* attr_float(const char* name, double* value) const;
   // *value borrowed for the create call, NUL-terminated.
   hx_status* attr_string(const char* name, const char** value) const;
+  hx_status* attr_int(const char* name, int64_t* value) const;
   hx_status* attr_ints(const char* name, const int64_t** values, size_t* count,
                        bool* present) const;
   // A required attribute: absent is INVALID_ARGUMENT naming `op` and the attribute.

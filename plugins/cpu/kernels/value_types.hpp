@@ -1,0 +1,25 @@
+// The types the reduction and normalisation kernels compute an element type's values in.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/element_types.hpp"
+
+namespace hxcpu {
+
+// Floating arithmetic on T's values: float for f16 and bf16, which it holds exactly; double
+// for f32 (sums of many terms stay accurate), f64 and the integers (whose results ONNX
+// computes in floating point, as a mean or a logarithm).
+template <class T>
+using RealType =
+    std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, double>;
+
+// T's values as kernels compare and add them: RealType for the floating dtypes, the integer
+// type itself for i32 and i64, 0 or 1 for bool.
+template <class T>
+using ValueType =
+    std::conditional_t<std::is_integral_v<T>, T,
+                       std::conditional_t<std::is_same_v<T, BoolByte>, uint8_t, RealType<T>>>;
+
+}  // namespace hxcpu
