@@ -15,6 +15,8 @@ void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Re
 void add_unary_ops(OpRegistry& registry);
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
+// Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Expand
+void add_shape_ops(OpRegistry& registry);
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -41,5 +43,11 @@ std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValue
 std::vector<ReferenceCase> identity_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> fill_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sum_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reshape_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> flatten_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> squeeze_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> unsqueeze_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> transpose_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> expand_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

@@ -10,6 +10,7 @@ void add_builtin_ops(OpRegistry& registry) {
   add_unary_ops(registry);
   add_array_ops(registry);
   add_reduction_ops(registry);
+  add_shape_ops(registry);
 }
 
 const OpRegistry& builtin_registry() {

@@ -72,6 +72,12 @@ constexpr KernelEntry kKernels[] = {
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
     with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),
     entry<identity_kernel>("Identity", kAll),
+    entry<reshape_kernel>("Reshape", kAll),
+    entry<flatten_kernel>("Flatten", kAll),
+    entry<squeeze_kernel>("Squeeze", kAll),
+    entry<unsqueeze_kernel>("Unsqueeze", kAll),
+    with_instances<transpose_kernel, transpose_create, transpose_destroy>("Transpose", kAll),
+    entry<expand_kernel>("Expand", kAll),
 };
 
 }  // namespace

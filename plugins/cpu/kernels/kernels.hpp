@@ -33,6 +33,16 @@ hx_status* addn_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
 
+// The shape family (shape_ops.cpp).
+hx_status* reshape_kernel(const hx_kernel_args* args);
+hx_status* flatten_kernel(const hx_kernel_args* args);
+hx_status* squeeze_kernel(const hx_kernel_args* args);
+hx_status* unsqueeze_kernel(const hx_kernel_args* args);
+hx_status* transpose_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* transpose_kernel(const hx_kernel_args* args);
+void transpose_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* expand_kernel(const hx_kernel_args* args);
+
 // The unary element-wise family (unary.cpp).
 hx_status* exp_kernel(const hx_kernel_args* args);
 hx_status* log_kernel(const hx_kernel_args* args);

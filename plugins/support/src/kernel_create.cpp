@@ -31,6 +31,22 @@ hx_status* KernelCreate::attr_bool(const char* name, bool* value) const {
   return nullptr;
 }
 
+hx_status* KernelCreate::attr_int(const char* name, int64_t* value) const {
+  bool present = false;
+  return absent_is_ok(services_.attr_int(args_.context, name, value), &present);
+}
+
+hx_status* KernelCreate::attr_float(const char* name, double* value) const {
+  bool present = false;
+  return absent_is_ok(services_.attr_float(args_.context, name, value), &present);
+}
+
+hx_status* KernelCreate::attr_string(const char* name, const char** value) const {
+  bool present = false;
+  size_t length = 0;
+  return absent_is_ok(services_.attr_string(args_.context, name, value, &length), &present);
+}
+
 hx_status* KernelCreate::attr_ints(const char* name, const int64_t** values, size_t* count,
                                    bool* present) const {
   return absent_is_ok(services_.attr_ints(args_.context, name, values, count), present);

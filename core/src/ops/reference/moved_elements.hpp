@@ -1,0 +1,46 @@
+// The references of the ops that move elements without arithmetic (the shape and indexing
+// families): each output element is picked by its coordinates, from an input or a fill value.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "hxrt/op_reference.hpp"
+#include "ops/reference/reference_tensors.hpp"
+
+namespace hxrt::detail {
+
+using Coordinates = std::vector<int64_t>;
+
+// The row-major index of the element at `at` in a tensor of `shape`.
+inline int64_t row_major(const Shape& shape, const Coordinates& at) {
+  int64_t index = 0;
+  for (int axis = 0; axis < shape.rank(); ++axis) {
+    index = index * shape[axis] + at[static_cast<size_t>(axis)];
+  }
+  return index;
+}
+
+// x's element at `at`.
+inline double element_at(const ReferenceTensor& x, const Coordinates& at) {
+  return x.values[static_cast<size_t>(row_major(x.shape, at))];
+}
+
+// A tensor of `dtype` and `shape` whose element at each coordinate is value(coordinate), in
+// row-major order.
+template <class Value>
+ReferenceTensor picked(DType dtype, const Shape& shape, Value value) {
+  ReferenceTensor out = empty_reference(dtype, shape);
+  const int64_t count = shape.num_elements();
+  Coordinates at(static_cast<size_t>(shape.rank()), 0);
+  for (int64_t i = 0; i < count; ++i) {
+    out.values.push_back(value(static_cast<const Coordinates&>(at)));
+    for (int axis = shape.rank(); axis-- > 0;) {  // the next row-major coordinate
+      if (++at[static_cast<size_t>(axis)] < shape[axis]) break;
+      at[static_cast<size_t>(axis)] = 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace hxrt::detail
