@@ -15,8 +15,10 @@ void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Re
 void add_unary_ops(OpRegistry& registry);
 void add_array_ops(OpRegistry& registry);        // Cast, Identity, Fill
 void add_reduction_ops(OpRegistry& registry);    // Sum
-// Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Expand
+// Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Expand, Tile
 void add_shape_ops(OpRegistry& registry);
+// Concat, Slice, Gather, GatherElements, ScatterElements
+void add_indexing_ops(OpRegistry& registry);
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -49,5 +51,13 @@ std::vector<ReferenceCase> squeeze_cases(DType type, DType output_type, RandomVa
 std::vector<ReferenceCase> unsqueeze_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> transpose_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> expand_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> tile_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> concat_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> slice_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> gather_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> gather_elements_cases(DType type, DType output_type,
+                                                 RandomValues& random);
+std::vector<ReferenceCase> scatter_elements_cases(DType type, DType output_type,
+                                                  RandomValues& random);
 
 }  // namespace hxrt::detail

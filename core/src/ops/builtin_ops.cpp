@@ -11,6 +11,7 @@ void add_builtin_ops(OpRegistry& registry) {
   add_array_ops(registry);
   add_reduction_ops(registry);
   add_shape_ops(registry);
+  add_indexing_ops(registry);
 }
 
 const OpRegistry& builtin_registry() {

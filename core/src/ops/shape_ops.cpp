@@ -1,6 +1,6 @@
 // The ops that give a tensor's elements another shape without reordering them (Reshape,
 // Flatten, Squeeze, Unsqueeze), or reorder or repeat them by a rule of axes (Transpose,
-// Expand). They move data without arithmetic, so they take every dtype.
+// Expand, Tile). They move data without arithmetic, so they take every dtype.
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -165,6 +165,27 @@ void infer_expand(const InferContext& call, TensorMeta* outputs) {
   outputs[0] = {call.inputs[0].dtype, broadcast_shapes(call, call.inputs[0].shape, target)};
 }
 
+void infer_tile(const InferContext& call, TensorMeta* outputs) {
+  required_attr(call, "repeats", "a list of ints");
+  const std::vector<int64_t> repeats = attr_ints(call, "repeats", {});
+  const Shape& input = call.inputs[0].shape;
+  if (static_cast<int>(repeats.size()) != input.rank()) {
+    reject_call(call, "attribute 'repeats' " + ints_text(repeats) + " has " +
+                          std::to_string(repeats.size()) + " entries for input " +
+                          input.to_string() + "; it needs one per axis");
+  }
+  std::vector<int64_t> dims(repeats.size());
+  for (size_t i = 0; i < repeats.size(); ++i) {
+    if (repeats[i] < 0 ||
+        __builtin_mul_overflow(input[static_cast<int>(i)], repeats[i], &dims[i])) {
+      reject_call(call, "attribute 'repeats' " + ints_text(repeats) + " has " +
+                            std::to_string(repeats[i]) + " for axis " + std::to_string(i) +
+                            "; repeats are >= 0 and leave each extent within 64 bits");
+    }
+  }
+  outputs[0] = {call.inputs[0].dtype, checked_shape(call, dims, "the tiled shape")};
+}
+
 OpSchema moving_schema(const char* name, int max_inputs, InferFn infer, const char* summary,
                        const char* output) {
   OpSchema schema{name, 1, max_inputs, 1, infer, ""};
@@ -256,6 +277,18 @@ void add_shape_ops(OpRegistry& registry) {
   expand.onnx.versions = {13};
   expand.onnx.attribute_inputs = {{1, "shape", 8}};
   registry.add(std::move(expand));
+
+  OpSchema tile = moving_schema("Tile", 1, infer_tile,
+                                "Repeats x along each axis as many times as repeats says.",
+                                "x tiled");
+  tile.attrs = {{"repeats", AttrType::kInts, true, std::nullopt,
+                 "how often x repeats along each axis, one entry >= 0 per axis"}};
+  tile.shape_rule = "y's extent on each axis is x's times its repeats; y[i] = x[i mod x's "
+                    "extents].";
+  tile.reference_cases = tile_cases;
+  tile.onnx.versions = {13};
+  tile.onnx.attribute_inputs = {{1, "repeats", 6}};
+  registry.add(std::move(tile));
 }
 
 }  // namespace hxrt::detail

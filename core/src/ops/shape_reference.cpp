@@ -154,4 +154,31 @@ std::vector<ReferenceCase> expand_cases(DType type, DType, RandomValues& random)
   return cases;
 }
 
+std::vector<ReferenceCase> tile_cases(DType type, DType, RandomValues& random) {
+  const std::vector<std::pair<Shape, Ints>> calls = {
+      {{2, 3}, {2, 2}}, {{2, 3}, {1, 3}}, {{}, {}},         {{3}, {0}},
+      {{0, 2}, {3, 1}}, {{2, 1, 3}, {1, 4, 2}}, {{1}, {5}},
+  };
+  std::vector<ReferenceCase> cases;
+  for (const auto& [shape, repeats] : calls) {
+    Shape output;
+    for (int axis = 0; axis < shape.rank(); ++axis) {
+      output.push_back(shape[axis] * repeats[static_cast<size_t>(axis)]);
+    }
+    ReferenceCase c;
+    c.inputs = {random.tensor(type, shape, ValueRange::kWide)};
+    c.attrs.set("repeats", repeats);
+    const ReferenceTensor& x = c.inputs[0];
+    c.expected = picked(type, output, [&](const Coordinates& at) {
+      Coordinates from;
+      for (int axis = 0; axis < shape.rank(); ++axis) {
+        from.push_back(at[static_cast<size_t>(axis)] % shape[axis]);
+      }
+      return element_at(x, from);
+    });
+    cases.push_back(std::move(c));
+  }
+  return cases;
+}
+
 }  // namespace hxrt::detail

@@ -78,6 +78,14 @@ constexpr KernelEntry kKernels[] = {
     entry<unsqueeze_kernel>("Unsqueeze", kAll),
     with_instances<transpose_kernel, transpose_create, transpose_destroy>("Transpose", kAll),
     entry<expand_kernel>("Expand", kAll),
+    entry<tile_kernel>("Tile", kAll),
+    with_instances<concat_kernel, axis_create, indexing_destroy>("Concat", kAll),
+    with_instances<slice_kernel, slice_create, slice_destroy>("Slice", kAll),
+    with_instances<gather_kernel, axis_create, indexing_destroy>("Gather", kAll),
+    with_instances<gather_elements_kernel, axis_create, indexing_destroy>("GatherElements",
+                                                                          kAll),
+    with_instances<scatter_elements_kernel, scatter_elements_create, indexing_destroy>(
+        "ScatterElements", kAll),
 };
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The shape family's kernels: Reshape, Flatten, Squeeze and Unsqueeze keep the elements' order
-// (a copy); Transpose and Expand read their input as a strided view (strided_copy.hpp).
+// (a copy); Transpose, Expand and Tile read their input as a strided view (strided_copy.hpp).
 #include <hxplugin/kernel_create.hpp>
 
 #include <cstring>
@@ -103,6 +103,32 @@ hx_status* expand_kernel(const hx_kernel_args* args) {
                       static_cast<int>(in.rank), static_cast<int>(out.rank));
   }
   return write_view(call, "Expand", view);
+}
+
+// Each axis read as two: the repeats (stride 0) outside the input's own extent. The repeats
+// are the output's extents over the input's, so the kernel needs no attribute.
+hx_status* tile_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  const hx_tensor_view& in = call.input(0);
+  const hx_tensor_view& out = call.output(0);
+  bool matches = in.rank == out.rank;
+  bool empty = false;
+  StridedView view;
+  for (int axis = 0; matches && axis < in.rank; ++axis) {
+    const int64_t extent = in.shape[axis];
+    empty = empty || extent == 0 || out.shape[axis] == 0;
+    matches = extent == 0 ? out.shape[axis] == 0 : out.shape[axis] % extent == 0;
+    if (matches && extent != 0) {
+      view.push(out.shape[axis] / extent, 0);
+      view.push(extent, in.strides[axis]);
+    }
+  }
+  if (!matches) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "Tile: the output's extents are not multiples of the input's");
+  }
+  if (empty) return nullptr;
+  return write_view(call, "Tile", view);
 }
 
 }  // namespace hxcpu

@@ -26,20 +26,25 @@ inline double element_at(const ReferenceTensor& x, const Coordinates& at) {
   return x.values[static_cast<size_t>(row_major(x.shape, at))];
 }
 
-// A tensor of `dtype` and `shape` whose element at each coordinate is value(coordinate), in
-// row-major order.
-template <class Value>
-ReferenceTensor picked(DType dtype, const Shape& shape, Value value) {
-  ReferenceTensor out = empty_reference(dtype, shape);
+// Calls visit(coordinate) for each coordinate of `shape`, in row-major order.
+template <class Visit>
+void for_each_coordinate(const Shape& shape, Visit visit) {
   const int64_t count = shape.num_elements();
   Coordinates at(static_cast<size_t>(shape.rank()), 0);
   for (int64_t i = 0; i < count; ++i) {
-    out.values.push_back(value(static_cast<const Coordinates&>(at)));
+    visit(static_cast<const Coordinates&>(at));
     for (int axis = shape.rank(); axis-- > 0;) {  // the next row-major coordinate
       if (++at[static_cast<size_t>(axis)] < shape[axis]) break;
       at[static_cast<size_t>(axis)] = 0;
     }
   }
+}
+
+// A tensor of `dtype` and `shape` whose element at each coordinate is value(coordinate).
+template <class Value>
+ReferenceTensor picked(DType dtype, const Shape& shape, Value value) {
+  ReferenceTensor out = empty_reference(dtype, shape);
+  for_each_coordinate(shape, [&](const Coordinates& at) { out.values.push_back(value(at)); });
   return out;
 }
 
