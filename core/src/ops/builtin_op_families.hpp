@@ -19,6 +19,8 @@ void add_reduction_ops(OpRegistry& registry);    // Sum
 void add_shape_ops(OpRegistry& registry);
 // Concat, Slice, Gather, GatherElements, ScatterElements
 void add_indexing_ops(OpRegistry& registry);
+void add_layout_ops(OpRegistry& registry);     // Pad, DepthToSpace, SpaceToDepth
+void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -59,5 +61,13 @@ std::vector<ReferenceCase> gather_elements_cases(DType type, DType output_type,
                                                  RandomValues& random);
 std::vector<ReferenceCase> scatter_elements_cases(DType type, DType output_type,
                                                   RandomValues& random);
+std::vector<ReferenceCase> pad_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> depth_to_space_cases(DType type, DType output_type,
+                                                RandomValues& random);
+std::vector<ReferenceCase> space_to_depth_cases(DType type, DType output_type,
+                                                RandomValues& random);
+std::vector<ReferenceCase> shape_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> size_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> range_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

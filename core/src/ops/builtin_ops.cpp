@@ -12,6 +12,8 @@ void add_builtin_ops(OpRegistry& registry) {
   add_reduction_ops(registry);
   add_shape_ops(registry);
   add_indexing_ops(registry);
+  add_layout_ops(registry);
+  add_generated_ops(registry);
 }
 
 const OpRegistry& builtin_registry() {

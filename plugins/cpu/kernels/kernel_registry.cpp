@@ -86,6 +86,14 @@ constexpr KernelEntry kKernels[] = {
                                                                           kAll),
     with_instances<scatter_elements_kernel, scatter_elements_create, indexing_destroy>(
         "ScatterElements", kAll),
+    with_instances<pad_kernel, pad_create, pad_destroy>("Pad", kAll),
+    with_instances<depth_to_space_kernel, depth_to_space_create, block_destroy>("DepthToSpace",
+                                                                                kAll),
+    with_instances<space_to_depth_kernel, space_to_depth_create, block_destroy>("SpaceToDepth",
+                                                                                kAll),
+    with_instances<shape_kernel, shape_create, shape_destroy>("Shape", kAll),
+    entry<size_kernel>("Size", kAll),
+    with_instances<range_kernel, range_create, range_destroy>("Range", kNumeric),
 };
 
 }  // namespace

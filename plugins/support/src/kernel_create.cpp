@@ -31,9 +31,11 @@ hx_status* KernelCreate::attr_bool(const char* name, bool* value) const {
   return nullptr;
 }
 
-hx_status* KernelCreate::attr_int(const char* name, int64_t* value) const {
-  bool present = false;
-  return absent_is_ok(services_.attr_int(args_.context, name, value), &present);
+hx_status* KernelCreate::attr_int(const char* name, int64_t* value, bool* present) const {
+  bool given = false;
+  hx_status* status = absent_is_ok(services_.attr_int(args_.context, name, value), &given);
+  if (present != nullptr) *present = given;
+  return status;
 }
 
 hx_status* KernelCreate::attr_float(const char* name, double* value) const {
