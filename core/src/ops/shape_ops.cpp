@@ -124,7 +124,9 @@ void infer_unsqueeze(const InferContext& call, TensorMeta* outputs) {
                           "; at most " + std::to_string(Shape::kMaxRank) + " are supported");
   }
   std::vector<bool> inserted(static_cast<size_t>(rank), false);
-  for (int axis : resolve_axes(call, "axes", axes, rank)) inserted[static_cast<size_t>(axis)] = true;
+  for (int axis : resolve_axes(call, "axes", axes, rank)) {
+    inserted[static_cast<size_t>(axis)] = true;
+  }
   Shape output;
   int next = 0;
   for (int axis = 0; axis < rank; ++axis) {

@@ -68,7 +68,8 @@ hx_status* transpose_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& in = call.input(0);
   const hx_tensor_view& out = call.output(0);
   const int rank = in.rank;
-  bool matches = out.rank == rank && (instance.reversed || instance.rank == static_cast<size_t>(rank));
+  bool matches =
+      out.rank == rank && (instance.reversed || instance.rank == static_cast<size_t>(rank));
   StridedView view;
   for (int axis = 0; matches && axis < rank; ++axis) {
     const int64_t from = instance.reversed ? rank - 1 - axis : instance.perm[axis];
