@@ -17,7 +17,6 @@ using hxrt::AttrValue;
 using hxrt::DType;
 using hxrt::OpArgInfo;
 using hxrt::OpAttrInfo;
-using hxrt::Shape;
 using hxrt::detail::OpSchema;
 using hxrt::detail::TensorMeta;
 using hxrt_test_ops::builtin_registry;
@@ -32,7 +31,7 @@ namespace {
 // first dtype its T accepts. Their shapes are non-square, so that a wrong default (a
 // transpose) would change the output.
 struct SampleCall {
-  std::vector<Shape> shapes;
+  std::vector<TensorMeta> inputs;  // the case's: the dtypes of inputs not typed T are kept
   Attrs attrs;
 };
 
@@ -56,7 +55,9 @@ SampleCall sample_call(const OpSchema& schema) {
   for (const hxrt::ReferenceCase& c : hxrt::reference_cases(schema.name, type, DType::kF16, 1)) {
     if (!only_required(schema, c.attrs)) continue;
     SampleCall call{{}, c.attrs};
-    for (const hxrt::ReferenceTensor& input : c.inputs) call.shapes.push_back(input.shape);
+    for (const hxrt::ReferenceTensor& input : c.inputs) {
+      call.inputs.push_back(meta(input.dtype, input.shape));
+    }
     return call;
   }
   FAIL(schema.name << " has no reference case without optional attributes");
@@ -75,15 +76,20 @@ const std::map<std::string, SampleCall>& sample_calls() {
   return calls;
 }
 
-std::vector<TensorMeta> inputs_of(const SampleCall& call, DType dtype) {
-  std::vector<TensorMeta> inputs;
-  for (const Shape& shape : call.shapes) inputs.push_back(meta(dtype, shape));
+// The call with `dtype` for every input typed T; the others (Gather's indices) as they were.
+std::vector<TensorMeta> inputs_of(const std::string& op, const SampleCall& call, DType dtype) {
+  const std::vector<OpArgInfo>& args = builtin_schema(op).inputs;
+  std::vector<TensorMeta> inputs = call.inputs;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    // A variadic last argument stands for the rest.
+    if (args[std::min(i, args.size() - 1)].type == "T") inputs[i].dtype = dtype;
+  }
   return inputs;
 }
 
 bool accepts(const std::string& op, const SampleCall& call, DType dtype) {
   try {
-    infer(op, inputs_of(call, dtype), call.attrs);
+    infer(op, inputs_of(op, call, dtype), call.attrs);
     return true;
   } catch (const hxrt::Error&) {
     return false;
@@ -146,7 +152,8 @@ TEST_CASE("the outputs' dtypes a spec lists are the ones inference gives") {
     const OpSchema& schema = builtin_schema(entry.first);
     for (DType dtype : hxrt::kAllDTypes) {
       if (!accepts(entry.first, entry.second, dtype)) continue;
-      const DType out = infer(entry.first, inputs_of(entry.second, dtype), entry.second.attrs).dtype;
+      const std::vector<TensorMeta> inputs = inputs_of(entry.first, entry.second, dtype);
+      const DType out = infer(entry.first, inputs, entry.second.attrs).dtype;
       const std::vector<DType>& listed = schema.outputs[0].dtypes;
       INFO(entry.first << " with " << hxrt::dtype_name(dtype) << " gives "
                        << hxrt::dtype_name(out));
@@ -159,7 +166,7 @@ TEST_CASE("a declared default is what inference does when the attribute is absen
   for (const auto& entry : sample_calls()) {
     const OpSchema& schema = builtin_schema(entry.first);
     // At a dtype the op accepts: not every op takes float32 (And takes bool only).
-    const std::vector<TensorMeta> inputs = inputs_of(entry.second, sample_dtype(schema));
+    const std::vector<TensorMeta> inputs = inputs_of(entry.first, entry.second, sample_dtype(schema));
     const TensorMeta absent = infer(entry.first, inputs, entry.second.attrs);
     for (const OpAttrInfo& attr : schema.attrs) {
       if (!attr.default_value) continue;
@@ -185,7 +192,7 @@ TEST_CASE("required attributes are required by inference") {
       for (const auto& item : entry.second.attrs.items()) {
         if (item.first != attr.name) without.set(item.first, item.second);
       }
-      const std::vector<TensorMeta> inputs = inputs_of(entry.second, sample_dtype(schema));
+      const std::vector<TensorMeta> inputs = inputs_of(entry.first, entry.second, sample_dtype(schema));
       CHECK_THROWS_WITH(infer(entry.first, inputs, without),
                         Catch::Contains("missing required attribute '" + attr.name + "'"));
     }

@@ -55,6 +55,11 @@ std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
   return read<std::vector<int64_t>>(call, name, "a list of ints", default_value);
 }
 
+std::string attr_string(const InferContext& call, const char* name,
+                        const std::string& default_value) {
+  return read<std::string>(call, name, "a string", default_value);
+}
+
 const AttrValue& required_attr(const InferContext& call, const char* name, const char* what) {
   const AttrValue* value = call.attrs.find(name);
   if (!value) {

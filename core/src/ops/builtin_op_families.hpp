@@ -24,6 +24,12 @@ void add_activation_ops(OpRegistry& registry);
 // ReduceLogSumExp
 void add_reduce_ops(OpRegistry& registry);
 void add_axis_ops(OpRegistry& registry);  // ArgMax, ArgMin, Softmax, LogSoftmax, CumSum
+// Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Expand, Tile
+void add_shape_ops(OpRegistry& registry);
+// Concat, Slice, Gather, GatherElements, ScatterElements
+void add_indexing_ops(OpRegistry& registry);
+void add_layout_ops(OpRegistry& registry);     // Pad, DepthToSpace, SpaceToDepth
+void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
@@ -87,5 +93,27 @@ std::vector<ReferenceCase> arg_min_cases(DType type, DType output_type, RandomVa
 std::vector<ReferenceCase> softmax_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> log_softmax_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> cum_sum_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reshape_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> flatten_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> squeeze_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> unsqueeze_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> transpose_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> expand_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> tile_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> concat_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> slice_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> gather_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> gather_elements_cases(DType type, DType output_type,
+                                                 RandomValues& random);
+std::vector<ReferenceCase> scatter_elements_cases(DType type, DType output_type,
+                                                  RandomValues& random);
+std::vector<ReferenceCase> pad_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> depth_to_space_cases(DType type, DType output_type,
+                                                RandomValues& random);
+std::vector<ReferenceCase> space_to_depth_cases(DType type, DType output_type,
+                                                RandomValues& random);
+std::vector<ReferenceCase> shape_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> size_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> range_cases(DType type, DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

@@ -15,6 +15,10 @@ void add_builtin_ops(OpRegistry& registry) {
   add_activation_ops(registry);
   add_reduce_ops(registry);
   add_axis_ops(registry);
+  add_shape_ops(registry);
+  add_indexing_ops(registry);
+  add_layout_ops(registry);
+  add_generated_ops(registry);
 }
 
 const OpRegistry& builtin_registry() {

@@ -110,6 +110,28 @@ constexpr KernelEntry kKernels[] = {
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
     with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),
     entry<identity_kernel>("Identity", kAll),
+    entry<reshape_kernel>("Reshape", kAll),
+    entry<flatten_kernel>("Flatten", kAll),
+    entry<squeeze_kernel>("Squeeze", kAll),
+    entry<unsqueeze_kernel>("Unsqueeze", kAll),
+    with_instances<transpose_kernel, transpose_create, transpose_destroy>("Transpose", kAll),
+    entry<expand_kernel>("Expand", kAll),
+    entry<tile_kernel>("Tile", kAll),
+    with_instances<concat_kernel, axis_create, indexing_destroy>("Concat", kAll),
+    with_instances<slice_kernel, slice_create, slice_destroy>("Slice", kAll),
+    with_instances<gather_kernel, axis_create, indexing_destroy>("Gather", kAll),
+    with_instances<gather_elements_kernel, axis_create, indexing_destroy>("GatherElements",
+                                                                          kAll),
+    with_instances<scatter_elements_kernel, scatter_elements_create, indexing_destroy>(
+        "ScatterElements", kAll),
+    with_instances<pad_kernel, pad_create, pad_destroy>("Pad", kAll),
+    with_instances<depth_to_space_kernel, depth_to_space_create, block_destroy>("DepthToSpace",
+                                                                                kAll),
+    with_instances<space_to_depth_kernel, space_to_depth_create, block_destroy>("SpaceToDepth",
+                                                                                kAll),
+    with_instances<shape_kernel, shape_create, shape_destroy>("Shape", kAll),
+    entry<size_kernel>("Size", kAll),
+    with_instances<range_kernel, range_create, range_destroy>("Range", kNumeric),
 };
 
 }  // namespace

@@ -90,6 +90,53 @@ hx_status* not_kernel(const hx_kernel_args* args);
 hx_status* and_kernel(const hx_kernel_args* args);
 hx_status* or_kernel(const hx_kernel_args* args);
 
+// The shape family (shape_ops.cpp).
+hx_status* reshape_kernel(const hx_kernel_args* args);
+hx_status* flatten_kernel(const hx_kernel_args* args);
+hx_status* squeeze_kernel(const hx_kernel_args* args);
+hx_status* unsqueeze_kernel(const hx_kernel_args* args);
+hx_status* transpose_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* transpose_kernel(const hx_kernel_args* args);
+void transpose_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* expand_kernel(const hx_kernel_args* args);
+hx_status* tile_kernel(const hx_kernel_args* args);
+
+// The indexing family (indexing.cpp). axis_create reads "axis" for Concat, Gather and
+// GatherElements; indexing_destroy frees its instances and ScatterElements'.
+hx_status* axis_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* scatter_elements_create(const hx_kernel_create_args* args,
+                                   hx_kernel_instance** out_instance);
+void indexing_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* concat_kernel(const hx_kernel_args* args);
+hx_status* gather_kernel(const hx_kernel_args* args);
+hx_status* gather_elements_kernel(const hx_kernel_args* args);
+hx_status* scatter_elements_kernel(const hx_kernel_args* args);
+hx_status* slice_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* slice_kernel(const hx_kernel_args* args);
+void slice_destroy(hx_kernel_instance* instance, void* user_data);
+
+// The layout family (layout.cpp); block_destroy frees DepthToSpace's and SpaceToDepth's
+// instances.
+hx_status* pad_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* pad_kernel(const hx_kernel_args* args);
+void pad_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* depth_to_space_create(const hx_kernel_create_args* args,
+                                 hx_kernel_instance** out_instance);
+hx_status* depth_to_space_kernel(const hx_kernel_args* args);
+hx_status* space_to_depth_create(const hx_kernel_create_args* args,
+                                 hx_kernel_instance** out_instance);
+hx_status* space_to_depth_kernel(const hx_kernel_args* args);
+void block_destroy(hx_kernel_instance* instance, void* user_data);
+
+// Shape, Size and Range (generated.cpp).
+hx_status* shape_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* shape_kernel(const hx_kernel_args* args);
+void shape_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* size_kernel(const hx_kernel_args* args);
+hx_status* range_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* range_kernel(const hx_kernel_args* args);
+void range_destroy(hx_kernel_instance* instance, void* user_data);
+
 // The unary element-wise family (unary.cpp).
 hx_status* exp_kernel(const hx_kernel_args* args);
 hx_status* log_kernel(const hx_kernel_args* args);

@@ -31,37 +31,22 @@ hx_status* KernelCreate::attr_bool(const char* name, bool* value) const {
   return nullptr;
 }
 
+hx_status* KernelCreate::attr_int(const char* name, int64_t* value, bool* present) const {
+  bool given = false;
+  hx_status* status = absent_is_ok(services_.attr_int(args_.context, name, value), &given);
+  if (present != nullptr) *present = given;
+  return status;
+}
+
 hx_status* KernelCreate::attr_float(const char* name, double* value) const {
-  double read = *value;
   bool present = false;
-  if (hx_status* status =
-          absent_is_ok(services_.attr_float(args_.context, name, &read), &present)) {
-    return status;
-  }
-  if (present) *value = read;
-  return nullptr;
+  return absent_is_ok(services_.attr_float(args_.context, name, value), &present);
 }
 
 hx_status* KernelCreate::attr_string(const char* name, const char** value) const {
-  const char* read = *value;
+  bool present = false;
   size_t length = 0;
-  bool present = false;
-  if (hx_status* status =
-          absent_is_ok(services_.attr_string(args_.context, name, &read, &length), &present)) {
-    return status;
-  }
-  if (present) *value = read;
-  return nullptr;
-}
-
-hx_status* KernelCreate::attr_int(const char* name, int64_t* value) const {
-  int64_t read = *value;
-  bool present = false;
-  if (hx_status* status = absent_is_ok(services_.attr_int(args_.context, name, &read), &present)) {
-    return status;
-  }
-  if (present) *value = read;
-  return nullptr;
+  return absent_is_ok(services_.attr_string(args_.context, name, value, &length), &present);
 }
 
 hx_status* KernelCreate::attr_ints(const char* name, const int64_t** values, size_t* count,
