@@ -9,7 +9,6 @@
 namespace hxcpu {
 namespace {
 
-constexpr int32_t kFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64};
 constexpr int32_t kAnyFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kNumeric[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16,
                                 HX_DTYPE_BF16, HX_DTYPE_I32, HX_DTYPE_I64};
@@ -47,7 +46,7 @@ constexpr KernelEntry with_instances(const char* op, const int32_t (&dtypes)[N],
 
 // Cast's output dtypes are left unconstrained (NULL): every input dtype converts to every dtype.
 constexpr KernelEntry kKernels[] = {
-    with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kFloating,
+    with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kAnyFloating,
                                                                  matmul_check),
     entry<add_kernel>("Add", kArithmetic),
     entry<sub_kernel>("Sub", kArithmetic),

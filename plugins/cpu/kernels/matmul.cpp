@@ -1,16 +1,21 @@
-// MatMul: OpenBLAS GEMM, or the small path of gemm.hpp for tiny products. The transposes are
-// read once, at create; the operands' row strides are the views' own; check declines the
-// matrices whose extents BLAS's int arguments cannot carry, so that they run elsewhere.
+// MatMul as NumPy's matmul (vectors, matrices, stacks with broadcast batch axes):
+// matmul_batches.hpp plans the products, each of them OpenBLAS GEMM or the small path of
+// gemm.hpp. f16 and bf16 products widen each operand's matrix to float, multiply in float and
+// round the result once. The transposes are read once, at create; check declines the extents
+// BLAS's int arguments cannot carry, so that those calls run elsewhere.
 #include <hxplugin/kernel_create.hpp>
 #include <hxplugin/matmul_dims.hpp>
 
 #include <climits>
 #include <cstring>
+#include <vector>
 
-#include "kernels/element_types.hpp"
 #include "blas/gemm.hpp"
+#include "kernels/element_convert.hpp"
+#include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/matmul_batches.hpp"
 #include "plugin_state.hpp"
 
 namespace hxcpu {
@@ -20,28 +25,6 @@ struct MatMulInstance {
   bool transpose_a;
   bool transpose_b;
 };
-
-// True when a rank-2 view's rows are contiguous (unit column stride) and do not overlap (a
-// row stride of at least the row's length): what both GEMM paths read and write, with the
-// row stride as their lda, ldb or ldc. The dense views the core passes always qualify.
-bool has_separate_rows(const hx_tensor_view& view) {
-  return view.strides[1] == 1 && view.strides[0] >= view.shape[1];
-}
-
-// The message for an operand has_separate_rows refuses; out of line, off the hot path.
-__attribute__((noinline, cold)) hx_status* rows_error(const KernelCall& call) {
-  const char* names[] = {"input a", "input b", "the output"};
-  const hx_tensor_view* views[] = {&call.input(0), &call.input(1), &call.output(0)};
-  size_t i = 0;
-  while (i < 2 && has_separate_rows(*views[i])) ++i;
-  return call.error(HX_INVALID_ARGUMENT,
-                    "MatMul: %s has strides [%lld, %lld] for shape [%lld, %lld]; the CPU kernel "
-                    "needs rows of contiguous elements that do not overlap",
-                    names[i], static_cast<long long>(views[i]->strides[0]),
-                    static_cast<long long>(views[i]->strides[1]),
-                    static_cast<long long>(views[i]->shape[0]),
-                    static_cast<long long>(views[i]->shape[1]));
-}
 
 // True when BLAS's int arguments can carry every extent and stride of `shape`.
 bool fits_blas(const GemmShape& shape) {
@@ -58,6 +41,62 @@ void run_gemm(const GemmShape& shape, bool small, const T* a, const T* b, T* c) 
   } else {
     blas_gemm(shape, a, b, c);
   }
+}
+
+// A k = 0 product: an empty sum, which neither path is asked for (lda would be 0).
+void write_zeros(const MatMulBatches& plan, size_t element_bytes, char* c) {
+  const GemmShape& shape = plan.gemm;
+  plan.for_each([&](int64_t, int64_t, int64_t c_offset) {
+    for (int64_t row = 0; row < shape.m; ++row) {
+      std::memset(c + static_cast<size_t>(c_offset + row * shape.ldc) * element_bytes, 0,
+                  static_cast<size_t>(shape.n) * element_bytes);
+    }
+  });
+}
+
+// `rows` x `columns` elements at row stride `stride` to or from a dense matrix, converting.
+template <class To, class From>
+void copy_matrix(const From* from, int64_t from_stride, To* to, int64_t to_stride, int64_t rows,
+                 int64_t columns) {
+  for (int64_t row = 0; row < rows; ++row) {
+    const From* in = from + row * from_stride;
+    To* out = to + row * to_stride;
+    for (int64_t column = 0; column < columns; ++column) {
+      out[column] = convert_element<To>(in[column]);
+    }
+  }
+}
+
+// f16 and bf16: each product's operands widened to dense float matrices, multiplied in float.
+template <class Narrow>
+void narrow_products(const MatMulBatches& plan, const Narrow* a, const Narrow* b, Narrow* c) {
+  const GemmShape& shape = plan.gemm;
+  const int64_t a_rows = shape.transpose_a ? shape.k : shape.m;
+  const int64_t a_columns = shape.transpose_a ? shape.m : shape.k;
+  const int64_t b_rows = shape.transpose_b ? shape.n : shape.k;
+  const int64_t b_columns = shape.transpose_b ? shape.k : shape.n;
+  GemmShape dense = shape;
+  dense.lda = a_columns;
+  dense.ldb = b_columns;
+  dense.ldc = shape.n;
+  std::vector<float> wide_a(static_cast<size_t>(a_rows * a_columns));
+  std::vector<float> wide_b(static_cast<size_t>(b_rows * b_columns));
+  std::vector<float> wide_c(static_cast<size_t>(shape.m * shape.n));
+  const bool small = takes_small_path(dense);
+  plan.for_each([&](int64_t a_offset, int64_t b_offset, int64_t c_offset) {
+    copy_matrix(a + a_offset, shape.lda, wide_a.data(), a_columns, a_rows, a_columns);
+    copy_matrix(b + b_offset, shape.ldb, wide_b.data(), b_columns, b_rows, b_columns);
+    run_gemm(dense, small, wide_a.data(), wide_b.data(), wide_c.data());
+    copy_matrix(wide_c.data(), shape.n, c + c_offset, shape.ldc, shape.m, shape.n);
+  });
+}
+
+template <class T>
+void products(const MatMulBatches& plan, const T* a, const T* b, T* c) {
+  const bool small = takes_small_path(plan.gemm);
+  plan.for_each([&](int64_t a_offset, int64_t b_offset, int64_t c_offset) {
+    run_gemm(plan.gemm, small, a + a_offset, b + b_offset, c + c_offset);
+  });
 }
 
 }  // namespace
@@ -97,47 +136,40 @@ hx_status* matmul_check(const hx_kernel_args* args) {
 hx_status* matmul_kernel(const hx_kernel_args* args) {
   const KernelCall call(args);
   const MatMulInstance& instance = hxplugin::instance_of<MatMulInstance>(call.instance());
-  const bool transpose_a = instance.transpose_a;
-  const bool transpose_b = instance.transpose_b;
-
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
-  hxplugin::MatMulDims dims{};
-  if (hx_status* status = hxplugin::matmul_dims(call, transpose_a, transpose_b, &dims)) {
+  MatMulBatches plan;
+  if (hx_status* status = plan_matmul(call, instance.transpose_a, instance.transpose_b, &plan)) {
     return status;
   }
-  if (!has_separate_rows(a) || !has_separate_rows(b) || !has_separate_rows(c)) {
-    return rows_error(call);
-  }
-  const GemmShape shape{dims.m,       dims.n,      dims.k,      a.strides[0],
-                        b.strides[0], c.strides[0], transpose_a, transpose_b};
-  if (shape.m == 0 || shape.n == 0) return nullptr;
-  if (shape.k == 0) {  // an empty sum; neither path is asked, since lda would be 0
-    const size_t element_bytes = hx_dtype_size(c.dtype);
-    for (int64_t row = 0; row < shape.m; ++row) {
-      std::memset(output_data<char>(c) + static_cast<size_t>(row * shape.ldc) * element_bytes, 0,
-                  static_cast<size_t>(shape.n) * element_bytes);
-    }
+  const GemmShape& shape = plan.gemm;
+  if (plan.count == 0 || shape.m == 0 || shape.n == 0) return nullptr;
+  if (shape.k == 0) {
+    write_zeros(plan, hx_dtype_size(c.dtype), output_data<char>(c));
     return nullptr;
   }
   // check declined extents beyond INT_MAX; a core that skips check gets an error
-  const bool small = takes_small_path(shape);
-  if (!small && !fits_blas(shape)) {
+  if (!takes_small_path(shape) && !fits_blas(shape)) {
     return call.error(HX_INVALID_ARGUMENT,
-                      "MatMul: an extent or row stride of [%lld, %lld] x [%lld, %lld] exceeds "
-                      "the BLAS interface's limit of %d",
-                      static_cast<long long>(a.shape[0]), static_cast<long long>(a.shape[1]),
-                      static_cast<long long>(b.shape[0]), static_cast<long long>(b.shape[1]),
-                      INT_MAX);
+                      "MatMul: a product of %lld x %lld by %lld x %lld, or a row stride, "
+                      "exceeds the BLAS interface's limit of %d",
+                      static_cast<long long>(shape.m), static_cast<long long>(shape.k),
+                      static_cast<long long>(shape.k), static_cast<long long>(shape.n), INT_MAX);
   }
   switch (a.dtype) {
     case HX_DTYPE_F32:
-      run_gemm(shape, small, input_data<float>(a), input_data<float>(b), output_data<float>(c));
+      products(plan, input_data<float>(a), input_data<float>(b), output_data<float>(c));
       return nullptr;
     case HX_DTYPE_F64:
-      run_gemm(shape, small, input_data<double>(a), input_data<double>(b),
-               output_data<double>(c));
+      products(plan, input_data<double>(a), input_data<double>(b), output_data<double>(c));
+      return nullptr;
+    case HX_DTYPE_F16:
+      narrow_products(plan, input_data<Half>(a), input_data<Half>(b), output_data<Half>(c));
+      return nullptr;
+    case HX_DTYPE_BF16:
+      narrow_products(plan, input_data<BFloat16>(a), input_data<BFloat16>(b),
+                      output_data<BFloat16>(c));
       return nullptr;
     default:
       return call.error(HX_INVALID_ARGUMENT, "MatMul: the CPU kernel has no %s variant",
