@@ -48,6 +48,7 @@ constexpr KernelEntry with_instances(const char* op, const int32_t (&dtypes)[N],
 constexpr KernelEntry kKernels[] = {
     with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kAnyFloating,
                                                                  matmul_check),
+    with_instances<gemm_kernel, gemm_create, gemm_destroy>("Gemm", kAnyFloating, matmul_check),
     entry<add_kernel>("Add", kArithmetic),
     entry<sub_kernel>("Sub", kArithmetic),
     entry<mul_kernel>("Mul", kArithmetic),

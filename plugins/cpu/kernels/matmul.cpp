@@ -8,13 +8,11 @@
 
 #include <climits>
 #include <cstring>
-#include <vector>
 
-#include "blas/gemm.hpp"
-#include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/gemm_products.hpp"
 #include "kernels/matmul_batches.hpp"
 #include "plugin_state.hpp"
 
@@ -25,23 +23,6 @@ struct MatMulInstance {
   bool transpose_a;
   bool transpose_b;
 };
-
-// True when BLAS's int arguments can carry every extent and stride of `shape`.
-bool fits_blas(const GemmShape& shape) {
-  return shape.m <= INT_MAX && shape.n <= INT_MAX && shape.k <= INT_MAX &&
-         shape.lda <= INT_MAX && shape.ldb <= INT_MAX && shape.ldc <= INT_MAX;
-}
-
-// gemm(), with takes_small_path's answer known already (the kernel asked it to choose its
-// checks).
-template <class T>
-void run_gemm(const GemmShape& shape, bool small, const T* a, const T* b, T* c) {
-  if (small) {
-    small_gemm(shape, a, b, c);
-  } else {
-    blas_gemm(shape, a, b, c);
-  }
-}
 
 // A k = 0 product: an empty sum, which neither path is asked for (lda would be 0).
 void write_zeros(const MatMulBatches& plan, size_t element_bytes, char* c) {
@@ -54,48 +35,12 @@ void write_zeros(const MatMulBatches& plan, size_t element_bytes, char* c) {
   });
 }
 
-// `rows` x `columns` elements at row stride `stride` to or from a dense matrix, converting.
-template <class To, class From>
-void copy_matrix(const From* from, int64_t from_stride, To* to, int64_t to_stride, int64_t rows,
-                 int64_t columns) {
-  for (int64_t row = 0; row < rows; ++row) {
-    const From* in = from + row * from_stride;
-    To* out = to + row * to_stride;
-    for (int64_t column = 0; column < columns; ++column) {
-      out[column] = convert_element<To>(in[column]);
-    }
-  }
-}
-
-// f16 and bf16: each product's operands widened to dense float matrices, multiplied in float.
+// f16 and bf16: each product rounded once, from float.
 template <class Narrow>
 void narrow_products(const MatMulBatches& plan, const Narrow* a, const Narrow* b, Narrow* c) {
   const GemmShape& shape = plan.gemm;
-  const int64_t a_rows = shape.transpose_a ? shape.k : shape.m;
-  const int64_t a_columns = shape.transpose_a ? shape.m : shape.k;
-  const int64_t b_rows = shape.transpose_b ? shape.n : shape.k;
-  const int64_t b_columns = shape.transpose_b ? shape.k : shape.n;
-  GemmShape dense = shape;
-  dense.lda = a_columns;
-  dense.ldb = b_columns;
-  dense.ldc = shape.n;
-  std::vector<float> wide_a(static_cast<size_t>(a_rows * a_columns));
-  std::vector<float> wide_b(static_cast<size_t>(b_rows * b_columns));
-  std::vector<float> wide_c(static_cast<size_t>(shape.m * shape.n));
-  const bool small = takes_small_path(dense);
-  plan.for_each([&](int64_t a_offset, int64_t b_offset, int64_t c_offset) {
-    copy_matrix(a + a_offset, shape.lda, wide_a.data(), a_columns, a_rows, a_columns);
-    copy_matrix(b + b_offset, shape.ldb, wide_b.data(), b_columns, b_rows, b_columns);
-    run_gemm(dense, small, wide_a.data(), wide_b.data(), wide_c.data());
-    copy_matrix(wide_c.data(), shape.n, c + c_offset, shape.ldc, shape.m, shape.n);
-  });
-}
-
-template <class T>
-void products(const MatMulBatches& plan, const T* a, const T* b, T* c) {
-  const bool small = takes_small_path(plan.gemm);
-  plan.for_each([&](int64_t a_offset, int64_t b_offset, int64_t c_offset) {
-    run_gemm(plan.gemm, small, a + a_offset, b + b_offset, c + c_offset);
+  wide_products(plan, a, b, [&](int64_t c_offset, const float* product) {
+    copy_matrix(product, shape.n, c + c_offset, shape.ldc, shape.m, shape.n);
   });
 }
 
@@ -140,7 +85,7 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
   MatMulBatches plan;
-  if (hx_status* status = plan_matmul(call, instance.transpose_a, instance.transpose_b, &plan)) {
+  if (hx_status* status = plan_matmul(call, "MatMul", instance.transpose_a, instance.transpose_b, &plan)) {
     return status;
   }
   const GemmShape& shape = plan.gemm;

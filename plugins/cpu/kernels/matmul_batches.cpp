@@ -48,23 +48,25 @@ std::string dims_text(const int64_t* dims, int32_t rank) {
 }
 
 __attribute__((noinline, cold)) hx_status* rows_error(const KernelCall& call,
+                                                      const char* op,
                                                       const hx_tensor_view& view,
                                                       const char* name) {
   return call.error(HX_INVALID_ARGUMENT,
-                    "MatMul: %s has strides %s for shape %s; the CPU kernel needs rows of "
+                    "%s: %s has strides %s for shape %s; the CPU kernel needs rows of "
                     "contiguous elements that do not overlap",
-                    name, dims_text(view.strides, view.rank).c_str(),
+                    op, name, dims_text(view.strides, view.rank).c_str(),
                     dims_text(view.shape, view.rank).c_str());
 }
 
-__attribute__((noinline, cold)) hx_status* shapes_error(const KernelCall& call, bool transpose_a,
-                                                        bool transpose_b) {
+__attribute__((noinline, cold)) hx_status* shapes_error(const KernelCall& call, const char* op,
+                                                        bool transpose_a, bool transpose_b) {
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
   return call.error(HX_INVALID_ARGUMENT,
-                    "MatMul: shapes %s x %s -> %s (%s, %s, %s) do not agree (transpose_a=%s, "
+                    "%s: shapes %s x %s -> %s (%s, %s, %s) do not agree (transpose_a=%s, "
                     "transpose_b=%s)",
+                    op,
                     dims_text(a.shape, a.rank).c_str(), dims_text(b.shape, b.rank).c_str(),
                     dims_text(c.shape, c.rank).c_str(), hx_dtype_name(a.dtype),
                     hx_dtype_name(b.dtype), hx_dtype_name(c.dtype),
@@ -108,23 +110,23 @@ void fold_batches(MatMulBatches& plan, const StoredMatrix& a, const StoredMatrix
 
 }  // namespace
 
-hx_status* plan_matmul(const KernelCall& call, bool transpose_a, bool transpose_b,
+hx_status* plan_matmul(const KernelCall& call, const char* op, bool transpose_a, bool transpose_b,
                        MatMulBatches* out) {
   const hx_tensor_view& a_view = call.input(0);
   const hx_tensor_view& b_view = call.input(1);
   const hx_tensor_view& c_view = call.output(0);
   if (a_view.rank < 1 || b_view.rank < 1 || a_view.dtype != b_view.dtype ||
       a_view.dtype != c_view.dtype) {
-    return shapes_error(call, transpose_a, transpose_b);
+    return shapes_error(call, op, transpose_a, transpose_b);
   }
   const bool a_vector = a_view.rank == 1;
   const bool b_vector = b_view.rank == 1;
   const StoredMatrix a = stored_matrix(a_view, !a_vector, true);
   const StoredMatrix b = stored_matrix(b_view, true, !b_vector);
   const StoredMatrix c = stored_matrix(c_view, !a_vector, !b_vector);
-  if (!has_separate_rows(a)) return rows_error(call, a_view, "input a");
-  if (!has_separate_rows(b)) return rows_error(call, b_view, "input b");
-  if (!has_separate_rows(c)) return rows_error(call, c_view, "the output");
+  if (!has_separate_rows(a)) return rows_error(call, op, a_view, "input a");
+  if (!has_separate_rows(b)) return rows_error(call, op, b_view, "input b");
+  if (!has_separate_rows(c)) return rows_error(call, op, c_view, "the output");
 
   MatMulBatches plan;
   GemmShape& gemm = plan.gemm;
@@ -142,13 +144,13 @@ hx_status* plan_matmul(const KernelCall& call, bool transpose_a, bool transpose_
   const int rank = c_view.rank - c.matrix_axes;
   if (k_of_b != gemm.k || c.rows != gemm.m || c.columns != gemm.n || rank < 0 ||
       rank != (a_batch > b_batch ? a_batch : b_batch)) {
-    return shapes_error(call, transpose_a, transpose_b);
+    return shapes_error(call, op, transpose_a, transpose_b);
   }
   for (int axis = 0; axis < rank; ++axis) {
     const int64_t extent = c_view.shape[axis];
     const int64_t a_step = batch_step(a_view, a_batch, rank, axis, extent);
     const int64_t b_step = batch_step(b_view, b_batch, rank, axis, extent);
-    if (a_step < 0 || b_step < 0) return shapes_error(call, transpose_a, transpose_b);
+    if (a_step < 0 || b_step < 0) return shapes_error(call, op, transpose_a, transpose_b);
     plan.count *= extent;
     if (extent == 1) continue;  // one product along it: no step to take
     plan.shape[plan.rank] = extent;

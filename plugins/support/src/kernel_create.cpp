@@ -31,6 +31,43 @@ hx_status* KernelCreate::attr_bool(const char* name, bool* value) const {
   return nullptr;
 }
 
+hx_status* KernelCreate::attr_int(const char* name, int64_t* value) const {
+  int64_t read = *value;
+  bool present = false;
+  if (hx_status* status = absent_is_ok(services_.attr_int(args_.context, name, &read), &present)) {
+    return status;
+  }
+  if (present) *value = read;
+  return nullptr;
+}
+
+hx_status* KernelCreate::attr_float(const char* name, double* value) const {
+  double read = *value;
+  bool present = false;
+  if (hx_status* status =
+          absent_is_ok(services_.attr_float(args_.context, name, &read), &present)) {
+    return status;
+  }
+  if (present) *value = read;
+  return nullptr;
+}
+
+hx_status* KernelCreate::attr_string(const char* name, const char** value,
+                                     size_t* length) const {
+  const char* read = *value;
+  size_t read_length = *length;
+  bool present = false;
+  if (hx_status* status = absent_is_ok(
+          services_.attr_string(args_.context, name, &read, &read_length), &present)) {
+    return status;
+  }
+  if (present) {
+    *value = read;
+    *length = read_length;
+  }
+  return nullptr;
+}
+
 hx_status* KernelCreate::attr_ints(const char* name, const int64_t** values, size_t* count,
                                    bool* present) const {
   return absent_is_ok(services_.attr_ints(args_.context, name, values, count), present);

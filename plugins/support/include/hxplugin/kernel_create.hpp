@@ -26,6 +26,10 @@ class KernelCreate {
   // with the op's default) and returns NULL; a present attribute of another type returns the
   // core's INVALID_ARGUMENT status.
   hx_status* attr_bool(const char* name, bool* value) const;
+  hx_status* attr_int(const char* name, int64_t* value) const;
+  hx_status* attr_float(const char* name, double* value) const;
+  // The string is the core's, valid for the create call only: copy what is kept.
+  hx_status* attr_string(const char* name, const char** value, size_t* length) const;
   hx_status* attr_ints(const char* name, const int64_t** values, size_t* count,
                        bool* present) const;
   // A required attribute: absent is INVALID_ARGUMENT naming `op` and the attribute.
