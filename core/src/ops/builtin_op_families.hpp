@@ -11,6 +11,7 @@ namespace hxrt::detail {
 
 void add_matmul_op(OpRegistry& registry);        // MatMul
 void add_gemm_op(OpRegistry& registry);          // Gemm
+void add_conv_ops(OpRegistry& registry);         // Conv
 void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu
 // Exp, Log, Sqrt, Reciprocal, Erf, Tanh, Sigmoid, Floor, Ceil, Round, Neg, Abs, Sign
 void add_unary_ops(OpRegistry& registry);
@@ -20,6 +21,7 @@ void add_reduction_ops(OpRegistry& registry);    // Sum
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> conv_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> add_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sub_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues& random);
