@@ -9,6 +9,8 @@
 namespace hxcpu {
 namespace {
 
+// What oneDNN's kernels take: f32, and f16 and bf16 computed in it (it has no f64).
+constexpr int32_t kNarrowFloating[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kAnyFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kNumeric[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16,
                                 HX_DTYPE_BF16, HX_DTYPE_I32, HX_DTYPE_I64};
@@ -49,6 +51,7 @@ constexpr KernelEntry kKernels[] = {
     with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kAnyFloating,
                                                                  matmul_check),
     with_instances<gemm_kernel, gemm_create, gemm_destroy>("Gemm", kAnyFloating, matmul_check),
+    with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
     entry<add_kernel>("Add", kArithmetic),
     entry<sub_kernel>("Sub", kArithmetic),
     entry<mul_kernel>("Mul", kArithmetic),
