@@ -1,15 +1,14 @@
 // Conv on oneDNN's convolution (forward inference, direct algorithm), on plain row-major
 // tensors: f32 as it is, f16 and bf16 widened to f32 (dnnl/dnnl_primitives.hpp). The
 // attributes are read once, at create; the primitive is prepared per combination of shapes.
-// ONNX's pads become oneDNN's: auto_pad resolved from the output's extent, dilations less one.
 #include <hxplugin/kernel_create.hpp>
 
 #include <algorithm>
 #include <cstring>
-#include <string>
 #include <vector>
 
 #include "dnnl/dnnl_primitives.hpp"
+#include "dnnl/onnx_window.hpp"
 #include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
@@ -19,62 +18,19 @@
 namespace hxcpu {
 namespace {
 
-enum class AutoPad { kNotSet, kValid, kSameUpper, kSameLower };
-
 struct ConvInstance {
   int64_t group = 1;
-  std::vector<int64_t> strides, dilations, pads;  // empty: ONNX's defaults
-  AutoPad auto_pad = AutoPad::kNotSet;
+  OnnxWindow window;
   uint32_t threads = 0;
   mutable PrimitiveCache primitives;
 };
-
-hx_status* read_ints(const hxplugin::KernelCreate& create, const char* name,
-                     std::vector<int64_t>* out) {
-  const int64_t* values = nullptr;
-  size_t count = 0;
-  bool present = false;
-  if (hx_status* status = create.attr_ints(name, &values, &count, &present)) return status;
-  if (present) out->assign(values, values + count);
-  return nullptr;
-}
-
-int64_t at_or(const std::vector<int64_t>& values, size_t index, int64_t fallback) {
-  return index < values.size() ? values[index] : fallback;
-}
 
 Prepared prepare_conv(const ConvInstance& conv, const KernelCall& call) {
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& w = call.input(1);
   const hx_tensor_view& y = call.output(0);
   const bool bias = call.num_inputs() == 3;
-  const size_t spatial = static_cast<size_t>(x.rank - 2);
-  dnnl::memory::dims strides, dilates, pad_begin, pad_end;
-  for (size_t axis = 0; axis < spatial; ++axis) {
-    const int64_t in = x.shape[axis + 2];
-    const int64_t out = y.shape[axis + 2];
-    const int64_t stride = at_or(conv.strides, axis, 1);
-    const int64_t dilation = at_or(conv.dilations, axis, 1);
-    const int64_t reach = (w.shape[axis + 2] - 1) * dilation + 1;
-    const int64_t needed = std::max<int64_t>((out - 1) * stride + reach - in, 0);
-    int64_t begin = 0;
-    int64_t end = 0;
-    switch (conv.auto_pad) {
-      case AutoPad::kNotSet:
-        begin = at_or(conv.pads, axis, 0);
-        end = at_or(conv.pads, axis + spatial, 0);
-        break;
-      case AutoPad::kValid: break;
-      case AutoPad::kSameUpper: begin = needed / 2; break;
-      case AutoPad::kSameLower: begin = needed - needed / 2; break;
-    }
-    // oneDNN wants the end padding that gives the output's extent exactly.
-    end = std::max(end, needed - begin);
-    strides.push_back(stride);
-    dilates.push_back(dilation - 1);
-    pad_begin.push_back(begin);
-    pad_end.push_back(end);
-  }
+  const DnnlWindow window = dnnl_window(conv.window, x, y, w.shape + 2);
   std::vector<int64_t> weights = dims_of(w);
   if (conv.group > 1) {
     weights[0] /= conv.group;
@@ -89,8 +45,8 @@ Prepared prepare_conv(const ConvInstance& conv, const KernelCall& call) {
   const dnnl::convolution_forward::desc desc(
       dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
       prepared.inputs[0].second, prepared.inputs[1].second,
-      bias ? prepared.inputs[2].second : none, prepared.output, strides, dilates, pad_begin,
-      pad_end);
+      bias ? prepared.inputs[2].second : none, prepared.output, window.strides, window.dilates,
+      window.pad_begin, window.pad_end);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   const DnnlThreads scope(conv.threads);
@@ -124,16 +80,7 @@ hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** o
   auto conv = std::make_unique<ConvInstance>();
   conv->threads = plugin.intra_op_threads;
   if (hx_status* status = create.attr_int("group", &conv->group)) return status;
-  if (hx_status* status = read_ints(create, "strides", &conv->strides)) return status;
-  if (hx_status* status = read_ints(create, "dilations", &conv->dilations)) return status;
-  if (hx_status* status = read_ints(create, "pads", &conv->pads)) return status;
-  const char* auto_pad = "NOTSET";
-  size_t length = 6;
-  if (hx_status* status = create.attr_string("auto_pad", &auto_pad, &length)) return status;
-  const std::string mode(auto_pad, length);
-  if (mode == "VALID") conv->auto_pad = AutoPad::kValid;
-  if (mode == "SAME_UPPER") conv->auto_pad = AutoPad::kSameUpper;
-  if (mode == "SAME_LOWER") conv->auto_pad = AutoPad::kSameLower;
+  if (hx_status* status = read_onnx_window(create, &conv->window)) return status;
   if (conv->group < 1) {
     return create.error(HX_INVALID_ARGUMENT, "Conv: group is %lld; it must be at least 1",
                         static_cast<long long>(conv->group));
