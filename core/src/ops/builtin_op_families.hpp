@@ -12,6 +12,8 @@ namespace hxrt::detail {
 void add_matmul_op(OpRegistry& registry);        // MatMul
 void add_gemm_op(OpRegistry& registry);          // Gemm
 void add_conv_ops(OpRegistry& registry);         // Conv
+// MaxPool, AveragePool, GlobalMaxPool, GlobalAveragePool
+void add_pool_ops(OpRegistry& registry);
 void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu
 // Exp, Log, Sqrt, Reciprocal, Erf, Tanh, Sigmoid, Floor, Ceil, Round, Neg, Abs, Sign
 void add_unary_ops(OpRegistry& registry);
@@ -22,6 +24,13 @@ void add_reduction_ops(OpRegistry& registry);    // Sum
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> conv_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> max_pool_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> average_pool_cases(DType type, DType output_type,
+                                              RandomValues& random);
+std::vector<ReferenceCase> global_max_pool_cases(DType type, DType output_type,
+                                                 RandomValues& random);
+std::vector<ReferenceCase> global_average_pool_cases(DType type, DType output_type,
+                                                     RandomValues& random);
 std::vector<ReferenceCase> add_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sub_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues& random);

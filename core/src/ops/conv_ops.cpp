@@ -1,7 +1,6 @@
 // Conv: ONNX's convolution (cross-correlation) over 1 or more spatial axes, with groups.
 #include <string>
 
-#include "hxrt/error.hpp"
 #include "ops/builtin_op_families.hpp"
 #include "ops/infer_checks.hpp"
 #include "ops/window_geometry.hpp"
@@ -9,18 +8,6 @@
 namespace hxrt::detail {
 
 namespace {
-
-// [N, M, output...] from the batch, the channels and the window's output extents.
-Shape windowed_output(const InferContext& call, int64_t batch, int64_t channels,
-                      const WindowGeometry& window) {
-  std::vector<int64_t> dims = {batch, channels};
-  dims.insert(dims.end(), window.output.begin(), window.output.end());
-  try {
-    return Shape(dims);
-  } catch (const Error& error) {
-    reject_call(call, std::string("the output would be too large: ") + error.what());
-  }
-}
 
 void infer_conv(const InferContext& call, TensorMeta* outputs) {
   require_inputs_in(call, floating_dtypes());

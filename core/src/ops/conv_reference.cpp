@@ -29,9 +29,8 @@ ReferenceTensor conv_reference(const ReferenceCase& call) {
   const int64_t out_channels = w.shape[0];
   const int64_t group_in = w.shape[1];
   const int64_t group_out = out_channels / (x.shape[1] / group_in);
-  std::vector<int64_t> out_dims = {batch, out_channels};
-  out_dims.insert(out_dims.end(), window.output.begin(), window.output.end());
-  ReferenceTensor y = empty_reference(x.dtype, Shape(out_dims));
+  ReferenceTensor y =
+      empty_reference(x.dtype, windowed_shape(Shape{batch, out_channels}, window));
   const int64_t in_count = count_of(in);
   const int64_t taps = count_of(kernel);
   const int64_t out_count = count_of(window.output);

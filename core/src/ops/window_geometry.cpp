@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "hxrt/error.hpp"
 #include "ops/infer_checks.hpp"
 
 namespace hxrt::detail {
@@ -126,6 +127,17 @@ WindowGeometry window_geometry(const InferContext& call, const Shape& x,
     window.output.push_back(out);
   }
   return window;
+}
+
+Shape windowed_output(const InferContext& call, int64_t batch, int64_t channels,
+                      const WindowGeometry& window) {
+  std::vector<int64_t> dims = {batch, channels};
+  dims.insert(dims.end(), window.output.begin(), window.output.end());
+  try {
+    return Shape(dims);
+  } catch (const Error& error) {
+    reject_call(call, std::string("the output would be too large: ") + error.what());
+  }
 }
 
 std::vector<OpAttrInfo> window_attrs(bool with_dilations) {

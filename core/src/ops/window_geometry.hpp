@@ -25,6 +25,10 @@ struct WindowGeometry {
 WindowGeometry window_geometry(const InferContext& call, const Shape& x,
                                const std::vector<int64_t>& kernel, bool ceil_mode);
 
+// [N, channels, output...]; rejects the call when that shape is too large.
+Shape windowed_output(const InferContext& call, int64_t batch, int64_t channels,
+                      const WindowGeometry& window);
+
 // The spatial attributes every windowed op declares (auto_pad, dilations, kernel_shape, pads,
 // strides), for its schema.
 std::vector<OpAttrInfo> window_attrs(bool with_dilations);

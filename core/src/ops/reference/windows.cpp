@@ -12,6 +12,12 @@ WindowGeometry case_window(const std::string& op, const ReferenceCase& call,
   return window_geometry(context, call.inputs[0].shape, kernel, ceil_mode);
 }
 
+Shape windowed_shape(const Shape& x, const WindowGeometry& window) {
+  Shape y{x[0], x[1]};
+  for (const int64_t extent : window.output) y.push_back(extent);
+  return y;
+}
+
 std::vector<int64_t> coordinates(int64_t index, const std::vector<int64_t>& extents) {
   std::vector<int64_t> at(extents.size());
   for (size_t axis = extents.size(); axis-- > 0;) {

@@ -16,6 +16,9 @@ namespace hxrt::detail {
 WindowGeometry case_window(const std::string& op, const ReferenceCase& call,
                            const std::vector<int64_t>& kernel, bool ceil_mode);
 
+// [N, C, output...] of a windowed op on x [N, C, ...].
+Shape windowed_shape(const Shape& x, const WindowGeometry& window);
+
 // The row-major coordinates of element `index` of a tensor of `extents`.
 std::vector<int64_t> coordinates(int64_t index, const std::vector<int64_t>& extents);
 
