@@ -17,6 +17,12 @@ void require_spatial_input(const InferContext& call) {
     reject_call(call, "input X has shape " + x.to_string() + "; " + call.op +
                           " takes [N, C, D1, ...] with at least one spatial axis");
   }
+  for (int axis = 2; axis < x.rank(); ++axis) {
+    if (x[axis] == 0) {
+      reject_call(call, "input X has shape " + x.to_string() +
+                            "; a pool's windows need spatial extents of at least 1");
+    }
+  }
 }
 
 bool flag(const InferContext& call, const char* name) {
@@ -70,7 +76,8 @@ OpSchema pool_schema(const char* name, const char* summary, ReferenceCasesFn cas
                           "1: round the output's extents up (a last window that would start in "
                           "the end padding is dropped)"});
   schema.shape_rule =
-      "kernel_shape has one extent per spatial axis. The window spans (k - 1) * dilation + 1 "
+      "X's spatial extents are at least 1; kernel_shape has one extent per spatial axis. The "
+      "window spans (k - 1) * dilation + 1 "
       "elements, each pad is smaller than it; with auto_pad NOTSET or VALID, O = floor((D + "
       "pad_begin + pad_end - span) / stride) + 1 (ceil with ceil_mode, less a last window "
       "starting in the end padding); with SAME_UPPER or SAME_LOWER, O = ceil(D / stride).";
@@ -84,8 +91,8 @@ OpSchema global_schema(const char* name, const char* summary, ReferenceCasesFn c
   schema.inputs = {{"X", "T", floating_dtypes(), "[N, C, D1, ..., Dn]: n >= 1 spatial axes",
                     false}};
   schema.outputs = {{"Y", "T", floating_dtypes(), "[N, C, 1, ..., 1]", false}};
-  schema.shape_rule = "Y keeps X's rank, N and C; every spatial extent is 1. A channel without "
-                      "spatial elements gives NaN for the average and -inf for the maximum.";
+  schema.shape_rule = "X's spatial extents are at least 1. Y keeps X's rank, N and C; every "
+                      "spatial extent is 1.";
   schema.reference_cases = cases;
   schema.onnx.versions = {1};
   return schema;

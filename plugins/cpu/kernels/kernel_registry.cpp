@@ -52,6 +52,14 @@ constexpr KernelEntry kKernels[] = {
                                                                  matmul_check),
     with_instances<gemm_kernel, gemm_create, gemm_destroy>("Gemm", kAnyFloating, matmul_check),
     with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
+    with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kNarrowFloating,
+                                                               pool_check),
+    with_instances<pool_kernel, average_pool_create, pool_destroy>("AveragePool",
+                                                                   kNarrowFloating, pool_check),
+    with_instances<pool_kernel, global_max_pool_create, pool_destroy>(
+        "GlobalMaxPool", kNarrowFloating, pool_check),
+    with_instances<pool_kernel, global_average_pool_create, pool_destroy>(
+        "GlobalAveragePool", kNarrowFloating, pool_check),
     entry<add_kernel>("Add", kArithmetic),
     entry<sub_kernel>("Sub", kArithmetic),
     entry<mul_kernel>("Mul", kArithmetic),

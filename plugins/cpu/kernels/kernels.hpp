@@ -22,6 +22,16 @@ hx_status* conv_check(const hx_kernel_args* args);
 hx_status* conv_kernel(const hx_kernel_args* args);
 void conv_destroy(hx_kernel_instance* instance, void* user_data);
 
+// The pools (pool.cpp): one compute, check and destroy, a create per op.
+hx_status* max_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* average_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* global_max_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* global_average_pool_create(const hx_kernel_create_args* args,
+                                      hx_kernel_instance** out);
+hx_status* pool_check(const hx_kernel_args* args);
+hx_status* pool_kernel(const hx_kernel_args* args);
+void pool_destroy(hx_kernel_instance* instance, void* user_data);
+
 hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* sum_kernel(const hx_kernel_args* args);
 void sum_destroy(hx_kernel_instance* instance, void* user_data);
