@@ -14,6 +14,8 @@ void add_gemm_op(OpRegistry& registry);          // Gemm
 void add_conv_ops(OpRegistry& registry);         // Conv
 // MaxPool, AveragePool, GlobalMaxPool, GlobalAveragePool
 void add_pool_ops(OpRegistry& registry);
+// BatchNormalization, LayerNormalization, InstanceNormalization
+void add_norm_ops(OpRegistry& registry);
 void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, AddN, Relu
 // Exp, Log, Sqrt, Reciprocal, Erf, Tanh, Sigmoid, Floor, Ceil, Round, Neg, Abs, Sign
 void add_unary_ops(OpRegistry& registry);
@@ -31,6 +33,10 @@ std::vector<ReferenceCase> global_max_pool_cases(DType type, DType output_type,
                                                  RandomValues& random);
 std::vector<ReferenceCase> global_average_pool_cases(DType type, DType output_type,
                                                      RandomValues& random);
+std::vector<ReferenceCase> batch_norm_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> layer_norm_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> instance_norm_cases(DType type, DType output_type,
+                                               RandomValues& random);
 std::vector<ReferenceCase> add_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sub_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues& random);

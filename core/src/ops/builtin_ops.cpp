@@ -9,6 +9,7 @@ void add_builtin_ops(OpRegistry& registry) {
   add_gemm_op(registry);
   add_conv_ops(registry);
   add_pool_ops(registry);
+  add_norm_ops(registry);
   add_elementwise_ops(registry);
   add_unary_ops(registry);
   add_array_ops(registry);
