@@ -60,6 +60,12 @@ constexpr KernelEntry kKernels[] = {
         "GlobalMaxPool", kNarrowFloating, pool_check),
     with_instances<pool_kernel, global_average_pool_create, pool_destroy>(
         "GlobalAveragePool", kNarrowFloating, pool_check),
+    with_instances<batch_norm_kernel, batch_norm_create, norm_destroy>("BatchNormalization",
+                                                                       kAnyFloating),
+    with_instances<layer_norm_kernel, layer_norm_create, norm_destroy>("LayerNormalization",
+                                                                       kAnyFloating),
+    with_instances<instance_norm_kernel, instance_norm_create, norm_destroy>(
+        "InstanceNormalization", kAnyFloating),
     entry<add_kernel>("Add", kArithmetic),
     entry<sub_kernel>("Sub", kArithmetic),
     entry<mul_kernel>("Mul", kArithmetic),

@@ -32,6 +32,15 @@ hx_status* pool_check(const hx_kernel_args* args);
 hx_status* pool_kernel(const hx_kernel_args* args);
 void pool_destroy(hx_kernel_instance* instance, void* user_data);
 
+// The normalizations (norm.cpp): epsilon (and axis) read at create.
+hx_status* batch_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* layer_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* instance_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* batch_norm_kernel(const hx_kernel_args* args);
+hx_status* layer_norm_kernel(const hx_kernel_args* args);
+hx_status* instance_norm_kernel(const hx_kernel_args* args);
+void norm_destroy(hx_kernel_instance* instance, void* user_data);
+
 hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* sum_kernel(const hx_kernel_args* args);
 void sum_destroy(hx_kernel_instance* instance, void* user_data);

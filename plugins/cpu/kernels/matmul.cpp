@@ -85,7 +85,8 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
   MatMulBatches plan;
-  if (hx_status* status = plan_matmul(call, "MatMul", instance.transpose_a, instance.transpose_b, &plan)) {
+  if (hx_status* status =
+          plan_matmul(call, "MatMul", instance.transpose_a, instance.transpose_b, &plan)) {
     return status;
   }
   const GemmShape& shape = plan.gemm;

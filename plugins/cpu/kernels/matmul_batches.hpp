@@ -49,8 +49,9 @@ struct MatMulBatches {
 };
 
 // Reads the call's a, b and c: inputs 0 and 1 and output 0 (transposes as the instance has
-// them; a vector's is ignored). INVALID_ARGUMENT, naming `op` and the operand, for shapes that do not multiply to c, dtypes that
-// differ, and matrices whose rows are not contiguous or overlap (what GEMM reads).
+// them; a vector's is ignored). INVALID_ARGUMENT, naming `op` and the operand, for shapes
+// that do not multiply to c, dtypes that differ, and matrices whose rows are not contiguous
+// or overlap (what GEMM reads).
 hx_status* plan_matmul(const KernelCall& call, const char* op, bool transpose_a, bool transpose_b,
                        MatMulBatches* out);
 
