@@ -68,14 +68,20 @@ TEST_CASE("The CPU plugin refuses options it does not know, naming them", "[cpu]
 
 TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][plugin]") {
   using hxrt::DType;
-  const std::vector<DType> floating = {DType::kF32, DType::kF64};
+  // oneDNN's kernels: f32, and f16 and bf16 computed in it.
+  const std::vector<DType> dnnl_floating = {DType::kF32, DType::kF16, DType::kBF16};
   const std::vector<DType> any_floating = {DType::kF32, DType::kF64, DType::kF16, DType::kBF16};
   const std::vector<DType> arithmetic = {DType::kF32, DType::kF64, DType::kI32, DType::kI64};
   const std::vector<DType> numeric = {DType::kF32,  DType::kF64, DType::kF16,
                                       DType::kBF16, DType::kI32, DType::kI64};
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
   const std::map<std::string, std::vector<DType>> expected = {
-      {"MatMul", floating},  {"Add", arithmetic},  {"Sub", arithmetic}, {"Mul", arithmetic},
+      {"MatMul", any_floating}, {"Gemm", any_floating}, {"Conv", dnnl_floating},
+      {"MaxPool", dnnl_floating}, {"AveragePool", dnnl_floating},
+      {"GlobalMaxPool", dnnl_floating}, {"GlobalAveragePool", dnnl_floating},
+      {"BatchNormalization", any_floating}, {"LayerNormalization", any_floating},
+      {"InstanceNormalization", any_floating},
+      {"Add", arithmetic},  {"Sub", arithmetic}, {"Mul", arithmetic},
       {"Div", arithmetic},   {"AddN", arithmetic}, {"Relu", arithmetic}, {"Sum", arithmetic},
       {"Cast", all},         {"Fill", all},        {"Identity", all},
       {"Exp", any_floating}, {"Log", any_floating}, {"Sqrt", any_floating},
