@@ -12,6 +12,7 @@ namespace hxrt::detail {
 void add_matmul_op(OpRegistry& registry);        // MatMul
 void add_gemm_op(OpRegistry& registry);          // Gemm
 void add_conv_ops(OpRegistry& registry);         // Conv
+void add_conv_transpose_op(OpRegistry& registry);  // ConvTranspose
 // MaxPool, AveragePool, GlobalMaxPool, GlobalAveragePool
 void add_pool_ops(OpRegistry& registry);
 // BatchNormalization, LayerNormalization, InstanceNormalization
@@ -26,6 +27,8 @@ void add_reduction_ops(OpRegistry& registry);    // Sum
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> conv_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> conv_transpose_cases(DType type, DType output_type,
+                                                RandomValues& random);
 std::vector<ReferenceCase> max_pool_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> average_pool_cases(DType type, DType output_type,
                                               RandomValues& random);

@@ -40,12 +40,20 @@ void check_overflow(const InferContext& call, bool overflowed, size_t axis) {
 
 int64_t ceil_div(int64_t a, int64_t b) { return a / b + (a % b != 0 ? 1 : 0); }
 
-}  // namespace
-
-WindowGeometry window_geometry(const InferContext& call, const Shape& x,
-                               const std::vector<int64_t>& kernel, bool ceil_mode) {
-  const size_t spatial = static_cast<size_t>(x.rank() - 2);
+// The attributes both windows read: kernel, strides and dilations checked, the pads list
+// (2 * spatial values, 0 when absent) and auto_pad.
+struct WindowAttrs {
   WindowGeometry window;
+  std::vector<int64_t> pads;
+  std::string auto_pad;
+  bool same = false;
+};
+
+WindowAttrs read_window(const InferContext& call, const Shape& x,
+                        const std::vector<int64_t>& kernel) {
+  const size_t spatial = static_cast<size_t>(x.rank() - 2);
+  WindowAttrs attrs;
+  WindowGeometry& window = attrs.window;
   if (kernel.empty()) {
     window.kernel = attr_ints(call, "kernel_shape", {});
     if (call.attrs.find("kernel_shape") == nullptr) {
@@ -75,6 +83,8 @@ WindowGeometry window_geometry(const InferContext& call, const Shape& x,
   window.dilations = list_attr(call, "dilations", spatial, 1, 1);
   const std::string auto_pad = attr_string(call, "auto_pad", "NOTSET");
   const bool same = auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER";
+  attrs.auto_pad = auto_pad;
+  attrs.same = same;
   if (!same && auto_pad != "NOTSET" && auto_pad != "VALID") {
     reject_call(call, "attribute 'auto_pad' is \"" + auto_pad +
                           "\"; it is NOTSET, SAME_UPPER, SAME_LOWER or VALID");
@@ -83,7 +93,20 @@ WindowGeometry window_geometry(const InferContext& call, const Shape& x,
     reject_call(call, "attributes 'pads' and 'auto_pad' (\"" + auto_pad +
                           "\") are both given; give explicit pads with auto_pad NOTSET only");
   }
-  const std::vector<int64_t> pads = list_attr(call, "pads", 2 * spatial, 0, 0);
+  attrs.pads = list_attr(call, "pads", 2 * spatial, 0, 0);
+  return attrs;
+}
+
+}  // namespace
+
+WindowGeometry window_geometry(const InferContext& call, const Shape& x,
+                               const std::vector<int64_t>& kernel, bool ceil_mode) {
+  const size_t spatial = static_cast<size_t>(x.rank() - 2);
+  WindowAttrs attrs = read_window(call, x, kernel);
+  WindowGeometry& window = attrs.window;
+  const std::vector<int64_t>& pads = attrs.pads;
+  const std::string& auto_pad = attrs.auto_pad;
+  const bool same = attrs.same;
   for (size_t axis = 0; axis < spatial; ++axis) {
     const int64_t in = x[static_cast<int>(axis) + 2];
     const int64_t stride = window.strides[axis];
@@ -124,6 +147,72 @@ WindowGeometry window_geometry(const InferContext& call, const Shape& x,
     }
     window.pads_begin.push_back(begin);
     window.pads_end.push_back(end);
+    window.output.push_back(out);
+  }
+  return attrs.window;
+}
+
+TransposedWindow conv_transpose_geometry(const InferContext& call, const Shape& x,
+                                         const std::vector<int64_t>& kernel) {
+  const size_t spatial = static_cast<size_t>(x.rank() - 2);
+  const WindowAttrs attrs = read_window(call, x, kernel);
+  const std::vector<int64_t> output_padding = list_attr(call, "output_padding", spatial, 0, 0);
+  const AttrValue* given = call.attrs.find("output_shape");
+  std::vector<int64_t> output_shape = attr_ints(call, "output_shape", {});
+  if (given != nullptr && output_shape.size() == spatial + 2) {  // N and C given too
+    output_shape.erase(output_shape.begin(), output_shape.begin() + 2);
+  }
+  if (given != nullptr && output_shape.size() != spatial) {
+    reject_call(call, "attribute 'output_shape' is " + list_text(output_shape) + "; it gives " +
+                          "the output's " + std::to_string(spatial) + " spatial extents");
+  }
+  TransposedWindow window;
+  window.kernel = attrs.window.kernel;
+  window.strides = attrs.window.strides;
+  window.dilations = attrs.window.dilations;
+  for (size_t axis = 0; axis < spatial; ++axis) {
+    const int64_t in = x[static_cast<int>(axis) + 2];
+    const int64_t stride = window.strides[axis];
+    if (output_padding[axis] >= stride && output_padding[axis] >= window.dilations[axis]) {
+      reject_call(call, "attribute 'output_padding' is " + list_text(output_padding) +
+                            "; each value must be below its axis's stride or dilation");
+    }
+    // The extent with no padding: stride * (in - 1) + output_padding + reach.
+    int64_t full = 0;
+    int64_t reach = 0;
+    check_overflow(call,
+                   __builtin_mul_overflow(window.kernel[axis] - 1, window.dilations[axis], &reach),
+                   axis);
+    check_overflow(call, __builtin_mul_overflow(stride, in > 0 ? in - 1 : 0, &full), axis);
+    check_overflow(call, __builtin_add_overflow(full, output_padding[axis] + 1, &full), axis);
+    check_overflow(call, __builtin_add_overflow(full, reach, &full), axis);
+    if (in == 0) full = 0;
+    int64_t begin = attrs.pads[axis];
+    int64_t out = 0;
+    if (given != nullptr || attrs.same) {
+      if (given != nullptr) {
+        out = output_shape[axis];
+      } else {
+        check_overflow(call, __builtin_mul_overflow(in, stride, &out), axis);
+      }
+      const int64_t total = full - out;
+      if (total < 0 || out < 0) {
+        reject_call(call, "on spatial axis " + std::to_string(axis) + " the output extent " +
+                              std::to_string(out) + " exceeds the " + std::to_string(full) +
+                              " the input, kernel, stride and output_padding give");
+      }
+      begin = attrs.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
+    } else {
+      out = full - attrs.pads[axis] - attrs.pads[axis + spatial];
+      if (out < 0) {
+        reject_call(call, "on spatial axis " + std::to_string(axis) + " the pads (" +
+                              std::to_string(attrs.pads[axis]) + ", " +
+                              std::to_string(attrs.pads[axis + spatial]) +
+                              ") remove more than the " + std::to_string(full) +
+                              " elements the transposed convolution gives");
+      }
+    }
+    window.pads_begin.push_back(begin);
     window.output.push_back(out);
   }
   return window;

@@ -25,6 +25,18 @@ struct WindowGeometry {
 WindowGeometry window_geometry(const InferContext& call, const Shape& x,
                                const std::vector<int64_t>& kernel, bool ceil_mode);
 
+// ConvTranspose's window: the output's spatial extents and the pads at their beginnings.
+struct TransposedWindow {
+  std::vector<int64_t> kernel, strides, dilations, pads_begin, output;
+};
+
+// Reads the attributes as window_geometry does, plus output_padding and output_shape, for X
+// `x` and W's kernel `kernel`. Rejects the call as window_geometry does, and for an
+// output_padding not below its stride or dilation, an output_shape of the wrong length, and a
+// total padding below 0 or an output extent below 0.
+TransposedWindow conv_transpose_geometry(const InferContext& call, const Shape& x,
+                                         const std::vector<int64_t>& kernel);
+
 // [N, channels, output...]; rejects the call when that shape is too large.
 Shape windowed_output(const InferContext& call, int64_t batch, int64_t channels,
                       const WindowGeometry& window);
