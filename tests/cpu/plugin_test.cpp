@@ -77,6 +77,7 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
   const std::map<std::string, std::vector<DType>> expected = {
       {"MatMul", any_floating}, {"Gemm", any_floating}, {"Conv", dnnl_floating},
+      {"ConvTranspose", dnnl_floating},
       {"MaxPool", dnnl_floating}, {"AveragePool", dnnl_floating},
       {"GlobalMaxPool", dnnl_floating}, {"GlobalAveragePool", dnnl_floating},
       {"BatchNormalization", any_floating}, {"LayerNormalization", any_floating},

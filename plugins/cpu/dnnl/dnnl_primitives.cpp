@@ -60,6 +60,11 @@ dnnl::memory::desc dense_f32(const std::vector<int64_t>& dims) {
   return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
 }
 
+dnnl::memory::desc strided_f32(const std::vector<int64_t>& dims,
+                               const std::vector<int64_t>& strides) {
+  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
+}
+
 std::vector<int64_t> dims_of(const hx_tensor_view& view) {
   return std::vector<int64_t>(view.shape, view.shape + view.rank);
 }

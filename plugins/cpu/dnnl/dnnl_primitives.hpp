@@ -40,6 +40,10 @@ class DnnlThreads {
 
 // A dense row-major f32 descriptor of `dims`.
 dnnl::memory::desc dense_f32(const std::vector<int64_t>& dims);
+// An f32 descriptor of `dims` at `strides` (elements): a dense tensor read with its axes in
+// another order.
+dnnl::memory::desc strided_f32(const std::vector<int64_t>& dims,
+                               const std::vector<int64_t>& strides);
 std::vector<int64_t> dims_of(const hx_tensor_view& view);
 
 // A primitive for one combination of shapes. Tensors in f32, laid out densely; `inputs` gives,

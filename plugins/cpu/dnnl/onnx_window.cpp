@@ -73,4 +73,33 @@ DnnlWindow dnnl_window(const OnnxWindow& window, const hx_tensor_view& x,
   return dnnl;
 }
 
+DnnlWindow dnnl_transposed_window(const OnnxWindow& window, bool output_shape_given,
+                                  const std::vector<int64_t>& output_padding,
+                                  const hx_tensor_view& x, const hx_tensor_view& y,
+                                  const int64_t* kernel) {
+  DnnlWindow dnnl;
+  const size_t spatial = static_cast<size_t>(x.rank - 2);
+  for (size_t axis = 0; axis < spatial; ++axis) {
+    const int64_t in = x.shape[axis + 2];
+    const int64_t out = y.shape[axis + 2];
+    const int64_t stride = at_or(window.strides, axis, 1);
+    const int64_t dilation = at_or(window.dilations, axis, 1);
+    const int64_t reach = (kernel[axis] - 1) * dilation + 1;
+    const int64_t natural = stride * (in - 1) + reach;  // without pads or output_padding
+    int64_t begin = at_or(window.pads, axis, 0);
+    if (output_shape_given || window.auto_pad == AutoPad::kSameUpper ||
+        window.auto_pad == AutoPad::kSameLower) {
+      const int64_t total = natural + at_or(output_padding, axis, 0) - out;
+      begin = window.auto_pad == AutoPad::kSameUpper ? total / 2 : total - total / 2;
+    } else if (window.auto_pad == AutoPad::kValid) {
+      begin = 0;
+    }
+    dnnl.strides.push_back(stride);
+    dnnl.dilates.push_back(dilation - 1);
+    dnnl.pad_begin.push_back(begin);
+    dnnl.pad_end.push_back(natural - begin - out);
+  }
+  return dnnl;
+}
+
 }  // namespace hxcpu

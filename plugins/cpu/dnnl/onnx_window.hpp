@@ -35,4 +35,12 @@ struct DnnlWindow {
 DnnlWindow dnnl_window(const OnnxWindow& window, const hx_tensor_view& x,
                        const hx_tensor_view& y, const int64_t* kernel);
 
+// ConvTranspose's window: the pads ONNX gives or implies (output_shape, SAME_*) at the start,
+// and the end padding that gives the output's extent (below 0 where output_padding adds
+// elements past the last input's reach).
+DnnlWindow dnnl_transposed_window(const OnnxWindow& window, bool output_shape_given,
+                                  const std::vector<int64_t>& output_padding,
+                                  const hx_tensor_view& x, const hx_tensor_view& y,
+                                  const int64_t* kernel);
+
 }  // namespace hxcpu

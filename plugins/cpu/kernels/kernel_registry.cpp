@@ -52,6 +52,8 @@ constexpr KernelEntry kKernels[] = {
                                                                  matmul_check),
     with_instances<gemm_kernel, gemm_create, gemm_destroy>("Gemm", kAnyFloating, matmul_check),
     with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
+    with_instances<conv_transpose_kernel, conv_transpose_create, conv_transpose_destroy>(
+        "ConvTranspose", kNarrowFloating, conv_transpose_check),
     with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kNarrowFloating,
                                                                pool_check),
     with_instances<pool_kernel, average_pool_create, pool_destroy>("AveragePool",

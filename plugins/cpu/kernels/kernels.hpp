@@ -22,6 +22,12 @@ hx_status* conv_check(const hx_kernel_args* args);
 hx_status* conv_kernel(const hx_kernel_args* args);
 void conv_destroy(hx_kernel_instance* instance, void* user_data);
 
+hx_status* conv_transpose_create(const hx_kernel_create_args* args,
+                                 hx_kernel_instance** out_instance);
+hx_status* conv_transpose_check(const hx_kernel_args* args);
+hx_status* conv_transpose_kernel(const hx_kernel_args* args);
+void conv_transpose_destroy(hx_kernel_instance* instance, void* user_data);
+
 // The pools (pool.cpp): one compute, check and destroy, a create per op.
 hx_status* max_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
 hx_status* average_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
