@@ -74,6 +74,7 @@ std::vector<int64_t> shapes_key(const KernelCall& call) {
   const auto add = [&key](const hx_tensor_view& view) {
     key.push_back(view.rank);
     key.insert(key.end(), view.shape, view.shape + view.rank);
+    key.insert(key.end(), view.strides, view.strides + view.rank);
   };
   for (size_t i = 0; i < call.num_inputs(); ++i) add(call.input(i));
   for (size_t i = 0; i < call.num_outputs(); ++i) add(call.output(i));
@@ -93,13 +94,13 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
     return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", op,
                       hx_dtype_name(dtype));
   }
-  const bool wide = dtype == HX_DTYPE_F32;
+  const bool wide = dtype == HX_DTYPE_F32 || prepared.native;
   std::vector<std::vector<float>> widened(prepared.inputs.size());
   std::unordered_map<int, dnnl::memory> args;
   const dnnl::engine& engine = cpu_engine();
   for (size_t i = 0; i < prepared.inputs.size(); ++i) {
     const hx_tensor_view& input = call.input(i);
-    if (input.dtype != dtype || !hxplugin::is_dense(input)) {
+    if (input.dtype != dtype || (!prepared.native && !hxplugin::is_dense(input))) {
       return call.error(HX_INVALID_ARGUMENT,
                         "%s: input %zu is %s%s; the CPU kernel takes dense inputs of the "
                         "output's dtype %s",

@@ -46,10 +46,12 @@ dnnl::memory::desc strided_f32(const std::vector<int64_t>& dims,
                                const std::vector<int64_t>& strides);
 std::vector<int64_t> dims_of(const hx_tensor_view& view);
 
-// A primitive for one combination of shapes. Tensors in f32, laid out densely; `inputs` gives,
-// for each input of the call in order (absent optional inputs have none), the primitive's
-// argument and the descriptor it reads the input's elements as.
+// A primitive for one combination of shapes. Tensors in f32, laid out densely, unless `native`:
+// then in the call's own dtype, at the descriptors' strides. `inputs` gives, for each input of
+// the call in order (absent optional inputs have none), the primitive's argument and the
+// descriptor it reads the input's elements as.
 struct Prepared {
+  bool native = false;
   dnnl::primitive primitive;
   dnnl::memory::desc scratchpad;
   std::vector<std::pair<int, dnnl::memory::desc>> inputs;
@@ -73,12 +75,13 @@ class PrimitiveCache {
   std::map<std::vector<int64_t>, std::shared_ptr<const Prepared>> entries_;
 };
 
-// The shapes of every input and output of the call, as a cache key.
+// The shapes and strides of every input and output of the call, as a cache key.
 std::vector<int64_t> shapes_key(const KernelCall& call);
 
-// Runs `prepared` on the call's inputs and output 0. f32 tensors are passed as they are; f16
-// and bf16 ones are widened to f32 first and the output rounded back once. Every view must be
-// dense (the core passes no other to these ops).
+// Runs `prepared` on the call's inputs and output 0. f32 tensors, and every tensor of a native
+// primitive, are passed as they are; f16 and bf16 ones are otherwise widened to f32 first and
+// the output rounded back once. Every view must be dense (the core passes no other to these
+// ops) unless the primitive is native.
 hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& prepared,
                         uint32_t threads);
 

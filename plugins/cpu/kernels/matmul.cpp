@@ -1,17 +1,19 @@
 // MatMul as NumPy's matmul (vectors, matrices, stacks with broadcast batch axes):
 // matmul_batches.hpp plans the products, each of them OpenBLAS GEMM or the small path of
-// gemm.hpp. f16 and bf16 products widen each operand's matrix to float, multiply in float and
-// round the result once. The transposes are read once, at create; check declines the extents
+// gemm.hpp. f16 products widen each operand's matrix to float, multiply in float and round the
+// result once; bf16 runs on oneDNN's matmul (dnnl/dnnl_matmul.hpp), which is faster for it. The transposes are read once, at create; check declines the extents
 // BLAS's int arguments cannot carry, so that those calls run elsewhere.
 #include <hxplugin/kernel_create.hpp>
 #include <hxplugin/matmul_dims.hpp>
 
 #include <climits>
 #include <cstring>
+#include <memory>
 
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "dnnl/dnnl_matmul.hpp"
 #include "kernels/gemm_products.hpp"
 #include "kernels/matmul_batches.hpp"
 #include "plugin_state.hpp"
@@ -20,9 +22,24 @@ namespace hxcpu {
 namespace {
 
 struct MatMulInstance {
-  bool transpose_a;
-  bool transpose_b;
+  bool transpose_a = false;
+  bool transpose_b = false;
+  uint32_t threads = 0;
+  mutable PrimitiveCache primitives;  // bf16's oneDNN matmuls
 };
+
+hx_status* bf16_products(const KernelCall& call, const MatMulInstance& instance) {
+  try {
+    const std::shared_ptr<const Prepared> prepared =
+        instance.primitives.get(shapes_key(call), [&] {
+          return prepare_dnnl_matmul(call, instance.transpose_a, instance.transpose_b,
+                                     instance.threads);
+        });
+    return run_prepared(call, "MatMul", *prepared, instance.threads);
+  } catch (const dnnl::error& error) {
+    return dnnl_error(call, "MatMul", error);
+  }
+}
 
 // A k = 0 product: an empty sum, which neither path is asked for (lda would be 0).
 void write_zeros(const MatMulBatches& plan, size_t element_bytes, char* c) {
@@ -49,12 +66,13 @@ void narrow_products(const MatMulBatches& plan, const Narrow* a, const Narrow* b
 hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
   const hxplugin::KernelCreate create(*args,
                                       *static_cast<const CpuPlugin*>(args->user_data)->services);
-  MatMulInstance instance{};
+  auto instance = std::make_unique<MatMulInstance>();
+  instance->threads = static_cast<const CpuPlugin*>(args->user_data)->intra_op_threads;
   if (hx_status* status =
-          hxplugin::matmul_transposes(create, &instance.transpose_a, &instance.transpose_b)) {
+          hxplugin::matmul_transposes(create, &instance->transpose_a, &instance->transpose_b)) {
     return status;
   }
-  *out_instance = hxplugin::to_instance(new MatMulInstance(instance));
+  *out_instance = hxplugin::to_instance(instance.release());
   return nullptr;
 }
 
@@ -113,10 +131,7 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
     case HX_DTYPE_F16:
       narrow_products(plan, input_data<Half>(a), input_data<Half>(b), output_data<Half>(c));
       return nullptr;
-    case HX_DTYPE_BF16:
-      narrow_products(plan, input_data<BFloat16>(a), input_data<BFloat16>(b),
-                      output_data<BFloat16>(c));
-      return nullptr;
+    case HX_DTYPE_BF16: return bf16_products(call, instance);
     default:
       return call.error(HX_INVALID_ARGUMENT, "MatMul: the CPU kernel has no %s variant",
                         hx_dtype_name(a.dtype));
