@@ -50,19 +50,19 @@ DnnlThreads::~DnnlThreads() {
   if (previous_ > 0) omp_set_num_threads(previous_);
 }
 
-dnnl::memory::desc dense_f32(const std::vector<int64_t>& dims) {
+dnnl::memory::desc dense_desc(const std::vector<int64_t>& dims, DataType type) {
   dnnl::memory::dims strides(dims.size());
   int64_t stride = 1;
   for (size_t axis = dims.size(); axis-- > 0;) {
     strides[axis] = stride;
     stride *= std::max<int64_t>(dims[axis], 1);
   }
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
+  return dnnl::memory::desc(dims, type, strides);
 }
 
-dnnl::memory::desc strided_f32(const std::vector<int64_t>& dims,
-                               const std::vector<int64_t>& strides) {
-  return dnnl::memory::desc(dims, dnnl::memory::data_type::f32, strides);
+dnnl::memory::desc strided_desc(const std::vector<int64_t>& dims,
+                                const std::vector<int64_t>& strides, DataType type) {
+  return dnnl::memory::desc(dims, type, strides);
 }
 
 std::vector<int64_t> dims_of(const hx_tensor_view& view) {

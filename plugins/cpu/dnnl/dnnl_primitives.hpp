@@ -38,12 +38,14 @@ class DnnlThreads {
   int previous_ = 0;  // 0: nothing to restore
 };
 
-// A dense row-major f32 descriptor of `dims`.
-dnnl::memory::desc dense_f32(const std::vector<int64_t>& dims);
-// An f32 descriptor of `dims` at `strides` (elements): a dense tensor read with its axes in
-// another order.
-dnnl::memory::desc strided_f32(const std::vector<int64_t>& dims,
-                               const std::vector<int64_t>& strides);
+using DataType = dnnl::memory::data_type;
+
+// A dense row-major descriptor of `dims`.
+dnnl::memory::desc dense_desc(const std::vector<int64_t>& dims, DataType type);
+// A descriptor of `dims` at `strides` (elements): a dense tensor read with its axes in another
+// order.
+dnnl::memory::desc strided_desc(const std::vector<int64_t>& dims,
+                                const std::vector<int64_t>& strides, DataType type);
 std::vector<int64_t> dims_of(const hx_tensor_view& view);
 
 // A primitive for one combination of shapes. Tensors in f32, laid out densely, unless `native`:
@@ -57,6 +59,22 @@ struct Prepared {
   std::vector<std::pair<int, dnnl::memory::desc>> inputs;
   dnnl::memory::desc output;  // DNNL_ARG_DST
 };
+
+// prepare(type) for a call of `dtype`: bf16 natively (oneDNN's bf16 kernels accumulate in
+// f32), and in f32 where oneDNN has no bf16 kernel for it (an older CPU) and for the others.
+template <class Prepare>
+Prepared prepare_for(int32_t dtype, Prepare&& prepare) {
+  if (dtype == HX_DTYPE_BF16) {
+    try {
+      Prepared prepared = prepare(DataType::bf16);
+      prepared.native = true;
+      return prepared;
+    } catch (const dnnl::error&) {
+      // no bf16 kernel: widened to f32 below
+    }
+  }
+  return prepare(DataType::f32);
+}
 
 // Prepared primitives by the shapes of a call, shared by the concurrent calls of an instance.
 class PrimitiveCache {

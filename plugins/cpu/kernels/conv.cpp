@@ -1,5 +1,6 @@
 // Conv on oneDNN's convolution (forward inference, direct algorithm), on plain row-major
-// tensors: f32 as it is, f16 and bf16 widened to f32 (dnnl/dnnl_primitives.hpp). The
+// tensors: f32, bf16 natively (f32 where oneDNN has no bf16 kernel), f16 widened to f32
+// (dnnl/dnnl_primitives.hpp). The
 // attributes are read once, at create; the primitive is prepared per combination of shapes.
 #include <hxplugin/kernel_create.hpp>
 
@@ -25,7 +26,7 @@ struct ConvInstance {
   mutable PrimitiveCache primitives;
 };
 
-Prepared prepare_conv(const ConvInstance& conv, const KernelCall& call) {
+Prepared prepare_conv(DataType type, const ConvInstance& conv, const KernelCall& call) {
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& w = call.input(1);
   const hx_tensor_view& y = call.output(0);
@@ -37,10 +38,10 @@ Prepared prepare_conv(const ConvInstance& conv, const KernelCall& call) {
     weights.insert(weights.begin(), conv.group);
   }
   Prepared prepared;
-  prepared.inputs = {{DNNL_ARG_SRC, dense_f32(dims_of(x))},
-                     {DNNL_ARG_WEIGHTS, dense_f32(weights)}};
-  if (bias) prepared.inputs.push_back({DNNL_ARG_BIAS, dense_f32({w.shape[0]})});
-  prepared.output = dense_f32(dims_of(y));
+  prepared.inputs = {{DNNL_ARG_SRC, dense_desc(dims_of(x), type)},
+                     {DNNL_ARG_WEIGHTS, dense_desc(weights, type)}};
+  if (bias) prepared.inputs.push_back({DNNL_ARG_BIAS, dense_desc({w.shape[0]}, type)});
+  prepared.output = dense_desc(dims_of(y), type);
   const dnnl::memory::desc none;
   const dnnl::convolution_forward::desc desc(
       dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
@@ -122,8 +123,9 @@ hx_status* conv_kernel(const hx_kernel_args* args) {
     }
   }
   try {
-    const std::shared_ptr<const Prepared> prepared =
-        conv.primitives.get(shapes_key(call), [&] { return prepare_conv(conv, call); });
+    const auto prepare = [&](DataType type) { return prepare_conv(type, conv, call); };
+    const std::shared_ptr<const Prepared> prepared = conv.primitives.get(
+        shapes_key(call), [&] { return prepare_for(call.output(0).dtype, prepare); });
     return run_prepared(call, "Conv", *prepared, conv.threads);
   } catch (const dnnl::error& error) {
     return dnnl_error(call, "Conv", error);

@@ -1,5 +1,6 @@
-// ConvTranspose on oneDNN's deconvolution (forward inference), f32, f16 and bf16 widened to
-// f32, the primitive prepared per combination of shapes. ONNX's W is [C, M / group, k...]
+// ConvTranspose on oneDNN's deconvolution (forward inference): f32, bf16 natively (f32 where
+// oneDNN has no bf16 kernel), f16 widened to f32; the primitive prepared per combination of
+// shapes. ONNX's W is [C, M / group, k...]
 // (input channels first); oneDNN's weights are [group, M / group, C / group, k...], which
 // reads W in place at permuted strides.
 #include <hxplugin/kernel_create.hpp>
@@ -30,7 +31,7 @@ struct ConvTransposeInstance {
 
 // W [C, M / group, k...] as oneDNN's [group, M / group, C / group, k...] (group 1: without the
 // group axis).
-dnnl::memory::desc weights_desc(const hx_tensor_view& w, int64_t group) {
+dnnl::memory::desc weights_desc(const hx_tensor_view& w, int64_t group, DataType type) {
   int64_t taps = 1;
   for (int32_t axis = 2; axis < w.rank; ++axis) taps *= w.shape[axis];
   const int64_t outputs = w.shape[1];  // per group
@@ -47,10 +48,11 @@ dnnl::memory::desc weights_desc(const hx_tensor_view& w, int64_t group) {
     dims.push_back(w.shape[axis]);
     strides.push_back(stride);
   }
-  return strided_f32(dims, strides);
+  return strided_desc(dims, strides, type);
 }
 
-Prepared prepare_conv_transpose(const ConvTransposeInstance& conv, const KernelCall& call) {
+Prepared prepare_conv_transpose(DataType type, const ConvTransposeInstance& conv,
+                                const KernelCall& call) {
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& w = call.input(1);
   const hx_tensor_view& y = call.output(0);
@@ -58,10 +60,10 @@ Prepared prepare_conv_transpose(const ConvTransposeInstance& conv, const KernelC
   const DnnlWindow window = dnnl_transposed_window(conv.window, conv.output_shape_given,
                                                    conv.output_padding, x, y, w.shape + 2);
   Prepared prepared;
-  prepared.inputs = {{DNNL_ARG_SRC, dense_f32(dims_of(x))},
-                     {DNNL_ARG_WEIGHTS, weights_desc(w, conv.group)}};
-  if (bias) prepared.inputs.push_back({DNNL_ARG_BIAS, dense_f32({y.shape[1]})});
-  prepared.output = dense_f32(dims_of(y));
+  prepared.inputs = {{DNNL_ARG_SRC, dense_desc(dims_of(x), type)},
+                     {DNNL_ARG_WEIGHTS, weights_desc(w, conv.group, type)}};
+  if (bias) prepared.inputs.push_back({DNNL_ARG_BIAS, dense_desc({y.shape[1]}, type)});
+  prepared.output = dense_desc(dims_of(y), type);
   const dnnl::memory::desc none;
   const dnnl::deconvolution_forward::desc desc(
       dnnl::prop_kind::forward_inference, dnnl::algorithm::deconvolution_direct,
@@ -156,8 +158,9 @@ hx_status* conv_transpose_kernel(const hx_kernel_args* args) {
     }
   }
   try {
+    const auto prepare = [&](DataType type) { return prepare_conv_transpose(type, conv, call); };
     const std::shared_ptr<const Prepared> prepared = conv.primitives.get(
-        shapes_key(call), [&] { return prepare_conv_transpose(conv, call); });
+        shapes_key(call), [&] { return prepare_for(call.output(0).dtype, prepare); });
     return run_prepared(call, "ConvTranspose", *prepared, conv.threads);
   } catch (const dnnl::error& error) {
     return dnnl_error(call, "ConvTranspose", error);

@@ -1,8 +1,9 @@
 // MatMul as NumPy's matmul (vectors, matrices, stacks with broadcast batch axes):
 // matmul_batches.hpp plans the products, each of them OpenBLAS GEMM or the small path of
 // gemm.hpp. f16 products widen each operand's matrix to float, multiply in float and round the
-// result once; bf16 runs on oneDNN's matmul (dnnl/dnnl_matmul.hpp), which is faster for it. The transposes are read once, at create; check declines the extents
-// BLAS's int arguments cannot carry, so that those calls run elsewhere.
+// result once; bf16 runs on oneDNN's matmul (dnnl/dnnl_matmul.hpp), which is faster for it.
+// The transposes are read once, at create; check declines the extents BLAS's int arguments
+// cannot carry, so that those calls run elsewhere.
 #include <hxplugin/kernel_create.hpp>
 #include <hxplugin/matmul_dims.hpp>
 

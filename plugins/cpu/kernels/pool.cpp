@@ -1,7 +1,7 @@
 // The pools on oneDNN's pooling (pooling_v2, which has dilations), forward inference, on plain
-// row-major tensors: f32 as it is, f16 and bf16 widened to f32. The global pools are pools whose
-// window is the whole spatial extent. Attributes are read once, at create; the primitive is
-// prepared per combination of shapes.
+// row-major tensors: f32, bf16 natively (f32 where oneDNN has no bf16 kernel), f16 widened to
+// f32. The global pools are pools whose window is the whole spatial extent. Attributes are
+// read once, at create; the primitive is prepared per combination of shapes.
 //
 // count_include_pad: oneDNN's avg_include_padding divides by the whole window, which is ONNX's
 // divisor while every window lies inside the padded input; a ceil_mode window reaching past the
@@ -35,14 +35,14 @@ std::vector<int64_t> kernel_of(const PoolInstance& pool, const hx_tensor_view& x
   return std::vector<int64_t>(x.shape + 2, x.shape + x.rank);
 }
 
-Prepared prepare_pool(const PoolInstance& pool, const KernelCall& call) {
+Prepared prepare_pool(DataType type, const PoolInstance& pool, const KernelCall& call) {
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& y = call.output(0);
   const std::vector<int64_t> kernel = kernel_of(pool, x);
   const DnnlWindow window = dnnl_window(pool.window, x, y, kernel.data());
   Prepared prepared;
-  prepared.inputs = {{DNNL_ARG_SRC, dense_f32(dims_of(x))}};
-  prepared.output = dense_f32(dims_of(y));
+  prepared.inputs = {{DNNL_ARG_SRC, dense_desc(dims_of(x), type)}};
+  prepared.output = dense_desc(dims_of(y), type);
   const dnnl::pooling_v2_forward::desc desc(
       dnnl::prop_kind::forward_inference, pool.algorithm, prepared.inputs[0].second,
       prepared.output, window.strides, kernel, window.dilates, window.pad_begin,
@@ -138,8 +138,9 @@ hx_status* pool_kernel(const hx_kernel_args* args) {
   }
   if (element_count(y) == 0) return nullptr;
   try {
-    const std::shared_ptr<const Prepared> prepared =
-        pool.primitives.get(shapes_key(call), [&] { return prepare_pool(pool, call); });
+    const auto prepare = [&](DataType type) { return prepare_pool(type, pool, call); };
+    const std::shared_ptr<const Prepared> prepared = pool.primitives.get(
+        shapes_key(call), [&] { return prepare_for(call.output(0).dtype, prepare); });
     return run_prepared(call, pool.op, *prepared, pool.threads);
   } catch (const dnnl::error& error) {
     return dnnl_error(call, pool.op, error);
