@@ -76,7 +76,8 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
                                       DType::kBF16, DType::kI32, DType::kI64};
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
   const std::map<std::string, std::vector<DType>> expected = {
-      {"MatMul", any_floating}, {"Gemm", any_floating}, {"Conv", dnnl_floating},
+      {"MatMul", any_floating}, {"Gemm", any_floating}, {"Einsum", any_floating},
+      {"Conv", dnnl_floating},
       {"ConvTranspose", dnnl_floating},
       {"MaxPool", dnnl_floating}, {"AveragePool", dnnl_floating},
       {"GlobalMaxPool", dnnl_floating}, {"GlobalAveragePool", dnnl_floating},

@@ -17,6 +17,10 @@ hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** o
 hx_status* gemm_kernel(const hx_kernel_args* args);
 void gemm_destroy(hx_kernel_instance* instance, void* user_data);
 
+hx_status* einsum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* einsum_kernel(const hx_kernel_args* args);
+void einsum_destroy(hx_kernel_instance* instance, void* user_data);
+
 hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* conv_check(const hx_kernel_args* args);
 hx_status* conv_kernel(const hx_kernel_args* args);
