@@ -112,6 +112,10 @@ void gemm_destroy(hx_kernel_instance* instance, void* user_data) {
   hxplugin::destroy_instance<GemmInstance>(instance, user_data);
 }
 
+hx_status* gemm_check(const hx_kernel_args* args) {
+  return blas_extents_check(KernelCall(args), "Gemm");
+}
+
 hx_status* gemm_kernel(const hx_kernel_args* args) {
   const KernelCall call(args);
   const GemmInstance& gemm = hxplugin::instance_of<GemmInstance>(call.instance());

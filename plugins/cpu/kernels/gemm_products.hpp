@@ -8,6 +8,7 @@
 
 #include "blas/gemm.hpp"
 #include "kernels/element_convert.hpp"
+#include "kernels/kernel_call.hpp"
 #include "kernels/matmul_batches.hpp"
 
 namespace hxcpu {
@@ -16,6 +17,23 @@ namespace hxcpu {
 inline bool fits_blas(const GemmShape& shape) {
   return shape.m <= INT_MAX && shape.n <= INT_MAX && shape.k <= INT_MAX &&
          shape.lda <= INT_MAX && shape.ldb <= INT_MAX && shape.ldc <= INT_MAX;
+}
+
+// The check of MatMul and Gemm: declines (HX_UNIMPLEMENTED, so that the call runs elsewhere)
+// operands a and b with an extent BLAS's int arguments cannot carry.
+inline hx_status* blas_extents_check(const KernelCall& call, const char* op) {
+  for (size_t i = 0; i < 2; ++i) {
+    const hx_tensor_view& operand = call.input(i);
+    for (int32_t axis = 0; axis < operand.rank; ++axis) {
+      if (operand.shape[axis] > INT_MAX) {
+        return call.error(HX_UNIMPLEMENTED,
+                          "%s on CPU: extent %lld of input %zu exceeds the BLAS interface's "
+                          "limit of %d",
+                          op, static_cast<long long>(operand.shape[axis]), i, INT_MAX);
+      }
+    }
+  }
+  return nullptr;
 }
 
 // gemm(), with takes_small_path's answer known already (the kernel asked it to choose its

@@ -82,19 +82,7 @@ void matmul_destroy(hx_kernel_instance* instance, void* user_data) {
 }
 
 hx_status* matmul_check(const hx_kernel_args* args) {
-  const KernelCall call(args);
-  for (size_t i = 0; i < 2; ++i) {
-    const hx_tensor_view& operand = call.input(i);
-    for (int32_t axis = 0; axis < operand.rank; ++axis) {
-      if (operand.shape[axis] > INT_MAX) {
-        return call.error(HX_UNIMPLEMENTED,
-                          "MatMul on CPU: extent %lld of input %zu exceeds the BLAS interface's "
-                          "limit of %d",
-                          static_cast<long long>(operand.shape[axis]), i, INT_MAX);
-      }
-    }
-  }
-  return nullptr;
+  return blas_extents_check(KernelCall(args), "MatMul");
 }
 
 hx_status* matmul_kernel(const hx_kernel_args* args) {
