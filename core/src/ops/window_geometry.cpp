@@ -9,7 +9,14 @@ namespace hxrt::detail {
 
 namespace {
 
-std::string list_text(const std::vector<int64_t>& values) { return Shape(values).to_string(); }
+// "[1, -2]": a list as the messages show it (any values, unlike Shape's).
+std::string list_text(const std::vector<int64_t>& values) {
+  std::string text = "[";
+  for (size_t i = 0; i < values.size(); ++i) {
+    text += (i > 0 ? ", " : "") + std::to_string(values[i]);
+  }
+  return text + "]";
+}
 
 std::vector<int64_t> list_attr(const InferContext& call, const char* name, size_t length,
                                int64_t fill, int64_t minimum) {
