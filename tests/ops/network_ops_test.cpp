@@ -18,7 +18,7 @@ using hxrt_test_ops::infer_error;
 using hxrt_test_ops::meta;
 using Ints = std::vector<int64_t>;
 
-TEST_CASE("Gemm: Y is [M, N]; C broadcasts one way") {
+TEST_CASE("Gemm: Y is [M, N], and C broadcasts one way") {
   CHECK(infer("Gemm", {f32({2, 3}), f32({3, 4})}).shape == Shape{2, 4});
   CHECK(infer("Gemm", {f32({3, 2}), f32({4, 3}), f32({4})},
               {{"transA", int64_t{1}}, {"transB", int64_t{1}}})
