@@ -67,6 +67,7 @@ hx_status* build(CpuPlugin& state, hxplugin::OptionsText text, uint32_t intra_op
   const BlasCoreReport core = apply_blas_core(options.blas_core);
   state.services->log(state.core, core.level, core.message.c_str());
   set_blas_threads(intra_op_threads);
+  state.intra_op_threads = intra_op_threads;
   state.device.services = state.services;
   probe_host(state.device);
   fill_table(state);

@@ -16,6 +16,9 @@ constexpr char kPluginName[] = "cpu";
 struct CpuPlugin {
   const hx_core_services* services = nullptr;
   hx_core* core = nullptr;
+  // config execution.intra_op_threads; 0: the libraries' own choice. oneDNN's kernels apply it
+  // per call (dnnl/dnnl_primitives.hpp); OpenBLAS keeps one process-wide count.
+  uint32_t intra_op_threads = 0;
   CpuDevice device;
   hx_plugin_api api{};
 };

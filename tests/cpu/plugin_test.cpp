@@ -68,7 +68,8 @@ TEST_CASE("The CPU plugin refuses options it does not know, naming them", "[cpu]
 
 TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][plugin]") {
   using hxrt::DType;
-  const std::vector<DType> floating = {DType::kF32, DType::kF64};
+  // oneDNN's kernels: f32, and f16 and bf16 computed in it.
+  const std::vector<DType> dnnl_floating = {DType::kF32, DType::kF16, DType::kBF16};
   const std::vector<DType> any_floating = {DType::kF32, DType::kF64, DType::kF16, DType::kBF16};
   const std::vector<DType> arithmetic = {DType::kF32, DType::kF64, DType::kI32, DType::kI64};
   const std::vector<DType> numeric = {DType::kF32,  DType::kF64, DType::kF16,
@@ -76,7 +77,14 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
   const std::vector<DType> bool_only = {DType::kBool};
   const std::map<std::string, std::vector<DType>> expected = {
-      {"MatMul", floating},  {"Add", numeric},     {"Sub", numeric},    {"Mul", numeric},
+      {"MatMul", any_floating}, {"Gemm", any_floating}, {"Einsum", any_floating},
+      {"Conv", dnnl_floating},
+      {"ConvTranspose", dnnl_floating},
+      {"MaxPool", dnnl_floating}, {"AveragePool", dnnl_floating},
+      {"GlobalMaxPool", dnnl_floating}, {"GlobalAveragePool", dnnl_floating},
+      {"BatchNormalization", any_floating}, {"LayerNormalization", any_floating},
+      {"InstanceNormalization", any_floating},
+      {"Add", numeric},     {"Sub", numeric},    {"Mul", numeric},
       {"Div", numeric},      {"Pow", numeric},     {"AddN", arithmetic}, {"Relu", numeric},
       {"Sum", arithmetic},   {"Cast", all},        {"Fill", all},       {"Identity", all},
       {"Exp", any_floating}, {"Log", any_floating}, {"Sqrt", any_floating},

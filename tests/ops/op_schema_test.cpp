@@ -19,6 +19,7 @@ using hxrt::detail::OpSchema;
 using hxrt::detail::TensorMeta;
 using Catch::Contains;
 using Catch::Equals;
+using Catch::StartsWith;
 
 namespace {
 
@@ -169,6 +170,21 @@ TEST_CASE("MatMul shapes") {
     CHECK(infer("MatMul", {f32({2, 0}), f32({0, 3})}).shape == Shape{2, 3});
     CHECK(infer("MatMul", {f32({2, 3}), f32({3, 0})}).shape == Shape{2, 0});
   }
+  SECTION("vectors lose their added axis") {
+    CHECK(infer("MatMul", {f32({3}), f32({3, 4})}).shape == Shape{4});
+    CHECK(infer("MatMul", {f32({2, 3}), f32({3})}).shape == Shape{2});
+    CHECK(infer("MatMul", {f32({3}), f32({3})}).shape == Shape{});
+    CHECK(infer("MatMul", {f32({3}), f32({5, 2, 3, 4})}).shape == Shape{5, 2, 4});
+    CHECK(infer("MatMul", {f32({3}), f32({4, 3})}, {{"transpose_b", true}}).shape == Shape{4});
+  }
+  SECTION("stacks broadcast their batch axes") {
+    CHECK(infer("MatMul", {f32({2, 3, 4}), f32({4, 5})}).shape == Shape{2, 3, 5});
+    CHECK(infer("MatMul", {f32({2, 1, 3, 4}), f32({6, 4, 5})}).shape == Shape{2, 6, 3, 5});
+    CHECK(infer("MatMul", {f32({2, 4, 3}), f32({2, 5, 4})},
+                {{"transpose_a", true}, {"transpose_b", true}})
+              .shape == Shape{2, 3, 5});
+    CHECK(infer("MatMul", {f32({0, 3, 4}), f32({4, 5})}).shape == Shape{0, 3, 5});
+  }
   SECTION("every numeric dtype") {
     for (DType dtype : {DType::kF64, DType::kF16, DType::kBF16, DType::kI32, DType::kI64}) {
       CHECK(infer("MatMul", {meta(dtype, {1, 1}), meta(dtype, {1, 1})}).dtype == dtype);
@@ -183,11 +199,14 @@ TEST_CASE("MatMul errors") {
   CHECK_THAT(infer_error("MatMul", {f32({2, 3}), f32({3, 4})}, {{"transpose_a", true}}),
              Equals("MatMul: incompatible shapes [2, 3] and [3, 4]: inner dimensions 2 and 3 "
                     "differ (transpose_a=true, transpose_b=false)"));
-  CHECK_THAT(infer_error("MatMul", {f32({2, 3, 4}), f32({4, 3})}),
-             Equals("MatMul: input a has shape [2, 3, 4] (rank 3); MatMul multiplies rank-2 "
-                    "matrices"));
-  CHECK_THAT(infer_error("MatMul", {f32({2, 3}), f32({3})}),
-             Contains("input b has shape [3] (rank 1)"));
+  CHECK_THAT(infer_error("MatMul", {f32({2, 3, 4}), f32({3, 3})}),
+             Equals("MatMul: incompatible shapes [2, 3, 4] and [3, 3]: inner dimensions 4 and 3 "
+                    "differ (transpose_a=false, transpose_b=false)"));
+  CHECK_THAT(infer_error("MatMul", {f32({2, 3, 4}), f32({3, 4, 5})}),
+             Contains("MatMul: operands could not be broadcast together with shapes [2] and "
+                      "[3]"));
+  CHECK_THAT(infer_error("MatMul", {f32({}), f32({3})}),
+             StartsWith("MatMul: input a is a scalar; MatMul multiplies vectors"));
   CHECK_THAT(infer_error("MatMul", {meta(DType::kBool, {2, 2}), meta(DType::kBool, {2, 2})}),
              Equals("MatMul: input 0 has dtype bool; MatMul accepts " + kNumericDTypes +
                     " (convert with Cast first)"));

@@ -111,9 +111,10 @@ TEST_CASE("every core op has a complete specification") {
     INFO(schema->name);
     CHECK_FALSE(schema->summary.empty());
     CHECK_FALSE(schema->shape_rule.empty());
-    // One entry per input every call has; a variadic last input stands for the rest.
+    // One entry per input a call may have (optional trailing inputs too); a variadic last
+    // input stands for the rest.
     const bool variadic = !schema->inputs.empty() && schema->inputs.back().variadic;
-    CHECK(static_cast<int>(schema->inputs.size()) == (variadic ? 1 : schema->min_inputs));
+    CHECK(static_cast<int>(schema->inputs.size()) == (variadic ? 1 : schema->max_inputs));
     CHECK((schema->max_inputs < 0) == variadic);
     CHECK(static_cast<int>(schema->outputs.size()) == schema->num_outputs);
     for (const OpArgInfo& arg : schema->inputs) check_arg(arg);

@@ -52,9 +52,10 @@ TEST_CASE("the text shows a core op's whole specification") {
   const std::string text = text_of(ops);
   CHECK_THAT(text, Contains("Ops: " + std::to_string(ops.size()) + " "));
   CHECK_THAT(text, Contains("MatMul (core, 2 inputs, 1 output)\n"
-                            "  Multiplies two matrices"));
+                            "  Matrix product as NumPy's matmul"));
+  CHECK_THAT(text, Contains("Gemm (core, 2 to 3 inputs, 1 output)"));
   CHECK_THAT(text, Contains("  T: the dtype of input 0 (a)\n"));
-  CHECK_THAT(text, Contains("    transpose_a: bool, default false: multiply by a's transpose\n"));
+  CHECK_THAT(text, Contains("    transpose_a: bool, default false: multiply by a's transpose"));
   CHECK_THAT(text, Contains("AddN (core, 1 or more inputs, 1 output)"));
   CHECK_THAT(text, Contains("    inputs...: T in {float32, float64, float16, bfloat16, int32, "
                             "int64}: one or more tensors"));

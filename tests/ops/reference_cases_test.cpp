@@ -149,8 +149,8 @@ TEST_CASE("the references compute what the written specification says", "[ops][r
 }
 
 TEST_CASE("reference_cases refuses what is not a core op or not a dtype", "[ops][reference]") {
-  CHECK_THROWS_WITH(hxrt::reference_cases("Conv", DType::kF32, DType::kF32, 1),
-                    Contains("'Conv' is not a core op; hxrt::core_ops() lists them"));
+  CHECK_THROWS_WITH(hxrt::reference_cases("Conv2D", DType::kF32, DType::kF32, 1),
+                    Contains("'Conv2D' is not a core op; hxrt::core_ops() lists them"));
   try {
     hxrt::reference_cases("Add", static_cast<DType>(42), DType::kF32, 1);
     FAIL("no error");

@@ -10,6 +10,14 @@
 namespace hxrt::detail {
 
 void add_matmul_op(OpRegistry& registry);        // MatMul
+void add_gemm_op(OpRegistry& registry);          // Gemm
+void add_einsum_op(OpRegistry& registry);        // Einsum
+void add_conv_ops(OpRegistry& registry);         // Conv
+void add_conv_transpose_op(OpRegistry& registry);  // ConvTranspose
+// MaxPool, AveragePool, GlobalMaxPool, GlobalAveragePool
+void add_pool_ops(OpRegistry& registry);
+// BatchNormalization, LayerNormalization, InstanceNormalization
+void add_norm_ops(OpRegistry& registry);
 void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, Pow, AddN, Relu
 // Exp, Log, Sqrt, Reciprocal, Erf, Tanh, Sigmoid, Floor, Ceil, Round, Neg, Abs, Sign
 void add_unary_ops(OpRegistry& registry);
@@ -33,6 +41,22 @@ void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> einsum_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> conv_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> conv_transpose_cases(DType type, DType output_type,
+                                                RandomValues& random);
+std::vector<ReferenceCase> max_pool_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> average_pool_cases(DType type, DType output_type,
+                                              RandomValues& random);
+std::vector<ReferenceCase> global_max_pool_cases(DType type, DType output_type,
+                                                 RandomValues& random);
+std::vector<ReferenceCase> global_average_pool_cases(DType type, DType output_type,
+                                                     RandomValues& random);
+std::vector<ReferenceCase> batch_norm_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> layer_norm_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> instance_norm_cases(DType type, DType output_type,
+                                               RandomValues& random);
 std::vector<ReferenceCase> add_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> sub_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> mul_cases(DType type, DType output_type, RandomValues& random);

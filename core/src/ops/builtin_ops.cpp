@@ -6,6 +6,12 @@ namespace hxrt::detail {
 
 void add_builtin_ops(OpRegistry& registry) {
   add_matmul_op(registry);
+  add_gemm_op(registry);
+  add_einsum_op(registry);
+  add_conv_ops(registry);
+  add_conv_transpose_op(registry);
+  add_pool_ops(registry);
+  add_norm_ops(registry);
   add_elementwise_ops(registry);
   add_unary_ops(registry);
   add_array_ops(registry);

@@ -9,7 +9,8 @@
 namespace hxcpu {
 namespace {
 
-constexpr int32_t kFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64};
+// What oneDNN's kernels take: f32, and f16 and bf16 computed in it (it has no f64).
+constexpr int32_t kNarrowFloating[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kAnyFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kNumeric[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16,
                                 HX_DTYPE_BF16, HX_DTYPE_I32, HX_DTYPE_I64};
@@ -48,8 +49,27 @@ constexpr KernelEntry with_instances(const char* op, const int32_t (&dtypes)[N],
 
 // Cast's output dtypes are left unconstrained (NULL): every input dtype converts to every dtype.
 constexpr KernelEntry kKernels[] = {
-    with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kFloating,
+    with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kAnyFloating,
                                                                  matmul_check),
+    with_instances<gemm_kernel, gemm_create, gemm_destroy>("Gemm", kAnyFloating, gemm_check),
+    with_instances<einsum_kernel, einsum_create, einsum_destroy>("Einsum", kAnyFloating),
+    with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
+    with_instances<conv_transpose_kernel, conv_transpose_create, conv_transpose_destroy>(
+        "ConvTranspose", kNarrowFloating, conv_transpose_check),
+    with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kNarrowFloating,
+                                                               pool_check),
+    with_instances<pool_kernel, average_pool_create, pool_destroy>("AveragePool",
+                                                                   kNarrowFloating, pool_check),
+    with_instances<pool_kernel, global_max_pool_create, pool_destroy>(
+        "GlobalMaxPool", kNarrowFloating, pool_check),
+    with_instances<pool_kernel, global_average_pool_create, pool_destroy>(
+        "GlobalAveragePool", kNarrowFloating, pool_check),
+    with_instances<batch_norm_kernel, batch_norm_create, norm_destroy>("BatchNormalization",
+                                                                       kAnyFloating),
+    with_instances<layer_norm_kernel, layer_norm_create, norm_destroy>("LayerNormalization",
+                                                                       kAnyFloating),
+    with_instances<instance_norm_kernel, instance_norm_create, norm_destroy>(
+        "InstanceNormalization", kAnyFloating),
     entry<add_kernel>("Add", kNumeric),
     entry<sub_kernel>("Sub", kNumeric),
     entry<mul_kernel>("Mul", kNumeric),

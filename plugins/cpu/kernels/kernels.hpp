@@ -13,6 +13,45 @@ hx_status* matmul_check(const hx_kernel_args* args);
 hx_status* matmul_kernel(const hx_kernel_args* args);
 void matmul_destroy(hx_kernel_instance* instance, void* user_data);
 
+hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* gemm_check(const hx_kernel_args* args);
+hx_status* gemm_kernel(const hx_kernel_args* args);
+void gemm_destroy(hx_kernel_instance* instance, void* user_data);
+
+hx_status* einsum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* einsum_kernel(const hx_kernel_args* args);
+void einsum_destroy(hx_kernel_instance* instance, void* user_data);
+
+hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* conv_check(const hx_kernel_args* args);
+hx_status* conv_kernel(const hx_kernel_args* args);
+void conv_destroy(hx_kernel_instance* instance, void* user_data);
+
+hx_status* conv_transpose_create(const hx_kernel_create_args* args,
+                                 hx_kernel_instance** out_instance);
+hx_status* conv_transpose_check(const hx_kernel_args* args);
+hx_status* conv_transpose_kernel(const hx_kernel_args* args);
+void conv_transpose_destroy(hx_kernel_instance* instance, void* user_data);
+
+// The pools (pool.cpp): one compute, check and destroy, a create per op.
+hx_status* max_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* average_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* global_max_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* global_average_pool_create(const hx_kernel_create_args* args,
+                                      hx_kernel_instance** out);
+hx_status* pool_check(const hx_kernel_args* args);
+hx_status* pool_kernel(const hx_kernel_args* args);
+void pool_destroy(hx_kernel_instance* instance, void* user_data);
+
+// The normalizations (norm.cpp): epsilon (and axis) read at create.
+hx_status* batch_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* layer_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* instance_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* batch_norm_kernel(const hx_kernel_args* args);
+hx_status* layer_norm_kernel(const hx_kernel_args* args);
+hx_status* instance_norm_kernel(const hx_kernel_args* args);
+void norm_destroy(hx_kernel_instance* instance, void* user_data);
+
 hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* sum_kernel(const hx_kernel_args* args);
 void sum_destroy(hx_kernel_instance* instance, void* user_data);

@@ -100,7 +100,7 @@ hx_status* matmul_create(const hxplugin::KernelCreate& create, MatMulState* out)
 hx_status* matmul_check(const hxplugin::KernelCall& call) {
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
-  if (a.rank != 2 || b.rank != 2) return nullptr;  // compute reports it
+  if (hx_status* status = hxplugin::matmul_matrices_only(call, "MatMul on GPU")) return status;
   for (const int64_t extent : {a.shape[0], a.shape[1], b.shape[0], b.shape[1]}) {
     if (extent > INT_MAX) {
       return call.error(HX_UNIMPLEMENTED,

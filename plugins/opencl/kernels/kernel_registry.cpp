@@ -40,8 +40,10 @@ hx_status* register_kernels(const OpenClPlugin& plugin) {
   hx_kernel_def cast = float32_kernel("Cast", cast_compute, cast_create);
   cast.output_dtypes = kCastTargets;
   cast.num_output_dtypes = sizeof kCastTargets / sizeof kCastTargets[0];
+  hx_kernel_def matmul = float32_kernel("MatMul", matmul_compute, matmul_create);
+  matmul.check = matmul_check;
   const hx_kernel_def defs[] = {
-      float32_kernel("MatMul", matmul_compute, matmul_create),
+      matmul,
       float32_kernel("Add", binary_compute, binary_create, kAddKernel),
       float32_kernel("Sub", binary_compute, binary_create, kSubKernel),
       float32_kernel("Mul", binary_compute, binary_create, kMulKernel),

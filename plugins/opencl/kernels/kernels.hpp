@@ -27,6 +27,8 @@ hx_status* fill_compute(const hx_kernel_args* args);
 
 hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* matmul_compute(const hx_kernel_args* args);
+// Declines what the tiled kernel cannot run: vectors and stacks of matrices.
+hx_status* matmul_check(const hx_kernel_args* args);
 
 // Identity needs no state: a copy of the input's bytes.
 hx_status* identity_compute(const hx_kernel_args* args);

@@ -57,6 +57,12 @@ hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance**
   });
 }
 
+hx_status* matmul_check(const hx_kernel_args* args) {
+  const MatMulInstance& instance = instance_of<MatMulInstance>(*args);
+  return hxplugin::matmul_matrices_only(hxplugin::KernelCall(*args, instance.device.services()),
+                                        "MatMul on OpenCL");
+}
+
 hx_status* matmul_compute(const hx_kernel_args* args) {
   const MatMulInstance& instance = instance_of<MatMulInstance>(*args);
   const hxplugin::KernelCall call(*args, instance.device.services());

@@ -39,17 +39,7 @@ void matmul_destroy(hx_kernel_instance* instance, void* user_data) {
 }
 
 hx_status* matmul_check(const hx_kernel_args* args) {
-  const KernelCall call(args);
-  const int32_t ranks[] = {call.input(0).rank, call.input(1).rank, call.output(0).rank};
-  for (const int32_t rank : ranks) {
-    if (rank != 2) {
-      return call.error(HX_UNIMPLEMENTED,
-                        "MatMul on the sim plugin: only matrices (rank 2) are supported, got "
-                        "ranks %d, %d -> %d",
-                        ranks[0], ranks[1], ranks[2]);
-    }
-  }
-  return nullptr;
+  return hxplugin::matmul_matrices_only(KernelCall(args), "MatMul on the sim plugin");
 }
 
 hx_status* matmul_kernel(const hx_kernel_args* args) {

@@ -43,10 +43,13 @@ hx_status* KernelCreate::attr_float(const char* name, double* value) const {
   return absent_is_ok(services_.attr_float(args_.context, name, value), &present);
 }
 
-hx_status* KernelCreate::attr_string(const char* name, const char** value) const {
+hx_status* KernelCreate::attr_string(const char* name, const char** value,
+                                     size_t* length) const {
   bool present = false;
-  size_t length = 0;
-  return absent_is_ok(services_.attr_string(args_.context, name, value, &length), &present);
+  size_t read_length = 0;
+  return absent_is_ok(services_.attr_string(args_.context, name, value,
+                                            length != nullptr ? length : &read_length),
+                      &present);
 }
 
 hx_status* KernelCreate::attr_ints(const char* name, const int64_t** values, size_t* count,

@@ -11,6 +11,19 @@ hx_status* matmul_transposes(const KernelCreate& create, bool* transpose_a, bool
   return create.attr_bool("transpose_b", transpose_b);
 }
 
+hx_status* matmul_matrices_only(const KernelCall& call, const char* kernel) {
+  const int32_t ranks[] = {call.input(0).rank, call.input(1).rank, call.output(0).rank};
+  for (const int32_t rank : ranks) {
+    if (rank != 2) {
+      return call.error(HX_UNIMPLEMENTED,
+                        "%s: only matrices (rank 2) are supported, got ranks %d, %d -> %d",
+                        kernel, static_cast<int>(ranks[0]), static_cast<int>(ranks[1]),
+                        static_cast<int>(ranks[2]));
+    }
+  }
+  return nullptr;
+}
+
 hx_status* matmul_operands_error(const KernelCall& call) {
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);

@@ -28,8 +28,9 @@ class KernelCreate {
   hx_status* attr_bool(const char* name, bool* value) const;
   hx_status* attr_int(const char* name, int64_t* value, bool* present = nullptr) const;
   hx_status* attr_float(const char* name, double* value) const;  // an int is accepted too
-  // *value is borrowed for the create call, NUL-terminated.
-  hx_status* attr_string(const char* name, const char** value) const;
+  // *value is borrowed for the create call, NUL-terminated (copy what is kept); *length, when
+  // asked for, is its length.
+  hx_status* attr_string(const char* name, const char** value, size_t* length = nullptr) const;
   hx_status* attr_ints(const char* name, const int64_t** values, size_t* count,
                        bool* present) const;
   // A required attribute: absent is INVALID_ARGUMENT naming `op` and the attribute.

@@ -19,6 +19,12 @@ struct MatMulDims {
 // Reads the attributes transpose_a and transpose_b (absent: false), at create.
 hx_status* matmul_transposes(const KernelCreate& create, bool* transpose_a, bool* transpose_b);
 
+// For the kernels that multiply matrices only (MatMul also takes vectors and stacks of matrices):
+// HX_UNIMPLEMENTED unless a, b and c are all rank 2, so that the placer falls back to a device
+// that runs the call. `kernel` starts the message: "MatMul on GPU: only matrices (rank 2) are
+// supported, got ranks 3, 2 -> 3". Called from check, which sees every call's ranks.
+hx_status* matmul_matrices_only(const KernelCall& call, const char* kernel);
+
 // The errors of matmul_dims, out of line: the check is on every MatMul call's path.
 hx_status* matmul_operands_error(const KernelCall& call);
 hx_status* matmul_dims_error(const KernelCall& call, bool transpose_a, bool transpose_b);

@@ -1,0 +1,164 @@
+// Reference cases of the normalizations, in double: statistics with two passes (the mean, then
+// the mean squared deviation), then (x - mean) / sqrt(var + epsilon) * scale + B.
+#include <cmath>
+#include <optional>
+#include <utility>
+
+#include "ops/builtin_op_families.hpp"
+#include "ops/reference/random_values.hpp"
+#include "ops/reference/reference_tensors.hpp"
+#include "ops/reference/tolerances.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+constexpr double kDefaultEpsilon = 1e-5;
+
+double epsilon_of(const Attrs& attrs) {
+  const AttrValue* epsilon = attrs.find("epsilon");
+  return epsilon == nullptr ? kDefaultEpsilon : std::get<double>(*epsilon);
+}
+
+// Normalizes `rows` runs of `length` elements of x into y; scale_at(row, i) and bias_at(row, i)
+// give each element's affine factors.
+template <class Scale, class Bias>
+void normalize_rows(const ReferenceTensor& x, int64_t rows, int64_t length, double epsilon,
+                    Scale&& scale_at, Bias&& bias_at, ReferenceTensor& y) {
+  for (int64_t row = 0; row < rows; ++row) {
+    const double* values = x.values.data() + row * length;
+    double mean = 0;
+    for (int64_t i = 0; i < length; ++i) mean += values[i];
+    mean /= static_cast<double>(length);
+    double variance = 0;
+    for (int64_t i = 0; i < length; ++i) variance += (values[i] - mean) * (values[i] - mean);
+    variance /= static_cast<double>(length);
+    const double inverse = 1 / std::sqrt(variance + epsilon);
+    for (int64_t i = 0; i < length; ++i) {
+      y.values.push_back((values[i] - mean) * inverse * scale_at(row, i) + bias_at(row, i));
+    }
+  }
+}
+
+// Elements per channel of x [N, C, ...].
+int64_t per_channel(const Shape& x) {
+  int64_t count = 1;
+  for (int axis = 2; axis < x.rank(); ++axis) count *= x[axis];
+  return count;
+}
+
+}  // namespace
+
+std::vector<ReferenceCase> batch_norm_cases(DType type, DType, RandomValues& random) {
+  const std::vector<std::pair<Shape, std::optional<double>>> calls = {
+      {{2, 3}, {}},          {{2, 3, 4, 5}, {}},  {{1, 4, 3}, 1e-3},  {{2, 2, 3, 2, 2}, {}},
+      {{0, 3, 2, 2}, {}},    {{1, 1, 1, 1}, 0.5}, {{3, 5, 7, 6}, {}},
+  };
+  std::vector<ReferenceCase> cases;
+  for (const auto& [shape, epsilon] : calls) {
+    const Shape channels{shape[1]};
+    ReferenceCase batch;
+    batch.inputs = {random.tensor(type, shape), random.tensor(type, channels),
+                    random.tensor(type, channels), random.tensor(type, channels),
+                    random.tensor(type, channels, ValueRange::kPositive)};
+    if (epsilon) batch.attrs.set("epsilon", *epsilon);
+    const double eps = epsilon_of(batch.attrs);
+    ReferenceTensor y = empty_reference(type, shape);
+    const int64_t length = per_channel(shape);
+    const std::vector<double>& scale = batch.inputs[1].values;
+    const std::vector<double>& bias = batch.inputs[2].values;
+    const std::vector<double>& mean = batch.inputs[3].values;
+    const std::vector<double>& variance = batch.inputs[4].values;
+    for (int64_t i = 0; i < shape.num_elements(); ++i) {
+      const size_t c = static_cast<size_t>(i / length % shape[1]);
+      y.values.push_back((batch.inputs[0].values[static_cast<size_t>(i)] - mean[c]) /
+                             std::sqrt(variance[c] + eps) * scale[c] +
+                         bias[c]);
+    }
+    batch.expected = std::move(y);
+    batch.tolerance = reduction_tolerance(type, 4);
+    cases.push_back(std::move(batch));
+  }
+  return cases;
+}
+
+std::vector<ReferenceCase> layer_norm_cases(DType type, DType, RandomValues& random) {
+  struct LayerCall {
+    Shape x, scale;
+    std::optional<Shape> bias;
+    std::optional<int64_t> axis;
+    std::optional<double> epsilon;
+  };
+  const std::vector<LayerCall> calls = {
+      {{2, 8}, {8}, Shape{8}, {}, {}},
+      {{3, 4, 5}, {5}, {}, {}, {}},
+      {{3, 4, 5}, {4, 5}, Shape{4, 5}, 1, {}},
+      {{3, 4, 5}, {1, 5}, Shape{4, 1}, -2, 1e-3},
+      {{2, 3, 4}, {2, 3, 4}, Shape{2, 3, 4}, 0, {}},
+      {{4, 1}, {1}, Shape{1}, {}, {}},
+      {{0, 6}, {6}, Shape{6}, {}, {}},
+      {{6}, {6}, Shape{}, {}, {}},
+      {{2, 300}, {300}, Shape{300}, -1, {}},
+  };
+  std::vector<ReferenceCase> cases;
+  for (const LayerCall& call : calls) {
+    ReferenceCase layer;
+    layer.inputs = {random.tensor(type, call.x), random.tensor(type, call.scale)};
+    if (call.bias) layer.inputs.push_back(random.tensor(type, *call.bias));
+    if (call.axis) layer.attrs.set("axis", *call.axis);
+    if (call.epsilon) layer.attrs.set("epsilon", *call.epsilon);
+    const int64_t axis = call.axis.value_or(-1) < 0 ? call.axis.value_or(-1) + call.x.rank()
+                                                   : *call.axis;
+    const Shape normalized(call.x.data() + axis, call.x.rank() - static_cast<int>(axis));
+    const int64_t length = normalized.num_elements();
+    const int64_t rows = length == 0 ? 0 : call.x.num_elements() / length;
+    const Strides scale_strides = broadcast_strides(call.scale, normalized);
+    const Strides bias_strides =
+        call.bias ? broadcast_strides(*call.bias, normalized) : Strides{};
+    const ReferenceTensor& scale = layer.inputs[1];
+    const ReferenceTensor* bias = call.bias ? &layer.inputs[2] : nullptr;
+    ReferenceTensor y = empty_reference(type, call.x);
+    normalize_rows(
+        layer.inputs[0], rows, length, epsilon_of(layer.attrs),
+        [&](int64_t, int64_t i) {
+          return scale.values[static_cast<size_t>(strided_offset(i, normalized, scale_strides))];
+        },
+        [&](int64_t, int64_t i) {
+          if (bias == nullptr) return 0.0;
+          return bias->values[static_cast<size_t>(strided_offset(i, normalized, bias_strides))];
+        },
+        y);
+    layer.expected = std::move(y);
+    layer.tolerance = reduction_tolerance(type, length + 4);
+    cases.push_back(std::move(layer));
+  }
+  return cases;
+}
+
+std::vector<ReferenceCase> instance_norm_cases(DType type, DType, RandomValues& random) {
+  const std::vector<std::pair<Shape, std::optional<double>>> calls = {
+      {{1, 2, 5}, {}}, {{2, 3, 4, 5}, {}}, {{2, 2, 3, 2, 2}, 1e-3}, {{1, 3, 1, 1}, {}},
+      {{0, 2, 3, 3}, {}}, {{2, 4, 16, 17}, {}},
+  };
+  std::vector<ReferenceCase> cases;
+  for (const auto& [shape, epsilon] : calls) {
+    const Shape channels{shape[1]};
+    ReferenceCase instance;
+    instance.inputs = {random.tensor(type, shape), random.tensor(type, channels),
+                       random.tensor(type, channels)};
+    if (epsilon) instance.attrs.set("epsilon", *epsilon);
+    const int64_t length = per_channel(shape);
+    const std::vector<double>& scale = instance.inputs[1].values;
+    const std::vector<double>& bias = instance.inputs[2].values;
+    ReferenceTensor y = empty_reference(type, shape);
+    normalize_rows(
+        instance.inputs[0], shape[0] * shape[1], length, epsilon_of(instance.attrs),
+        [&](int64_t row, int64_t) { return scale[static_cast<size_t>(row % shape[1])]; },
+        [&](int64_t row, int64_t) { return bias[static_cast<size_t>(row % shape[1])]; }, y);
+    instance.expected = std::move(y);
+    instance.tolerance = reduction_tolerance(type, length + 4);
+    cases.push_back(std::move(instance));
+  }
+  return cases;
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,16 @@
+// MatMul of bf16 on oneDNN's matmul, which multiplies bf16 with AMX or AVX-512 BF16 and
+// accumulates in f32: measured 3 to 7 times faster here than widening to f32 for OpenBLAS
+// (Sapphire Rapids, 256^3 to 1024^3, one thread). The operands are read in place at the views'
+// strides: a transpose swaps the last two, a vector is a row (a) or a column (b), a missing or
+// extent-1 batch axis broadcasts.
+#pragma once
+
+#include "dnnl/dnnl_primitives.hpp"
+
+namespace hxcpu {
+
+// The call's a, b and c must have passed plan_matmul.
+Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool transpose_b,
+                             uint32_t threads);
+
+}  // namespace hxcpu

@@ -1,0 +1,109 @@
+// The CPU plugin's use of oneDNN: one engine for the host, the plugin's intra-op thread count
+// applied to oneDNN's OpenMP runtime, and primitives prepared once per combination of shapes.
+//
+// Threads: Debian's libdnnl 2.6 is built with DNNL_CPU_RUNTIME = OMP (libgomp). Its kernels
+// fork OpenMP teams of omp_get_max_threads() of the calling thread, an OpenMP setting of that
+// thread alone; DnnlThreads sets it to intra_op_threads around each primitive's creation and
+// execution and restores it after, so the host program's own OpenMP setting is left as it was.
+//
+// Shapes: a kernel instance is made per combination of attributes and dtypes, before any shape
+// is known (hx_kernel_create_args carries none), so an instance prepares a primitive the first
+// time a call brings a new combination of shapes, and keeps it for the next calls.
+#pragma once
+
+#include <hxrt/plugin_api.h>
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <utility>
+#include <vector>
+
+#include "kernels/kernel_call.hpp"
+
+namespace hxcpu {
+
+const dnnl::engine& cpu_engine();
+
+class DnnlThreads {
+ public:
+  explicit DnnlThreads(uint32_t threads);  // 0: leave OpenMP's setting as it is
+  ~DnnlThreads();
+  DnnlThreads(const DnnlThreads&) = delete;
+  DnnlThreads& operator=(const DnnlThreads&) = delete;
+
+ private:
+  int previous_ = 0;  // 0: nothing to restore
+};
+
+using DataType = dnnl::memory::data_type;
+
+// A dense row-major descriptor of `dims`.
+dnnl::memory::desc dense_desc(const std::vector<int64_t>& dims, DataType type);
+// A descriptor of `dims` at `strides` (elements): a dense tensor read with its axes in another
+// order.
+dnnl::memory::desc strided_desc(const std::vector<int64_t>& dims,
+                                const std::vector<int64_t>& strides, DataType type);
+std::vector<int64_t> dims_of(const hx_tensor_view& view);
+
+// A primitive for one combination of shapes. Tensors in f32, laid out densely, unless `native`:
+// then in the call's own dtype, at the descriptors' strides. `inputs` gives, for each input of
+// the call in order (absent optional inputs have none), the primitive's argument and the
+// descriptor it reads the input's elements as.
+struct Prepared {
+  bool native = false;
+  dnnl::primitive primitive;
+  dnnl::memory::desc scratchpad;
+  std::vector<std::pair<int, dnnl::memory::desc>> inputs;
+  dnnl::memory::desc output;  // DNNL_ARG_DST
+};
+
+// prepare(type) for a call of `dtype`: bf16 natively (oneDNN's bf16 kernels accumulate in
+// f32), and in f32 where oneDNN has no bf16 kernel for it (an older CPU) and for the others.
+template <class Prepare>
+Prepared prepare_for(int32_t dtype, Prepare&& prepare) {
+  if (dtype == HX_DTYPE_BF16) {
+    try {
+      Prepared prepared = prepare(DataType::bf16);
+      prepared.native = true;
+      return prepared;
+    } catch (const dnnl::error&) {
+      // no bf16 kernel: widened to f32 below
+    }
+  }
+  return prepare(DataType::f32);
+}
+
+// Prepared primitives by the shapes of a call, shared by the concurrent calls of an instance.
+class PrimitiveCache {
+ public:
+  // The primitive for `key`, made by make() (under the lock) the first time.
+  template <class Make>
+  std::shared_ptr<const Prepared> get(const std::vector<int64_t>& key, Make&& make) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    std::shared_ptr<const Prepared>& entry = entries_[key];
+    if (!entry) entry = std::make_shared<const Prepared>(make());
+    return entry;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::vector<int64_t>, std::shared_ptr<const Prepared>> entries_;
+};
+
+// The shapes and strides of every input and output of the call, as a cache key.
+std::vector<int64_t> shapes_key(const KernelCall& call);
+
+// Runs `prepared` on the call's inputs and output 0. f32 tensors, and every tensor of a native
+// primitive, are passed as they are; f16 and bf16 ones are otherwise widened to f32 first and
+// the output rounded back once. Every view must be dense (the core passes no other to these
+// ops) unless the primitive is native.
+hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& prepared,
+                        uint32_t threads);
+
+// oneDNN's exceptions as statuses: `what` says which step failed.
+hx_status* dnnl_error(const KernelCall& call, const char* op, const dnnl::error& error);
+
+}  // namespace hxcpu

@@ -1,0 +1,46 @@
+// ONNX's window attributes (strides, dilations, pads, auto_pad) as the oneDNN kernels of Conv
+// and the pools read them at create, and the oneDNN window of one call: auto_pad resolved
+// from the output's extent (which the core inferred), dilations less one, and the end padding
+// that gives the output's extent exactly (ceil_mode's last window included).
+#pragma once
+
+#include <hxplugin/kernel_create.hpp>
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include <cstdint>
+#include <vector>
+
+namespace hxcpu {
+
+enum class AutoPad { kNotSet, kValid, kSameUpper, kSameLower };
+
+struct OnnxWindow {
+  std::vector<int64_t> strides, dilations, pads;  // empty: ONNX's defaults
+  AutoPad auto_pad = AutoPad::kNotSet;
+};
+
+hx_status* read_onnx_window(const hxplugin::KernelCreate& create, OnnxWindow* out);
+
+// An attribute list of ints, left as it is when absent.
+hx_status* read_ints(const hxplugin::KernelCreate& create, const char* name,
+                     std::vector<int64_t>* out);
+
+struct DnnlWindow {
+  dnnl::memory::dims strides, dilates, pad_begin, pad_end;
+  // A window reaches past the end padding the attributes give (ceil_mode's last window).
+  bool extended = false;
+};
+
+// The window over x's spatial axes (x and y are [N, C, spatial...]) of the kernel `kernel`.
+DnnlWindow dnnl_window(const OnnxWindow& window, const hx_tensor_view& x,
+                       const hx_tensor_view& y, const int64_t* kernel);
+
+// ConvTranspose's window: the pads ONNX gives or implies (output_shape, SAME_*) at the start,
+// and the end padding that gives the output's extent (below 0 where output_padding adds
+// elements past the last input's reach).
+DnnlWindow dnnl_transposed_window(const OnnxWindow& window, bool output_shape_given,
+                                  const std::vector<int64_t>& output_padding,
+                                  const hx_tensor_view& x, const hx_tensor_view& y,
+                                  const int64_t* kernel);
+
+}  // namespace hxcpu

@@ -1,0 +1,135 @@
+// Conv on oneDNN's convolution (forward inference, direct algorithm), on plain row-major
+// tensors: f32, bf16 natively (f32 where oneDNN has no bf16 kernel), f16 widened to f32
+// (dnnl/dnnl_primitives.hpp). The
+// attributes are read once, at create; the primitive is prepared per combination of shapes.
+#include <hxplugin/kernel_create.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "dnnl/dnnl_primitives.hpp"
+#include "dnnl/onnx_window.hpp"
+#include "kernels/element_convert.hpp"
+#include "kernels/element_types.hpp"
+#include "kernels/kernel_call.hpp"
+#include "kernels/kernels.hpp"
+#include "plugin_state.hpp"
+
+namespace hxcpu {
+namespace {
+
+struct ConvInstance {
+  int64_t group = 1;
+  OnnxWindow window;
+  uint32_t threads = 0;
+  mutable PrimitiveCache primitives;
+};
+
+Prepared prepare_conv(DataType type, const ConvInstance& conv, const KernelCall& call) {
+  const hx_tensor_view& x = call.input(0);
+  const hx_tensor_view& w = call.input(1);
+  const hx_tensor_view& y = call.output(0);
+  const bool bias = call.num_inputs() == 3;
+  const DnnlWindow window = dnnl_window(conv.window, x, y, w.shape + 2);
+  std::vector<int64_t> weights = dims_of(w);
+  if (conv.group > 1) {
+    weights[0] /= conv.group;
+    weights.insert(weights.begin(), conv.group);
+  }
+  Prepared prepared;
+  prepared.inputs = {{DNNL_ARG_SRC, dense_desc(dims_of(x), type)},
+                     {DNNL_ARG_WEIGHTS, dense_desc(weights, type)}};
+  if (bias) prepared.inputs.push_back({DNNL_ARG_BIAS, dense_desc({w.shape[0]}, type)});
+  prepared.output = dense_desc(dims_of(y), type);
+  const dnnl::memory::desc none;
+  const dnnl::convolution_forward::desc desc(
+      dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
+      prepared.inputs[0].second, prepared.inputs[1].second,
+      bias ? prepared.inputs[2].second : none, prepared.output, window.strides, window.dilates,
+      window.pad_begin, window.pad_end);
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  const DnnlThreads scope(conv.threads);
+  const dnnl::convolution_forward::primitive_desc primitive_desc(desc, attr, cpu_engine());
+  prepared.primitive = dnnl::convolution_forward(primitive_desc);
+  prepared.scratchpad = primitive_desc.scratchpad_desc();
+  return prepared;
+}
+
+// A product with no terms (X or W without elements): each output channel is its bias, or 0.
+template <class T>
+void bias_only(const KernelCall& call) {
+  const hx_tensor_view& y = call.output(0);
+  const int64_t channels = y.shape[1];
+  const int64_t per_channel = channels == 0 ? 0 : element_count(y) / y.shape[0] / channels;
+  T* out = output_data<T>(y);
+  for (int64_t n = 0; n < y.shape[0]; ++n) {
+    for (int64_t m = 0; m < channels; ++m) {
+      const T value =
+          call.num_inputs() == 3 ? input_data<T>(call.input(2))[m] : convert_element<T>(0.0f);
+      std::fill_n(out + (n * channels + m) * per_channel, per_channel, value);
+    }
+  }
+}
+
+}  // namespace
+
+hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  const CpuPlugin& plugin = *static_cast<const CpuPlugin*>(args->user_data);
+  const hxplugin::KernelCreate create(*args, *plugin.services);
+  auto conv = std::make_unique<ConvInstance>();
+  conv->threads = plugin.intra_op_threads;
+  if (hx_status* status = create.attr_int("group", &conv->group)) return status;
+  if (hx_status* status = read_onnx_window(create, &conv->window)) return status;
+  if (conv->group < 1) {
+    return create.error(HX_INVALID_ARGUMENT, "Conv: group is %lld; it must be at least 1",
+                        static_cast<long long>(conv->group));
+  }
+  *out_instance = hxplugin::to_instance(conv.release());
+  return nullptr;
+}
+
+void conv_destroy(hx_kernel_instance* instance, void* user_data) {
+  hxplugin::destroy_instance<ConvInstance>(instance, user_data);
+}
+
+hx_status* conv_check(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  const int32_t rank = call.input(0).rank;
+  if (rank < 3 || rank > 5) {
+    return call.error(HX_UNIMPLEMENTED,
+                      "Conv on CPU: oneDNN convolves 1 to 3 spatial axes, got an input of "
+                      "rank %d",
+                      static_cast<int>(rank));
+  }
+  return nullptr;
+}
+
+hx_status* conv_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  const ConvInstance& conv = hxplugin::instance_of<ConvInstance>(call.instance());
+  const hx_tensor_view& x = call.input(0);
+  const hx_tensor_view& y = call.output(0);
+  if (x.rank < 3 || x.rank > 5 || call.input(1).rank != x.rank || y.rank != x.rank) {
+    return call.error(HX_INVALID_ARGUMENT, "Conv: X, W and Y must have one rank of 3 to 5");
+  }
+  if (element_count(y) == 0) return nullptr;
+  if (element_count(x) == 0 || element_count(call.input(1)) == 0) {
+    switch (y.dtype) {
+      case HX_DTYPE_F32: bias_only<float>(call); return nullptr;
+      case HX_DTYPE_F16: bias_only<Half>(call); return nullptr;
+      default: bias_only<BFloat16>(call); return nullptr;
+    }
+  }
+  try {
+    const auto prepare = [&](DataType type) { return prepare_conv(type, conv, call); };
+    const std::shared_ptr<const Prepared> prepared = conv.primitives.get(
+        shapes_key(call), [&] { return prepare_for(call.output(0).dtype, prepare); });
+    return run_prepared(call, "Conv", *prepared, conv.threads);
+  } catch (const dnnl::error& error) {
+    return dnnl_error(call, "Conv", error);
+  }
+}
+
+}  // namespace hxcpu

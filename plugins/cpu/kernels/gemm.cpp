@@ -1,0 +1,156 @@
+// Gemm: Y = alpha * op(A) x op(B) + beta * C. The product is MatMul's (a plan of one product,
+// gemm_products.hpp); the scaling and C follow in one pass over Y, which costs M x N next to
+// the product's M x N x K. C arrives as given (it broadcasts one way, which the core does not
+// expand), so it is read at strides of 0 along the axes it repeats.
+#include <hxplugin/kernel_create.hpp>
+
+#include <cstring>
+
+#include "kernels/element_types.hpp"
+#include "kernels/gemm_products.hpp"
+#include "kernels/kernel_call.hpp"
+#include "kernels/kernels.hpp"
+#include "kernels/matmul_batches.hpp"
+#include "plugin_state.hpp"
+
+namespace hxcpu {
+namespace {
+
+struct GemmInstance {
+  bool trans_a = false;
+  bool trans_b = false;
+  double alpha = 1.0;
+  double beta = 1.0;
+};
+
+// C's steps along Y's rows and columns: 0 where it repeats.
+struct Addend {
+  const void* data = nullptr;  // nullptr: no C, or beta = 0 with C ignored
+  int64_t row_step = 0;
+  int64_t column_step = 0;
+};
+
+Addend addend_of(const KernelCall& call, double beta, int64_t m, int64_t n) {
+  Addend addend;
+  if (call.num_inputs() < 3 || beta == 0) return addend;
+  const hx_tensor_view& c = call.input(2);
+  addend.data = input_data<char>(c);
+  if (c.rank >= 1 && c.shape[c.rank - 1] == n) addend.column_step = c.strides[c.rank - 1];
+  if (c.rank == 2 && c.shape[0] == m) addend.row_step = c.strides[0];
+  return addend;
+}
+
+// y = alpha * product + beta * c, in the product's type W, rounded once to Y's type.
+template <class W, class T>
+void finish(const GemmInstance& gemm, const W* product, int64_t product_stride, T* y,
+            int64_t y_stride, int64_t m, int64_t n, const Addend& addend) {
+  const W alpha = static_cast<W>(gemm.alpha);
+  const W beta = static_cast<W>(gemm.beta);
+  const T* c = static_cast<const T*>(addend.data);
+  for (int64_t i = 0; i < m; ++i) {
+    const W* in = product + i * product_stride;
+    T* out = y + i * y_stride;
+    if (c == nullptr) {
+      for (int64_t j = 0; j < n; ++j) out[j] = convert_element<T>(alpha * in[j]);
+    } else {
+      const T* c_row = c + i * addend.row_step;
+      for (int64_t j = 0; j < n; ++j) {
+        out[j] = convert_element<T>(alpha * in[j] +
+                                    beta * convert_element<W>(c_row[j * addend.column_step]));
+      }
+    }
+  }
+}
+
+// f32 and f64: the product written to Y, then finished in place.
+template <class T>
+void gemm_wide(const GemmInstance& gemm, const MatMulBatches& plan, const KernelCall& call,
+               const Addend& addend) {
+  const GemmShape& shape = plan.gemm;
+  T* y = output_data<T>(call.output(0));
+  if (shape.k == 0) {
+    for (int64_t i = 0; i < shape.m; ++i) {
+      std::memset(y + i * shape.ldc, 0, static_cast<size_t>(shape.n) * sizeof(T));
+    }
+  } else {
+    products(plan, input_data<T>(call.input(0)), input_data<T>(call.input(1)), y);
+  }
+  if (gemm.alpha == 1 && addend.data == nullptr) return;
+  finish(gemm, static_cast<const T*>(y), shape.ldc, y, shape.ldc, shape.m, shape.n, addend);
+}
+
+template <class Narrow>
+void gemm_narrow(const GemmInstance& gemm, const MatMulBatches& plan, const KernelCall& call,
+                 const Addend& addend) {
+  const GemmShape& shape = plan.gemm;
+  Narrow* y = output_data<Narrow>(call.output(0));
+  wide_products(plan, input_data<Narrow>(call.input(0)), input_data<Narrow>(call.input(1)),
+                [&](int64_t, const float* product) {
+                  finish(gemm, product, shape.n, y, shape.ldc, shape.m, shape.n, addend);
+                });
+}
+
+}  // namespace
+
+hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  const hxplugin::KernelCreate create(*args,
+                                      *static_cast<const CpuPlugin*>(args->user_data)->services);
+  GemmInstance instance;
+  int64_t trans_a = 0;
+  int64_t trans_b = 0;
+  if (hx_status* status = create.attr_int("transA", &trans_a)) return status;
+  if (hx_status* status = create.attr_int("transB", &trans_b)) return status;
+  if (hx_status* status = create.attr_float("alpha", &instance.alpha)) return status;
+  if (hx_status* status = create.attr_float("beta", &instance.beta)) return status;
+  instance.trans_a = trans_a != 0;
+  instance.trans_b = trans_b != 0;
+  *out_instance = hxplugin::to_instance(new GemmInstance(instance));
+  return nullptr;
+}
+
+void gemm_destroy(hx_kernel_instance* instance, void* user_data) {
+  hxplugin::destroy_instance<GemmInstance>(instance, user_data);
+}
+
+hx_status* gemm_check(const hx_kernel_args* args) {
+  return blas_extents_check(KernelCall(args), "Gemm");
+}
+
+hx_status* gemm_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  const GemmInstance& gemm = hxplugin::instance_of<GemmInstance>(call.instance());
+  const hx_tensor_view& a = call.input(0);
+  MatMulBatches plan;
+  if (hx_status* status = plan_matmul(call, "Gemm", gemm.trans_a, gemm.trans_b, &plan)) {
+    return status;
+  }
+  const GemmShape& shape = plan.gemm;
+  if (a.rank != 2 || plan.count != 1) {
+    return call.error(HX_INVALID_ARGUMENT, "Gemm: A and B must be matrices, got ranks %d and %d",
+                      static_cast<int>(a.rank), static_cast<int>(call.input(1).rank));
+  }
+  if (shape.m == 0 || shape.n == 0) return nullptr;
+  if (!takes_small_path(shape) && !fits_blas(shape)) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "Gemm: a product of %lld x %lld by %lld x %lld, or a row stride, exceeds "
+                      "the BLAS interface's limit of %d",
+                      static_cast<long long>(shape.m), static_cast<long long>(shape.k),
+                      static_cast<long long>(shape.k), static_cast<long long>(shape.n), INT_MAX);
+  }
+  const Addend addend = addend_of(call, gemm.beta, shape.m, shape.n);
+  if (addend.data != nullptr && call.input(2).dtype != a.dtype) {
+    return call.error(HX_INVALID_ARGUMENT, "Gemm: C is %s but A is %s",
+                      hx_dtype_name(call.input(2).dtype), hx_dtype_name(a.dtype));
+  }
+  switch (a.dtype) {
+    case HX_DTYPE_F32: gemm_wide<float>(gemm, plan, call, addend); return nullptr;
+    case HX_DTYPE_F64: gemm_wide<double>(gemm, plan, call, addend); return nullptr;
+    case HX_DTYPE_F16: gemm_narrow<Half>(gemm, plan, call, addend); return nullptr;
+    case HX_DTYPE_BF16: gemm_narrow<BFloat16>(gemm, plan, call, addend); return nullptr;
+    default:
+      return call.error(HX_INVALID_ARGUMENT, "Gemm: the CPU kernel has no %s variant",
+                        hx_dtype_name(a.dtype));
+  }
+}
+
+}  // namespace hxcpu
