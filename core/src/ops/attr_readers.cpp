@@ -50,19 +50,9 @@ DType attr_dtype(const InferContext& call, const char* name, DType default_value
   return read<DType>(call, name, "a dtype", default_value);
 }
 
-std::string attr_string(const InferContext& call, const char* name,
-                        const std::string& default_value) {
-  return read<std::string>(call, name, "a string", default_value);
-}
-
 std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
                                const std::vector<int64_t>& default_value) {
   return read<std::vector<int64_t>>(call, name, "a list of ints", default_value);
-}
-
-std::string attr_string(const InferContext& call, const char* name,
-                        const std::string& default_value) {
-  return read<std::string>(call, name, "a string", default_value);
 }
 
 const AttrValue& required_attr(const InferContext& call, const char* name, const char* what) {

@@ -165,8 +165,6 @@ std::string attr_string(const InferContext& call, const char* name,
                         const std::string& default_value);
 std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
                                const std::vector<int64_t>& default_value);
-std::string attr_string(const InferContext& call, const char* name,
-                        const std::string& default_value);
 // Present or Error(kInvalidArgument) "Fill: missing required attribute 'shape' (a list of ints)".
 const AttrValue& required_attr(const InferContext& call, const char* name, const char* what);
 // The type names the readers' messages use: "bool", "int", "float", "string", "dtype",
