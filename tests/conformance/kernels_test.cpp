@@ -113,7 +113,10 @@ TEST_CASE("the CPU plugin's kernels match the reference for every op and dtype t
   for (const hxrt::KernelInfo& kernel : cpu_kernels) {
     INFO(kernel.op);
     if (converts_to_attribute(kernel.op)) continue;
-    CHECK(count_starting(passed, kernel.op + " float32 matches the reference (") == 1);
+    for (hxrt::DType dtype : kernel.dtypes) {
+      const std::string variant = kernel.op + " " + hxrt::dtype_name(dtype);
+      CHECK(count_starting(passed, variant + " matches the reference (") == 1);
+    }
   }
   // Each dtype of each op that broadcasts, whose reference cases all have broadcast inputs.
   size_t broadcast_variants = 0;

@@ -81,7 +81,7 @@ TEST_CASE("Where picks from x and y with all three operands broadcast", "[cpu][s
              Catch::Contains("Where: the condition (input 0) has dtype int64; it must be bool"));
 }
 
-TEST_CASE("Comparisons with NaN are false, except that NaN is unequal", "[cpu][comparison]") {
+TEST_CASE("Every comparison with NaN is false, Equal of NaN and NaN too", "[cpu][comparison]") {
   hxrt::Runtime& rt = cpu_test::runtime();
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const hxrt::Tensor a = rt.tensor<float>({2}, {nan, 1});

@@ -115,13 +115,13 @@ TEST_CASE("a custom op's T is the input it names, or its first output's dtype") 
 }
 
 TEST_CASE("a schema whose T is carried by nothing every call has is refused") {
-  OpSchema optional_input{"Gelu", 1, 2, 1, copy_first, "p"};
+  OpSchema optional_input{"P_Gelu", 1, 2, 1, copy_first, "p"};
   optional_input.type_parameter.input = 1;
   CHECK_THAT(registration_error(optional_input),
-             Contains("op 'Gelu' from plugin 'p': type_input 1 is not an input every call has; "
+             Contains("op 'P_Gelu' from plugin 'p': type_input 1 is not an input every call has; "
                       "expected 0 to 0 (an input every call has), or -1 for T from the first "
                       "output"));
-  OpSchema negative{"Gelu", 1, 1, 1, copy_first, "p"};
+  OpSchema negative{"P_Gelu", 1, 1, 1, copy_first, "p"};
   negative.type_parameter.input = -3;
   CHECK_THAT(registration_error(negative), Contains("type_input -3 is not an input"));
   const OpSchema no_inputs{"Zeros", 0, 0, 1, copy_first, "p"};

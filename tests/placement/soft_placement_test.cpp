@@ -28,7 +28,8 @@ TEST_CASE("strict: a device without a kernel and a missing device are both error
   CHECK(no_kernel->code() == hxrt::StatusCode::kNotFound);
   CHECK_THAT(no_kernel->what(), StartsWith(kNoKernel));
   CHECK_THAT(no_kernel->what(), Contains("Registered kernels:"));
-  CHECK_THAT(no_kernel->what(), Contains("device='CPU'; T in [float32, float64, int32, int64]"));
+  CHECK_THAT(no_kernel->what(),
+             Contains("device='CPU'; T in [float32, float64, float16, bfloat16, int32, int64]"));
   CHECK_THAT(no_kernel->what(), Contains("device='GPU'; T in [float32]"));
 
   hxrt::Tensor f = rt.tensor<float>({1, 1}, {1});

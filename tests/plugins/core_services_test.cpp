@@ -177,9 +177,9 @@ TEST_CASE("register_op refuses NULL, overlong and garbage definitions, and caps 
   hx_op_def def = op_def(nullptr, noop_infer);
   CHECK(answer(&def) == std::make_pair(int32_t{HX_INVALID_ARGUMENT},
                                        std::string("register_op: op name is NULL")));
-  def = op_def("Gelu", nullptr);
+  def = op_def("Careless_Gelu", nullptr);
   CHECK(answer(&def).first == HX_INVALID_ARGUMENT);
-  def = op_def("Gelu", noop_infer);
+  def = op_def("Careless_Gelu", noop_infer);
   def.num_outputs = INT32_MAX;
   CHECK_THAT(answer(&def).second, Contains("num_outputs is 2147483647; an op has 1 to 64 outputs"));
   def = op_def("bad\x1b[2J", noop_infer);
@@ -206,7 +206,7 @@ TEST_CASE("registration after hx_plugin_init returned is refused with FAILED_PRE
   p.core.registration_open = false;
   static const int32_t f32[] = {HX_DTYPE_F32};
   const hx_kernel_def kernel = relu_def(f32);
-  const hx_op_def op = op_def("Gelu", noop_infer);
+  const hx_op_def op = op_def("Careless_Gelu", noop_infer);
   for (hx_status* status : {p.services.register_kernel(&p.core, &kernel),
                             p.services.register_op(&p.core, &op)}) {
     auto [code, message] = p.answer(status);
@@ -349,11 +349,11 @@ TEST_CASE("register_kernel refuses a second kernel of one op, dtype and priority
 
 TEST_CASE("register_op keeps a custom op's summary and the input that carries T") {
   PluginCore p;
-  hx_op_def def = op_def("Gelu", noop_infer);
+  hx_op_def def = op_def("Careless_Gelu", noop_infer);
   def.summary = "Gaussian error linear unit \x1b[31m";
   def.type_input = 0;
   REQUIRE(p.services.register_op(&p.core, &def) == nullptr);
-  const hxrt::detail::OpSchema* gelu = p.core.pending->ops.find("Gelu");
+  const hxrt::detail::OpSchema* gelu = p.core.pending->ops.find("Careless_Gelu");
   REQUIRE(gelu != nullptr);
   CHECK(gelu->summary == "Gaussian error linear unit \\x1b[31m");
   CHECK(gelu->type_parameter.source == hxrt::TypeParameter::Source::kInput);
