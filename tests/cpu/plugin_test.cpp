@@ -82,7 +82,12 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"Reciprocal", any_floating}, {"Erf", any_floating}, {"Tanh", any_floating},
       {"Sigmoid", any_floating},    {"Floor", any_floating}, {"Ceil", any_floating},
       {"Round", any_floating},      {"Neg", numeric},        {"Abs", numeric},
-      {"Sign", numeric}};
+      {"Sign", numeric},
+      {"ReduceSum", numeric},       {"ReduceMean", numeric},   {"ReduceProd", numeric},
+      {"ReduceMax", all},           {"ReduceMin", all},        {"ReduceL1", numeric},
+      {"ReduceL2", numeric},        {"ReduceSumSquare", numeric},
+      {"ReduceLogSumExp", numeric}, {"ArgMax", numeric},       {"ArgMin", numeric},
+      {"Softmax", any_floating},    {"LogSoftmax", any_floating}, {"CumSum", numeric}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {
