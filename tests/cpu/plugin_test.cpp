@@ -96,7 +96,12 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"Greater", numeric},         {"LessOrEqual", numeric}, {"GreaterOrEqual", numeric},
       {"Not", bool_only},           {"And", bool_only},      {"Or", bool_only},
       {"LeakyRelu", any_floating},  {"Gelu", any_floating},  {"HardSigmoid", any_floating},
-      {"HardSwish", any_floating},  {"Clip", numeric},       {"Dropout", any_floating}};
+      {"HardSwish", any_floating},  {"Clip", numeric},       {"Dropout", any_floating},
+      {"ReduceSum", numeric},       {"ReduceMean", numeric},   {"ReduceProd", numeric},
+      {"ReduceMax", all},           {"ReduceMin", all},        {"ReduceL1", numeric},
+      {"ReduceL2", numeric},        {"ReduceSumSquare", numeric},
+      {"ReduceLogSumExp", numeric}, {"ArgMax", numeric},       {"ArgMin", numeric},
+      {"Softmax", any_floating},    {"LogSoftmax", any_floating}, {"CumSum", numeric}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {
