@@ -82,7 +82,11 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"Reciprocal", any_floating}, {"Erf", any_floating}, {"Tanh", any_floating},
       {"Sigmoid", any_floating},    {"Floor", any_floating}, {"Ceil", any_floating},
       {"Round", any_floating},      {"Neg", numeric},        {"Abs", numeric},
-      {"Sign", numeric}};
+      {"Sign", numeric},     {"Reshape", all},     {"Flatten", all},   {"Squeeze", all},
+      {"Unsqueeze", all},    {"Transpose", all},   {"Expand", all},    {"Tile", all},
+      {"Concat", all},       {"Slice", all},       {"Gather", all},    {"GatherElements", all},
+      {"ScatterElements", all}, {"Pad", all},      {"DepthToSpace", all},
+      {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {
