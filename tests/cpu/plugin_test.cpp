@@ -101,7 +101,12 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"ReduceMax", all},           {"ReduceMin", all},        {"ReduceL1", numeric},
       {"ReduceL2", numeric},        {"ReduceSumSquare", numeric},
       {"ReduceLogSumExp", numeric}, {"ArgMax", numeric},       {"ArgMin", numeric},
-      {"Softmax", any_floating},    {"LogSoftmax", any_floating}, {"CumSum", numeric}};
+      {"Softmax", any_floating},    {"LogSoftmax", any_floating}, {"CumSum", numeric},
+      {"Reshape", all},     {"Flatten", all},   {"Squeeze", all},
+      {"Unsqueeze", all},    {"Transpose", all},   {"Expand", all},    {"Tile", all},
+      {"Concat", all},       {"Slice", all},       {"Gather", all},    {"GatherElements", all},
+      {"ScatterElements", all}, {"Pad", all},      {"DepthToSpace", all},
+      {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {

@@ -107,7 +107,7 @@ TEST_CASE("Pad, Tile and the block ops refuse shapes they cannot make") {
              Contains("not both multiples of blocksize 2"));
 }
 
-TEST_CASE("Shape clamps start and end; Range counts like ONNX's") {
+TEST_CASE("Shape clamps start and end, and Range counts like ONNX's") {
   CHECK(infer("Shape", {f32({2, 3, 4})}, {{"start", int64_t{-5}}, {"end", int64_t{2}}}).shape ==
         Shape{2});
   CHECK(infer("Shape", {f32({2, 3, 4})}).dtype == DType::kI64);
