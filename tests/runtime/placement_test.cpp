@@ -51,7 +51,7 @@ TEST_CASE("in strict mode a device without a kernel for the dtype gives the expl
              StartsWith(std::string("Could not satisfy explicit device specification '") + kCpu0 +
                         "' because no supported kernel for CPU devices is available."));
   CHECK_THAT(error->what(), Contains("Registered kernels:"));
-  CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64]"));
+  CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64, float16, bfloat16]"));
 }
 
 TEST_CASE("strict-mode errors list only the kernels of device types that have devices") {
@@ -69,7 +69,7 @@ TEST_CASE("strict-mode errors list only the kernels of device types that have de
   auto error = error_from([&] { rt.execute("MatMul", {a, a}, {}, "/CPU:0"); });
   REQUIRE(error);
   CHECK_THAT(error->what(), StartsWith("Could not satisfy explicit device specification"));
-  CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64]"));
+  CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64, float16, bfloat16]"));
   CHECK_THAT(error->what(), !Contains("SIM"));
 }
 
@@ -80,7 +80,7 @@ TEST_CASE("with nothing requested and no kernel anywhere the error lists kernels
   REQUIRE(error);
   CHECK(error->code() == hxrt::StatusCode::kNotFound);
   CHECK_THAT(error->what(), Contains("T=int32"));
-  CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64]"));
+  CHECK_THAT(error->what(), Contains("device='CPU'; T in [float32, float64, float16, bfloat16]"));
   CHECK_THAT(error->what(), Contains(kCpu0));
 }
 
