@@ -128,7 +128,9 @@ hx_status* plan_matmul(const KernelCall& call, const char* op, bool transpose_a,
   if (!has_separate_rows(b)) return rows_error(call, op, b_view, "input b");
   if (!has_separate_rows(c)) return rows_error(call, op, c_view, "the output");
 
-  MatMulBatches plan;
+  MatMulBatches& plan = *out;  // written in place: the caller's plan is on its hot path
+  plan.rank = 0;
+  plan.count = 1;
   GemmShape& gemm = plan.gemm;
   gemm.transpose_a = transpose_a && !a_vector;
   gemm.transpose_b = transpose_b && !b_vector;
@@ -160,7 +162,6 @@ hx_status* plan_matmul(const KernelCall& call, const char* op, bool transpose_a,
     ++plan.rank;
   }
   if (plan.count > 1) fold_batches(plan, a, c);
-  *out = plan;
   return nullptr;
 }
 

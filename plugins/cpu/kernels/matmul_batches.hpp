@@ -18,18 +18,23 @@ namespace hxcpu {
 struct MatMulBatches {
   GemmShape gemm{};  // one product; lda, ldb and ldc are the views' row strides
   // The batch axes with more than one product, outermost first, and each operand's step in
-  // elements along them (0 where it repeats).
+  // elements along them (0 where it repeats): entries [0, rank) only. Left unset, not zeroed:
+  // a tiny product of two matrices (rank 0) would pay for clearing them on every call.
   int rank = 0;
-  int64_t shape[HX_MAX_RANK] = {};
-  int64_t a_step[HX_MAX_RANK] = {};
-  int64_t b_step[HX_MAX_RANK] = {};
-  int64_t c_step[HX_MAX_RANK] = {};
+  int64_t shape[HX_MAX_RANK];
+  int64_t a_step[HX_MAX_RANK];
+  int64_t b_step[HX_MAX_RANK];
+  int64_t c_step[HX_MAX_RANK];
   int64_t count = 1;  // products; 0 for an empty batch
 
   // Calls product(a_offset, b_offset, c_offset), offsets in elements from each view's first
   // element, for each of the `count` products.
   template <class Product>
   void for_each(Product&& product) const {
+    if (rank == 0) {  // one product, or one folded stack
+      if (count > 0) product(0, 0, 0);
+      return;
+    }
     int64_t index[HX_MAX_RANK] = {};
     int64_t a = 0, b = 0, c = 0;
     for (int64_t done = 0; done < count; ++done) {
