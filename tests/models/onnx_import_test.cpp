@@ -127,3 +127,74 @@ TEST_CASE("Weights stored as external data are read from beside the model", "[mo
   const hxrt::OnnxModel model = rt.load_onnx((dir / "model.onnx").string(), options);
   CHECK(run(rt, model, {{"x", rt.tensor<float>({1, 2}, {1, 1})}})[0].to_string() == "[[0, 7]]");
 }
+
+TEST_CASE("An input ONNX passes as a tensor is read as an attribute when it is known at load",
+          "[models]") {
+  // y = Reshape(x, shape): from an initializer, from a value given for a graph input, and
+  // refused when the graph computes it.
+  const auto reshape_model = [](bool shape_as_initializer) {
+    onnx::ModelProto proto = onnx_test::model(17);
+    add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
+    if (shape_as_initializer) {
+      onnx::TensorProto* shape = proto.mutable_graph()->add_initializer();
+      shape->set_name("shape");
+      shape->set_data_type(onnx::TensorProto::INT64);
+      shape->add_dims(2);
+      shape->add_int64_data(3);
+      shape->add_int64_data(-1);
+    } else {
+      add_input(proto, "shape", onnx::TensorProto::INT64, {2});
+    }
+    add_node(proto, "Reshape", {"x", "shape"}, {"y"}, "reshape");
+    add_output(proto, "y");
+    return bytes_of(proto);
+  };
+  hxrt::Runtime rt = onnx_test::runtime();
+  const Tensor x = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 5, 6});
+  const std::string with_initializer = reshape_model(true);
+  hxrt::OnnxModel model = rt.load_onnx(with_initializer.data(), with_initializer.size());
+  CHECK(model.graph.find("reshape")->attrs.find("shape") != nullptr);
+  CHECK(run(rt, model, {{"x", x}})[0].shape() == hxrt::Shape({3, 2}));
+
+  const std::string with_input = reshape_model(false);
+  hxrt::OnnxLoadOptions options;
+  options.input_values["shape"] = rt.tensor<int64_t>({2}, {1, 6});
+  model = rt.load_onnx(with_input.data(), with_input.size(), options);
+  const hxrt::Executable exe = rt.compile(model.graph, model.outputs);
+  CHECK(exe.inputs() == std::vector<std::string>{"x"});  // the shape is read at load only
+  CHECK(exe.run({{"x", x}})[0].to_string() == "[[1, 2, 3, 4, 5, 6]]");
+
+  const auto error = [&] {
+    try {
+      rt.load_onnx(with_input.data(), with_input.size());
+    } catch (const hxrt::Error& refused) {
+      return std::string(refused.what());
+    }
+    return std::string();
+  }();
+  CHECK_THAT(error, Catch::Contains("node 'reshape' (Reshape) input 1 ('shape') must be known "
+                                    "when the model is loaded: hxrt takes it as the attribute "
+                                    "'shape', but it is computed by the graph at run time"));
+}
+
+TEST_CASE("Range takes its dtype from the dtype of ONNX's inputs", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(17);
+  const auto scalar = [&](const char* name, int64_t value) {
+    onnx::TensorProto* tensor = proto.mutable_graph()->add_initializer();
+    tensor->set_name(name);
+    tensor->set_data_type(onnx::TensorProto::INT64);
+    tensor->add_int64_data(value);
+  };
+  scalar("start", 2);
+  scalar("limit", 8);
+  scalar("delta", 2);
+  add_node(proto, "Range", {"start", "limit", "delta"}, {"r"}, "range");
+  add_output(proto, "r");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  CHECK(model.folded_nodes == 1);
+  const std::vector<Tensor> r = run(rt, model, {});
+  CHECK(r[0].dtype() == hxrt::DType::kI64);
+  CHECK(r[0].to_string() == "[2, 4, 6]");
+}

@@ -21,6 +21,12 @@ struct OnnxLoadOptions {
   // Whole shapes of graph inputs, by input name; they must agree with every extent the model
   // fixes. They win over `dims`.
   std::map<std::string, Shape> input_shapes;
+  // Values of graph inputs known when the model is loaded, by input name: where a node takes
+  // such an input as an attribute (Reshape's shape, a reduction's axes, Slice's starts), it
+  // reads this value, and a run must feed the input this same value. Elsewhere the input stays
+  // an input of the graph. (ONNX's node tests feed such values as inputs; exported models
+  // mostly hold them as initializers.)
+  std::map<std::string, Tensor> input_values;
   // Where the files of tensors stored as external data are, for a model loaded from bytes;
   // a model loaded from a file finds them beside it.
   std::string external_data_dir;

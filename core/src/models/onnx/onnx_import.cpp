@@ -35,6 +35,9 @@ struct Value {
   Shape shape;
   Tensor known;                      // valid when known at load
   std::optional<NodeOutput> output;  // in the graph
+  // A graph input whose value OnnxLoadOptions::input_values gives: known to the nodes that
+  // take it as an attribute, an input of the graph to the others (never folded).
+  bool fed = false;
 };
 
 std::string join(const std::vector<std::string>& names) {
@@ -137,6 +140,16 @@ class Importer {
     value.shape = shape;
     value.output = builder_.input(input.name(), *dtype, shape);
     result_.inputs.push_back(input.name());
+    const auto given = options_.input_values.find(input.name());
+    if (given != options_.input_values.end()) {
+      if (!given->second.valid() || given->second.dtype() != *dtype ||
+          given->second.shape() != shape) {
+        refuse(what + ": the value given for it in OnnxLoadOptions::input_values must be a " +
+               dtype_name(*dtype) + " tensor of shape " + shape.to_string());
+      }
+      value.known = given->second;
+      value.fed = true;
+    }
   }
 
   // The shape an input is bound to: as the model fixes it, its named dimensions from
@@ -207,7 +220,7 @@ class Importer {
   // The value `name` as a graph node's input: a known value becomes a constant of the graph
   // the first time one reads it.
   NodeOutput in_graph(const std::string& name, const std::string& reader) {
-    Value& value = value_of(name, reader);
+    Value& value = value_of(name, reader);  // a fed input has its output already
     if (!value.output) value.output = builder_.constant(unique_name(name), value.known);
     return *value.output;
   }
@@ -278,6 +291,7 @@ class Importer {
     std::vector<const Value*> input_values;
     bool all_known = true;
     bool trailing = false;  // an optional input was left out: only absent ones may follow
+    std::optional<DType> attribute_input_dtype;
     for (int i = 0; i < node.input_size(); ++i) {
       const std::string& name = node.input(i);
       const std::string what = label + " input " + std::to_string(i);
@@ -292,6 +306,7 @@ class Importer {
         attrs.set(as_attr->attr, attr_from_tensor(host_value(value.known),
                                                   declared_type(schema, as_attr->attr),
                                                   what + " ('" + name + "')"));
+        if (!attribute_input_dtype) attribute_input_dtype = value.dtype;
         continue;
       }
       if (name.empty()) {
@@ -304,7 +319,14 @@ class Importer {
       }
       const Value& value = value_of(name, what);
       input_values.push_back(&value);
-      all_known = all_known && value.known.valid();
+      all_known = all_known && value.known.valid() && !value.fed;
+    }
+    // An op whose T is a dtype attribute and whose values all come as attributes (Range)
+    // takes T from the dtype ONNX gives those inputs.
+    const TypeParameter& t = schema.type_parameter;
+    if (t.source == TypeParameter::Source::kAttribute && attribute_input_dtype &&
+        attrs.find(t.attribute) == nullptr) {
+      attrs.set(t.attribute, *attribute_input_dtype);
     }
     for (int i = schema.num_outputs; i < node.output_size(); ++i) {
       if (!node.output(i).empty()) {
