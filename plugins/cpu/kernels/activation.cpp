@@ -55,21 +55,20 @@ hx_status* activation_kernel(const hx_kernel_args* args, const char* op, Functio
     function(tag, attrs, input_data<T>(call.input(0)), output_data<T>(out), count);
     return nullptr;
   };
-  switch (out.dtype) {
-    case HX_DTYPE_F32: return run(TypeTag<float>{});
-    case HX_DTYPE_F64: return run(TypeTag<double>{});
-    case HX_DTYPE_F16: return run(TypeTag<Half>{});
-    case HX_DTYPE_BF16: return run(TypeTag<BFloat16>{});
-    case HX_DTYPE_I32:
-      if constexpr (kIntegers) return run(TypeTag<int32_t>{});
-      break;
-    case HX_DTYPE_I64:
-      if constexpr (kIntegers) return run(TypeTag<int64_t>{});
-      break;
-    default: break;
-  }
-  return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", op,
-                    hx_dtype_name(out.dtype));
+  const auto no_variant = [&] {
+    return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", op,
+                      hx_dtype_name(out.dtype));
+  };
+  return visit_numeric(
+      out.dtype,
+      [&](auto tag) -> hx_status* {
+        if constexpr (!kIntegers && std::is_integral_v<typename decltype(tag)::type>) {
+          return no_variant();
+        } else {
+          return run(tag);
+        }
+      },
+      no_variant);
 }
 
 // `element(x)` of each element, in T or, for f16 and bf16, in float.
