@@ -79,8 +79,9 @@ struct alignas(64) StepInfo {
   uint32_t event = 0;
   // kFeed: index into Executable::inputs(); kConstant: into ExecutableImpl::constants.
   uint32_t feed = 0;
-  // kFeed, kConstant, kOp: its node's entry in ExecutableImpl::placement (the node's name, the request
-  // and the placer's reason, for the trace), which never moves once compile has made it.
+  // kFeed, kConstant, kOp: its node's entry in ExecutableImpl::placement (the node's name,
+  // the request and the placer's reason, for the trace), which never moves once compile has
+  // made it.
   const NodePlacement* placement = nullptr;
 
   // kTransfer, for errors and events: "the copy of mm:0 to /job:...". An op's and a feed's are

@@ -23,7 +23,9 @@ ReferenceCase selection_case(std::vector<ReferenceTensor> inputs, DType type,
 std::vector<ReferenceCase> extremum_cases(DType type, RandomValues& random,
                                           double (*pick)(const std::vector<double>&)) {
   std::vector<ReferenceCase> cases;
-  const auto draw = [&](const Shape& shape) { return random.tensor(type, shape, ValueRange::kFew); };
+  const auto draw = [&](const Shape& shape) {
+    return random.tensor(type, shape, ValueRange::kFew);
+  };
   for (const auto& [x_shape, y_shape] : binary_shapes()) {
     cases.push_back(selection_case({draw(x_shape), draw(y_shape)}, type, pick));
   }

@@ -53,7 +53,8 @@ hx_status* run_gemm(const GpuKernelCall& call, const MatMulState& state, const R
 hx_status* matmul_create(const hxplugin::KernelCreate& create, MatMulState* out) {
   const hx_kernel_create_args& args = create.args();
   if (args.num_inputs != 2 || args.num_outputs != 1) {
-    return create.error(HX_INVALID_ARGUMENT, "MatMul: expected 2 inputs and 1 output, got %zu and %zu",
+    return create.error(HX_INVALID_ARGUMENT,
+                        "MatMul: expected 2 inputs and 1 output, got %zu and %zu",
                         args.num_inputs, args.num_outputs);
   }
   const int32_t dtype = create.input_dtype(0);
