@@ -162,7 +162,7 @@ std::vector<ReferenceCase> gather_cases(DType type, DType, RandomValues& random)
     const ReferenceTensor& data = c.inputs[0];
     const ReferenceTensor& indices = c.inputs[1];
     const int extra = indices_shape.rank();
-    c.expected = picked(type, output, [&](const Coordinates& at) {
+    c.expected = picked(type, output, [&, &data_shape = data_shape](const Coordinates& at) {
       const auto begin = at.begin() + axis;
       const Coordinates where(begin, begin + extra);
       Coordinates from(at.begin(), begin);
@@ -193,7 +193,7 @@ std::vector<ReferenceCase> gather_elements_cases(DType type, DType, RandomValues
     if (given_axis) c.attrs.set("axis", *given_axis);
     const ReferenceTensor& data = c.inputs[0];
     const ReferenceTensor& indices = c.inputs[1];
-    c.expected = picked(type, indices_shape, [&](const Coordinates& at) {
+    c.expected = picked(type, indices_shape, [&, &data_shape = data_shape](const Coordinates& at) {
       Coordinates from = at;
       from[axis] = from_end(element_at(indices, at), data_shape[static_cast<int>(axis)]);
       return element_at(data, from);
@@ -232,7 +232,9 @@ std::vector<ReferenceCase> scatter_elements_cases(DType type, DType, RandomValue
     const ReferenceTensor& indices = c.inputs[1];
     const ReferenceTensor& updates = c.inputs[2];
     // Applies each update in row-major order, in double, rounding once at the end.
-    for_each_coordinate(indices_shape, [&](const Coordinates& at) {
+    // Init-captures: a lambda may not capture a structured binding itself (C++17).
+    for_each_coordinate(indices_shape, [&, &data_shape = data_shape,
+                                        &reduction = reduction](const Coordinates& at) {
       Coordinates to = at;
       to[axis] = from_end(element_at(indices, at), extent);
       double& target = out.values[static_cast<size_t>(row_major(data_shape, to))];

@@ -59,7 +59,7 @@ std::vector<ReferenceCase> block_cases(const std::vector<std::pair<Shape, Attrs>
     c.attrs = attrs;
     const ReferenceTensor& x = c.inputs[0];
     const Shape output = rule.output(shape, block);
-    c.expected = picked(type, output, [&](const Coordinates& at) {
+    c.expected = picked(type, output, [&, &shape = shape](const Coordinates& at) {
       const Source from = rule.source(at, shape, output, block, crd);
       return element_at(x, {at[0], from.channel, from.row, from.column});
     });

@@ -150,10 +150,12 @@ std::vector<ReferenceCase> instance_norm_cases(DType type, DType, RandomValues& 
     const std::vector<double>& scale = instance.inputs[1].values;
     const std::vector<double>& bias = instance.inputs[2].values;
     ReferenceTensor y = empty_reference(type, shape);
+    // A copy: a lambda may not capture a structured binding (C++17).
+    const int64_t channel_count = shape[1];
     normalize_rows(
-        instance.inputs[0], shape[0] * shape[1], length, epsilon_of(instance.attrs),
-        [&](int64_t row, int64_t) { return scale[static_cast<size_t>(row % shape[1])]; },
-        [&](int64_t row, int64_t) { return bias[static_cast<size_t>(row % shape[1])]; }, y);
+        instance.inputs[0], shape[0] * channel_count, length, epsilon_of(instance.attrs),
+        [&](int64_t row, int64_t) { return scale[static_cast<size_t>(row % channel_count)]; },
+        [&](int64_t row, int64_t) { return bias[static_cast<size_t>(row % channel_count)]; }, y);
     instance.expected = std::move(y);
     instance.tolerance = reduction_tolerance(type, length + 4);
     cases.push_back(std::move(instance));

@@ -169,7 +169,7 @@ std::vector<ReferenceCase> tile_cases(DType type, DType, RandomValues& random) {
     c.inputs = {random.tensor(type, shape, ValueRange::kWide)};
     c.attrs.set("repeats", repeats);
     const ReferenceTensor& x = c.inputs[0];
-    c.expected = picked(type, output, [&](const Coordinates& at) {
+    c.expected = picked(type, output, [&, &shape = shape](const Coordinates& at) {
       Coordinates from;
       for (int axis = 0; axis < shape.rank(); ++axis) {
         from.push_back(at[static_cast<size_t>(axis)] % shape[axis]);
