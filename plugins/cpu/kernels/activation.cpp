@@ -13,6 +13,7 @@
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/one_input.hpp"
 #include "plugin_state.hpp"
 
 namespace hxcpu {
@@ -44,31 +45,13 @@ hx_status* create_with(const hx_kernel_create_args* args, hx_kernel_instance** o
 template <bool kIntegers, class Function>
 hx_status* activation_kernel(const hx_kernel_args* args, const char* op, Function function) {
   const KernelCall call(args);
-  const hx_tensor_view& out = call.output(0);
-  const int64_t count = element_count(out);
-  if (hx_status* status = call.expect_elements(op, count, out.dtype)) return status;
   const ActivationAttrs* attrs =
       call.instance() != nullptr ? &hxplugin::instance_of<ActivationAttrs>(call.instance())
                                  : nullptr;
-  const auto run = [&](auto tag) -> hx_status* {
+  return one_input_kernel<kIntegers>(call, op, [&](auto tag, int64_t count) {
     using T = typename decltype(tag)::type;
-    function(tag, attrs, input_data<T>(call.input(0)), output_data<T>(out), count);
-    return nullptr;
-  };
-  const auto no_variant = [&] {
-    return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", op,
-                      hx_dtype_name(out.dtype));
-  };
-  return visit_numeric(
-      out.dtype,
-      [&](auto tag) -> hx_status* {
-        if constexpr (!kIntegers && std::is_integral_v<typename decltype(tag)::type>) {
-          return no_variant();
-        } else {
-          return run(tag);
-        }
-      },
-      no_variant);
+    function(tag, attrs, input_data<T>(call.input(0)), output_data<T>(call.output(0)), count);
+  });
 }
 
 // `element(x)` of each element, in T or, for f16 and bf16, in float.

@@ -10,6 +10,7 @@
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/one_input.hpp"
 
 namespace hxcpu {
 namespace {
@@ -61,28 +62,10 @@ constexpr bool kWithIntegers = true;
 template <bool kIntegers, class Function>
 hx_status* unary_kernel(const hx_kernel_args* args, const char* op, Function function) {
   const KernelCall call(args);
-  const hx_tensor_view& out = call.output(0);
-  const int64_t count = element_count(out);
-  if (hx_status* status = call.expect_elements(op, count, out.dtype)) return status;
-  const auto run = [&](auto tag) -> hx_status* {
+  return one_input_kernel<kIntegers>(call, op, [&](auto tag, int64_t count) {
     using T = typename decltype(tag)::type;
-    apply_all(function, input_data<T>(call.input(0)), output_data<T>(out), count);
-    return nullptr;
-  };
-  const auto no_variant = [&] {
-    return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", op,
-                      hx_dtype_name(out.dtype));
-  };
-  return visit_numeric(
-      out.dtype,
-      [&](auto tag) -> hx_status* {
-        if constexpr (!kIntegers && std::is_integral_v<typename decltype(tag)::type>) {
-          return no_variant();
-        } else {
-          return run(tag);
-        }
-      },
-      no_variant);
+    apply_all(function, input_data<T>(call.input(0)), output_data<T>(call.output(0)), count);
+  });
 }
 
 }  // namespace
