@@ -4,6 +4,14 @@
 #include <string>
 
 namespace hxcpu {
+
+hx_status* check_spatial_rank(const KernelCall& call, const char* op) {
+  const int32_t rank = call.input(0).rank;
+  if (rank >= 3 && rank <= 5) return nullptr;
+  return call.error(HX_UNIMPLEMENTED,
+                    "%s on CPU: oneDNN takes 1 to 3 spatial axes, got an input of rank %d", op,
+                    static_cast<int>(rank));
+}
 namespace {
 
 int64_t at_or(const std::vector<int64_t>& values, size_t index, int64_t fallback) {

@@ -10,7 +10,14 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/kernel_call.hpp"
+
 namespace hxcpu {
+
+// UNIMPLEMENTED, naming `op`, unless input 0 ([N, C, spatial...]) has 1 to 3 spatial axes:
+// what oneDNN's convolution and pooling primitives take. The check of Conv, ConvTranspose and
+// the pools.
+hx_status* check_spatial_rank(const KernelCall& call, const char* op);
 
 enum class AutoPad { kNotSet, kValid, kSameUpper, kSameLower };
 

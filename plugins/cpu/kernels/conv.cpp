@@ -95,15 +95,7 @@ void conv_destroy(hx_kernel_instance* instance, void* user_data) {
 }
 
 hx_status* conv_check(const hx_kernel_args* args) {
-  const KernelCall call(args);
-  const int32_t rank = call.input(0).rank;
-  if (rank < 3 || rank > 5) {
-    return call.error(HX_UNIMPLEMENTED,
-                      "Conv on CPU: oneDNN convolves 1 to 3 spatial axes, got an input of "
-                      "rank %d",
-                      static_cast<int>(rank));
-  }
-  return nullptr;
+  return check_spatial_rank(KernelCall(args), "Conv");
 }
 
 hx_status* conv_kernel(const hx_kernel_args* args) {

@@ -124,15 +124,7 @@ void conv_transpose_destroy(hx_kernel_instance* instance, void* user_data) {
 }
 
 hx_status* conv_transpose_check(const hx_kernel_args* args) {
-  const KernelCall call(args);
-  const int32_t rank = call.input(0).rank;
-  if (rank < 3 || rank > 5) {
-    return call.error(HX_UNIMPLEMENTED,
-                      "ConvTranspose on CPU: oneDNN takes 1 to 3 spatial axes, got an input of "
-                      "rank %d",
-                      static_cast<int>(rank));
-  }
-  return nullptr;
+  return check_spatial_rank(KernelCall(args), "ConvTranspose");
 }
 
 hx_status* conv_transpose_kernel(const hx_kernel_args* args) {

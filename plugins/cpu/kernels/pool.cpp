@@ -109,11 +109,7 @@ hx_status* pool_check(const hx_kernel_args* args) {
   const KernelCall call(args);
   const PoolInstance& pool = hxplugin::instance_of<PoolInstance>(call.instance());
   const hx_tensor_view& x = call.input(0);
-  if (x.rank < 3 || x.rank > 5) {
-    return call.error(HX_UNIMPLEMENTED,
-                      "%s on CPU: oneDNN pools 1 to 3 spatial axes, got an input of rank %d",
-                      pool.op, static_cast<int>(x.rank));
-  }
+  if (hx_status* status = check_spatial_rank(call, pool.op)) return status;
   if (pool.algorithm == dnnl::algorithm::pooling_avg_include_padding &&
       call.output(0).rank == x.rank &&
       dnnl_window(pool.window, x, call.output(0), kernel_of(pool, x).data()).extended) {
