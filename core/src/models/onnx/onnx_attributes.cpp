@@ -50,16 +50,25 @@ double element_as_double(const TensorValue& value, size_t i) {
   return 0;
 }
 
-int64_t element_as_int(const TensorValue& value, size_t i) {
+// Element i as an int: integers and bools as they are; a float tensor (the spec says int)
+// only where it holds a whole number, else Error naming `what`.
+int64_t element_as_int(const TensorValue& value, size_t i, const std::string& what) {
   if (value.dtype == DType::kI64) return element<int64_t>(value, i);
   if (value.dtype == DType::kI32) return element<int32_t>(value, i);
   if (value.dtype == DType::kBool) return value.bytes[i] != 0 ? 1 : 0;
-  // Spec says int; a float tensor holding whole numbers is read as them, nothing else.
   const double number = element_as_double(value, i);
   if (!(std::fabs(number) < 9.2e18) || number != std::floor(number)) {
-    throw Error(StatusCode::kInvalidArgument, "");
+    refuse(what, "must hold whole numbers, as an integer tensor");
   }
   return static_cast<int64_t>(number);
+}
+
+// The one element of a tensor that must hold one.
+double scalar_of(const TensorValue& value, const std::string& what) {
+  if (value.shape.num_elements() != 1) {
+    refuse(what, "must hold one value, but has shape " + value.shape.to_string());
+  }
+  return element_as_double(value, 0);
 }
 
 }  // namespace
@@ -107,44 +116,30 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
   refuse(what, "has a type hxrt cannot read");
 }
 
-double scalar_of(const TensorValue& value, const std::string& what) {
-  if (value.shape.num_elements() != 1) {
-    refuse(what, "must hold one value, but has shape " + value.shape.to_string());
-  }
-  return element_as_double(value, 0);
-}
-
 AttrValue attr_from_tensor(const TensorValue& value, AttrType type, const std::string& what) {
-  const auto count = static_cast<size_t>(value.shape.num_elements());
-  try {
-    switch (type) {
-      case AttrType::kInts: {
-        if (value.shape.rank() > 1 ||
-            (value.dtype != DType::kI64 && value.dtype != DType::kI32)) {
-          refuse(what, "must be a 1-D tensor of int64 or int32, not " +
-                           std::string(dtype_name(value.dtype)) + " of shape " +
-                           value.shape.to_string());
-        }
-        std::vector<int64_t> ints;
-        for (size_t i = 0; i < count; ++i) ints.push_back(element_as_int(value, i));
-        return ints;
+  switch (type) {
+    case AttrType::kInts: {
+      if (value.shape.rank() > 1 || (value.dtype != DType::kI64 && value.dtype != DType::kI32)) {
+        refuse(what, "must be a 1-D tensor of int64 or int32, not " +
+                         std::string(dtype_name(value.dtype)) + " of shape " +
+                         value.shape.to_string());
       }
-      case AttrType::kInt:
-        scalar_of(value, what);
-        return element_as_int(value, 0);
-      case AttrType::kBool:
-        return scalar_of(value, what) != 0;
-      case AttrType::kFloat:
-        return scalar_of(value, what);
-      case AttrType::kDType:
-      case AttrType::kString:
-        break;
+      std::vector<int64_t> ints;
+      for (size_t i = 0; i < static_cast<size_t>(value.shape.num_elements()); ++i) {
+        ints.push_back(element_as_int(value, i, what));
+      }
+      return ints;
     }
-  } catch (const Error& error) {
-    if (std::string(error.what()).empty()) {
-      refuse(what, "must hold whole numbers, as an integer tensor");
-    }
-    throw;
+    case AttrType::kInt:
+      scalar_of(value, what);
+      return element_as_int(value, 0, what);
+    case AttrType::kBool:
+      return scalar_of(value, what) != 0;
+    case AttrType::kFloat:
+      return scalar_of(value, what);
+    case AttrType::kDType:
+    case AttrType::kString:
+      break;
   }
   refuse(what, std::string("is an input hxrt cannot take as a ") + attr_type_name(type));
 }

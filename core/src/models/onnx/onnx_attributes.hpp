@@ -25,7 +25,4 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
 // int32 or int64 of rank 0 or 1; an int, a float or a bool from a tensor of one element.
 AttrValue attr_from_tensor(const TensorValue& value, AttrType type, const std::string& what);
 
-// The elements of a tensor of one element, or of any integer tensor, as numbers.
-double scalar_of(const TensorValue& value, const std::string& what);
-
 }  // namespace hxrt::detail

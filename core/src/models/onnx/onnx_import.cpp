@@ -7,9 +7,9 @@
 #include <cstring>
 #include <new>
 #include <optional>
-#include <set>
 #include <unordered_map>
 
+#include "hxcommon/slice_bounds.hpp"
 #include "hxrt/error.hpp"
 #include "models/onnx/onnx_attributes.hpp"
 #include "models/onnx/onnx_types.hpp"
@@ -235,14 +235,13 @@ class Importer {
     return found->second;
   }
 
+  // A name no node of the graph has; the caller adds its node at once.
   std::string unique_name(const std::string& wanted) {
-    std::string name = wanted.empty() ? "node" : wanted;
-    if (builder_.graph().find(name) == nullptr && taken_.insert(name).second) return name;
+    const std::string name = wanted.empty() ? "node" : wanted;
+    if (builder_.graph().find(name) == nullptr) return name;
     for (int suffix = 1;; ++suffix) {
       const std::string candidate = name + "_" + std::to_string(suffix);
-      if (builder_.graph().find(candidate) == nullptr && taken_.insert(candidate).second) {
-        return candidate;
-      }
+      if (builder_.graph().find(candidate) == nullptr) return candidate;
     }
   }
 
@@ -501,13 +500,10 @@ class Importer {
           refuse(label + " attribute '" + attribute.name() + "' is not Shape's start or end");
         }
       }
-      // ONNX's rule: negative counts from the end, then clamped to [0, rank].
-      const auto clamp = [rank](int64_t axis) {
-        if (axis < 0) axis += rank;
-        return std::min<int64_t>(std::max<int64_t>(axis, 0), rank);
-      };
-      for (int64_t axis = clamp(start); axis < clamp(end); ++axis) {
-        out.push_back(shape[static_cast<int>(axis)]);
+      // The axes as the Shape op takes them: Slice's rule over the shape's extents.
+      const hxcommon::SliceAxis axes = hxcommon::slice_axis(rank, start, end, 1);
+      for (int64_t i = 0; i < axes.count; ++i) {
+        out.push_back(shape[static_cast<int>(axes.start + i)]);
       }
       set_known(node.output(0), list_value(DType::kI64, out.data(), static_cast<int>(out.size()),
                                            sizeof(int64_t)));
@@ -570,7 +566,6 @@ class Importer {
   const std::string external_dir_;
   std::map<std::string, const OpSchema*> schemas_;  // by ONNX op name
   std::unordered_map<std::string, Value> values_;
-  std::set<std::string> taken_;
   OnnxModel result_;
 };
 
