@@ -7,7 +7,8 @@
 # Sets HXRT_SANITIZER (address, thread or empty: the choice, spelled one way),
 # HXRT_SANITIZER_FLAGS, the flags every C and C++ compile and link gets, which builds made
 # against this tree must use too (a sanitized libhxrt.so needs its runtime in the program), and
-# HXRT_SANITIZER_TEST_ENVIRONMENT, what the tests run with (hxrt_add_test).
+# HXRT_SANITIZER_TEST_ENVIRONMENT, what every test runs with (hxrt_add_test and the tests
+# added by hand).
 set(HXRT_SANITIZE OFF CACHE STRING "Sanitizers to build with: OFF, address (ASan + UBSan) or thread (TSan)")
 set_property(CACHE HXRT_SANITIZE PROPERTY STRINGS OFF address thread)
 
@@ -20,10 +21,11 @@ if(sanitize STREQUAL "address" OR sanitize STREQUAL "on")
                            -fno-omit-frame-pointer)
   # PoCL (the OpenCL platform of the OpenCL plugin's tests) and its LLVM leak by design;
   # LeakSanitizer's exit-time scan crashes ("Tracer caught signal 11") on a stale dynamic-TLS
-  # entry PoCL leaves behind unless ASan stops tracking __tls_get_addr; and LLVM puts an
-  # alternate signal stack of its own on the thread that loads it, which ASan then fails to
-  # unmap as its own when that thread exits ("unable to unmap"): with the OpenCL device cache,
-  # PoCL is loaded by whichever thread first uses an OpenCL device.
+  # entry that PoCL, or a thread of oneDNN's OpenMP pool, leaves behind unless ASan stops
+  # tracking __tls_get_addr; and LLVM puts an alternate signal stack of its own on the thread
+  # that loads it, which ASan then fails to unmap as its own when that thread exits ("unable to
+  # unmap"): with the OpenCL device cache, PoCL is loaded by whichever thread first uses an
+  # OpenCL device.
   set(HXRT_SANITIZER_TEST_ENVIRONMENT
       "LSAN_OPTIONS=suppressions=${PROJECT_SOURCE_DIR}/tests/lsan_suppressions.txt;\
 ASAN_OPTIONS=intercept_tls_get_addr=0:use_sigaltstack=0")
