@@ -8,7 +8,7 @@
 #   -b BUILD_DIR the fuzz build (default build-fuzz), configured with clang, ASan + UBSan and
 #                HXRT_FUZZ=ON when it has no CMakeCache.txt yet, and brought up to date
 #   TARGET       config_fuzz, device_name_fuzz, execute_fuzz, plugin_table_fuzz,
-#                placement_json_fuzz, cost_model_fuzz (default: all)
+#                placement_json_fuzz, cost_model_fuzz, onnx_model_fuzz (default: all)
 #
 # Each target starts from a scratch copy of its seeds (tests/fuzz/corpus/<target>/), so the
 # seeds in the repository are never changed; what a run adds stays in the scratch folder,
@@ -30,7 +30,7 @@ shift $((OPTIND - 1))
 targets=("$@")
 if [[ ${#targets[@]} -eq 0 ]]; then
   targets=(config_fuzz device_name_fuzz execute_fuzz plugin_table_fuzz placement_json_fuzz
-           cost_model_fuzz)
+           cost_model_fuzz onnx_model_fuzz)
 fi
 for target in "${targets[@]}"; do
   if [[ ! -d tests/fuzz/corpus/$target ]]; then
@@ -44,6 +44,11 @@ if [[ ! -f $build/CMakeCache.txt ]]; then
     -DHXRT_SANITIZE=address -DHXRT_FUZZ=ON -DHXRT_WITH_CUDA=OFF -DHXRT_BUILD_BENCH=OFF
 fi
 cmake --build "$build" --target "${targets[@]}"
+
+# The sanitizers' settings the fuzz smoke tests run with (cmake/sanitizers.cmake says why):
+# LeakSanitizer's scan crashes on oneDNN's and PoCL's dynamic TLS without them.
+export ASAN_OPTIONS=${ASAN_OPTIONS:-intercept_tls_get_addr=0:use_sigaltstack=0}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/lsan_suppressions.txt}
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/hxrt-fuzz.XXXXXX")
 findings=0
