@@ -31,6 +31,7 @@ import numpy as np
 import onnx
 import onnxruntime
 
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests" / "whole_models"))
 import compare_outputs  # noqa: E402  (beside make_models.py, not a package)
 import make_models  # noqa: E402
