@@ -42,6 +42,11 @@ phase() {
 phase "ONNX node test data (.cache/onnx-node-tests/)"
 scripts/fetch-onnx-node-tests.sh
 
+# onnx, onnxruntime and numpy from PyPI for the whole-model tests (tests/whole_models), made
+# here rather than by the first of those tests CTest starts; without PyPI they skip themselves.
+phase "Model environment (.cache/model-venv/)"
+scripts/make-model-venv.sh >/dev/null
+
 phase "Release build (build/)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
 cmake --build build -j"$jobs"

@@ -1,0 +1,109 @@
+#!/usr/bin/env python3
+"""Whole models through hxrt and ONNX Runtime, side by side, on the CPU.
+
+The three models of tests/whole_models (make_models.py writes them, as torch.onnx.export
+writes them, with seeded weights): the 784-512-512-10 MLP, the small CNN and the small
+transformer encoder, each at batch 1 and at a throughput batch (MLP 64, CNN 16, transformer 8;
+the transformer's sequences 32 tokens long), on 1 and 2 threads. Each runtime runs a model in
+its own process, timed in-process: ONNX Runtime through its Python API (default graph
+optimisations, intra-op threads as given, one inter-op thread), hxrt through hxrt-run
+(HXRT_INTRA_OP_THREADS, the same inputs from .npy files). Prints per case the median time per
+run of each, hxrt's throughput as a ratio of ONNX Runtime's (ORT's median / hxrt's), the
+fastest run of each (on a busy machine the medians move with the load, the fastest runs far
+less), and the largest difference of their outputs as a share of what the tests allow
+(tests/whole_models/compare_outputs.py).
+
+Needs the model environment (scripts/make-model-venv.sh) and a Release build of hxrt-run:
+
+  scripts/make-model-venv.sh
+  .cache/model-venv/bin/python bench/onnx_models.py [--hxrt-run build/bin/hxrt-run] [--runs 200]
+"""
+import argparse
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import onnx
+import onnxruntime
+
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests" / "whole_models"))
+import compare_outputs  # noqa: E402  (beside make_models.py, not a package)
+import make_models  # noqa: E402
+
+SEQUENCE = 32
+CASES = [("mlp", 1), ("mlp", 64), ("cnn", 1), ("cnn", 16), ("transformer", 1),
+         ("transformer", 8)]
+
+
+def onnxruntime_times_ms(path, inputs, threads, runs):
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+    outputs = session.run(None, inputs)  # the first run, untimed, as hxrt-run's is not apart
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        session.run(None, inputs)
+        times.append((time.perf_counter() - start) * 1e3)
+    names = [output.name for output in session.get_outputs()]
+    return float(np.median(times)), min(times), dict(zip(names, outputs))
+
+
+def hxrt_times_ms(hxrt_run, path, input_files, out_dir, threads, runs):
+    environment = dict(os.environ, HXRT_INTRA_OP_THREADS=str(threads))
+    command = [hxrt_run, str(path), "--device", "/CPU:0", "--runs", str(runs),
+               "--save-outputs", str(out_dir)]
+    for name, file in input_files.items():
+        command += ["--input", f"{name}={file}"]
+    result = subprocess.run(command, env=environment, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"hxrt-run failed on {path}:\n{result.stderr}")
+    fastest = re.search(r"min ([0-9.]+) ms", result.stdout)
+    median = re.search(r"median ([0-9.]+) ms", result.stdout)
+    return float(median.group(1)), float(fastest.group(1))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hxrt-run", default="build/bin/hxrt-run")
+    parser.add_argument("--runs", type=int, default=200)
+    args = parser.parse_args()
+    print(f"Median of {args.runs} runs per side; ratio = hxrt's throughput / ONNX Runtime's "
+          f"(onnxruntime {onnxruntime.__version__}); difference = the largest share of the "
+          "tests' tolerance")
+    print(f"{'model':<11} {'batch':>5} {'threads':>7} {'ORT ms':>8} {'hxrt ms':>8} "
+          f"{'ratio':>6} {'ORT min':>8} {'hxrt min':>8} {'difference':>10}")
+    with tempfile.TemporaryDirectory() as scratch:
+        scratch = pathlib.Path(scratch)
+        for name, batch in CASES:
+            path = scratch / f"{name}_{batch}.onnx"
+            onnx.save(make_models.build(name, batch), str(path))
+            inputs = make_models.example_inputs(name, batch, SEQUENCE)
+            input_files = {}
+            for input_name, array in inputs.items():
+                input_files[input_name] = scratch / f"{name}_{batch}_{input_name}.npy"
+                np.save(input_files[input_name], array)
+            shape = f"{batch}x{SEQUENCE}" if name == "transformer" else str(batch)
+            for threads in (1, 2):
+                ort_ms, ort_min, expected = onnxruntime_times_ms(path, inputs, threads,
+                                                                 args.runs)
+                out_dir = scratch / "out"
+                hxrt_ms, hxrt_min = hxrt_times_ms(args.hxrt_run, path, input_files, out_dir,
+                                                  threads, args.runs)
+                share = max(compare_outputs.worst_difference(
+                    np.load(out_dir / f"{output}.npy"), array)[1]
+                    for output, array in expected.items())
+                print(f"{name:<11} {shape:>5} {threads:>7} {ort_ms:>8.3f} {hxrt_ms:>8.3f} "
+                      f"{ort_ms / hxrt_ms:>6.2f} {ort_min:>8.3f} {hxrt_min:>8.3f} "
+                      f"{share:>10.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
