@@ -1,7 +1,8 @@
 // MatMul as NumPy's matmul (vectors, matrices, stacks with broadcast batch axes):
 // matmul_batches.hpp plans the products, each of them OpenBLAS GEMM or the small path of
 // gemm.hpp. f16 products widen each operand's matrix to float, multiply in float and round the
-// result once; bf16 runs on oneDNN's matmul (dnnl/dnnl_matmul.hpp), which is faster for it.
+// result once; bf16 runs on oneDNN's matmul (dnnl/dnnl_matmul.hpp), which is faster for it,
+// where the CPU has oneDNN's bf16 kernels, and as f16 does where it has not.
 // The transposes are read once, at create; check declines the extents BLAS's int arguments
 // cannot carry, so that those calls run elsewhere.
 #include <hxplugin/kernel_create.hpp>
@@ -26,20 +27,23 @@ struct MatMulInstance {
   bool transpose_a = false;
   bool transpose_b = false;
   uint32_t threads = 0;
-  mutable PrimitiveCache primitives;  // bf16's oneDNN matmuls
+  mutable PrimitiveCache primitives;  // bf16's oneDNN matmuls (native_bf16_matmul)
 };
 
-hx_status* bf16_products(const KernelCall& call, const MatMulInstance& instance) {
-  try {
-    const std::shared_ptr<const Prepared> prepared =
-        instance.primitives.get(shapes_key(call), [&] {
-          return prepare_dnnl_matmul(call, instance.transpose_a, instance.transpose_b,
-                                     instance.threads);
-        });
-    return run_prepared(call, "MatMul", *prepared, instance.threads);
-  } catch (const dnnl::error& error) {
-    return dnnl_error(call, "MatMul", error);
-  }
+// bf16 on oneDNN's matmul where this CPU has a kernel for it (AVX-512 and newer); a Prepared
+// with no primitive where it has none (AVX2: oneDNN 2.6 declines), and the products are then
+// widened as f16's are. Throws dnnl::error for any other failure.
+std::shared_ptr<const Prepared> native_bf16_matmul(const KernelCall& call,
+                                                   const MatMulInstance& instance) {
+  return instance.primitives.get(shapes_key(call), [&] {
+    try {
+      return prepare_dnnl_matmul(call, instance.transpose_a, instance.transpose_b,
+                                 instance.threads);
+    } catch (const dnnl::error& error) {
+      if (error.status != dnnl_unimplemented) throw;
+      return Prepared{};
+    }
+  });
 }
 
 // A k = 0 product: an empty sum, which neither path is asked for (lda would be 0).
@@ -144,7 +148,18 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
     case HX_DTYPE_F16:
       narrow_products(plan, input_data<Half>(a), input_data<Half>(b), output_data<Half>(c));
       return nullptr;
-    case HX_DTYPE_BF16: return bf16_products(call, instance);
+    case HX_DTYPE_BF16: {
+      std::shared_ptr<const Prepared> prepared;
+      try {
+        prepared = native_bf16_matmul(call, instance);
+        if (prepared->primitive) return run_prepared(call, "MatMul", *prepared, instance.threads);
+      } catch (const dnnl::error& error) {
+        return dnnl_error(call, "MatMul", error);
+      }
+      narrow_products(plan, input_data<BFloat16>(a), input_data<BFloat16>(b),
+                      output_data<BFloat16>(c));
+      return nullptr;
+    }
     default:
       return call.error(HX_INVALID_ARGUMENT, "MatMul: the CPU kernel has no %s variant",
                         hx_dtype_name(a.dtype));
