@@ -198,3 +198,55 @@ TEST_CASE("Range takes its dtype from the dtype of ONNX's inputs", "[models]") {
   CHECK(r[0].dtype() == hxrt::DType::kI64);
   CHECK(r[0].to_string() == "[2, 4, 6]");
 }
+
+TEST_CASE("A node's outputs are the op's by position, and an unnamed one is left unused",
+          "[models]") {
+  // LayerNormalization with outputs (y, "", inv): Mean is computed and read by nothing;
+  // InvStdDev, output 2, is read by a Mul downstream. With x a graph input the node is a graph
+  // node; with x an initializer it is computed at load.
+  const auto layer_norm_model = [](bool x_known) {
+    onnx::ModelProto proto = onnx_test::model(17);
+    if (x_known) {
+      add_initializer(proto, "x", {2, 3}, {1, 2, 3, 4, 6, 8});
+    } else {
+      add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
+    }
+    add_initializer(proto, "scale", {3}, {1, 1, 1});
+    add_initializer(proto, "two", {}, {2});
+    onnx_test::set_float(add_node(proto, "LayerNormalization", {"x", "scale"}, {"y", "", "inv"},
+                                  "norm"),
+                         "epsilon", 0);
+    add_node(proto, "Mul", {"inv", "two"}, {"inv2"}, "twice");
+    add_output(proto, "y");
+    add_output(proto, "inv2");
+    return bytes_of(proto);
+  };
+  hxrt::Runtime rt = onnx_test::runtime();
+  // Rows [1, 2, 3] and [4, 6, 8]: variances 2/3 and 8/3.
+  const std::vector<float> y_expected = {-1.2247449f, 0, 1.2247449f, -1.2247449f, 0, 1.2247449f};
+  const std::vector<float> inv2_expected = {2 * 1.2247449f, 2 * 0.61237244f};
+  for (const bool x_known : {false, true}) {
+    INFO((x_known ? "x known at load" : "x a graph input"));
+    const std::string bytes = layer_norm_model(x_known);
+    const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+    CHECK(model.folded_nodes == (x_known ? 2 : 0));
+    if (!x_known) {
+      const hxrt::GraphNode* norm = model.graph.find("norm");
+      REQUIRE(norm != nullptr);
+      CHECK(norm->output_shapes ==
+            std::vector<hxrt::Shape>{hxrt::Shape({2, 3}), hxrt::Shape({2, 1}),
+                                     hxrt::Shape({2, 1})});
+      CHECK(model.graph.find("twice")->inputs[0].node == "norm");
+      CHECK(model.graph.find("twice")->inputs[0].index == 2);
+    }
+    std::map<std::string, Tensor> feeds;
+    if (!x_known) feeds["x"] = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 6, 8});
+    const std::vector<Tensor> outputs = run(rt, model, feeds);
+    REQUIRE(outputs.size() == 2);
+    CHECK(outputs[1].shape() == hxrt::Shape({2, 1}));
+    const std::vector<float> y = outputs[0].to_vector<float>();
+    const std::vector<float> inv2 = outputs[1].to_vector<float>();
+    for (size_t i = 0; i < y.size(); ++i) CHECK(y[i] == Approx(y_expected[i]).margin(1e-6));
+    for (size_t i = 0; i < inv2.size(); ++i) CHECK(inv2[i] == Approx(inv2_expected[i]));
+  }
+}
