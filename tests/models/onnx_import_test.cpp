@@ -250,3 +250,35 @@ TEST_CASE("A node's outputs are the op's by position, and an unnamed one is left
     for (size_t i = 0; i < inv2.size(); ++i) CHECK(inv2[i] == Approx(inv2_expected[i]));
   }
 }
+
+TEST_CASE("Split makes as many parts as the node has outputs, or as its split input lists",
+          "[models]") {
+  // Opset 13 without the split input: the node's three outputs give three equal parts. With
+  // it (an initializer), its sizes.
+  hxrt::Runtime rt = onnx_test::runtime();
+  const Tensor x = rt.tensor<float>({6}, {1, 2, 3, 4, 5, 6});
+  for (const bool listed : {false, true}) {
+    INFO((listed ? "split listed" : "split by the outputs"));
+    onnx::ModelProto proto = onnx_test::model(13);
+    add_input(proto, "x", onnx::TensorProto::FLOAT, {6});
+    std::vector<std::string> inputs = {"x"};
+    if (listed) {
+      onnx::TensorProto* split = proto.mutable_graph()->add_initializer();
+      split->set_name("split");
+      split->set_data_type(onnx::TensorProto::INT64);
+      split->add_dims(3);
+      for (int64_t size : {1, 0, 5}) split->add_int64_data(size);
+      inputs.push_back("split");
+    }
+    add_node(proto, "Split", inputs, {"a", "b", "c"}, "split_x");
+    for (const char* output : {"a", "b", "c"}) add_output(proto, output);
+    const std::string bytes = bytes_of(proto);
+    const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+    CHECK(model.graph.find("split_x")->attrs.find("num_outputs") != nullptr);
+    const std::vector<Tensor> parts = run(rt, model, {{"x", x}});
+    REQUIRE(parts.size() == 3);
+    CHECK(parts[0].to_string() == (listed ? "[1]" : "[1, 2]"));
+    CHECK(parts[1].to_string() == (listed ? "[]" : "[3, 4]"));
+    CHECK(parts[2].to_string() == (listed ? "[2, 3, 4, 5, 6]" : "[5, 6]"));
+  }
+}

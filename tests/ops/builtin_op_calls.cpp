@@ -28,7 +28,8 @@ std::vector<TensorMeta> infer_all(const std::string& op, const std::vector<Tenso
                                   const hxrt::Attrs& attrs) {
   const OpSchema& schema = builtin_schema(op);
   const InferContext call{op, inputs.data(), inputs.size(), attrs};
-  std::vector<TensorMeta> outputs(static_cast<size_t>(schema.num_outputs));
+  std::vector<TensorMeta> outputs(
+      static_cast<size_t>(hxrt::detail::num_outputs_of(schema, attrs)));
   for (TensorMeta& output : outputs) output.dtype = static_cast<DType>(0);
   hxrt::detail::infer_outputs(schema, call, outputs.data());
   return outputs;

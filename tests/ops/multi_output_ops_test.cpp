@@ -1,5 +1,5 @@
-// The ops of several outputs: LayerNormalization's statistics, their shapes and the calls
-// their inference refuses.
+// The ops of several outputs: LayerNormalization's statistics and Split (whose calls decide how
+// many outputs they have), their shapes and the calls their inference refuses.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -15,6 +15,7 @@ using hxrt::Attrs;
 using hxrt::DType;
 using hxrt::Shape;
 using hxrt::detail::TensorMeta;
+using hxrt_test_ops::builtin_schema;
 using hxrt_test_ops::f32;
 using hxrt_test_ops::infer_all;
 using hxrt_test_ops::infer_error;
@@ -28,6 +29,7 @@ std::vector<Shape> shapes_of(const std::vector<TensorMeta>& outputs) {
   return shapes;
 }
 
+using Ints = std::vector<int64_t>;
 
 }  // namespace
 
@@ -48,4 +50,50 @@ TEST_CASE("LayerNormalization gives Mean and InvStdDev of X's shape with the nor
                          {{"stash_type", int64_t{11}}}),
              Contains("LayerNormalization: attribute 'stash_type' is 11; it is ONNX's element "
                       "type of Mean and InvStdDev: 1 (float) or 16 (bfloat16)"));
+}
+
+TEST_CASE("Split makes as many outputs as split lists, or num_outputs, or one") {
+  const auto& schema = builtin_schema("Split");
+  CHECK(hxrt::detail::num_outputs_of(schema, {}) == 1);
+  CHECK(hxrt::detail::num_outputs_of(schema, {{"num_outputs", int64_t{5}}}) == 5);
+  CHECK(hxrt::detail::num_outputs_of(schema, {{"split", Ints{1, 2}}}) == 2);
+  CHECK(shapes_of(infer_all("Split", {f32({4, 3})})) == std::vector<Shape>{{4, 3}});
+  CHECK(shapes_of(infer_all("Split", {f32({2, 7})},
+                            {{"axis", int64_t{-1}}, {"split", Ints{2, 0, 5}}})) ==
+        std::vector<Shape>{{2, 2}, {2, 0}, {2, 5}});
+  // ONNX 18: ceil(extent / num_outputs) each, the last smaller, or empty.
+  CHECK(shapes_of(infer_all("Split", {f32({10})}, {{"num_outputs", int64_t{3}}})) ==
+        std::vector<Shape>{{4}, {4}, {2}});
+  CHECK(shapes_of(infer_all("Split", {f32({9, 2})}, {{"num_outputs", int64_t{4}}})) ==
+        std::vector<Shape>{{3, 2}, {3, 2}, {3, 2}, {0, 2}});
+  const std::vector<TensorMeta> ints =
+      infer_all("Split", {meta(DType::kI64, {6})}, {{"num_outputs", int64_t{2}}});
+  CHECK(ints[1].dtype == DType::kI64);
+}
+
+TEST_CASE("Split refuses what it cannot cut, naming the attribute and what to do") {
+  CHECK_THAT(infer_error("Split", {f32({2, 5})}, {{"axis", int64_t{1}}, {"split", Ints{2, 2}}}),
+             Contains("Split: attribute 'split' [2, 2] adds up to 4, but axis 1 has extent 5; "
+                      "the sizes must add up to it"));
+  CHECK_THAT(infer_error("Split", {f32({5})}, {{"split", Ints{6, -1}}}),
+             Contains("attribute 'split' [6, -1] has a negative size"));
+  CHECK_THAT(infer_error("Split", {f32({2, 5})}, {{"axis", int64_t{2}}}),
+             Contains("Split: attribute 'axis' names axis 2, out of range for rank 2"));
+  CHECK_THAT(infer_error("Split", {f32({})}),
+             Contains("Split: input is a scalar; it needs an axis to split along"));
+  CHECK_THAT(infer_error("Split", {f32({5})}, {{"num_outputs", int64_t{4}}}),
+             Contains("Split: axis 0 of extent 5 cannot be cut into 4 parts of 2 (ceil(5 / 4)) "
+                      "and a smaller last one; list the sizes in 'split' instead"));
+  CHECK_THAT(infer_error("Split", {f32({5})}, {{"split", Ints{2, 3}}, {"num_outputs", int64_t{3}}}),
+             Contains("Split: attribute 'split' [2, 3] lists 2 parts but 'num_outputs' is 3"));
+  CHECK_THAT(infer_error("Split", {f32({5})}, {{"num_outputs", int64_t{0}}}),
+             Contains("Split: attribute 'num_outputs' asks for 0 parts; a split makes at least "
+                      "one"));
+  CHECK_THAT(infer_error("Split", {f32({5})}, {{"split", Ints{}}}),
+             Contains("Split: attribute 'split' asks for 0 parts"));
+  CHECK_THAT(infer_error("Split", {f32({100})}, {{"num_outputs", int64_t{65}}}),
+             Contains("Split: attribute 'num_outputs' asks for 65 parts; hxrt's ops have at "
+                      "most 64 outputs"));
+  CHECK_THAT(infer_error("Split", {f32({5})}, {{"num_outputs", 2.0}}),
+             Contains("Split: attribute 'num_outputs'"));
 }

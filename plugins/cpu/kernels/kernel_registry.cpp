@@ -138,6 +138,7 @@ constexpr KernelEntry kKernels[] = {
     entry<expand_kernel>("Expand", kAll),
     entry<tile_kernel>("Tile", kAll),
     with_instances<concat_kernel, axis_create, indexing_destroy>("Concat", kAll),
+    with_instances<split_kernel, axis_create, indexing_destroy>("Split", kAll),
     with_instances<slice_kernel, slice_create, slice_destroy>("Slice", kAll),
     with_instances<gather_kernel, axis_create, indexing_destroy>("Gather", kAll),
     with_instances<gather_elements_kernel, axis_create, indexing_destroy>("GatherElements",
