@@ -282,3 +282,25 @@ TEST_CASE("Split makes as many parts as the node has outputs, or as its split in
     CHECK(parts[2].to_string() == (listed ? "[2, 3, 4, 5, 6]" : "[5, 6]"));
   }
 }
+
+TEST_CASE("TopK reads K from an initializer and gives values and indices", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(11);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
+  onnx::TensorProto* k = proto.mutable_graph()->add_initializer();
+  k->set_name("k");
+  k->set_data_type(onnx::TensorProto::INT64);
+  k->add_dims(1);
+  k->add_int64_data(2);
+  add_node(proto, "TopK", {"x", "k"}, {"values", "indices"}, "top");
+  add_output(proto, "values");
+  add_output(proto, "indices");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  CHECK(model.graph.find("top")->attrs.find("k") != nullptr);
+  const std::vector<Tensor> top =
+      run(rt, model, {{"x", rt.tensor<float>({2, 3}, {1, 3, 2, 6, 5, 6})}});
+  CHECK(top[0].to_string() == "[[3, 2], [6, 6]]");
+  CHECK(top[1].dtype() == hxrt::DType::kI64);
+  CHECK(top[1].to_string() == "[[1, 2], [0, 2]]");
+}

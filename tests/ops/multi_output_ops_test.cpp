@@ -1,5 +1,5 @@
-// The ops of several outputs: LayerNormalization's statistics and Split (whose calls decide how
-// many outputs they have), their shapes and the calls their inference refuses.
+// The ops of several outputs: LayerNormalization's statistics, Split (whose calls decide how
+// many outputs they have) and TopK, their shapes and the calls their inference refuses.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -96,4 +96,30 @@ TEST_CASE("Split refuses what it cannot cut, naming the attribute and what to do
                       "most 64 outputs"));
   CHECK_THAT(infer_error("Split", {f32({5})}, {{"num_outputs", 2.0}}),
              Contains("Split: attribute 'num_outputs'"));
+}
+
+TEST_CASE("TopK gives k values of X's dtype and their int64 indices along the axis") {
+  const std::vector<TensorMeta> outputs =
+      infer_all("TopK", {meta(DType::kI32, {3, 5, 2})}, {{"k", int64_t{4}}, {"axis", int64_t{1}}});
+  CHECK(shapes_of(outputs) == std::vector<Shape>{{3, 4, 2}, {3, 4, 2}});
+  CHECK(outputs[0].dtype == DType::kI32);
+  CHECK(outputs[1].dtype == DType::kI64);
+  CHECK(shapes_of(infer_all("TopK", {f32({3, 5})}, {{"k", int64_t{0}}})) ==
+        std::vector<Shape>{{3, 0}, {3, 0}});
+}
+
+TEST_CASE("TopK refuses a k the axis does not hold, a bad axis and bad flags") {
+  CHECK_THAT(infer_error("TopK", {f32({3, 5})}, {{"k", int64_t{6}}}),
+             Contains("TopK: attribute 'k' is 6, but axis 1 of X [3, 5] has 5 elements; k is "
+                      "from 0 to that"));
+  CHECK_THAT(infer_error("TopK", {f32({3, 5})}, {{"k", int64_t{-1}}}),
+             Contains("TopK: attribute 'k' is -1"));
+  CHECK_THAT(infer_error("TopK", {f32({3, 5})}, {{"k", int64_t{1}}, {"axis", int64_t{-3}}}),
+             Contains("TopK: attribute 'axis' names axis -3, out of range for rank 2"));
+  CHECK_THAT(infer_error("TopK", {f32({3, 5})}, {{"k", int64_t{1}}, {"largest", int64_t{2}}}),
+             Contains("TopK: attribute 'largest' is 2; it is 0 or 1"));
+  CHECK_THAT(infer_error("TopK", {f32({3, 5})}),
+             Contains("TopK: missing required attribute 'k'"));
+  CHECK_THAT(infer_error("TopK", {meta(DType::kBool, {3})}, {{"k", int64_t{1}}}),
+             Contains("TopK: input 0 has dtype bool"));
 }

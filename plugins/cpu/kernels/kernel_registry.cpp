@@ -121,6 +121,7 @@ constexpr KernelEntry kKernels[] = {
                                                                              kNumeric),
     with_instances<reduce_log_sum_exp_kernel, reduce_create, reduce_destroy>("ReduceLogSumExp",
                                                                               kNumeric),
+    with_instances<top_k_kernel, top_k_create, top_k_destroy>("TopK", kNumeric),
     with_instances<arg_max_kernel, arg_create, arg_destroy>("ArgMax", kNumeric),
     with_instances<arg_min_kernel, arg_create, arg_destroy>("ArgMin", kNumeric),
     with_instances<softmax_kernel, softmax_create, softmax_destroy>("Softmax", kAnyFloating),

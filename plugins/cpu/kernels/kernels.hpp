@@ -155,6 +155,11 @@ hx_status* slice_create(const hx_kernel_create_args* args, hx_kernel_instance** 
 hx_status* slice_kernel(const hx_kernel_args* args);
 void slice_destroy(hx_kernel_instance* instance, void* user_data);
 
+// TopK (top_k.cpp).
+hx_status* top_k_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* top_k_kernel(const hx_kernel_args* args);
+void top_k_destroy(hx_kernel_instance* instance, void* user_data);
+
 // The layout family (layout.cpp); block_destroy frees DepthToSpace's and SpaceToDepth's
 // instances.
 hx_status* pad_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
