@@ -89,6 +89,21 @@ TEST_CASE("the kernels section fails a Relu that computes a wrong result and pas
   CHECK(run.failed == 1);
 }
 
+TEST_CASE("the kernels section compares every output: a wrong InvStdDev fails "
+          "LayerNormalization, naming output 2",
+          "[conformance]") {
+  const ConformanceRun run =
+      run_conformance(conformance_fixture("wrong_statistics"), "--section kernels");
+  CHECK(run.exit_code == 1);
+  const ConformanceCheck norm =
+      check_starting(run, "kernels", "LayerNormalization float32 matches the reference");
+  CHECK(norm.result == "fail");
+  CHECK_THAT(norm.detail, StartsWith("LayerNormalization float32 on shapes ["));
+  CHECK_THAT(norm.detail, Contains(": output 2 element 0 "));
+  CHECK_THAT(norm.detail, Contains("the kernel computes a wrong result"));
+  CHECK(run.failed == 1);
+}
+
 TEST_CASE("a kernel failure names the seed its inputs came from", "[conformance]") {
   const ConformanceRun run =
       run_conformance(conformance_fixture("wrong_result"), "--section kernels --seed 7");

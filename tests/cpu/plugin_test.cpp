@@ -104,7 +104,8 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"Softmax", any_floating},    {"LogSoftmax", any_floating}, {"CumSum", numeric},
       {"Reshape", all},     {"Flatten", all},   {"Squeeze", all},
       {"Unsqueeze", all},    {"Transpose", all},   {"Expand", all},    {"Tile", all},
-      {"Concat", all},       {"Slice", all},       {"Gather", all},    {"GatherElements", all},
+      {"Concat", all},       {"Split", all},       {"Slice", all},     {"Gather", all},
+      {"GatherElements", all}, {"TopK", numeric},
       {"ScatterElements", all}, {"Pad", all},      {"DepthToSpace", all},
       {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric}};
 

@@ -160,6 +160,23 @@ TEST_CASE("A value nobody reads is dead once its producer completes, for its suc
   CHECK(plan.arena_bytes == std::vector<uint64_t>{128});
 }
 
+TEST_CASE("The outputs of one step never share memory, whether read later or never",
+          "[graph][memory_plan]") {
+  // Step 0 writes three values (LayerNormalization's Y, Mean, InvStdDev): the second is read by
+  // step 1, the others by nothing. All three are written at once; step 1's own value may reuse
+  // the two dead ones, never the one it reads.
+  const std::vector<PlanStep> steps = {{}, {{0}}};
+  const std::vector<PlanValue> values = {value(0, {}), value(0, {1}), value(0, {}),
+                                         value(1, {})};
+  const MemoryPlan plan = plan_memory(steps, values, 1, 64);
+  CHECK(plan_problem(steps, values, 1, 64, plan).empty());
+  CHECK_FALSE(overlap(values, plan, 0, 1));
+  CHECK_FALSE(overlap(values, plan, 0, 2));
+  CHECK_FALSE(overlap(values, plan, 1, 2));
+  CHECK_FALSE(overlap(values, plan, 1, 3));
+  CHECK(plan.arena_bytes == std::vector<uint64_t>{192});
+}
+
 TEST_CASE("Each device has its own arena", "[graph][memory_plan]") {
   // Two independent steps, one value each on devices 0 and 1; device 2 has none.
   const std::vector<PlanStep> steps = {{}, {}};

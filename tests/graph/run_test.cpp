@@ -75,6 +75,58 @@ TEST_CASE("A graph gives what the same ops give eagerly, across the CPU and a GP
         eager_out.to_vector<float>());
 }
 
+TEST_CASE("Outputs past a node's first feed nodes on its device and on another, or are unused",
+          "[graph]") {
+  // LayerNormalization on the CPU gives Y, Mean and InvStdDev: a Mul on the CPU reads Mean,
+  // a Mul on a GPU reads InvStdDev (a transfer of output 2), and InvStdDev is fetched as well.
+  hxrt::Runtime rt = cpu_and_gpus(1);
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 3});
+  const NodeOutput scale = builder.input("scale", DType::kF32, {3});
+  const NodeOutput two = builder.input("two", DType::kF32, {2, 1});
+  const NodeOutput y = builder.add("norm", "LayerNormalization", {x, scale}, {}, "/CPU:0");
+  const NodeOutput mean = NodeOutput{"norm", 1};
+  const NodeOutput inverse = NodeOutput{"norm", 2};
+  const NodeOutput twice_mean = builder.add("twice_mean", "Mul", {mean, two}, {}, "/CPU:0");
+  const NodeOutput twice_inverse =
+      builder.add("twice_inverse", "Mul", {inverse, two}, {}, "/GPU:0");
+  CHECK(builder.graph().find("norm")->output_shapes[2] == hxrt::Shape({2, 1}));
+  const auto refused = error_from([&] { builder.add("bad", "Relu", {NodeOutput{"norm", 3}}); });
+  REQUIRE(refused);
+  CHECK_THAT(refused->what(),
+             Catch::Contains("input 0 names output 3 of 'norm', which has 3 outputs"));
+
+  const Tensor tx = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 6, 8});
+  const Tensor tscale = rt.tensor<float>({3}, {1, -1, 2});
+  const Tensor ttwo = rt.tensor<float>({2, 1}, {2, 2});
+  const std::vector<Tensor> eager = rt.execute_multi("LayerNormalization", {tx, tscale});
+  REQUIRE(eager.size() == 3);
+  const std::vector<float> mean_values = eager[1].to_vector<float>();
+  const std::vector<float> inverse_values = eager[2].to_vector<float>();
+  CHECK(mean_values == std::vector<float>{2, 6});
+
+  const hxrt::Executable exe = rt.compile(builder.graph(), {y, twice_mean, twice_inverse,
+                                                            inverse});
+  CHECK(exe.transfers() == std::vector<std::string>{"norm:2 from CPU:0 to GPU:0",
+                                                    "two:0 from CPU:0 to GPU:0"});
+  const std::vector<Tensor> fetched = exe.run({{"x", tx}, {"scale", tscale}, {"two", ttwo}});
+  REQUIRE(fetched.size() == 4);
+  CHECK(fetched[0].to_vector<float>() == eager[0].to_vector<float>());
+  CHECK(fetched[1].to_vector<float>() ==
+        std::vector<float>{2 * mean_values[0], 2 * mean_values[1]});
+  CHECK(fetched[2].to_vector<float>() ==
+        std::vector<float>{2 * inverse_values[0], 2 * inverse_values[1]});
+  CHECK(fetched[2].device() == graph_test::device("GPU:0"));
+  CHECK(fetched[3].to_vector<float>() == inverse_values);
+
+  // Fetching Y alone leaves Mean and InvStdDev written and read by nothing.
+  const hxrt::Executable y_only = rt.compile(builder.graph(), {y});
+  for (int run = 0; run < 2; ++run) {
+    CHECK(y_only.run({{"x", tx}, {"scale", tscale}})[0].to_vector<float>() ==
+          eager[0].to_vector<float>());
+  }
+}
+
 TEST_CASE("Scalars, and a scalar broadcast over a matrix, run in a graph as they do eagerly",
           "[graph]") {
   // Operands of rank 0 beside others: each view's shape and strides are packed at compile

@@ -88,6 +88,16 @@ TEST_CASE("Another domain, an unknown attribute and an output hxrt does not comp
                                                "which hxrt's Relu does not compute"));
 }
 
+TEST_CASE("A Split whose num_outputs disagrees with its outputs is refused", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(18);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {6});
+  onnx_test::set_int(add_node(proto, "Split", {"x"}, {"a", "b"}, "halves"), "num_outputs", 3);
+  add_output(proto, "a");
+  CHECK_THAT(refusal(proto), Catch::Contains("node 'halves' (Split) has attribute 'num_outputs' "
+                                             "3 but 2 outputs; ONNX asks for one output per "
+                                             "part"));
+}
+
 TEST_CASE("A value no earlier node defines, and a dtype hxrt lacks, are refused", "[models]") {
   onnx::ModelProto undefined = relu_model();
   undefined.mutable_graph()->mutable_node(0)->set_input(0, "nowhere");

@@ -198,3 +198,109 @@ TEST_CASE("Range takes its dtype from the dtype of ONNX's inputs", "[models]") {
   CHECK(r[0].dtype() == hxrt::DType::kI64);
   CHECK(r[0].to_string() == "[2, 4, 6]");
 }
+
+TEST_CASE("A node's outputs are the op's by position, and an unnamed one is left unused",
+          "[models]") {
+  // LayerNormalization with outputs (y, "", inv): Mean is computed and read by nothing;
+  // InvStdDev, output 2, is read by a Mul downstream. With x a graph input the node is a graph
+  // node; with x an initializer it is computed at load.
+  const auto layer_norm_model = [](bool x_known) {
+    onnx::ModelProto proto = onnx_test::model(17);
+    if (x_known) {
+      add_initializer(proto, "x", {2, 3}, {1, 2, 3, 4, 6, 8});
+    } else {
+      add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
+    }
+    add_initializer(proto, "scale", {3}, {1, 1, 1});
+    add_initializer(proto, "two", {}, {2});
+    onnx_test::set_float(add_node(proto, "LayerNormalization", {"x", "scale"}, {"y", "", "inv"},
+                                  "norm"),
+                         "epsilon", 0);
+    add_node(proto, "Mul", {"inv", "two"}, {"inv2"}, "twice");
+    add_output(proto, "y");
+    add_output(proto, "inv2");
+    return bytes_of(proto);
+  };
+  hxrt::Runtime rt = onnx_test::runtime();
+  // Rows [1, 2, 3] and [4, 6, 8]: variances 2/3 and 8/3.
+  const std::vector<float> y_expected = {-1.2247449f, 0, 1.2247449f, -1.2247449f, 0, 1.2247449f};
+  const std::vector<float> inv2_expected = {2 * 1.2247449f, 2 * 0.61237244f};
+  for (const bool x_known : {false, true}) {
+    INFO((x_known ? "x known at load" : "x a graph input"));
+    const std::string bytes = layer_norm_model(x_known);
+    const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+    CHECK(model.folded_nodes == (x_known ? 2 : 0));
+    if (!x_known) {
+      const hxrt::GraphNode* norm = model.graph.find("norm");
+      REQUIRE(norm != nullptr);
+      CHECK(norm->output_shapes ==
+            std::vector<hxrt::Shape>{hxrt::Shape({2, 3}), hxrt::Shape({2, 1}),
+                                     hxrt::Shape({2, 1})});
+      CHECK(model.graph.find("twice")->inputs[0].node == "norm");
+      CHECK(model.graph.find("twice")->inputs[0].index == 2);
+    }
+    std::map<std::string, Tensor> feeds;
+    if (!x_known) feeds["x"] = rt.tensor<float>({2, 3}, {1, 2, 3, 4, 6, 8});
+    const std::vector<Tensor> outputs = run(rt, model, feeds);
+    REQUIRE(outputs.size() == 2);
+    CHECK(outputs[1].shape() == hxrt::Shape({2, 1}));
+    const std::vector<float> y = outputs[0].to_vector<float>();
+    const std::vector<float> inv2 = outputs[1].to_vector<float>();
+    for (size_t i = 0; i < y.size(); ++i) CHECK(y[i] == Approx(y_expected[i]).margin(1e-6));
+    for (size_t i = 0; i < inv2.size(); ++i) CHECK(inv2[i] == Approx(inv2_expected[i]));
+  }
+}
+
+TEST_CASE("Split makes as many parts as the node has outputs, or as its split input lists",
+          "[models]") {
+  // Opset 13 without the split input: the node's three outputs give three equal parts. With
+  // it (an initializer), its sizes.
+  hxrt::Runtime rt = onnx_test::runtime();
+  const Tensor x = rt.tensor<float>({6}, {1, 2, 3, 4, 5, 6});
+  for (const bool listed : {false, true}) {
+    INFO((listed ? "split listed" : "split by the outputs"));
+    onnx::ModelProto proto = onnx_test::model(13);
+    add_input(proto, "x", onnx::TensorProto::FLOAT, {6});
+    std::vector<std::string> inputs = {"x"};
+    if (listed) {
+      onnx::TensorProto* split = proto.mutable_graph()->add_initializer();
+      split->set_name("split");
+      split->set_data_type(onnx::TensorProto::INT64);
+      split->add_dims(3);
+      for (int64_t size : {1, 0, 5}) split->add_int64_data(size);
+      inputs.push_back("split");
+    }
+    add_node(proto, "Split", inputs, {"a", "b", "c"}, "split_x");
+    for (const char* output : {"a", "b", "c"}) add_output(proto, output);
+    const std::string bytes = bytes_of(proto);
+    const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+    CHECK(model.graph.find("split_x")->attrs.find("num_outputs") != nullptr);
+    const std::vector<Tensor> parts = run(rt, model, {{"x", x}});
+    REQUIRE(parts.size() == 3);
+    CHECK(parts[0].to_string() == (listed ? "[1]" : "[1, 2]"));
+    CHECK(parts[1].to_string() == (listed ? "[]" : "[3, 4]"));
+    CHECK(parts[2].to_string() == (listed ? "[2, 3, 4, 5, 6]" : "[5, 6]"));
+  }
+}
+
+TEST_CASE("TopK reads K from an initializer and gives values and indices", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(11);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
+  onnx::TensorProto* k = proto.mutable_graph()->add_initializer();
+  k->set_name("k");
+  k->set_data_type(onnx::TensorProto::INT64);
+  k->add_dims(1);
+  k->add_int64_data(2);
+  add_node(proto, "TopK", {"x", "k"}, {"values", "indices"}, "top");
+  add_output(proto, "values");
+  add_output(proto, "indices");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  CHECK(model.graph.find("top")->attrs.find("k") != nullptr);
+  const std::vector<Tensor> top =
+      run(rt, model, {{"x", rt.tensor<float>({2, 3}, {1, 3, 2, 6, 5, 6})}});
+  CHECK(top[0].to_string() == "[[3, 2], [6, 6]]");
+  CHECK(top[1].dtype() == hxrt::DType::kI64);
+  CHECK(top[1].to_string() == "[[1, 2], [0, 2]]");
+}

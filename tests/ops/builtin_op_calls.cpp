@@ -24,15 +24,20 @@ const OpSchema& builtin_schema(const std::string& op) {
 TensorMeta meta(DType dtype, hxrt::Shape shape) { return TensorMeta{dtype, shape}; }
 TensorMeta f32(hxrt::Shape shape) { return meta(DType::kF32, shape); }
 
+std::vector<TensorMeta> infer_all(const std::string& op, const std::vector<TensorMeta>& inputs,
+                                  const hxrt::Attrs& attrs) {
+  const OpSchema& schema = builtin_schema(op);
+  const InferContext call{op, inputs.data(), inputs.size(), attrs};
+  std::vector<TensorMeta> outputs(
+      static_cast<size_t>(hxrt::detail::num_outputs_of(schema, attrs)));
+  for (TensorMeta& output : outputs) output.dtype = static_cast<DType>(0);
+  hxrt::detail::infer_outputs(schema, call, outputs.data());
+  return outputs;
+}
+
 TensorMeta infer(const std::string& op, const std::vector<TensorMeta>& inputs,
                  const hxrt::Attrs& attrs) {
-  const OpSchema& schema = builtin_schema(op);
-  REQUIRE(schema.num_outputs == 1);
-  const InferContext call{op, inputs.data(), inputs.size(), attrs};
-  TensorMeta output;
-  output.dtype = static_cast<DType>(0);
-  hxrt::detail::infer_outputs(schema, call, &output);
-  return output;
+  return infer_all(op, inputs, attrs).front();
 }
 
 std::string infer_error(const std::string& op, const std::vector<TensorMeta>& inputs,

@@ -17,7 +17,11 @@ const hxrt::detail::OpSchema& builtin_schema(const std::string& op);
 hxrt::detail::TensorMeta meta(hxrt::DType dtype, hxrt::Shape shape);
 hxrt::detail::TensorMeta f32(hxrt::Shape shape);
 
-// The one output that infer_outputs gives for a call of a core op.
+// Every output that infer_outputs gives for a call of a core op.
+std::vector<hxrt::detail::TensorMeta> infer_all(
+    const std::string& op, const std::vector<hxrt::detail::TensorMeta>& inputs,
+    const hxrt::Attrs& attrs = {});
+// Its first output.
 hxrt::detail::TensorMeta infer(const std::string& op,
                                const std::vector<hxrt::detail::TensorMeta>& inputs,
                                const hxrt::Attrs& attrs = {});

@@ -116,7 +116,11 @@ TEST_CASE("every core op has a complete specification") {
     const bool variadic = !schema->inputs.empty() && schema->inputs.back().variadic;
     CHECK(static_cast<int>(schema->inputs.size()) == (variadic ? 1 : schema->max_inputs));
     CHECK((schema->max_inputs < 0) == variadic);
-    CHECK(static_cast<int>(schema->outputs.size()) == schema->num_outputs);
+    // One entry per output, or for an op whose calls decide how many, one variadic entry for
+    // them all.
+    const bool decided = schema->output_count != nullptr;
+    CHECK(static_cast<int>(schema->outputs.size()) == (decided ? 1 : schema->num_outputs));
+    CHECK(decided == (!schema->outputs.empty() && schema->outputs.back().variadic));
     for (const OpArgInfo& arg : schema->inputs) check_arg(arg);
     for (const OpArgInfo& arg : schema->outputs) check_arg(arg);
     for (const OpAttrInfo& attr : schema->attrs) {
@@ -158,11 +162,17 @@ TEST_CASE("the outputs' dtypes a spec lists are the ones inference gives") {
     for (DType dtype : hxrt::kAllDTypes) {
       if (!accepts(entry.first, entry.second, dtype)) continue;
       const std::vector<TensorMeta> inputs = inputs_of(entry.first, entry.second, dtype);
-      const DType out = infer(entry.first, inputs, entry.second.attrs).dtype;
-      const std::vector<DType>& listed = schema.outputs[0].dtypes;
-      INFO(entry.first << " with " << hxrt::dtype_name(dtype) << " gives "
-                       << hxrt::dtype_name(out));
-      CHECK(std::find(listed.begin(), listed.end(), out) != listed.end());
+      const std::vector<TensorMeta> outputs = hxrt_test_ops::infer_all(entry.first, inputs,
+                                                                       entry.second.attrs);
+      for (size_t i = 0; i < outputs.size(); ++i) {
+        // A variadic last output stands for the rest.
+        const OpArgInfo& arg = schema.outputs[std::min(i, schema.outputs.size() - 1)];
+        const DType out = outputs[i].dtype;
+        INFO(entry.first << " with " << hxrt::dtype_name(dtype) << " gives "
+                         << hxrt::dtype_name(out) << " as output " << i << " (" << arg.name
+                         << ")");
+        CHECK(std::find(arg.dtypes.begin(), arg.dtypes.end(), out) != arg.dtypes.end());
+      }
     }
   }
 }
@@ -200,6 +210,32 @@ TEST_CASE("required attributes are required by inference") {
       const std::vector<TensorMeta> inputs = inputs_of(entry.first, entry.second, sample_dtype(schema));
       CHECK_THROWS_WITH(infer(entry.first, inputs, without),
                         Catch::Contains("missing required attribute '" + attr.name + "'"));
+    }
+  }
+}
+
+TEST_CASE("every reference case expects the outputs shape inference gives for its call") {
+  for (const OpSchema* schema : builtin_registry().all()) {
+    for (DType type : (schema->inputs.empty() ? schema->outputs : schema->inputs)[0].dtypes) {
+      for (const hxrt::ReferenceCase& c :
+           hxrt::reference_cases(schema->name, type, DType::kF16, 3)) {
+        std::vector<TensorMeta> inputs;
+        for (const hxrt::ReferenceTensor& input : c.inputs) {
+          inputs.push_back(meta(input.dtype, input.shape));
+        }
+        const std::vector<TensorMeta> inferred =
+            hxrt_test_ops::infer_all(schema->name, inputs, c.attrs);
+        const std::vector<const hxrt::ReferenceTensor*> expected = hxrt::expected_outputs(c);
+        INFO(schema->name << " on " << hxrt::dtype_name(type) << ", first input "
+                          << (inputs.empty() ? std::string("none")
+                                             : inputs[0].shape.to_string()));
+        REQUIRE(expected.size() == inferred.size());
+        for (size_t i = 0; i < expected.size(); ++i) {
+          INFO("output " << i);
+          CHECK(expected[i]->dtype == inferred[i].dtype);
+          CHECK(expected[i]->shape == inferred[i].shape);
+        }
+      }
     }
   }
 }

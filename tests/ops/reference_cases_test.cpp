@@ -33,6 +33,10 @@ bool same_values(const std::vector<ReferenceCase>& a, const std::vector<Referenc
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     if (a[i].expected.values != b[i].expected.values) return false;
+    if (a[i].more_expected.size() != b[i].more_expected.size()) return false;
+    for (size_t j = 0; j < a[i].more_expected.size(); ++j) {
+      if (a[i].more_expected[j].values != b[i].more_expected[j].values) return false;
+    }
     if (a[i].inputs.size() != b[i].inputs.size()) return false;
     for (size_t j = 0; j < a[i].inputs.size(); ++j) {
       if (a[i].inputs[j].values != b[i].inputs[j].values) return false;
@@ -65,7 +69,15 @@ TEST_CASE("every core op has reference cases for every dtype its T accepts, and 
       for (const ReferenceCase& c : cases) {
         CHECK(static_cast<int>(c.inputs.size()) >= op.min_inputs);
         CHECK((op.max_inputs < 0 || static_cast<int>(c.inputs.size()) <= op.max_inputs));
-        CHECK(c.expected.values.size() == static_cast<size_t>(c.expected.shape.num_elements()));
+        // An op of a fixed number of outputs expects them all; one whose calls decide, at
+        // least one and at most its most.
+        const std::vector<const hxrt::ReferenceTensor*> outputs = hxrt::expected_outputs(c);
+        const bool decided = op.outputs.back().variadic;
+        CHECK((decided ? static_cast<int>(outputs.size()) <= op.num_outputs
+                       : static_cast<int>(outputs.size()) == op.num_outputs));
+        for (const hxrt::ReferenceTensor* output : outputs) {
+          CHECK(output->values.size() == static_cast<size_t>(output->shape.num_elements()));
+        }
         for (const hxrt::ReferenceTensor& input : c.inputs) {
           CHECK(input.values.size() == static_cast<size_t>(input.shape.num_elements()));
         }

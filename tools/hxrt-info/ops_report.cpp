@@ -28,6 +28,16 @@ std::string arity(const OpInfo& op) {
   return std::to_string(op.min_inputs) + " to " + std::to_string(op.max_inputs) + plural;
 }
 
+// "1 output", "3 outputs", or for an op whose calls decide how many (its last output
+// variadic) "1 to 64 outputs".
+std::string outputs_text(const OpInfo& op) {
+  const std::string plural = op.num_outputs == 1 ? " output" : " outputs";
+  if (!op.outputs.empty() && op.outputs.back().variadic && op.num_outputs > 1) {
+    return std::to_string(op.outputs.size()) + " to " + std::to_string(op.num_outputs) + plural;
+  }
+  return std::to_string(op.num_outputs) + plural;
+}
+
 // "input 0 (a)", "attribute dtype", "output 0".
 std::string type_parameter_text(const OpInfo& op) {
   const TypeParameter& t = op.type_parameter;
@@ -89,7 +99,7 @@ std::string onnx_text(const OpInfo& op) {
 
 void print_op_text(std::ostream& out, const OpInfo& op) {
   out << hxrt::printable(op.name) << " (" << hxrt::printable(op.owner) << ", " << arity(op)
-      << ", " << op.num_outputs << (op.num_outputs == 1 ? " output" : " outputs") << ")\n";
+      << ", " << outputs_text(op) << ")\n";
   out << "  " << (op.summary.empty() ? "(no summary)" : hxrt::printable(op.summary)) << '\n';
   out << "  T: " << type_parameter_text(op) << '\n';
   print_args_text(out, "inputs", op.inputs);
@@ -140,8 +150,7 @@ void print_op_markdown(std::ostream& out, const OpInfo& op) {
   out << "\n## " << hxrt::printable(op.name) << "\n\n";
   if (!op.summary.empty()) out << hxrt::printable(op.summary) << "\n\n";
   out << "- Owner: " << hxrt::printable(op.owner) << "\n";
-  out << "- Arity: " << arity(op) << ", " << op.num_outputs
-      << (op.num_outputs == 1 ? " output" : " outputs") << "\n";
+  out << "- Arity: " << arity(op) << ", " << outputs_text(op) << "\n";
   out << "- T: " << type_parameter_text(op) << "\n";
   if (op.broadcasts) out << "- Broadcasting: " << kBroadcastText << "\n";
   if (!op.onnx_op.empty()) out << "- ONNX: " << onnx_text(op) << "\n";

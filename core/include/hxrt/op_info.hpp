@@ -27,7 +27,9 @@ struct OpArgInfo {
   std::string type;         // "T" (the op's type parameter), or the dtype attribute that sets it
   std::vector<DType> dtypes;  // the dtypes it may have
   std::string description;  // what it is, with its shape
-  bool variadic = false;    // an input that repeats to the end of the call (AddN's inputs)
+  // An argument that repeats to the end of the call: AddN's inputs, Split's outputs (as many
+  // as the call's attributes ask for, up to OpInfo::num_outputs).
+  bool variadic = false;
 };
 
 // One attribute of an op.
@@ -69,7 +71,7 @@ struct OpInfo {
   std::string summary;  // one line; may be empty for a custom op that gave none
   int min_inputs = 0;
   int max_inputs = 0;   // -1: no upper bound
-  int num_outputs = 1;
+  int num_outputs = 1;  // the most a call may have, where the last output is variadic
   std::vector<OpArgInfo> inputs;   // empty for a custom op (the ABI does not declare them)
   std::vector<OpArgInfo> outputs;  // likewise
   std::vector<OpAttrInfo> attrs;

@@ -29,7 +29,11 @@ struct ReferenceTensor {
 struct ReferenceCase {
   std::vector<ReferenceTensor> inputs;
   Attrs attrs;
-  ReferenceTensor expected;  // the op's output (every core op has one)
+  // The op's outputs: `expected` is output 0, which every op has, and `more_expected` holds
+  // outputs 1 and on of an op with several (LayerNormalization's Mean and InvStdDev, TopK's
+  // indices, Split's further parts). expected_outputs lists them all.
+  ReferenceTensor expected;
+  std::vector<ReferenceTensor> more_expected;
   // How far an output element may be from the reference: |got - expected| <= tolerance *
   // max(1, |expected|), since the rounding error of a result grows with its magnitude and the
   // inputs are of order 1. 0: exact (integer and bool results, copies). A few units of the
@@ -39,6 +43,13 @@ struct ReferenceCase {
   // where they repeat (the ops whose OpInfo::broadcasts is set, on operands of other shapes).
   bool broadcast = false;
 };
+
+// Every output `reference` expects, in the op's order: what a check of all of them walks.
+inline std::vector<const ReferenceTensor*> expected_outputs(const ReferenceCase& reference) {
+  std::vector<const ReferenceTensor*> outputs{&reference.expected};
+  for (const ReferenceTensor& output : reference.more_expected) outputs.push_back(&output);
+  return outputs;
+}
 
 // The cases of core op `op` with type parameter `type`; `output_type` is the dtype a
 // converting op (Cast) converts to, and is ignored by the others. The inputs come from a

@@ -139,7 +139,8 @@ class HXRT_API Runtime {
                  const Attrs& attrs = kNoAttrs, const std::string& device = kAnyDevice);
   Tensor execute(const std::string& op, const std::vector<Tensor>& inputs,
                  const Attrs& attrs = kNoAttrs, const std::string& device = kAnyDevice);
-  // Runs an op with any number of outputs.
+  // Runs an op with any number of outputs, and returns them all in the op's order: as many as
+  // the op has, or for an op whose calls decide it, as many as `attrs` ask for (Split's).
   std::vector<Tensor> execute_multi(const std::string& op, const std::vector<Tensor>& inputs,
                                     const Attrs& attrs = kNoAttrs,
                                     const std::string& device = kAnyDevice);

@@ -24,7 +24,7 @@ class EagerOps {
   // The schema of `op`, or Error(kNotFound) listing the ops that exist.
   virtual const OpSchema& schema_of(const std::string& op) const = 0;
   // Runs one op as Runtime::execute does: shape inference, placement, input copies, output
-  // allocation, the kernel. Writes schema.num_outputs tensors to `outputs`.
+  // allocation, the kernel. Writes num_outputs_of(schema, attrs) tensors to `outputs`.
   virtual void run(const OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
                    const Attrs& attrs, const std::string& requested, Tensor* outputs) = 0;
   // A copy of `tensor` on `device` (the same handle when it is there already); not logged.

@@ -36,6 +36,8 @@ void add_axis_ops(OpRegistry& registry);  // ArgMax, ArgMin, Softmax, LogSoftmax
 void add_shape_ops(OpRegistry& registry);
 // Concat, Slice, Gather, GatherElements, ScatterElements
 void add_indexing_ops(OpRegistry& registry);
+void add_split_op(OpRegistry& registry);       // Split
+void add_top_k_op(OpRegistry& registry);       // TopK
 void add_layout_ops(OpRegistry& registry);     // Pad, DepthToSpace, SpaceToDepth
 void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
 
@@ -131,6 +133,8 @@ std::vector<ReferenceCase> gather_elements_cases(DType type, DType output_type,
                                                  RandomValues& random);
 std::vector<ReferenceCase> scatter_elements_cases(DType type, DType output_type,
                                                   RandomValues& random);
+std::vector<ReferenceCase> split_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> top_k_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> pad_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> depth_to_space_cases(DType type, DType output_type,
                                                 RandomValues& random);

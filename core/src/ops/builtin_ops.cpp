@@ -23,6 +23,8 @@ void add_builtin_ops(OpRegistry& registry) {
   add_axis_ops(registry);
   add_shape_ops(registry);
   add_indexing_ops(registry);
+  add_split_op(registry);
+  add_top_k_op(registry);
   add_layout_ops(registry);
   add_generated_ops(registry);
 }

@@ -1,6 +1,8 @@
 // The normalizations of ONNX, for inference: BatchNormalization with given statistics,
 // LayerNormalization and InstanceNormalization with statistics of the input itself.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "ops/builtin_op_families.hpp"
 #include "ops/infer_checks.hpp"
@@ -64,11 +66,22 @@ int64_t layer_axis(const InferContext& call) {
   return axis < 0 ? axis + rank : axis;
 }
 
+// The dtype of LayerNormalization's Mean and InvStdDev: ONNX's element type `stash_type`,
+// which its type constraint U allows to be float (1) or bfloat16 (16).
+DType stash_dtype(const InferContext& call) {
+  const int64_t stash_type = attr_int(call, "stash_type", 1);
+  if (stash_type == 1) return DType::kF32;
+  if (stash_type == 16) return DType::kBF16;
+  reject_call(call, "attribute 'stash_type' is " + std::to_string(stash_type) +
+                        "; it is ONNX's element type of Mean and InvStdDev: 1 (float) or 16 "
+                        "(bfloat16)");
+}
+
 void infer_layer_norm(const InferContext& call, TensorMeta* outputs) {
   require_inputs_in(call, floating_dtypes());
   require_same_dtype(call);
   require_epsilon(call);
-  attr_int(call, "stash_type", 1);
+  const DType stash = stash_dtype(call);
   const Shape& x = call.inputs[0].shape;
   if (x.rank() < 1) reject_call(call, "input X is a scalar; it needs an axis to normalize");
   const int64_t axis = layer_axis(call);
@@ -89,6 +102,13 @@ void infer_layer_norm(const InferContext& call, TensorMeta* outputs) {
     }
   }
   same_as_x(call, outputs);
+  // Mean and InvStdDev: one value per normalized run, X's shape with the axes from `axis` 1.
+  std::vector<int64_t> statistics(x.data(), x.data() + x.rank());
+  std::fill(statistics.begin() + axis, statistics.end(), int64_t{1});
+  for (int i = 1; i < 3; ++i) {
+    outputs[i].dtype = stash;
+    outputs[i].shape = Shape(statistics);
+  }
 }
 
 void infer_instance_norm(const InferContext& call, TensorMeta* outputs) {
@@ -136,23 +156,31 @@ void add_norm_ops(OpRegistry& registry) {
   batch.onnx.versions = {15};
   registry.add(std::move(batch));
 
-  OpSchema layer{"LayerNormalization", 2, 3, 1, infer_layer_norm, ""};
+  OpSchema layer{"LayerNormalization", 2, 3, 3, infer_layer_norm, ""};
   layer.summary = "Normalizes X over its axes from `axis` on: Y = (X - mean) / sqrt(var + "
-                  "epsilon) * Scale + B. Only ONNX's output Y.";
+                  "epsilon) * Scale + B, with the mean and 1 / sqrt(var + epsilon) of each "
+                  "normalized run.";
   layer.inputs = {
       {"X", "T", floating, "any shape of rank >= 1", false},
       {"Scale", "T", floating, "broadcasts to X's shape from axis on", false},
       {"B", "T", floating, "optional: broadcasts to X's shape from axis on", false},
   };
-  layer.outputs = {{"Y", "T", floating, "X's shape", false}};
+  const std::vector<DType> stash_dtypes = {DType::kF32, DType::kBF16};
+  layer.outputs = {
+      {"Y", "T", floating, "X's shape", false},
+      {"Mean", "stash_type", stash_dtypes, "X's shape with the axes from axis on 1", false},
+      {"InvStdDev", "stash_type", stash_dtypes,
+       "1 / sqrt(var + epsilon), of Mean's shape", false},
+  };
   layer.attrs = {{"axis", AttrType::kInt, false, AttrValue(int64_t{-1}),
                   "the first normalized axis; negative counts from the end"},
                  epsilon_attr(),
                  {"stash_type", AttrType::kInt, false, AttrValue(int64_t{1}),
-                  "ONNX's type of the statistics: the statistics are computed in f32 or "
-                  "wider (f64 for f64) whatever it says"}};
+                  "ONNX's element type of Mean and InvStdDev: 1 (float32) or 16 (bfloat16). "
+                  "The statistics are computed in double whatever it says"}};
   layer.shape_rule = "axis is in [-rank, rank); Scale and B broadcast one way to X's shape "
-                     "from axis on; Y has X's shape.";
+                     "from axis on; Y has X's shape; Mean and InvStdDev have X's shape with "
+                     "the axes from axis on 1, of stash_type's dtype.";
   layer.reference_cases = layer_norm_cases;
   layer.onnx.versions = {17};
   registry.add(std::move(layer));

@@ -1,5 +1,6 @@
 // Reference cases of the normalizations, in double: statistics with two passes (the mean, then
 // the mean squared deviation), then (x - mean) / sqrt(var + epsilon) * scale + B.
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <utility>
@@ -19,11 +20,18 @@ double epsilon_of(const Attrs& attrs) {
   return epsilon == nullptr ? kDefaultEpsilon : std::get<double>(*epsilon);
 }
 
+// The statistics of each normalized run, where an op returns them (LayerNormalization).
+struct RowStatistics {
+  ReferenceTensor* means = nullptr;
+  ReferenceTensor* inverses = nullptr;  // 1 / sqrt(variance + epsilon)
+};
+
 // Normalizes `rows` runs of `length` elements of x into y; scale_at(row, i) and bias_at(row, i)
 // give each element's affine factors.
 template <class Scale, class Bias>
 void normalize_rows(const ReferenceTensor& x, int64_t rows, int64_t length, double epsilon,
-                    Scale&& scale_at, Bias&& bias_at, ReferenceTensor& y) {
+                    Scale&& scale_at, Bias&& bias_at, ReferenceTensor& y,
+                    RowStatistics statistics = {}) {
   for (int64_t row = 0; row < rows; ++row) {
     const double* values = x.values.data() + row * length;
     double mean = 0;
@@ -33,6 +41,8 @@ void normalize_rows(const ReferenceTensor& x, int64_t rows, int64_t length, doub
     for (int64_t i = 0; i < length; ++i) variance += (values[i] - mean) * (values[i] - mean);
     variance /= static_cast<double>(length);
     const double inverse = 1 / std::sqrt(variance + epsilon);
+    if (statistics.means != nullptr) statistics.means->values.push_back(mean);
+    if (statistics.inverses != nullptr) statistics.inverses->values.push_back(inverse);
     for (int64_t i = 0; i < length; ++i) {
       y.values.push_back((values[i] - mean) * inverse * scale_at(row, i) + bias_at(row, i));
     }
@@ -87,17 +97,19 @@ std::vector<ReferenceCase> layer_norm_cases(DType type, DType, RandomValues& ran
     std::optional<Shape> bias;
     std::optional<int64_t> axis;
     std::optional<double> epsilon;
+    std::optional<int64_t> stash_type;  // ONNX's element type of the statistics
   };
   const std::vector<LayerCall> calls = {
-      {{2, 8}, {8}, Shape{8}, {}, {}},
-      {{3, 4, 5}, {5}, {}, {}, {}},
-      {{3, 4, 5}, {4, 5}, Shape{4, 5}, 1, {}},
-      {{3, 4, 5}, {1, 5}, Shape{4, 1}, -2, 1e-3},
-      {{2, 3, 4}, {2, 3, 4}, Shape{2, 3, 4}, 0, {}},
-      {{4, 1}, {1}, Shape{1}, {}, {}},
-      {{0, 6}, {6}, Shape{6}, {}, {}},
-      {{6}, {6}, Shape{}, {}, {}},
-      {{2, 300}, {300}, Shape{300}, -1, {}},
+      {{2, 8}, {8}, Shape{8}, {}, {}, {}},
+      {{3, 4, 5}, {5}, {}, {}, {}, {}},
+      {{3, 4, 5}, {4, 5}, Shape{4, 5}, 1, {}, {}},
+      {{3, 4, 5}, {1, 5}, Shape{4, 1}, -2, 1e-3, {}},
+      {{2, 3, 4}, {2, 3, 4}, Shape{2, 3, 4}, 0, {}, {}},
+      {{4, 1}, {1}, Shape{1}, {}, {}, {}},
+      {{0, 6}, {6}, Shape{6}, {}, {}, {}},
+      {{6}, {6}, Shape{}, {}, {}, {}},
+      {{2, 300}, {300}, Shape{300}, -1, {}, {}},
+      {{3, 2, 5}, {5}, Shape{5}, {}, {}, 16},
   };
   std::vector<ReferenceCase> cases;
   for (const LayerCall& call : calls) {
@@ -106,6 +118,8 @@ std::vector<ReferenceCase> layer_norm_cases(DType type, DType, RandomValues& ran
     if (call.bias) layer.inputs.push_back(random.tensor(type, *call.bias));
     if (call.axis) layer.attrs.set("axis", *call.axis);
     if (call.epsilon) layer.attrs.set("epsilon", *call.epsilon);
+    if (call.stash_type) layer.attrs.set("stash_type", *call.stash_type);
+    const DType stash = call.stash_type.value_or(1) == 16 ? DType::kBF16 : DType::kF32;
     const int64_t axis = call.axis.value_or(-1) < 0 ? call.axis.value_or(-1) + call.x.rank()
                                                    : *call.axis;
     const Shape normalized(call.x.data() + axis, call.x.rank() - static_cast<int>(axis));
@@ -117,6 +131,10 @@ std::vector<ReferenceCase> layer_norm_cases(DType type, DType, RandomValues& ran
     const ReferenceTensor& scale = layer.inputs[1];
     const ReferenceTensor* bias = call.bias ? &layer.inputs[2] : nullptr;
     ReferenceTensor y = empty_reference(type, call.x);
+    std::vector<int64_t> statistics_shape = call.x.to_vector();
+    std::fill(statistics_shape.begin() + axis, statistics_shape.end(), int64_t{1});
+    ReferenceTensor means = empty_reference(stash, Shape(statistics_shape));
+    ReferenceTensor inverses = empty_reference(stash, Shape(statistics_shape));
     normalize_rows(
         layer.inputs[0], rows, length, epsilon_of(layer.attrs),
         [&](int64_t, int64_t i) {
@@ -126,9 +144,12 @@ std::vector<ReferenceCase> layer_norm_cases(DType type, DType, RandomValues& ran
           if (bias == nullptr) return 0.0;
           return bias->values[static_cast<size_t>(strided_offset(i, normalized, bias_strides))];
         },
-        y);
+        y, {&means, &inverses});
     layer.expected = std::move(y);
-    layer.tolerance = reduction_tolerance(type, length + 4);
+    layer.more_expected = {std::move(means), std::move(inverses)};
+    // One tolerance for every output: the wider of Y's dtype and the statistics'.
+    layer.tolerance =
+        std::max(reduction_tolerance(type, length + 4), reduction_tolerance(stash, length + 4));
     cases.push_back(std::move(layer));
   }
   return cases;

@@ -26,10 +26,6 @@ std::string owner_phrase(const std::string& owner) {
   return owner.empty() ? "the core" : "plugin '" + owner + "'";
 }
 
-// Every call of an op allocates its outputs' specs before shape inference runs, so a plugin's
-// num_outputs of two billion would be an allocation of that many on each call.
-constexpr int kMaxOutputs = 64;
-
 // An attribute that carries T or the outputs' dtype must be declared as a dtype, and one that
 // carries T needs a default or must be required, so that every call has a T.
 void check_dtype_attribute(const OpSchema& schema, const std::string& who,
@@ -117,8 +113,21 @@ void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta*
                 schema.name + " expects " + expected_arity(schema) + ", got " +
                     std::to_string(given));
   }
-  schema.infer({call.op, call.inputs, call.num_inputs, call.attrs, &schema}, outputs);
-  check_outputs(schema, call, outputs);
+  const InferContext full{call.op, call.inputs, call.num_inputs, call.attrs, &schema,
+                          num_outputs_of(schema, call.attrs)};
+  schema.infer(full, outputs);
+  check_outputs(full, outputs);
+}
+
+int num_outputs_of(const OpSchema& schema, const Attrs& attrs) {
+  if (schema.output_count == nullptr) return schema.num_outputs;
+  const int count = schema.output_count(schema.name, attrs);
+  if (count < 1 || count > schema.num_outputs) {
+    throw Error(StatusCode::kInvalidArgument,
+                schema.name + ": the call asks for " + std::to_string(count) +
+                    " outputs; it may have 1 to " + std::to_string(schema.num_outputs));
+  }
+  return count;
 }
 
 void OpRegistry::add(OpSchema schema) {

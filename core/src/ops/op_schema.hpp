@@ -29,13 +29,20 @@ struct InferContext {
   size_t num_inputs;
   const Attrs& attrs;
   const OpSchema* schema = nullptr;  // set by infer_outputs
+  int num_outputs = 0;               // set by infer_outputs: the call's (num_outputs_of)
 };
 
-// Checks the call and writes outputs[0 .. num_outputs). Throws Error(kInvalidArgument) whose
-// message names the op, what it expects and what it got, e.g.
+// Checks the call and writes outputs[0 .. call.num_outputs). Throws Error(kInvalidArgument)
+// whose message names the op, what it expects and what it got, e.g.
 // "MatMul: incompatible shapes [2, 3] and [2, 3]: ...". A plain function, not a std::function:
 // a plugin's custom op reaches its own through the schema (OpSchema::plugin_infer).
 using InferFn = void (*)(const InferContext& call, TensorMeta* outputs);
+
+// The number of outputs of one call of an op whose count the call decides (Split: as many
+// parts as its attributes ask for), read from the call's attributes alone: the eager path
+// sizes its outputs before it knows anything else of the call. Throws Error(kInvalidArgument)
+// naming the op when the attributes ask for no count it can make.
+using OutputCountFn = int (*)(const std::string& op, const Attrs& attrs);
 
 class RandomValues;  // ops/reference/random_values.hpp
 // A core op's reference cases (hxrt/op_reference.hpp) for type parameter `type`; `output_type`
@@ -67,7 +74,17 @@ struct OnnxForm {
   std::vector<int> versions;
   std::vector<OnnxAttributeInput> attribute_inputs;
   std::vector<std::pair<std::string, std::string>> renamed_attrs;  // ONNX name -> schema name
+  // For an op whose calls decide their number of outputs (OpSchema::output_count): the int
+  // attribute that carries the ONNX node's number of outputs (Split's num_outputs), which
+  // ONNX gives by the node's outputs alone before some version. The importer sets it; a node
+  // that sets it itself must agree with its outputs.
+  std::string output_count_attr;
 };
+
+// The most outputs an op has (hx_op_def.num_outputs' limit): every call of an op allocates its
+// outputs' specs before shape inference runs, so a plugin's num_outputs of two billion would be
+// an allocation of that many on each call.
+inline constexpr int kMaxOutputs = 64;
 
 // The newest ONNX opset whose versions of the importable ops OnnxForm::versions covers.
 inline constexpr int kMaxOnnxOpset = 21;
@@ -87,7 +104,11 @@ struct OpSchema {
   std::string name;
   int min_inputs = 0;
   int max_inputs = 0;  // -1: no upper bound
+  // The outputs of every call; with output_count, the most a call may have.
   int num_outputs = 1;
+  // Set for an op whose calls decide how many outputs they have (num_outputs_of); its
+  // specification's last output is then variadic. nullptr: every call has num_outputs.
+  OutputCountFn output_count = nullptr;
   InferFn infer = nullptr;
   // A plugin's custom op: its shape-inference function and user data, which its `infer`
   // (plugins/core_services.cpp) calls through the ABI.
@@ -110,14 +131,19 @@ struct OpSchema {
   OnnxForm onnx;
 };
 
+// The number of outputs of a call of `schema` with `attrs`: schema.num_outputs, or what its
+// output_count says, which must be 1 to schema.num_outputs (Error(kInvalidArgument) naming
+// the op otherwise).
+int num_outputs_of(const OpSchema& schema, const Attrs& attrs);
+
 // Checks arity (the message names the op and the arity it expects), runs infer, then
-// check_outputs. `outputs` must hold schema.num_outputs entries.
+// check_outputs. `outputs` must hold num_outputs_of(schema, call.attrs) entries.
 void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs);
 // What every op's outputs must be before anything is allocated for them, whoever inferred
 // them (the core or a plugin's custom op): a dtype of the enum and a size tensor_bytes accepts,
 // which it writes to each output's `bytes`. Error(kInvalidArgument) naming the op, the output,
 // its shape and dtype, and the limit.
-void check_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs);
+void check_outputs(const InferContext& call, TensorMeta* outputs);
 
 // T of one call that infer_outputs accepted (`outputs` as it wrote them), from where the
 // schema says T is carried; an absent dtype attribute gives its declared default.

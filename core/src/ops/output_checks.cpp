@@ -5,8 +5,8 @@
 
 namespace hxrt::detail {
 
-void check_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs) {
-  for (int i = 0; i < schema.num_outputs; ++i) {
+void check_outputs(const InferContext& call, TensorMeta* outputs) {
+  for (int i = 0; i < call.num_outputs; ++i) {
     try {
       outputs[i].bytes = tensor_bytes(outputs[i].dtype, outputs[i].shape);
     } catch (const Error& error) {

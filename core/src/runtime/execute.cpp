@@ -198,10 +198,14 @@ __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
                                                             const TensorArg* inputs,
                                                             size_t num_inputs, const Attrs& attrs,
                                                             const std::string& device) {
+  // The test of num_outputs first: an op of one output pays no more on its quick way.
   if (schema.num_outputs != 1) {
-    throw Error(StatusCode::kInvalidArgument,
-                schema.name + " has " + std::to_string(schema.num_outputs) +
-                    " outputs; call execute_multi to receive them all");
+    const int count = detail::num_outputs_of(schema, attrs);
+    if (count != 1) {
+      throw Error(StatusCode::kInvalidArgument,
+                  schema.name + " has " + std::to_string(count) +
+                      " outputs; call execute_multi to receive them all");
+    }
   }
   Tensor output;
   run_either_way(impl, schema, inputs, num_inputs, attrs, device, &output);
@@ -211,7 +215,7 @@ __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
 std::vector<Tensor> execute_multi_outputs(Runtime::Impl& impl, const detail::OpSchema& schema,
                                           const std::vector<Tensor>& inputs, const Attrs& attrs,
                                           const std::string& device) {
-  std::vector<Tensor> outputs(static_cast<size_t>(schema.num_outputs));
+  std::vector<Tensor> outputs(static_cast<size_t>(detail::num_outputs_of(schema, attrs)));
   InlineArray<TensorArg> args(inputs.data(), inputs.size());
   impl.run(schema, args.data(), inputs.size(), attrs, device, outputs.data());
   return outputs;

@@ -312,7 +312,8 @@ typedef struct hx_kernel_create_args {
   hx_device* device;              /* the device the instance will run on */
   size_t num_inputs;              /* the call's number of inputs */
   const int32_t* input_dtypes;    /* borrowed: `num_inputs` hx_dtype values */
-  size_t num_outputs;             /* the op's number of outputs */
+  size_t num_outputs;             /* the call's number of outputs: the op's, or for an op whose
+                                     calls decide it (Split) as many as the call asks for */
   const int32_t* output_dtypes;   /* borrowed: `num_outputs` hx_dtype values */
   void* user_data;                /* hx_kernel_def.user_data, as registered */
 } hx_kernel_create_args;
@@ -332,7 +333,7 @@ typedef struct hx_kernel_args {
   size_t num_inputs;              /* number of inputs, already checked against the op's arity */
   const hx_tensor_view* inputs;   /* borrowed: `num_inputs` views on `device` (check: no
                                      buffers) */
-  size_t num_outputs;             /* number of outputs of the op */
+  size_t num_outputs;             /* the call's number of outputs, as in create's args */
   const hx_tensor_view* outputs;  /* borrowed: `num_outputs` views on `device`, allocated by the
                                      core with the shapes and dtypes the op's shape inference
                                      produced; compute writes every element (check: no

@@ -1,4 +1,5 @@
-// The indexing family's kernels: Concat, Slice, Gather, GatherElements and ScatterElements.
+// The indexing family's kernels: Concat, Split, Slice, Gather, GatherElements and
+// ScatterElements.
 // Elements move by size (one loop serves every dtype of a size), and every index is checked
 // against its axis before anything is read or written through it: an index out of range is
 // an INVALID_ARGUMENT naming it, never a read outside the tensor.
@@ -251,6 +252,37 @@ hx_status* concat_kernel(const hx_kernel_args* args) {
                   source + static_cast<size_t>(row) * in_row, in_row);
     }
     column += in_row;
+  }
+  return nullptr;
+}
+
+hx_status* split_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  const IndexingInstance& instance = hxplugin::instance_of<IndexingInstance>(call.instance());
+  const hx_tensor_view& in = call.input(0);
+  const int axis = resolved_axis(instance.axis, in.rank);
+  if (axis < 0) return wrong_shapes(call, "Split");
+  // Each output is the input's view from its part's first index along the axis, as Concat's
+  // inputs are the parts of its output.
+  int64_t parted = 0;
+  for (size_t i = 0; i < call.num_outputs(); ++i) {
+    const hx_tensor_view& out = call.output(i);
+    if (out.rank != in.rank) return wrong_shapes(call, "Split");
+    for (int d = 0; d < in.rank; ++d) {
+      if (d != axis && out.shape[d] != in.shape[d]) return wrong_shapes(call, "Split");
+    }
+    parted += out.shape[axis];
+  }
+  if (parted != in.shape[axis]) return wrong_shapes(call, "Split");
+  int64_t start = 0;
+  for (size_t i = 0; i < call.num_outputs(); ++i) {
+    const hx_tensor_view& out = call.output(i);
+    StridedView view;
+    for (int d = 0; d < in.rank; ++d) view.push(out.shape[d], in.strides[d]);
+    if (hx_status* status = write_view(call, "Split", view, start * in.strides[axis], i)) {
+      return status;
+    }
+    start += out.shape[axis];
   }
   return nullptr;
 }

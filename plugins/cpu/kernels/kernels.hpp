@@ -140,19 +140,25 @@ void transpose_destroy(hx_kernel_instance* instance, void* user_data);
 hx_status* expand_kernel(const hx_kernel_args* args);
 hx_status* tile_kernel(const hx_kernel_args* args);
 
-// The indexing family (indexing.cpp). axis_create reads "axis" for Concat, Gather and
+// The indexing family (indexing.cpp). axis_create reads "axis" for Concat, Split, Gather and
 // GatherElements; indexing_destroy frees its instances and ScatterElements'.
 hx_status* axis_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* scatter_elements_create(const hx_kernel_create_args* args,
                                    hx_kernel_instance** out_instance);
 void indexing_destroy(hx_kernel_instance* instance, void* user_data);
 hx_status* concat_kernel(const hx_kernel_args* args);
+hx_status* split_kernel(const hx_kernel_args* args);
 hx_status* gather_kernel(const hx_kernel_args* args);
 hx_status* gather_elements_kernel(const hx_kernel_args* args);
 hx_status* scatter_elements_kernel(const hx_kernel_args* args);
 hx_status* slice_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* slice_kernel(const hx_kernel_args* args);
 void slice_destroy(hx_kernel_instance* instance, void* user_data);
+
+// TopK (top_k.cpp).
+hx_status* top_k_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* top_k_kernel(const hx_kernel_args* args);
+void top_k_destroy(hx_kernel_instance* instance, void* user_data);
 
 // The layout family (layout.cpp); block_destroy frees DepthToSpace's and SpaceToDepth's
 // instances.

@@ -2,7 +2,8 @@
 // each is one or two passes over memory, which loops run at memory speed, and loops also take
 // f64, ONNX's broadcast Scale and B of LayerNormalization and any axis, which oneDNN's
 // primitives do not. Statistics accumulate in double; elements are computed in float (double
-// for f64) and rounded once to the output's dtype. epsilon and axis are read at create.
+// for f64) and rounded once to the output's dtype; LayerNormalization's Mean and InvStdDev are
+// rounded from the double statistics. epsilon and axis are read at create.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cmath>
@@ -151,6 +152,34 @@ std::vector<int64_t> broadcast_offsets(const hx_tensor_view& operand, const int6
   return offsets;
 }
 
+// LayerNormalization's Mean and InvStdDev: `rows` elements each, float32 or bfloat16 alike.
+hx_status* check_statistics(const KernelCall& call, int64_t rows) {
+  const hx_tensor_view& mean = call.output(1);
+  const hx_tensor_view& inverse = call.output(2);
+  if ((mean.dtype != HX_DTYPE_F32 && mean.dtype != HX_DTYPE_BF16) ||
+      inverse.dtype != mean.dtype || element_count(mean) != rows ||
+      element_count(inverse) != rows) {
+    return call.error(HX_INVALID_ARGUMENT,
+                      "LayerNormalization: Mean and InvStdDev must be float32 or bfloat16 "
+                      "tensors of %lld elements, one per normalized run",
+                      static_cast<long long>(rows));
+  }
+  return nullptr;
+}
+
+// Writes one run's statistics to Mean and InvStdDev at `row`.
+void store_statistics(const KernelCall& call, int64_t row, double mean, double inverse) {
+  if (call.output(1).dtype == HX_DTYPE_BF16) {
+    output_data<BFloat16>(call.output(1))[row] =
+        convert_element<BFloat16>(static_cast<float>(mean));
+    output_data<BFloat16>(call.output(2))[row] =
+        convert_element<BFloat16>(static_cast<float>(inverse));
+  } else {
+    output_data<float>(call.output(1))[row] = static_cast<float>(mean);
+    output_data<float>(call.output(2))[row] = static_cast<float>(inverse);
+  }
+}
+
 }  // namespace
 
 hx_status* batch_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out) {
@@ -225,6 +254,18 @@ hx_status* layer_norm_kernel(const hx_kernel_args* args) {
       }
     }
   }
+  if (call.num_outputs() != 3) {
+    return call.error(HX_INVALID_ARGUMENT, "LayerNormalization: expected 3 outputs, got %zu",
+                      call.num_outputs());
+  }
+  // Runs of no elements (an extent 0 from axis on) have no mean: NaN, as NumPy's.
+  const int64_t rows = length == 0 ? element_count(call.output(1)) : counts[0] / length;
+  if (hx_status* status = check_statistics(call, rows)) return status;
+  if (length == 0) {
+    const double nan = std::nan("");
+    for (int64_t row = 0; row < rows; ++row) store_statistics(call, row, nan, nan);
+    return nullptr;
+  }
   if (counts[0] == 0) return nullptr;
   const std::vector<int64_t> scale_at =
       broadcast_offsets(call.input(1), normalized, normalized_rank, length);
@@ -242,10 +283,11 @@ hx_status* layer_norm_kernel(const hx_kernel_args* args) {
     std::vector<Compute<T>> factor(static_cast<size_t>(length));
     const T* in = input_data<T>(x);
     T* out = output_data<T>(call.output(0));
-    for (int64_t row = 0; row < counts[0] / length; ++row) {
+    for (int64_t row = 0; row < rows; ++row) {
       double mean = 0;
       double inverse = 0;
       row_statistics(in + row * length, length, norm.epsilon, &mean, &inverse);
+      store_statistics(call, row, mean, inverse);
       for (size_t i = 0; i < factor.size(); ++i) {
         factor[i] = static_cast<Compute<T>>(inverse * scale[i]);
       }

@@ -79,9 +79,9 @@ void copy_view(const void* source, const StridedView& view, void* target, size_t
 }
 
 hx_status* write_view(const KernelCall& call, const char* op, const StridedView& view,
-                      int64_t first) {
+                      int64_t first, size_t output) {
   const hx_tensor_view& in = call.input(0);
-  const hx_tensor_view& out = call.output(0);
+  const hx_tensor_view& out = call.output(output);
   int64_t count = 1;
   for (int axis = 0; axis < view.rank; ++axis) count *= view.shape[axis];
   if (in.dtype != out.dtype || count != element_count(out)) {

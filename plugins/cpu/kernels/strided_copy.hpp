@@ -1,4 +1,4 @@
-// Copying a strided view of a tensor into a dense output. Transpose, Expand, Slice, Tile,
+// Copying a strided view of a tensor into a dense output. Transpose, Expand, Slice, Split, Tile,
 // DepthToSpace and SpaceToDepth each read their input as such a view, so one loop serves them
 // all, by element size: moving elements needs no arithmetic on them, whatever their dtype.
 #pragma once
@@ -31,9 +31,9 @@ struct StridedView {
 void copy_view(const void* source, const StridedView& view, void* target, size_t element_size);
 
 // Writes `view` of input 0, whose first element is element `first` from the input's start,
-// to output 0, after checking that the two have one dtype and that the view has as many
+// to output `output`, after checking that the two have one dtype and that the view has as many
 // elements as the output (INVALID_ARGUMENT naming `op` otherwise).
 hx_status* write_view(const KernelCall& call, const char* op, const StridedView& view,
-                      int64_t first = 0);
+                      int64_t first = 0, size_t output = 0);
 
 }  // namespace hxcpu

@@ -86,6 +86,12 @@ HostTensor host_tensor(const hxrt::ReferenceTensor& tensor) {
   return {{static_cast<hx_dtype>(tensor.dtype), tensor.shape.to_vector()}, tensor.values};
 }
 
+std::vector<TensorSpec> output_specs(const KernelCase& kernel_case) {
+  std::vector<TensorSpec> specs;
+  for (const HostTensor& output : kernel_case.expected) specs.push_back(output.spec);
+  return specs;
+}
+
 std::vector<KernelCase> reference_cases(const std::string& op, hx_dtype dtype,
                                         hx_dtype output_dtype, uint64_t seed) {
   std::vector<KernelCase> cases;
@@ -99,7 +105,9 @@ std::vector<KernelCase> reference_cases(const std::string& op, hx_dtype dtype,
     for (const auto& [name, value] : reference.attrs.items()) {
       kernel_case.attrs[name] = kit_attr(value);
     }
-    kernel_case.expected = host_tensor(reference.expected);
+    for (const hxrt::ReferenceTensor* output : hxrt::expected_outputs(reference)) {
+      kernel_case.expected.push_back(host_tensor(*output));
+    }
     kernel_case.tolerance = Tolerance{reference.tolerance};
     kernel_case.broadcast = reference.broadcast;
     cases.push_back(std::move(kernel_case));

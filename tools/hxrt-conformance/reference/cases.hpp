@@ -16,11 +16,11 @@
 
 namespace hxrt_conformance {
 
-// One call of an op. Every core op has one output.
+// One call of an op.
 struct KernelCase {
   std::vector<HostTensor> inputs;
   KernelAttrs attrs;
-  HostTensor expected;
+  std::vector<HostTensor> expected;  // every output of the call, in order
   Tolerance tolerance;
   // An input reaches the kernel broadcast to the output's shape, with stride 0 where it
   // repeats (the binary element-wise ops).
@@ -43,5 +43,8 @@ std::vector<KernelCase> reference_cases(const std::string& op, hx_dtype dtype,
 
 // `tensor` of the core's reference in the kit's types.
 HostTensor host_tensor(const hxrt::ReferenceTensor& tensor);
+
+// The specs of the outputs a case expects: what the kit allocates for the kernel to write.
+std::vector<TensorSpec> output_specs(const KernelCase& kernel_case);
 
 }  // namespace hxrt_conformance

@@ -30,8 +30,8 @@ std::string reference_case_failure(const KernelRunner& runner, const KernelVaria
                                    const KernelInstance* shared, std::string* declined) {
   std::vector<TensorBytes> inputs;
   for (const HostTensor& input : kernel_case.inputs) inputs.push_back(encode(input));
-  const KernelRun run = runner.run(*variant.kernel, inputs, {kernel_case.expected.spec},
-                                   kernel_case.attrs, shared);
+  const KernelRun run =
+      runner.run(*variant.kernel, inputs, output_specs(kernel_case), kernel_case.attrs, shared);
   const std::string what = variant.label + " " + case_text(kernel_case) + ": ";
   const std::string seed_note = "seed " + std::to_string(seed);
   const std::string failure = kernel_run_failure(run, what, seed_note);
@@ -40,17 +40,24 @@ std::string reference_case_failure(const KernelRunner& runner, const KernelVaria
     if (declined != nullptr) *declined = run.declined;
     return "";
   }
-  const std::optional<Mismatch> mismatch =
-      first_mismatch(kernel_case.expected, decode(run.outputs.front()), kernel_case.tolerance);
-  if (!mismatch) return "";
-  std::string advice = "the kernel computes a wrong result";
-  if (kernel_case.broadcast) {
-    advice += "; an input of " + variant.kernel->op +
-              " comes broadcast to the output's shape, with stride 0 where it repeats: read "
-              "element i at byte_offset + sum(i[d] * strides[d]) * dtype size";
+  for (size_t output = 0; output < kernel_case.expected.size(); ++output) {
+    const HostTensor& expected = kernel_case.expected[output];
+    const std::optional<Mismatch> mismatch =
+        first_mismatch(expected, decode(run.outputs[output]), kernel_case.tolerance);
+    if (!mismatch) continue;
+    // An op of one output needs no number; the others name the output that differs.
+    const std::string which =
+        kernel_case.expected.size() == 1 ? "" : "output " + std::to_string(output) + " ";
+    std::string advice = "the kernel computes a wrong result";
+    if (kernel_case.broadcast) {
+      advice += "; an input of " + variant.kernel->op +
+                " comes broadcast to the output's shape, with stride 0 where it repeats: read "
+                "element i at byte_offset + sum(i[d] * strides[d]) * dtype size";
+    }
+    return what + which + mismatch_text(*mismatch, expected.spec) + " (" +
+           tolerance_text(kernel_case.tolerance) + ", " + seed_note + "); " + advice;
   }
-  return what + mismatch_text(*mismatch, kernel_case.expected.spec) + " (" +
-         tolerance_text(kernel_case.tolerance) + ", " + seed_note + "); " + advice;
+  return "";
 }
 
 void check_reference_cases(const KernelRunner& runner, const KernelVariant& variant, uint64_t seed,

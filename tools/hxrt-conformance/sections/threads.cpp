@@ -78,7 +78,7 @@ void check_threads(const Target& target, PluginSession& session, SectionLog& log
         for (const HostTensor& input : kernel_case.inputs) inputs.push_back(input.spec);
         workload.instances.back().push_back(std::make_unique<KernelInstance>(
             *workload.variant->kernel, devices[device], kernel_case.attrs, dtypes_of(inputs),
-            dtypes_of({kernel_case.expected.spec})));
+            dtypes_of(output_specs(kernel_case))));
       }
     }
   }

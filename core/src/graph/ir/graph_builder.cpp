@@ -111,8 +111,9 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
                        "' is not a node of the graph; add a node after the nodes it waits for");
     }
   }
-  std::vector<detail::TensorMeta> output_meta(static_cast<size_t>(schema->num_outputs));
+  std::vector<detail::TensorMeta> output_meta;
   try {
+    output_meta.resize(static_cast<size_t>(detail::num_outputs_of(*schema, attrs)));
     detail::infer_outputs(*schema, {op, input_meta.data(), input_meta.size(), attrs},
                           output_meta.data());
   } catch (const Error& error) {

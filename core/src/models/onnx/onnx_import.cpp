@@ -8,6 +8,7 @@
 #include <new>
 #include <optional>
 #include <unordered_map>
+#include <variant>
 
 #include "hxcommon/slice_bounds.hpp"
 #include "hxrt/error.hpp"
@@ -327,11 +328,19 @@ class Importer {
         attrs.find(t.attribute) == nullptr) {
       attrs.set(t.attribute, *attribute_input_dtype);
     }
-    for (int i = schema.num_outputs; i < node.output_size(); ++i) {
+    if (!schema.onnx.output_count_attr.empty()) set_output_count(node, schema, label, attrs);
+    // Outputs are the op's by position; one the node leaves unnamed is computed and unused.
+    int outputs = 0;
+    try {
+      outputs = num_outputs_of(schema, attrs);
+    } catch (const Error& error) {
+      refuse(label + ": " + error.what());
+    }
+    for (int i = outputs; i < node.output_size(); ++i) {
       if (!node.output(i).empty()) {
         refuse(label + " asks for output " + std::to_string(i) + " ('" + node.output(i) +
                "'), which hxrt's " + schema.name + " does not compute (it has " +
-               std::to_string(schema.num_outputs) + ")");
+               std::to_string(outputs) + ")");
       }
     }
     if (all_known && fold(node, schema, input_values, attrs)) return;
@@ -344,7 +353,7 @@ class Importer {
         unique_name(!node.name().empty() ? node.name()
                                          : node.output_size() > 0 ? node.output(0) : op);
     builder_.add(name, schema.name, inputs, attrs);
-    for (int i = 0; i < node.output_size() && i < schema.num_outputs; ++i) {
+    for (int i = 0; i < node.output_size() && i < outputs; ++i) {
       if (node.output(i).empty()) continue;
       const GraphNode& added = *builder_.graph().find(name);
       Value& value = values_[node.output(i)];
@@ -352,6 +361,21 @@ class Importer {
       value.shape = added.output_shapes[static_cast<size_t>(i)];
       value.known = Tensor();
       value.output = NodeOutput{name, i};
+    }
+  }
+
+  // The node's number of outputs as the attribute of an op whose calls decide theirs.
+  static void set_output_count(const onnx::NodeProto& node, const OpSchema& schema,
+                               const std::string& label, Attrs& attrs) {
+    const std::string& attr = schema.onnx.output_count_attr;
+    const int64_t count = node.output_size();
+    const AttrValue* given = attrs.find(attr);
+    if (given == nullptr) {
+      attrs.set(attr, count);
+    } else if (std::get<int64_t>(*given) != count) {
+      refuse(label + " has attribute '" + attr + "' " +
+             std::to_string(std::get<int64_t>(*given)) + " but " + std::to_string(count) +
+             " outputs; ONNX asks for one output per part");
     }
   }
 

@@ -1,0 +1,42 @@
+// LayerNormalization's statistics on the CPU plugin where its reference cases (checked by the
+// conformance kit) do not reach: runs of no elements, and bfloat16 statistics of f64 data.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include "cpu_test_support.hpp"
+
+TEST_CASE("LayerNormalization's Mean and InvStdDev are NaN for runs of no elements",
+          "[cpu][norm]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  // X [2, 0] normalized over its last axis: two runs, each empty.
+  const hxrt::Tensor x = rt.tensor<float>({2, 0}, {});
+  const std::vector<hxrt::Tensor> outputs =
+      rt.execute_multi("LayerNormalization", {x, rt.tensor<float>({0}, {})});
+  REQUIRE(outputs.size() == 3);
+  CHECK(outputs[0].shape() == hxrt::Shape({2, 0}));
+  for (int i = 1; i < 3; ++i) {
+    REQUIRE(outputs[i].shape() == hxrt::Shape({2, 1}));
+    for (float value : outputs[i].to_vector<float>()) CHECK(std::isnan(value));
+  }
+}
+
+TEST_CASE("LayerNormalization keeps the statistics of f64 data as bfloat16 when asked",
+          "[cpu][norm]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  // Rows [1, 3] and [10, 14]: means 2 and 12, variances 1 and 4.
+  const hxrt::Tensor x = rt.tensor<double>({2, 2}, {1, 3, 10, 14});
+  const std::vector<hxrt::Tensor> outputs =
+      rt.execute_multi("LayerNormalization", {x, rt.tensor<double>({2}, {1, 1})},
+                       {{"epsilon", 0.0}, {"stash_type", int64_t{16}}});
+  REQUIRE(outputs.size() == 3);
+  CHECK(outputs[0].to_vector<double>() == std::vector<double>{-1, 1, -1, 1});
+  CHECK(outputs[1].dtype() == hxrt::DType::kBF16);
+  CHECK(outputs[2].dtype() == hxrt::DType::kBF16);
+  // 2, 12, 1 and 0.5 are bfloat16 values: 0x4000, 0x4140, 0x3F80, 0x3F00.
+  CHECK(cpu_test::raw_bytes(outputs[1]) ==
+        cpu_test::to_bytes(std::vector<uint16_t>{0x4000, 0x4140}));
+  CHECK(cpu_test::raw_bytes(outputs[2]) ==
+        cpu_test::to_bytes(std::vector<uint16_t>{0x3F80, 0x3F00}));
+}
