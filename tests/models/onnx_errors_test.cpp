@@ -98,6 +98,15 @@ TEST_CASE("A Split whose num_outputs disagrees with its outputs is refused", "[m
                                              "part"));
 }
 
+TEST_CASE("A Split whose num_outputs is not an int is refused", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(18);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {6});
+  onnx_test::set_float(add_node(proto, "Split", {"x"}, {"a", "b"}, "halves"), "num_outputs", 2);
+  add_output(proto, "a");
+  CHECK_THAT(refusal(proto), Catch::Contains("node 'halves' (Split)"));
+  CHECK_THAT(refusal(proto), Catch::Contains("num_outputs"));
+}
+
 TEST_CASE("A value no earlier node defines, and a dtype hxrt lacks, are refused", "[models]") {
   onnx::ModelProto undefined = relu_model();
   undefined.mutable_graph()->mutable_node(0)->set_input(0, "nowhere");

@@ -372,10 +372,16 @@ class Importer {
     const AttrValue* given = attrs.find(attr);
     if (given == nullptr) {
       attrs.set(attr, count);
-    } else if (std::get<int64_t>(*given) != count) {
-      refuse(label + " has attribute '" + attr + "' " +
-             std::to_string(std::get<int64_t>(*given)) + " but " + std::to_string(count) +
-             " outputs; ONNX asks for one output per part");
+      return;
+    }
+    // A hostile model may give the attribute any type: refused here, not by std::get.
+    const int64_t* given_count = std::get_if<int64_t>(given);
+    if (given_count == nullptr) {
+      refuse(label + " has attribute '" + attr + "' of another type than int; ONNX's is an " +
+             "int, the number of outputs");
+    } else if (*given_count != count) {
+      refuse(label + " has attribute '" + attr + "' " + std::to_string(*given_count) + " but " +
+             std::to_string(count) + " outputs; ONNX asks for one output per part");
     }
   }
 
