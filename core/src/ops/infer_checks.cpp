@@ -48,6 +48,15 @@ void reject_call(const InferContext& call, const std::string& reason) {
   throw Error(StatusCode::kInvalidArgument, call.op + ": " + reason);
 }
 
+bool int_flag(const InferContext& call, const char* name, int64_t default_value) {
+  const int64_t value = attr_int(call, name, default_value);
+  if (value != 0 && value != 1) {
+    reject_call(call, std::string("attribute '") + name + "' is " + std::to_string(value) +
+                          "; it is 0 or 1");
+  }
+  return value == 1;
+}
+
 void require_inputs_in(const InferContext& call, const std::vector<DType>& accepted) {
   for (size_t i = 0; i < call.num_inputs; ++i) {
     const DType dtype = call.inputs[i].dtype;

@@ -26,6 +26,9 @@ void require_inputs_in(const InferContext& call, const std::vector<DType>& accep
 void require_numeric_inputs(const InferContext& call);
 // Every input has the dtype of input 0.
 void require_same_dtype(const InferContext& call);
+// ONNX's int flags (ceil_mode, largest, ...): the attribute `name` (default `default_value`)
+// as a bool; a value other than 0 or 1 is rejected.
+bool int_flag(const InferContext& call, const char* name, int64_t default_value);
 // A dtype read from an attribute is one of kAllDTypes (a plugin can pass any integer).
 void require_known_dtype(const InferContext& call, const char* attr_name, DType dtype);
 

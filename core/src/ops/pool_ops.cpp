@@ -25,20 +25,11 @@ void require_spatial_input(const InferContext& call) {
   }
 }
 
-bool flag(const InferContext& call, const char* name) {
-  const int64_t value = attr_int(call, name, 0);
-  if (value != 0 && value != 1) {
-    reject_call(call, std::string("attribute '") + name + "' is " + std::to_string(value) +
-                          "; it is 0 or 1");
-  }
-  return value == 1;
-}
-
 void infer_pool(const InferContext& call, TensorMeta* outputs) {
   require_spatial_input(call);
-  const bool ceil_mode = flag(call, "ceil_mode");
-  if (call.op == "MaxPool") flag(call, "storage_order");
-  if (call.op == "AveragePool") flag(call, "count_include_pad");
+  const bool ceil_mode = int_flag(call, "ceil_mode", 0);
+  if (call.op == "MaxPool") int_flag(call, "storage_order", 0);
+  if (call.op == "AveragePool") int_flag(call, "count_include_pad", 0);
   const Shape& x = call.inputs[0].shape;
   const WindowGeometry window = window_geometry(call, x, {}, ceil_mode);
   for (size_t axis = 0; axis < window.spatial(); ++axis) {

@@ -10,19 +10,11 @@
 namespace hxrt::detail {
 namespace {
 
-void require_flag(const InferContext& call, const char* attr) {
-  const int64_t value = attr_int(call, attr, 1);
-  if (value != 0 && value != 1) {
-    reject_call(call, std::string("attribute '") + attr + "' is " + std::to_string(value) +
-                          "; it is 0 or 1");
-  }
-}
-
 void infer_top_k(const InferContext& call, TensorMeta* outputs) {
   require_numeric_inputs(call);
   required_attr(call, "k", "an int");
-  require_flag(call, "largest");
-  require_flag(call, "sorted");
+  int_flag(call, "largest", 1);
+  int_flag(call, "sorted", 1);
   const Shape& x = call.inputs[0].shape;
   const int axis = resolve_axis(call, "axis", attr_int(call, "axis", -1), x.rank());
   const int64_t k = attr_int(call, "k", 0);
