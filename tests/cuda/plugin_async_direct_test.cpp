@@ -11,6 +11,7 @@
 
 #include "plugin_direct.hpp"
 
+using cuda_direct::device_buffer;
 using cuda_direct::DirectPlugin;
 using cuda_direct::require_ok;
 
@@ -20,12 +21,6 @@ namespace {
 // runs for about 0.2 s, hundreds of times what enqueuing it and one small read take.
 constexpr size_t kBigBytes = size_t{1} << 30;
 constexpr int kQueuedCopies = 400;
-
-hx_buffer* device_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
-  hx_buffer* buffer = nullptr;
-  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, size, 256, &buffer)));
-  return buffer;
-}
 
 }  // namespace
 

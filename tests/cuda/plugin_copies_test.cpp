@@ -11,6 +11,7 @@
 #include "plugin_direct.hpp"
 #include "plugin_test_support.hpp"
 
+using cuda_direct::device_buffer;
 using cuda_direct::DirectPlugin;
 using cuda_direct::require_ok;
 
@@ -62,13 +63,6 @@ class HostBuffer {
 
 // A buffer for copies of `size` bytes: a buffer has at least 1 byte (plugin_api.h), so the
 // copies of 0 bytes go to and from a buffer of 1.
-hx_buffer* device_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
-  hx_buffer* buffer = nullptr;
-  const size_t bytes = std::max<size_t>(size, 1);
-  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, bytes, 256, &buffer)));
-  return buffer;
-}
-
 void fill_pattern(uint8_t* data, size_t size, uint32_t seed) {
   for (size_t i = 0; i < size; ++i) data[i] = static_cast<uint8_t>((i * 131 + seed) >> 3);
 }

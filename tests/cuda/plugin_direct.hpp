@@ -5,6 +5,8 @@
 #pragma once
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstddef>
 
 #include "direct_plugin.hpp"
 
@@ -17,6 +19,15 @@ using hxrt_test::require_ok;
 
 inline constexpr char kLibrary[] = "libhx_cuda.so";
 using DirectPlugin = hxrt_test::DirectPluginOf<kLibrary>;
+
+// A buffer of `size` bytes (at least one) on `device`, 256-byte aligned; fails the test when
+// refused.
+inline hx_buffer* device_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
+  hx_buffer* buffer = nullptr;
+  const size_t bytes = std::max<size_t>(size, 1);
+  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, bytes, 256, &buffer)));
+  return buffer;
+}
 
 }  // namespace cuda_direct
 

@@ -8,6 +8,7 @@
 
 #include "plugin_direct.hpp"
 
+using cuda_direct::device_buffer;
 using cuda_direct::DirectPlugin;
 using cuda_direct::require_ok;
 
@@ -15,12 +16,6 @@ namespace {
 
 // Large enough that the copy is still running when the other stream is given its work.
 constexpr size_t kBytes = size_t{256} << 20;
-
-hx_buffer* device_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
-  hx_buffer* buffer = nullptr;
-  require_ok(DirectPlugin::outcome(plugin.api().allocate(device, size, 256, &buffer)));
-  return buffer;
-}
 
 uint8_t* pinned_buffer(const DirectPlugin& plugin, hx_device* device, size_t size) {
   void* ptr = nullptr;

@@ -25,7 +25,7 @@ using Clock = std::chrono::steady_clock;
 // 2 * 4096^3 flops per MatMul: milliseconds on any GPU, far above the event clock's half a
 // microsecond.
 constexpr int64_t kN = 4096;
-constexpr size_t kBytes = sizeof(float) * kN * kN;
+constexpr size_t kMatrixBytes = sizeof(float) * kN * kN;
 // How far two consecutive spans may be from the span over both: float milliseconds' rounding.
 constexpr uint64_t kSumToleranceNs = 2000;
 
@@ -41,12 +41,12 @@ class MatMuls {
                   std::vector<int32_t>{HX_DTYPE_F32}) {
     require_ok(instance_.created());
     for (hx_buffer*& buffer : buffers_) {
-      require_ok(DirectPlugin::outcome(plugin.api().allocate(device, kBytes, 256, &buffer)));
-      require_ok(DirectPlugin::outcome(plugin.api().memset(device, nullptr, buffer, 0, 0, kBytes)));
+      require_ok(DirectPlugin::outcome(plugin.api().allocate(device, kMatrixBytes, 256, &buffer)));
+      require_ok(DirectPlugin::outcome(plugin.api().memset(device, nullptr, buffer, 0, 0, kMatrixBytes)));
     }
   }
   ~MatMuls() {
-    for (hx_buffer* buffer : buffers_) plugin_.api().deallocate(device_, buffer, kBytes);
+    for (hx_buffer* buffer : buffers_) plugin_.api().deallocate(device_, buffer, kMatrixBytes);
   }
 
   void enqueue(hx_stream* stream, int count) {

@@ -24,8 +24,6 @@ using namespace devices_test;
 
 const std::string kMemoryInfoFails =
     std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_memory_info_fails.so";
-const std::string kQueuedWork =
-    std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_queued_work.so";
 const std::string kSlowRelease =
     std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_slow_release.so";
 const std::string kReusedBuffer =

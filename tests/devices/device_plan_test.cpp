@@ -1,10 +1,12 @@
 // The planner alone: visible filter, device counts, logical splits and memory policies,
 // on made-up physical devices.
+#include "devices/device_plan.hpp"
+
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
-#include "devices/device_plan.hpp"
+#include "byte_sizes.hpp"
 #include "error_from.hpp"
 
 namespace {
@@ -14,7 +16,7 @@ using hxrt::detail::DeviceSettings;
 using hxrt::detail::LogicalDevicePlan;
 using hxrt::detail::plan_devices;
 
-constexpr uint64_t kMiB = uint64_t{1} << 20;
+using hxrt_test::kMiB;
 constexpr uint64_t kGiB = uint64_t{1} << 30;
 
 hxrt::PhysicalDeviceInfo physical(const std::string& type, int id, uint64_t memory_total) {

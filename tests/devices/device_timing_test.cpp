@@ -26,9 +26,6 @@ using hxrt::detail::ReadyEvent;
 
 constexpr double kMs = 1e6;  // nanoseconds
 
-const std::string kQueuedWork =
-    std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_queued_work.so";
-
 // Sim GPUs on which an 8x8 MatMul (2 * 8^3 flops) takes `matmul_seconds`; `more`: further
 // options (JSON members). The figure is written in full: std::to_string keeps six decimals.
 std::string sim_gpus(int count, double matmul_seconds, const std::string& more = "") {

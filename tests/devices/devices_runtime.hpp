@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "byte_sizes.hpp"
 #include "error_from.hpp"
 #include "hxrt/runtime.hpp"
 #include "hxrt/sim_counters.h"
@@ -13,7 +14,17 @@ namespace devices_test {
 
 using hxrt_test::error_from;
 
-constexpr size_t kMiB = size_t{1} << 20;
+using hxrt_test::kMiB;
+
+// Sim options: one or two 64 MiB GPUs.
+inline constexpr const char* kOneSimGpu =
+    R"({"device_type":"GPU","device_count":1,"memory_mb":64})";
+inline constexpr const char* kTwoSimGpus =
+    R"({"device_type":"GPU","device_count":2,"memory_mb":64})";
+
+// The fixture plugin (device type QUEUED) whose work counts as queued until synchronised.
+inline const std::string kQueuedWork =
+    std::string(HXRT_TEST_FIXTURE_DIR) + "/memory/libhx_fixture_queued_work.so";
 
 // CPU plugin plus the sim with `sim_options_json`, e.g. {"device_type":"GPU","device_count":2}.
 hxrt::RuntimeOptions cpu_and_sim(const std::string& sim_options_json);

@@ -12,7 +12,6 @@ namespace {
 
 using namespace devices_test;
 
-constexpr const char* kOneSimGpu = R"({"device_type":"GPU","device_count":1,"memory_mb":64})";
 constexpr const char* kFourSimGpus = R"({"device_type":"GPU","device_count":4,"memory_mb":64})";
 
 std::vector<std::string> short_names(const std::vector<hxrt::DeviceInfo>& devices) {

@@ -11,8 +11,6 @@ namespace {
 
 using namespace devices_test;
 
-constexpr const char* kOneSimGpu = R"({"device_type":"GPU","device_count":1,"memory_mb":64})";
-
 hxrt::MemoryPolicy limit(uint64_t mb) {
   hxrt::MemoryPolicy policy;
   policy.limit_mb = mb;

@@ -11,8 +11,6 @@ namespace {
 
 using namespace devices_test;
 
-constexpr const char* kTwoSimGpus = R"({"device_type":"GPU","device_count":2,"memory_mb":64})";
-
 hxrt::MemoryPolicy growth() {
   hxrt::MemoryPolicy policy;
   policy.growth = true;

@@ -18,8 +18,6 @@ namespace {
 
 using namespace devices_test;
 
-constexpr const char* kOneSimGpu = R"({"device_type":"GPU","device_count":1,"memory_mb":64})";
-
 hxrt::Runtime runtime_with_config(const std::string& config_json,
                                   const hxrt_test::TempDir& folder) {
   const std::string path = (folder.path() / "hxrt.json").string();

@@ -15,7 +15,6 @@ namespace {
 
 using namespace devices_test;
 
-constexpr const char* kTwoSimGpus = R"({"device_type":"GPU","device_count":2,"memory_mb":64})";
 constexpr const char* kPhysical = "the physical devices are CPU:0, GPU:0, GPU:1";
 
 std::vector<std::string> logical_names(const hxrt::Runtime& rt) {

@@ -7,8 +7,6 @@
 
 using namespace execution_test;
 
-constexpr int64_t kN = 64;
-
 TEST_CASE("An op on another device of the plugin waits for its input on the device, not the "
           "host", "[execution]") {
   hxrt::Runtime rt = runtime_with_gpus(2, "\"matmul_gflops\":" +

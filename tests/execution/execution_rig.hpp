@@ -22,6 +22,9 @@ double gflops_for(int64_t n, double seconds);
 // object's members without braces, e.g. "\"device_count\":2"), devices of type GPU.
 hxrt::Runtime runtime_with_gpus(int count, const std::string& sim_options = "");
 
+// The side of the square matrices the tests multiply.
+inline constexpr int64_t kN = 64;
+
 // n x n floats: value i at index i, plus `offset`.
 std::vector<float> iota(int64_t n, float offset = 0);
 // The n x n identity matrix.

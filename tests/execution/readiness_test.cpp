@@ -8,8 +8,6 @@ using namespace execution_test;
 
 namespace {
 
-constexpr int64_t kN = 64;
-
 // A sim device whose MatMul of kN x kN takes `seconds`.
 std::string slow_matmul(double seconds) {
   return "\"matmul_gflops\":" + std::to_string(gflops_for(kN, seconds));

@@ -5,17 +5,17 @@
 // page-locked allocation; its modelled copy latency keeps a slice in use long enough that
 // reusing it early would upload the wrong bytes.
 #include <catch2/catch.hpp>
-
 #include <cstring>
 #include <thread>
 
+#include "byte_sizes.hpp"
 #include "execution_rig.hpp"
 
 using namespace execution_test;
 
 namespace {
 
-constexpr size_t kMiB = size_t{1} << 20;
+using hxrt_test::kMiB;
 constexpr size_t kArena = 32 * kMiB;
 constexpr size_t kSlice = 8 * kMiB;
 

@@ -15,6 +15,7 @@
 #include "temp_dir.hpp"
 
 using graph_test::device;
+using graph_test::dynamic_placer;
 using graph_test::placement_of;
 using hxrt::DType;
 using hxrt::GraphBuilder;
@@ -71,12 +72,6 @@ std::map<std::string, hxrt::Tensor> feeds_on(hxrt::Runtime& rt, const std::strin
           {"s", rt.tensor<float>({8, 8}, std::vector<float>(64, 1.0f), where)}};
 }
 
-hxrt::CompileOptions dynamic() {
-  hxrt::CompileOptions options;
-  options.placer = hxrt::GraphPlacer::kDynamic;
-  return options;
-}
-
 }  // namespace
 
 TEST_CASE("Graph inputs fed on another device than assumed are placed there after the first "
@@ -85,7 +80,7 @@ TEST_CASE("Graph inputs fed on another device than assumed are placed there afte
   graph_test::LogLines log;
   rt.set_log_sink(log.sink());
   const BranchGraph made = branches(rt);
-  const hxrt::Executable exe = rt.compile(made.graph, made.fetches, dynamic());
+  const hxrt::Executable exe = rt.compile(made.graph, made.fetches, dynamic_placer());
   // Assumed fed from the host, GPU:0 here: no copy in there. (s goes where its small MatMuls
   // fit best beside the big ones.)
   for (const char* input : {"x", "w"}) {
@@ -123,7 +118,7 @@ TEST_CASE("With placement.replace_every_runs 0 an executable keeps its placement
   std::ofstream(config) << R"({"placement": {"replace_every_runs": 0}})";
   hxrt::Runtime rt = two_gpus(config);
   const BranchGraph made = branches(rt);
-  const hxrt::Executable exe = rt.compile(made.graph, made.fetches, dynamic());
+  const hxrt::Executable exe = rt.compile(made.graph, made.fetches, dynamic_placer());
   const std::map<std::string, hxrt::Tensor> feeds = feeds_on(rt, "/GPU:1");
   for (int run = 0; run < 3; ++run) exe.run(feeds);
   CHECK(exe.replacements() == 0);
@@ -134,7 +129,7 @@ TEST_CASE("CompileOptions::feed_devices places graph inputs where their feeds li
           "start, and is checked", "[graph][dynamic][feeds]") {
   hxrt::Runtime rt = two_gpus();
   const BranchGraph made = branches(rt);
-  hxrt::CompileOptions options = dynamic();
+  hxrt::CompileOptions options = dynamic_placer();
   options.feed_devices = {{"x", "/GPU:1"}, {"w", "GPU:1"}, {"s", "/device:GPU:1"}};
   const hxrt::Executable exe = rt.compile(made.graph, made.fetches, options);
   for (const char* input : {"x", "w"}) {
@@ -200,7 +195,7 @@ TEST_CASE("A dynamic placement that measures slower than the simple placer's giv
   const NodeOutput x = builder.input("x", DType::kF32, {192, 192});
   NodeOutput last = x;
   for (int i = 0; i < 3; ++i) last = builder.add("mm" + std::to_string(i), "MatMul", {last, x});
-  const hxrt::Executable exe = rt.compile(builder.build(), {last}, dynamic());
+  const hxrt::Executable exe = rt.compile(builder.build(), {last}, dynamic_placer());
   REQUIRE(placement_of(exe, "mm1").device == device("GPU:0"));  // believed fast
 
   rt.set_log_device_placement(true);

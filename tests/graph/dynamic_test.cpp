@@ -17,6 +17,7 @@
 
 using graph_test::cpu_and_gpus;
 using graph_test::device;
+using graph_test::dynamic_placer;
 using graph_test::placement_of;
 using hxrt::DType;
 using hxrt::GraphBuilder;
@@ -34,12 +35,6 @@ void check_close(const std::vector<float>& got, const std::vector<float>& expect
     INFO("element " << i);
     CHECK(got[i] == Approx(expected[i]).epsilon(1e-5));
   }
-}
-
-hxrt::CompileOptions dynamic() {
-  hxrt::CompileOptions options;
-  options.placer = hxrt::GraphPlacer::kDynamic;
-  return options;
 }
 
 // x (128x128) through three MatMuls with itself.
@@ -65,7 +60,7 @@ TEST_CASE("The dynamic placer keeps work off a slow accelerator the simple place
   CHECK(placement_of(simple, "mm0").device == device("GPU:0"));  // priority: the accelerator
   CHECK(placement_of(simple, "mm0").estimates.empty());
 
-  const hxrt::Executable placed = rt.compile(graph, {last}, dynamic());
+  const hxrt::Executable placed = rt.compile(graph, {last}, dynamic_placer());
   for (const char* node : {"x", "mm0", "mm1", "mm2"}) {
     INFO(node);
     CHECK(placement_of(placed, node).device == device("CPU:0"));
@@ -94,7 +89,7 @@ TEST_CASE("The dynamic placer keeps user pins, and marks devices without a kerne
                                   {graph_test::fixture_path("failing_kernel")});
   NodeOutput last;
   const hxrt::Graph graph = matmul_chain(rt, last, "/GPU:0");
-  const hxrt::Executable placed = rt.compile(graph, {last}, dynamic());
+  const hxrt::Executable placed = rt.compile(graph, {last}, dynamic_placer());
   CHECK(placement_of(placed, "mm1").device == device("GPU:0"));  // pinned: a constraint
   CHECK(placement_of(placed, "mm1").estimates.empty());
   const hxrt::NodePlacement& mm2 = placement_of(placed, "mm2");
@@ -112,7 +107,7 @@ TEST_CASE("Runs measure the cost model, which is saved as JSON and given back", 
     hxrt::Runtime rt = cpu_and_gpus(1);
     NodeOutput last;
     const hxrt::Graph graph = matmul_chain(rt, last, "/CPU:0");
-    const hxrt::Executable placed = rt.compile(graph, {last}, dynamic());
+    const hxrt::Executable placed = rt.compile(graph, {last}, dynamic_placer());
     const hxrt::Tensor fed = rt.tensor<float>({128, 128}, std::vector<float>(128 * 128, 0.01f));
     for (int run = 0; run < 3; ++run) placed.run({{"x", fed}});
     saved = rt.cost_model_json();
@@ -174,7 +169,7 @@ TEST_CASE("An executable placed on a wrong cost model is placed again once runs 
   const NodeOutput x = builder.input("x", DType::kF32, {64, 64}, "/GPU:0");
   NodeOutput last = x;
   for (int i = 0; i < 3; ++i) last = builder.add("mm" + std::to_string(i), "MatMul", {last, x});
-  const hxrt::Executable exe = rt.compile(builder.graph(), {last}, dynamic());
+  const hxrt::Executable exe = rt.compile(builder.graph(), {last}, dynamic_placer());
   CHECK(placement_of(exe, "mm1").device == device("GPU:0"));  // believed fast
   const hxrt::NodePlacement& first = placement_of(exe, "mm1");  // stays valid after a move
 

@@ -16,6 +16,13 @@ inline std::string device(const std::string& short_name) {
   return "/job:localhost/replica:0/task:0/device:" + short_name;
 }
 
+// Compile options that choose the dynamic placer.
+inline hxrt::CompileOptions dynamic_placer() {
+  hxrt::CompileOptions options;
+  options.placer = hxrt::GraphPlacer::kDynamic;
+  return options;
+}
+
 // The placement of node `node` in `exe`; fails the test when there is none.
 inline const hxrt::NodePlacement& placement_of(const hxrt::Executable& exe,
                                                const std::string& node) {

@@ -21,7 +21,7 @@ using hxrt_test::MiB;
 
 namespace {
 
-const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:1";
+const char* const kFailingDevice = "/job:localhost/replica:0/task:0/device:SIM:1";
 
 }  // namespace
 
@@ -29,7 +29,7 @@ TEST_CASE("an error of the device mid-way reaches the caller and nothing leaks")
   FakeDeviceMemory device;
   device.fail_call = 3;
   {
-    BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
+    BfcAllocator allocator(kFailingDevice, device.raw(), first_region(1 * MiB));
     std::vector<void*> live = {allocator.allocate(1 * MiB), allocator.allocate(2 * MiB)};
     const auto before = allocator.stats();
 
@@ -57,7 +57,7 @@ TEST_CASE("when the device cannot give a doubled region, a region of the request
           "tried") {
   FakeDeviceMemory device;
   device.capacity = 2 * MiB + 512 * KiB;
-  BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
+  BfcAllocator allocator(kFailingDevice, device.raw(), first_region(1 * MiB));
   allocator.allocate(1 * MiB);
   allocator.allocate(1 * MiB);  // 2 MiB would not fit on the device; 1 MiB does
   CHECK(device.region_sizes == std::vector<size_t>{1 * MiB, 1 * MiB});
@@ -66,7 +66,7 @@ TEST_CASE("when the device cannot give a doubled region, a region of the request
   REQUIRE(error);
   CHECK(error->code() == StatusCode::kOutOfMemory);
   const std::string message = error->what();
-  CHECK_THAT(message, Catch::Contains(kDevice));
+  CHECK_THAT(message, Catch::Contains(kFailingDevice));
   CHECK_THAT(message, Catch::Contains("1048576 bytes"));
   // The device's own words are kept.
   CHECK_THAT(message, Catch::Contains("could not supply a region of 1.00 MiB (fake device has "
@@ -78,7 +78,7 @@ TEST_CASE("when the device cannot give a doubled region, a region of the request
 TEST_CASE("a device that runs out is helped by giving back empty regions first") {
   FakeDeviceMemory device;
   device.capacity = 3 * MiB + 512 * KiB;
-  BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
+  BfcAllocator allocator(kFailingDevice, device.raw(), first_region(1 * MiB));
   void* small = allocator.allocate(1 * MiB);
   allocator.allocate(2 * MiB);
   allocator.deallocate(small);
@@ -96,7 +96,7 @@ TEST_CASE("a device that returns null is out of memory") {
                   return nullptr;
                 },
                 [](void*, size_t) {}};
-  BfcAllocator allocator(kDevice, raw);
+  BfcAllocator allocator(kFailingDevice, raw);
   const auto error = error_from([&] { allocator.allocate(100); });
   REQUIRE(error);
   CHECK(error->code() == StatusCode::kOutOfMemory);

@@ -27,7 +27,7 @@ using hxrt_test::MiB;
 
 namespace {
 
-const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
+const char* const kStressedDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
 
 // Sizes spread evenly over their powers of two, from `smallest` to `largest` bytes.
 size_t log_uniform_size(std::mt19937_64& random, size_t smallest, size_t largest) {
@@ -71,7 +71,7 @@ TEST_CASE("a random sequence of requests keeps the bookkeeping consistent and th
   BfcOptions options;
   options.first_region_bytes = 1 * MiB;
   options.limit_bytes = 48 * MiB;  // small enough that some requests run out
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kStressedDevice, device.raw(), options);
   std::mt19937_64 random(20240611);
   std::vector<Block> live;
   int out_of_memory = 0;
@@ -119,7 +119,7 @@ TEST_CASE("threads allocating and freeing at once") {
   FakeDeviceMemory device(FakeDeviceMemory::Backing::kHost);
   BfcOptions options;
   options.first_region_bytes = 1 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kStressedDevice, device.raw(), options);
   constexpr int kThreads = 4;
   constexpr int kSteps = 20000;
   std::atomic<int> failures{0};
@@ -173,7 +173,7 @@ TEST_CASE("threads freeing each other's blocks while statistics are read") {
   FakeDeviceMemory device(FakeDeviceMemory::Backing::kHost);
   BfcOptions options;
   options.first_region_bytes = 1 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kStressedDevice, device.raw(), options);
   constexpr int kThreads = 3;
   constexpr int kSteps = 20000;
   std::mutex pile_mutex;
@@ -243,7 +243,7 @@ TEST_CASE("a mixed workload reserves at most 1.15 times what it uses at its peak
   // device hands out bare addresses, so gigabytes cost nothing. Measured: 1.105 (1.06 to 1.11
   // over seeds 7 to 16); TensorFlow-like doubling regions give 1.31 here.
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kStressedDevice, device.raw());
   std::mt19937_64 random(7);
   std::uniform_int_distribution<int> lifetime(1, 100);
   using Death = std::pair<int, void*>;  // (step, block)

@@ -25,7 +25,7 @@ using hxrt_test::uncached;
 
 namespace {
 
-const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:3";
+const char* const kBuffersDevice = "/job:localhost/replica:0/task:0/device:SIM:3";
 
 // A device whose buffer handles are ids 1, 2, 3, ...: odd, tiny, and no address at all, as
 // an OpenCL or NPU plugin's handles may be. Dereferencing one, or doing arithmetic on it,
@@ -55,7 +55,7 @@ TEST_CASE("buffer handles are opaque: ids serve as regions, and blocks are locat
           "and offset") {
   IdDevice device;
   {
-    BfcAllocator allocator(kDevice, device.raw(), uncached(first_region(1 * MiB)));
+    BfcAllocator allocator(kBuffersDevice, device.raw(), uncached(first_region(1 * MiB)));
     void* first = allocator.allocate(1 * KiB);
     void* second = allocator.allocate(1 * KiB);
     void* large = allocator.allocate(4 * MiB);  // a region of its own: the second id
@@ -82,7 +82,7 @@ TEST_CASE("buffer handles are opaque: ids serve as regions, and blocks are locat
 
 TEST_CASE("a region slot given back is reused with its new buffer") {
   IdDevice device;
-  BfcAllocator allocator(kDevice, device.raw(), uncached(first_region(1 * MiB)));
+  BfcAllocator allocator(kBuffersDevice, device.raw(), uncached(first_region(1 * MiB)));
   allocator.deallocate(allocator.allocate(1 * KiB));
   CHECK(allocator.release_unused_regions() == 1 * MiB);
   void* again = allocator.allocate(1 * KiB);
@@ -94,7 +94,7 @@ TEST_CASE("every region's size is a multiple of the region alignment") {
   FakeDeviceMemory device;
   BfcOptions options = first_region(1 * MiB + 256);
   options.region_alignment = 4096;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kBuffersDevice, device.raw(), options);
   allocator.allocate(8 * KiB);
   allocator.allocate(3 * MiB + 4096);  // a fitted region
   REQUIRE(device.region_sizes.size() == 2);
@@ -104,7 +104,7 @@ TEST_CASE("every region's size is a multiple of the region alignment") {
 
 TEST_CASE("preallocation larger than the device's largest allocation takes several regions") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), preallocating(10 * MiB, 4 * MiB));
+  BfcAllocator allocator(kBuffersDevice, device.raw(), preallocating(10 * MiB, 4 * MiB));
   CHECK(device.region_sizes == std::vector<size_t>{4 * MiB, 4 * MiB, 2 * MiB});
   CHECK(allocator.stats().bytes_reserved == 10 * MiB);
   // Each region serves what fits in it; together they hold the whole budget.
@@ -121,12 +121,12 @@ TEST_CASE("a request larger than the largest allocation is out of memory naming 
   FakeDeviceMemory device;
   BfcOptions options;
   options.max_region_bytes = 4 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kBuffersDevice, device.raw(), options);
   void* kept = allocator.allocate(1 * MiB);
   const auto error = error_from([&] { allocator.allocate(4 * MiB + 1); });
   REQUIRE(error);
   CHECK(error->code() == StatusCode::kOutOfMemory);
-  CHECK_THAT(error->what(), Catch::Contains(kDevice));
+  CHECK_THAT(error->what(), Catch::Contains(kBuffersDevice));
   CHECK_THAT(error->what(), Catch::Contains("4194305 bytes"));
   CHECK_THAT(error->what(), Catch::Contains("largest single allocation is 4.00 MiB "
                                             "(max_allocation)"));
@@ -142,7 +142,7 @@ TEST_CASE("a request larger than the largest allocation is out of memory naming 
 TEST_CASE("under preallocation too, a request past the largest allocation names "
           "max_allocation, not the limit") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), preallocating(10 * MiB, 4 * MiB));
+  BfcAllocator allocator(kBuffersDevice, device.raw(), preallocating(10 * MiB, 4 * MiB));
   const auto error = error_from([&] { allocator.allocate(5 * MiB); });
   REQUIRE(error);
   CHECK(error->code() == StatusCode::kOutOfMemory);

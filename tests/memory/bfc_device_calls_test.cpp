@@ -26,7 +26,7 @@ using Call = GatedDeviceMemory::Call;
 
 namespace {
 
-const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
+const char* const kCallsDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
 // Far longer than any of these calls takes unhindered, even under a sanitizer.
 constexpr std::chrono::milliseconds kPatience{3000};
 
@@ -50,7 +50,7 @@ TEST_CASE("while a thread waits on the device for a new region, another allocate
           "from the pool") {
   GatedDeviceMemory device;
   // Without thread caches every call takes the lock, which is what is under test.
-  BfcAllocator allocator(kDevice, device.raw(), uncached(first_region(1 * MiB)));
+  BfcAllocator allocator(kCallsDevice, device.raw(), uncached(first_region(1 * MiB)));
   void* resident = allocator.allocate(64 * KiB);  // the first region, mostly free
   device.close(Call::kAllocate);
   void* grown = nullptr;
@@ -75,7 +75,7 @@ TEST_CASE("while a thread waits on the device for a new region, another allocate
 TEST_CASE("while a thread gives an empty region back to the device, another allocates and "
           "frees from the pool") {
   GatedDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), releasing(first_region(1 * MiB)));
+  BfcAllocator allocator(kCallsDevice, device.raw(), releasing(first_region(1 * MiB)));
   void* resident = allocator.allocate(64 * KiB);  // keeps the first region
   void* large = allocator.allocate(16 * MiB);     // a region of its own
   // The device's deallocate stands for the stream synchronisation before it, too.
@@ -101,7 +101,7 @@ TEST_CASE("while a thread gives an empty region back to the device, another allo
 TEST_CASE("a released region's slot carries no new region until the device has its buffer "
           "back") {
   GatedDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), releasing(first_region(1 * MiB)));
+  BfcAllocator allocator(kCallsDevice, device.raw(), releasing(first_region(1 * MiB)));
   void* resident = allocator.allocate(64 * KiB);
   void* large = allocator.allocate(16 * MiB);
   device.close(Call::kDeallocate);
@@ -129,7 +129,7 @@ TEST_CASE("a request the limit refuses only for a region on its way back to the 
   GatedDeviceMemory device;
   BfcOptions options = releasing(first_region(1 * MiB));
   options.limit_bytes = 20 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kCallsDevice, device.raw(), options);
   void* resident = allocator.allocate(64 * KiB);
   void* large = allocator.allocate(16 * MiB);  // 17 MiB of 20 held
   device.close(Call::kDeallocate);
@@ -156,7 +156,7 @@ TEST_CASE("a region on its way from the device counts toward the limit: a second
   GatedDeviceMemory device;
   BfcOptions options = uncached(first_region(1 * MiB));
   options.limit_bytes = 20 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kCallsDevice, device.raw(), options);
   void* resident = allocator.allocate(64 * KiB);
   device.close(Call::kAllocate);
   void* first = nullptr;
@@ -186,7 +186,7 @@ TEST_CASE("threads growing and giving back at once never take more than the limi
   BfcOptions options = first_region(1 * MiB);
   options.limit_bytes = kLimit;
   options.release_unused = release_unused;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kCallsDevice, device.raw(), options);
   std::vector<std::thread> threads;
   for (unsigned seed = 1; seed <= 4; ++seed) {
     threads.emplace_back([&allocator, seed] {

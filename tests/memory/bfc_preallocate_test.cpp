@@ -17,7 +17,7 @@ using hxrt_test::MiB;
 
 namespace {
 
-const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:2";
+const char* const kPreallocatedDevice = "/job:localhost/replica:0/task:0/device:SIM:2";
 
 BfcOptions preallocating(size_t limit_bytes) {
   BfcOptions options;
@@ -30,7 +30,7 @@ BfcOptions preallocating(size_t limit_bytes) {
 
 TEST_CASE("preallocate takes the limit as one region at construction") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), preallocating(64 * MiB + 100));
+  BfcAllocator allocator(kPreallocatedDevice, device.raw(), preallocating(64 * MiB + 100));
   // Rounded down to the alignment: the limit is never passed.
   CHECK(device.region_sizes == std::vector<size_t>{64 * MiB});
   CHECK(allocator.stats().bytes_reserved == 64 * MiB);
@@ -40,7 +40,7 @@ TEST_CASE("preallocate takes the limit as one region at construction") {
 
 TEST_CASE("a preallocated allocator serves every size from its budget and never grows") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), preallocating(64 * MiB));
+  BfcAllocator allocator(kPreallocatedDevice, device.raw(), preallocating(64 * MiB));
   void* large = allocator.allocate(40 * MiB);  // large requests too: no fitted region
   void* small = allocator.allocate(1 * MiB);
   CHECK(device.allocate_calls == 1);
@@ -58,7 +58,7 @@ TEST_CASE("the preallocated region is never given back") {
   FakeDeviceMemory device;
   BfcOptions options = preallocating(16 * MiB);
   options.release_unused = true;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kPreallocatedDevice, device.raw(), options);
   allocator.deallocate(allocator.allocate(1 * MiB));
   CHECK(allocator.release_unused_regions() == 0);
   CHECK(device.deallocate_calls == 0);
@@ -70,12 +70,13 @@ TEST_CASE("preallocating more than the device has fails at construction, naming 
           "and the size") {
   FakeDeviceMemory device;
   device.capacity = 1024 * MiB;
-  const auto error = error_from(
-      [&] { BfcAllocator allocator(kDevice, device.raw(), preallocating(4096 * MiB)); });
+  const auto error = error_from([&] {
+    BfcAllocator allocator(kPreallocatedDevice, device.raw(), preallocating(4096 * MiB));
+  });
   REQUIRE(error);
   CHECK(error->code() == StatusCode::kOutOfMemory);
-  CHECK_THAT(error->what(), Catch::Contains("preallocating 4.00 GiB on " + std::string(kDevice) +
-                                            " failed"));
+  CHECK_THAT(error->what(), Catch::Contains("preallocating 4.00 GiB on " +
+                                            std::string(kPreallocatedDevice) + " failed"));
   CHECK_THAT(error->what(), Catch::Contains("fake device has 1073741824 bytes free"));
   CHECK(device.bytes_outstanding == 0);
 }
@@ -87,7 +88,7 @@ TEST_CASE("a device error part-way through a preallocation in several regions re
   BfcOptions options = preallocating(64 * MiB);
   options.max_region_bytes = 16 * MiB;
   const auto error =
-      error_from([&] { BfcAllocator allocator(kDevice, device.raw(), options); });
+      error_from([&] { BfcAllocator allocator(kPreallocatedDevice, device.raw(), options); });
   REQUIRE(error);
   CHECK(error->code() == StatusCode::kInternal);
   CHECK_THAT(error->what(), Catch::Contains("fake device lost"));
@@ -99,9 +100,9 @@ TEST_CASE("a device error part-way through a preallocation in several regions re
 TEST_CASE("preallocate needs a limit") {
   FakeDeviceMemory device;
   const auto error = error_from(
-      [&] { BfcAllocator allocator(kDevice, device.raw(), preallocating(SIZE_MAX)); });
+      [&] { BfcAllocator allocator(kPreallocatedDevice, device.raw(), preallocating(SIZE_MAX)); });
   REQUIRE(error);
   CHECK(error->code() == StatusCode::kInvalidArgument);
-  CHECK_THAT(error->what(), Catch::Contains(kDevice));
+  CHECK_THAT(error->what(), Catch::Contains(kPreallocatedDevice));
   CHECK(device.allocate_calls == 0);
 }

@@ -18,7 +18,7 @@ using hxrt_test::MiB;
 
 namespace {
 
-const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
+const char* const kRegionsDevice = "/job:localhost/replica:0/task:0/device:SIM:0";
 
 bool within(const void* ptr, const void* base, size_t bytes) {
   const auto address = reinterpret_cast<uintptr_t>(ptr);
@@ -31,7 +31,7 @@ bool within(const void* ptr, const void* base, size_t bytes) {
 TEST_CASE("growth regions: the first as asked, then a quarter of what growth holds, at least "
           "the request") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), first_region(4 * MiB));
+  BfcAllocator allocator(kRegionsDevice, device.raw(), first_region(4 * MiB));
   for (int i = 0; i < 6; ++i) allocator.allocate(4 * MiB);  // each fills a region
   CHECK(device.region_sizes == std::vector<size_t>(6, 4 * MiB));
   allocator.allocate(1 * MiB);  // 24 MiB held: a region of 6 MiB
@@ -45,7 +45,7 @@ TEST_CASE("growth regions stop at max_growth_region_bytes, the first may be larg
   FakeDeviceMemory device;
   BfcOptions options = first_region(64 * MiB);
   options.max_growth_region_bytes = 16 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kRegionsDevice, device.raw(), options);
   allocator.allocate(1 * MiB);
   for (int i = 0; i < 9; ++i) allocator.allocate(7 * MiB);  // fills the first region
   allocator.allocate(1 * MiB);
@@ -56,7 +56,7 @@ TEST_CASE("growth regions stop at max_growth_region_bytes, the first may be larg
 TEST_CASE("a large request gets a region of its own size, rounded up to 2 MiB, which small "
           "requests leave alone") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());  // growth regions of 2 MiB at first
+  BfcAllocator allocator(kRegionsDevice, device.raw());  // growth regions of 2 MiB at first
   allocator.allocate(2 * MiB - 1 * KiB);          // fills the first growth region but 1 KiB
   // Cut from the top of its region, as every request is: the rest stays free below it.
   const char* fitted = static_cast<char*>(allocator.allocate(9 * MiB)) - 1 * MiB;
@@ -70,7 +70,7 @@ TEST_CASE("a large request gets a region of its own size, rounded up to 2 MiB, w
 
 TEST_CASE("a freed fitted region is taken again by a large request of about its size") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kRegionsDevice, device.raw());
   void* first = allocator.allocate(40 * MiB);
   allocator.deallocate(first);
   void* again = allocator.allocate(36 * MiB);  // 40 MiB is less than a quarter more
@@ -81,7 +81,7 @@ TEST_CASE("a freed fitted region is taken again by a large request of about its 
 
 TEST_CASE("a large request does not cut a much larger free chunk while it can grow") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kRegionsDevice, device.raw());
   // Enough in use that keeping a free 40 MiB region is no burden (see the next test).
   for (int i = 0; i < 6; ++i) allocator.allocate(64 * MiB);
   void* wide = allocator.allocate(40 * MiB);
@@ -96,7 +96,7 @@ TEST_CASE("a large request does not cut a much larger free chunk while it can gr
 TEST_CASE("before growing, empty regions are given back while free memory passes 1/8 of what "
           "is in use") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kRegionsDevice, device.raw());
   allocator.deallocate(allocator.allocate(40 * MiB));
   allocator.deallocate(allocator.allocate(20 * MiB));
   allocator.allocate(9 * MiB);  // 60 MiB free for 9 in use: both regions go, largest first
@@ -111,7 +111,7 @@ TEST_CASE("when growth is refused, a small request takes free memory of a fitted
   FakeDeviceMemory device;
   BfcOptions options;
   options.limit_bytes = 12 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kRegionsDevice, device.raw(), options);
   // A fitted region of 10 MiB, its top taken, then a growth region up to the limit.
   const char* fitted = static_cast<char*>(allocator.allocate(8 * MiB + 256)) - (2 * MiB - 256);
   allocator.allocate(2 * MiB);

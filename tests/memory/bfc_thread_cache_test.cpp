@@ -27,7 +27,7 @@ using hxrt_test::MiB;
 
 namespace {
 
-const char* const kDevice = "/job:localhost/replica:0/task:0/device:SIM:3";
+const char* const kCachedDevice = "/job:localhost/replica:0/task:0/device:SIM:3";
 
 // Runs `body` on a thread of its own, to its end.
 void on_another_thread(const std::function<void()>& body) { std::thread(body).join(); }
@@ -84,7 +84,7 @@ class Worker {
 TEST_CASE("a block freed and allocated again on the same thread is the same one, without the "
           "lock") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   void* first = allocator.allocate(1 * KiB);  // a miss: takes the lock
   const uint64_t locked = allocator.locked_calls();
   allocator.deallocate(first);  // the cache took note of the block when it was allocated
@@ -100,7 +100,7 @@ TEST_CASE("a block freed and allocated again on the same thread is the same one,
 
 TEST_CASE("statistics count blocks held in a thread cache as free") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   void* a = allocator.allocate(1 * KiB);
   void* b = allocator.allocate(2 * KiB);
   allocator.deallocate(a);  // held by the cache
@@ -122,7 +122,7 @@ TEST_CASE("statistics count blocks held in a thread cache as free") {
 
 TEST_CASE("a hit that would pass the peak goes through the lock, and the peak stays exact") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   void* a = allocator.allocate(1 * KiB);
   allocator.deallocate(a);                    // in use 0, peak 1 KiB
   void* c = allocator.allocate(2 * KiB);      // in use 2 KiB: the peak
@@ -139,7 +139,7 @@ TEST_CASE("a hit that would pass the peak goes through the lock, and the peak st
 
 TEST_CASE("reset_peak counts blocks held in thread caches as free") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   void* a = allocator.allocate(1 * KiB);
   allocator.deallocate(allocator.allocate(4 * KiB));  // held by the cache
   allocator.reset_peak();
@@ -152,7 +152,7 @@ TEST_CASE("reset_peak counts blocks held in thread caches as free") {
 
 TEST_CASE("freeing a block held free in a thread cache is an INVALID_ARGUMENT error") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   void* ptr = allocator.allocate(1 * KiB);
   allocator.deallocate(ptr);
   SECTION("on its thread") {
@@ -172,7 +172,7 @@ TEST_CASE("freeing a block held free in a thread cache is an INVALID_ARGUMENT er
 
 TEST_CASE("a block from one thread's cache freed on another goes back to the allocator") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw(), first_region(1 * MiB));
+  BfcAllocator allocator(kCachedDevice, device.raw(), first_region(1 * MiB));
   Worker worker;
   void* ptr = nullptr;
   worker.run([&] {
@@ -194,7 +194,7 @@ TEST_CASE("a block from one thread's cache freed on another goes back to the all
 
 TEST_CASE("a thread whose blocks were all freed elsewhere lets go of them and goes on") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   Worker worker;
   for (int round = 0; round < 3; ++round) {
     std::vector<void*> blocks;
@@ -218,7 +218,7 @@ TEST_CASE("out of memory, a thread gives its own cached blocks back and tries ag
   FakeDeviceMemory device;
   BfcOptions options = first_region(2 * MiB);
   options.limit_bytes = 2 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kCachedDevice, device.raw(), options);
   std::vector<void*> blocks;
   for (int i = 0; i < 8; ++i) blocks.push_back(allocator.allocate(64 * KiB));
   for (void* block : blocks) allocator.deallocate(block);  // 512 KiB held by the cache
@@ -231,7 +231,7 @@ TEST_CASE("out of memory after another thread cached blocks, a fitting request s
   FakeDeviceMemory device;
   BfcOptions options = first_region(2 * MiB);
   options.limit_bytes = 2 * MiB;
-  BfcAllocator allocator(kDevice, device.raw(), options);
+  BfcAllocator allocator(kCachedDevice, device.raw(), options);
   Worker worker;
   worker.run([&] {
     std::vector<void*> blocks;
@@ -250,7 +250,7 @@ TEST_CASE("out of memory after another thread cached blocks, a fitting request s
 
 TEST_CASE("release_unused_regions gives back the calling thread's cached blocks first") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   allocator.deallocate(allocator.allocate(1 * KiB));
   CHECK(allocator.release_unused_regions() == 2 * MiB);
   CHECK(device.bytes_outstanding == 0);
@@ -259,7 +259,7 @@ TEST_CASE("release_unused_regions gives back the calling thread's cached blocks 
 
 TEST_CASE("a thread that exits gives its cached blocks back") {
   FakeDeviceMemory device;
-  BfcAllocator allocator(kDevice, device.raw());
+  BfcAllocator allocator(kCachedDevice, device.raw());
   void* kept = nullptr;
   on_another_thread([&] {
     allocator.deallocate(allocator.allocate(1 * KiB));  // held free
@@ -275,12 +275,12 @@ TEST_CASE("a thread that exits gives its cached blocks back") {
 TEST_CASE("an allocator destroyed before a thread that cached from it exits") {
   FakeDeviceMemory device;
   Worker worker;
-  auto first = std::make_unique<BfcAllocator>(kDevice, device.raw());
+  auto first = std::make_unique<BfcAllocator>(kCachedDevice, device.raw());
   worker.run([&] { first->deallocate(first->allocate(1 * KiB)); });
   first.reset();
   CHECK(device.bytes_outstanding == 0);
   // Likely at the same address: the worker's cache of the first must not serve the second.
-  auto second = std::make_unique<BfcAllocator>(kDevice, device.raw());
+  auto second = std::make_unique<BfcAllocator>(kCachedDevice, device.raw());
   worker.run([&] {
     void* ptr = second->allocate(1 * KiB);
     second->deallocate(ptr);

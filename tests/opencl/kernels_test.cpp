@@ -66,14 +66,6 @@ std::vector<float> sequence(size_t count, float start, float step) {
   return values;
 }
 
-void check_close(const std::vector<float>& got, const std::vector<float>& expected) {
-  REQUIRE(got.size() == expected.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    INFO("element " << i);
-    CHECK(got[i] == Approx(expected[i]).epsilon(1e-5).margin(1e-5));
-  }
-}
-
 struct Stream {
   explicit Stream(const DirectPlugin& plugin, bool wanted) : plugin(plugin) {
     if (!wanted) return;

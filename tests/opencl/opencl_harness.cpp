@@ -1,6 +1,7 @@
 #include "opencl_harness.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 
 namespace opencl_test {
 
@@ -80,6 +81,18 @@ Outcome run_kernel(const DirectPlugin& plugin, const std::string& op,
     computed = DirectPlugin::outcome(plugin.api().streams->synchronize(device, stream));
   }
   return computed;
+}
+
+void check_close(const std::vector<float>& got, const std::vector<float>& expected) {
+  REQUIRE(got.size() == expected.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    INFO("element " << i);
+    if (std::isnan(expected[i])) {
+      CHECK(std::isnan(got[i]));
+    } else {
+      CHECK(got[i] == Approx(expected[i]).epsilon(1e-5).margin(1e-5));
+    }
+  }
 }
 
 }  // namespace opencl_test

@@ -65,4 +65,7 @@ Outcome run_kernel(const DirectPlugin& plugin, const std::string& op,
                    const std::vector<Tensor>& inputs, const std::vector<Tensor>& outputs,
                    const Attributes& attributes = {}, hx_stream* stream = nullptr);
 
+// Each of `got` within 1e-5 (relative and absolute) of `expected`, NaN where it is NaN.
+void check_close(const std::vector<float>& got, const std::vector<float>& expected);
+
 }  // namespace opencl_test

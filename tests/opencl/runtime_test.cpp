@@ -1,15 +1,15 @@
 // The OpenCL plugin under the core: its device as hxrt::Runtime lists it, ops run on
 // /device:OPENCL:0 agreeing with the CPU plugin, and what it has no kernel for falling back to
 // the CPU, visibly.
-#include <catch2/catch.hpp>
-
-#include <hxrt/hxrt.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cmath>
+#include <hxrt/hxrt.hpp>
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include "opencl_harness.hpp"
 
 namespace opencl_test {
 namespace {
@@ -48,18 +48,6 @@ hxrt::Runtime make_runtime(Log* log = nullptr,
     };
   }
   return hxrt::Runtime::create(options);
-}
-
-void check_close(const std::vector<float>& got, const std::vector<float>& expected) {
-  REQUIRE(got.size() == expected.size());
-  for (size_t i = 0; i < got.size(); ++i) {
-    INFO("element " << i);
-    if (std::isnan(expected[i])) {
-      CHECK(std::isnan(got[i]));
-    } else {
-      CHECK(got[i] == Approx(expected[i]).epsilon(1e-5).margin(1e-5));
-    }
-  }
 }
 
 TEST_CASE("The runtime lists the OpenCL device as it describes itself", "[opencl][runtime]") {

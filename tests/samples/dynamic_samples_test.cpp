@@ -56,7 +56,7 @@ double number_in(const std::string& text) {
 
 // Reads the sample's sections ("simple placer:", "dynamic placer:"): a line per node,
 // "  name (Op): device", its reason indented below it, then "  run: 48.950 ms (...)".
-SampleOutput run_sample(const std::string& name, const std::string& config) {
+SampleOutput run_dynamic_sample(const std::string& name, const std::string& config) {
   const hxrt_test::ProgramResult result =
       run_program(kCleanEnvironment + built_program(name) + " " +
                   shell_quote(hxrt_test::source_file(config)) + " 2>&1");
@@ -110,8 +110,8 @@ void check_reason(const std::string& node, const PlacedNode& placed, bool has_in
 
 TEST_CASE("dynamic_one_fast_three_slow: the simple placer runs every MatMul on slow GPU:0, the "
           "dynamic placer on fast GPU:3, each with its reason") {
-  const SampleOutput run =
-      run_sample("dynamic_one_fast_three_slow", "samples/dynamic/one_fast_three_slow_gpus.json");
+  const SampleOutput run = run_dynamic_sample("dynamic_one_fast_three_slow",
+                                              "samples/dynamic/one_fast_three_slow_gpus.json");
   INFO("output:\n" << joined(run.lines));
   REQUIRE(run.exit_code == 0);
   const std::vector<std::string> inputs = {"x", "w"};
@@ -151,7 +151,7 @@ TEST_CASE("dynamic_one_fast_three_slow: the simple placer runs every MatMul on s
 TEST_CASE("dynamic_slow_copies: the simple placer sends the model to GPU:0, the dynamic placer "
           "keeps it on the CPU, each node with its reason") {
   const SampleOutput run =
-      run_sample("dynamic_slow_copies", "config/examples/sim_slow_copies.json");
+      run_dynamic_sample("dynamic_slow_copies", "config/examples/sim_slow_copies.json");
   INFO("output:\n" << joined(run.lines));
   REQUIRE(run.exit_code == 0);
   const std::map<std::string, std::string> nodes = {

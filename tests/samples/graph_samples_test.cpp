@@ -9,24 +9,22 @@
 
 using hxrt_test::built_program;
 using hxrt_test::contains;
+using hxrt_test::device_name;
 using hxrt_test::ends_with;
 using hxrt_test::joined;
 using hxrt_test::kCleanEnvironment;
 using hxrt_test::Lines;
 using hxrt_test::lines_of;
 using hxrt_test::run_program;
+using hxrt_test::SampleRun;
 using hxrt_test::shell_quote;
 using hxrt_test::starts_with;
 
 namespace {
 
-std::string device(const std::string& short_name) {
-  return "/job:localhost/replica:0/task:0/device:" + short_name;
-}
-
 std::string placed(const std::string& node, const std::string& op,
                    const std::string& short_device) {
-  return node + ": (" + op + "): " + device(short_device);
+  return node + ": (" + op + "): " + device_name(short_device);
 }
 
 // The device mapping compile logs for the CPU plugin and four sim GPUs. The CPU's line names
@@ -36,26 +34,21 @@ const char* const kCpuLine = "(the CPU's line)";
 Lines device_mapping() {
   Lines lines = {"Device mapping:", kCpuLine};
   for (int gpu = 0; gpu < 4; ++gpu) {
-    lines.push_back(device("GPU:" + std::to_string(gpu)) + " -> device: " + std::to_string(gpu) +
-                    ", name: hxrt simulated accelerator, plugin: sim");
+    lines.push_back(device_name("GPU:" + std::to_string(gpu)) + " -> device: " +
+                    std::to_string(gpu) + ", name: hxrt simulated accelerator, plugin: sim");
   }
   return lines;
 }
 
-struct SampleRun {
-  int exit_code;
-  Lines lines;
-};
-
 // The sample's output, without the device mapping's line for the OpenCL plugin's device,
 // which the build has where the OpenCL loader and a platform (PoCL) are installed.
-SampleRun run_sample(const std::string& name) {
+SampleRun run_graph_sample(const std::string& name) {
   const hxrt_test::ProgramResult result = run_program(
       kCleanEnvironment + built_program(name) + " " +
       shell_quote(hxrt_test::source_file("config/examples/sim_4_gpus.json")) + " 2>&1");
   Lines lines;
   for (std::string& line : lines_of(result.output)) {
-    if (starts_with(line, device("OPENCL:")) && ends_with(line, ", plugin: opencl")) continue;
+    if (starts_with(line, device_name("OPENCL:")) && ends_with(line, ", plugin: opencl")) continue;
     lines.push_back(std::move(line));
   }
   return {result.exit_code, lines};
@@ -67,7 +60,7 @@ void check_output(const Lines& lines, const Lines& expected) {
   for (size_t i = 0; i < lines.size(); ++i) {
     INFO("line " << i);
     if (expected[i] == kCpuLine) {
-      CHECK(starts_with(lines[i], device("CPU:0") + " -> device: 0, name: "));
+      CHECK(starts_with(lines[i], device_name("CPU:0") + " -> device: 0, name: "));
       CHECK(ends_with(lines[i], ", plugin: cpu"));
     } else {
       CHECK(lines[i] == expected[i]);
@@ -78,7 +71,7 @@ void check_output(const Lines& lines, const Lines& expected) {
 }  // namespace
 
 TEST_CASE("graph_replication logs a MatMul on each GPU and AddN on the CPU, then prints the sum") {
-  const SampleRun run = run_sample("graph_replication");
+  const SampleRun run = run_graph_sample("graph_replication");
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
   Lines expected = device_mapping();
@@ -96,7 +89,7 @@ TEST_CASE("graph_replication logs a MatMul on each GPU and AddN on the CPU, then
 
 TEST_CASE("graph_perceptron places its hidden layer on the CPU and its output layer on GPU:0, "
           "and its output matches eager execution") {
-  const SampleRun run = run_sample("graph_perceptron");
+  const SampleRun run = run_graph_sample("graph_perceptron");
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
   Lines expected = device_mapping();

@@ -10,6 +10,7 @@
 
 using hxrt_test::built_program;
 using hxrt_test::contains;
+using hxrt_test::device_name;
 using hxrt_test::ends_with;
 using hxrt_test::find_line;
 using hxrt_test::find_line_starting_with;
@@ -19,24 +20,16 @@ using hxrt_test::kNoLine;
 using hxrt_test::Lines;
 using hxrt_test::lines_of;
 using hxrt_test::run_program;
+using hxrt_test::SampleRun;
 using hxrt_test::shell_quote;
 using hxrt_test::starts_with;
 
 namespace {
 
-struct SampleRun {
-  int exit_code;
-  Lines lines;
-};
-
-SampleRun run_sample(const std::string& name, const std::string& arguments = {}) {
+SampleRun run_memory_sample(const std::string& name, const std::string& arguments = {}) {
   const hxrt_test::ProgramResult result =
       run_program(kCleanEnvironment + built_program(name) + arguments + " 2>&1");
   return {result.exit_code, lines_of(result.output)};
-}
-
-std::string device(const std::string& short_name) {
-  return "/job:localhost/replica:0/task:0/device:" + short_name;
 }
 
 // One line of memory_growth: "<when>:   in use <A> MiB, reserved <B> MiB".
@@ -65,7 +58,7 @@ Figures figures_at(const Lines& lines, const std::string& when) {
 }  // namespace
 
 TEST_CASE("memory_growth reserves nothing at first, grows with the tensors and gives it back") {
-  const SampleRun run = run_sample("memory_growth");
+  const SampleRun run = run_memory_sample("memory_growth");
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
   REQUIRE_FALSE(run.lines.empty());
@@ -101,7 +94,7 @@ TEST_CASE("memory_growth reserves nothing at first, grows with the tensors and g
 }
 
 TEST_CASE("memory_hard_limit prints the out-of-memory error and goes on with its tensors intact") {
-  const SampleRun run = run_sample("memory_hard_limit");
+  const SampleRun run = run_memory_sample("memory_hard_limit");
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
   REQUIRE_FALSE(run.lines.empty());
@@ -116,7 +109,7 @@ TEST_CASE("memory_hard_limit prints the out-of-memory error and goes on with its
   // The message names the device, the request and the allocator's figures.
   REQUIRE(failed + 1 < run.lines.size());
   const std::string& message = run.lines[failed + 1];
-  CHECK(contains(message, device("GPU:0")));
+  CHECK(contains(message, device_name("GPU:0")));
   CHECK(contains(message, "24.00 MiB"));
   CHECK(contains(message, "in use 48.00 MiB"));
   CHECK(contains(message, "limit 64.00 MiB"));
@@ -128,9 +121,9 @@ TEST_CASE("memory_hard_limit prints the out-of-memory error and goes on with its
 }
 
 TEST_CASE("memory_logical_gpus splits one sim GPU in two, runs MatMul on each, shows each limit") {
-  const SampleRun run =
-      run_sample("memory_logical_gpus",
-                 " " + shell_quote(hxrt_test::source_file("config/examples/logical_gpus.json")));
+  const SampleRun run = run_memory_sample(
+      "memory_logical_gpus",
+      " " + shell_quote(hxrt_test::source_file("config/examples/logical_gpus.json")));
   INFO("output:\n" << joined(run.lines));
   CHECK(run.exit_code == 0);
 
@@ -150,12 +143,12 @@ TEST_CASE("memory_logical_gpus splits one sim GPU in two, runs MatMul on each, s
   for (const std::string gpu_name : {"GPU:0", "GPU:1"}) {
     INFO(gpu_name);
     const size_t listed =
-        find_line(run.lines, "  " + device(gpu_name) +
+        find_line(run.lines, "  " + device_name(gpu_name) +
                                  " on physical GPU:0, memory policy: growth, limit 1.00 GiB");
     REQUIRE(listed != kNoLine);
     CHECK(listed > logical);
     const size_t executed =
-        find_line(run.lines, "Executing op MatMul in device " + device(gpu_name));
+        find_line(run.lines, "Executing op MatMul in device " + device_name(gpu_name));
     REQUIRE(executed != kNoLine);
     CHECK(executed > previous);
     CHECK(find_line(run.lines, gpu_name + ": [[22, 28], [49, 64]]") == executed + 1);
@@ -174,7 +167,7 @@ TEST_CASE("memory_logical_gpus also reads its config from HXRT_CONFIG, and witho
   CHECK(with_environment.exit_code == 0);
   CHECK(contains(with_environment.output, "GPU:1: [[22, 28], [49, 64]]"));
 
-  const SampleRun without = run_sample("memory_logical_gpus");
+  const SampleRun without = run_memory_sample("memory_logical_gpus");
   INFO("output without a config:\n" << joined(without.lines));
   CHECK(without.exit_code == 2);
   CHECK(find_line_starting_with(without.lines, "usage: memory_logical_gpus CONFIG_FILE") !=

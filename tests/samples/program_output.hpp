@@ -27,6 +27,17 @@ bool contains(const std::string& text, const std::string& part);
 bool starts_with(const std::string& text, const std::string& prefix);
 bool ends_with(const std::string& text, const std::string& suffix);
 
+// A sample program's exit code and the lines it printed.
+struct SampleRun {
+  int exit_code;
+  Lines lines;
+};
+
+// The canonical name of a device of this process: "GPU:0" -> "/job:localhost/.../GPU:0".
+inline std::string device_name(const std::string& short_name) {
+  return "/job:localhost/replica:0/task:0/device:" + short_name;
+}
+
 // `line` split at whitespace: the cells of a text table whose cells have no spaces.
 Words words_of(const std::string& line);
 

@@ -8,10 +8,11 @@
 #include <vector>
 
 #include "direct_plugin.hpp"
+#include "sim_direct.hpp"
 
 namespace sim_async {
 
-inline constexpr const char* kSim = "libhx_sim.so";
+using sim_direct::kSim;
 
 inline int32_t code(hx_status* status) { return hxrt_test::DirectPlugin::outcome(status).code; }
 

@@ -14,6 +14,7 @@
 
 #include "async_rig.hpp"
 #include "direct_plugin.hpp"
+#include "sim_direct.hpp"
 
 using hxrt_test::DirectPlugin;
 using hxrt_test::KernelInstance;
@@ -23,15 +24,8 @@ using sim_async::code;
 using sim_async::kSim;
 using sim_async::Rig;
 
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-}
-
-}  // namespace
+using sim_direct::Clock;
+using sim_direct::elapsed_ms;
 
 TEST_CASE("Async sim: work on a stream completes after the call returns, in order",
           "[sim][direct][async]") {

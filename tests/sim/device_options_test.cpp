@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "async_rig.hpp"
+#include "byte_sizes.hpp"
 #include "direct_plugin.hpp"
+#include "sim_direct.hpp"
 
 using hxrt_test::DirectPlugin;
 using hxrt_test::KernelInstance;
@@ -20,15 +22,12 @@ using sim_async::code;
 using sim_async::kSim;
 using sim_async::Rig;
 
+using sim_direct::Clock;
+using sim_direct::elapsed_ms;
+
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-constexpr uint64_t kMiB = uint64_t{1} << 20;
-
-double elapsed_ms(Clock::time_point since) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
-}
+using hxrt_test::kMiB;
 
 // How long `action` takes, in ms.
 template <typename Action>

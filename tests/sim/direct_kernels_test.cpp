@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "direct_plugin.hpp"
+#include "sim_direct.hpp"
 
 using hxrt_test::Attributes;
 using hxrt_test::DirectPlugin;
@@ -13,14 +14,10 @@ using hxrt_test::KernelInstance;
 using hxrt_test::Outcome;
 using hxrt_test::View;
 
-namespace {
-
-constexpr const char* kSim = "libhx_sim.so";
-constexpr const char* kTwoGpus = R"({"device_type": "GPU", "device_count": 2, "memory_mb": 1})";
-const std::vector<int32_t> kF32 = {HX_DTYPE_F32};
-const std::vector<int32_t> kF32x2 = {HX_DTYPE_F32, HX_DTYPE_F32};
-
-}  // namespace
+using sim_direct::kF32;
+using sim_direct::kF32x2;
+using sim_direct::kSim;
+using sim_direct::kTwoGpus;
 
 TEST_CASE("Directly: a sim kernel refuses operands that are not in its device's buffers",
           "[sim][direct]") {

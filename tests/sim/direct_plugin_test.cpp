@@ -2,6 +2,8 @@
 // handles that are ids rather than addresses, device memory reached only through the copy
 // functions at (buffer, offset), streams and events as checked handles, and kernels that refuse
 // operands outside their device's buffers.
+#include "direct_plugin.hpp"
+
 #include <hxrt/sim_counters.h>
 
 #include <catch2/catch.hpp>
@@ -9,39 +11,29 @@
 #include <cstring>
 #include <vector>
 
-#include "direct_plugin.hpp"
 #include "abi_text.hpp"
+#include "byte_sizes.hpp"
+#include "sim_direct.hpp"
 
 using hxrt_test::DirectPlugin;
 using hxrt_test::KernelInstance;
 using hxrt_test::Outcome;
 using hxrt_test::View;
 
+using sim_direct::kSim;
+using sim_direct::reset_transfer_counts;
+using sim_direct::transfer_counts;
+
 namespace {
 
-constexpr const char* kSim = "libhx_sim.so";
 constexpr const char* kTwoDevices = R"({"device_count": 2, "memory_mb": 1})";
-constexpr size_t kMiB = size_t{1} << 20;
+using hxrt_test::kMiB;
 
 uint64_t free_bytes(const DirectPlugin& plugin, hx_device* device) {
   uint64_t free = 0, total = 0;
   REQUIRE(DirectPlugin::outcome(plugin.api().memory_info(device, &free, &total)).code == HX_OK);
   CHECK(total == kMiB);
   return free;
-}
-
-hx_sim_transfer_counts_t counts(const DirectPlugin& plugin, int32_t ordinal) {
-  hx_sim_transfer_counts_t counts{};
-  counts.struct_size = HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE;
-  const auto read =
-      reinterpret_cast<hx_sim_transfer_counts_fn>(plugin.symbol(HX_SIM_TRANSFER_COUNTS_SYMBOL));
-  REQUIRE(read(ordinal, &counts) == 0);
-  return counts;
-}
-
-void reset_counts(const DirectPlugin& plugin) {
-  reinterpret_cast<hx_sim_reset_transfer_counts_fn>(
-      plugin.symbol(HX_SIM_RESET_TRANSFER_COUNTS_SYMBOL))();
 }
 
 hx_buffer* shifted(hx_buffer* buffer, uintptr_t bytes) {
@@ -243,7 +235,7 @@ TEST_CASE("Directly: sim copies and memset address (buffer, offset)", "[sim][dir
   hx_buffer* on1 = plugin.allocate(device1, 256, 256);
   std::vector<unsigned char> host(64), back(64);
   for (size_t i = 0; i < host.size(); ++i) host[i] = static_cast<unsigned char>(i * 3);
-  reset_counts(plugin);
+  reset_transfer_counts(plugin);
   const auto code = [](hx_status* status) { return DirectPlugin::outcome(status).code; };
 
   REQUIRE(code(api.copy_host_to_device(device0, nullptr, on0, 192, host.data(), 64)) == HX_OK);
@@ -251,12 +243,12 @@ TEST_CASE("Directly: sim copies and memset address (buffer, offset)", "[sim][dir
           HX_OK);
   REQUIRE(code(api.copy_device_to_host(device1, nullptr, back.data(), on1, 64, 64)) == HX_OK);
   CHECK(back == host);
-  CHECK(counts(plugin, 0).host_to_device == 1);
-  CHECK(counts(plugin, 0).host_to_device_bytes == 64);
-  CHECK(counts(plugin, 1).device_to_device == 1);
-  CHECK(counts(plugin, 1).device_to_device_bytes == 64);
-  CHECK(counts(plugin, 1).device_to_host == 1);
-  CHECK(counts(plugin, 0).device_to_device == 0);
+  CHECK(transfer_counts(plugin, 0).host_to_device == 1);
+  CHECK(transfer_counts(plugin, 0).host_to_device_bytes == 64);
+  CHECK(transfer_counts(plugin, 1).device_to_device == 1);
+  CHECK(transfer_counts(plugin, 1).device_to_device_bytes == 64);
+  CHECK(transfer_counts(plugin, 1).device_to_host == 1);
+  CHECK(transfer_counts(plugin, 0).device_to_device == 0);
 
   // memset at an offset touches only its range.
   REQUIRE(code(api.memset(device1, nullptr, on1, 96, 0xAB, 16)) == HX_OK);
@@ -303,7 +295,7 @@ TEST_CASE("Directly: sim copies and memset address (buffer, offset)", "[sim][dir
     CHECK_THAT(r.outcome.message, Catch::Contains(r.says));
   }
   // Refused copies are not counted.
-  CHECK(counts(plugin, 0).device_to_host == 0);
+  CHECK(transfer_counts(plugin, 0).device_to_host == 0);
 
   api.deallocate(device0, on0, 256);
   api.deallocate(device1, on1, 256);

@@ -12,6 +12,7 @@
 
 #include "async_rig.hpp"
 #include "direct_plugin.hpp"
+#include "sim_direct.hpp"
 
 using hxrt_test::DirectPlugin;
 
@@ -19,23 +20,8 @@ using sim_async::code;
 using sim_async::kSim;
 using sim_async::Rig;
 
-namespace {
-
-hx_sim_transfer_counts_t counts_of(const DirectPlugin& plugin, int32_t ordinal) {
-  const auto read =
-      reinterpret_cast<hx_sim_transfer_counts_fn>(plugin.symbol(HX_SIM_TRANSFER_COUNTS_SYMBOL));
-  hx_sim_transfer_counts_t counts{};
-  counts.struct_size = HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE;
-  REQUIRE(read(ordinal, &counts) == 0);
-  return counts;
-}
-
-void reset_counts(const DirectPlugin& plugin) {
-  reinterpret_cast<hx_sim_reset_transfer_counts_fn>(
-      plugin.symbol(HX_SIM_RESET_TRANSFER_COUNTS_SYMBOL))();
-}
-
-}  // namespace
+using sim_direct::reset_transfer_counts;
+using sim_direct::transfer_counts;
 
 TEST_CASE("Sim host memory: aligned blocks that stream-ordered copies use, counted per device",
           "[sim][direct][host_memory]") {
@@ -43,7 +29,7 @@ TEST_CASE("Sim host memory: aligned blocks that stream-ordered copies use, count
   REQUIRE(rig.api().host_memory != nullptr);
   const hx_host_memory_api& host = *rig.api().host_memory;
   CHECK(host.struct_size == HX_HOST_MEMORY_API_STRUCT_SIZE);
-  reset_counts(rig.plugin);
+  reset_transfer_counts(rig.plugin);
 
   void* staging = nullptr;
   REQUIRE(code(host.allocate(rig.device[1], 100, &staging)) == HX_OK);
@@ -57,15 +43,15 @@ TEST_CASE("Sim host memory: aligned blocks that stream-ordered copies use, count
   rig.synchronize(1);
   CHECK(rig.plugin.download(rig.device[1], buffer, 0, 4) == std::vector<float>{1, 2, 3, 4});
 
-  hx_sim_transfer_counts_t counts = counts_of(rig.plugin, 1);
+  hx_sim_transfer_counts_t counts = transfer_counts(rig.plugin, 1);
   CHECK(counts.pinned_allocations == 1);
   CHECK(counts.pinned_allocated_bytes == 100);
   CHECK(counts.pinned_deallocations == 0);
-  CHECK(counts_of(rig.plugin, 0).pinned_allocations == 0);  // counted on its own device
+  CHECK(transfer_counts(rig.plugin, 0).pinned_allocations == 0);  // counted on its own device
 
   host.deallocate(rig.device[1], staging);
   host.deallocate(rig.device[1], nullptr);  // accepted, as the ABI says
-  counts = counts_of(rig.plugin, 1);
+  counts = transfer_counts(rig.plugin, 1);
   CHECK(counts.pinned_deallocations == 1);
   CHECK(counts.pinned_deallocated_bytes == 100);
   CHECK(rig.plugin.warnings().empty());
@@ -118,7 +104,7 @@ TEST_CASE("Sim host memory as buffers: a handle of its own beside the address, a
   const Rig rig("", 2);
   const hx_host_memory_api& host = *rig.api().host_memory;
   REQUIRE(hx_host_memory_api_has_buffers(&host));
-  reset_counts(rig.plugin);
+  reset_transfer_counts(rig.plugin);
 
   void* data = nullptr;
   hx_buffer* handle = nullptr;
@@ -137,7 +123,7 @@ TEST_CASE("Sim host memory as buffers: a handle of its own beside the address, a
           HX_OK);
   rig.synchronize(1);
   CHECK(std::memcmp(static_cast<char*>(data) + 128, values, sizeof values) == 0);
-  CHECK(counts_of(rig.plugin, 1).host_buffer_copies == 2);
+  CHECK(transfer_counts(rig.plugin, 1).host_buffer_copies == 2);
 
   // A range past the end, a pointer where the handle belongs, a freed handle: refused.
   CHECK(code(host.copy_to_device(rig.device[1], nullptr, buffer, 0, handle, 248, 16)) ==

@@ -5,12 +5,13 @@
 #include <string>
 #include <vector>
 
+#include "byte_sizes.hpp"
 #include "error_from.hpp"
 #include "sim_test_support.hpp"
 
 namespace {
 
-constexpr size_t kMiB = size_t{1} << 20;
+using hxrt_test::kMiB;
 constexpr const char* kTwoSmallGpus = R"({"device_type":"GPU","device_count":2,"memory_mb":8})";
 
 hxrt::DeviceInfo device_info(const hxrt::Runtime& rt, const std::string& short_name) {

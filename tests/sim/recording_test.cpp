@@ -11,27 +11,20 @@
 #include <vector>
 
 #include "direct_plugin.hpp"
+#include "sim_direct.hpp"
 
 using hxrt_test::DirectPlugin;
 using hxrt_test::KernelInstance;
 using hxrt_test::Outcome;
 using hxrt_test::View;
 
+using sim_direct::kF32;
+using sim_direct::kF32x2;
+using sim_direct::kSim;
+using sim_direct::kTwoGpus;
+using sim_direct::transfer_counts;
+
 namespace {
-
-constexpr const char* kSim = "libhx_sim.so";
-constexpr const char* kTwoGpus = R"({"device_type": "GPU", "device_count": 2, "memory_mb": 1})";
-const std::vector<int32_t> kF32x2 = {HX_DTYPE_F32, HX_DTYPE_F32};
-const std::vector<int32_t> kF32 = {HX_DTYPE_F32};
-
-hx_sim_transfer_counts_t counts(const DirectPlugin& plugin, int32_t ordinal) {
-  hx_sim_transfer_counts_t counts{};
-  counts.struct_size = HX_SIM_TRANSFER_COUNTS_STRUCT_SIZE;
-  const auto read =
-      reinterpret_cast<hx_sim_transfer_counts_fn>(plugin.symbol(HX_SIM_TRANSFER_COUNTS_SYMBOL));
-  REQUIRE(read(ordinal, &counts) == 0);
-  return counts;
-}
 
 // A stream of `device`, destroyed with the object.
 class Stream {
@@ -108,7 +101,7 @@ TEST_CASE("Directly: recorded calls run only when replayed, on the buffers they 
   Doubling work(plugin, device);
   const Stream recorder(plugin, device);
   const Stream other(plugin, device);
-  const hx_sim_transfer_counts_t before = counts(plugin, 0);
+  const hx_sim_transfer_counts_t before = transfer_counts(plugin, 0);
 
   REQUIRE(outcome(recording->begin(device, recorder.get())).code == HX_OK);
   work.enqueue(recorder.get());
@@ -130,7 +123,7 @@ TEST_CASE("Directly: recorded calls run only when replayed, on the buffers they 
   recorder.synchronize();
   CHECK(work.read(work.z) == std::vector<float>{20, 40, 60, 80});
 
-  const hx_sim_transfer_counts_t after = counts(plugin, 0);
+  const hx_sim_transfer_counts_t after = transfer_counts(plugin, 0);
   CHECK(after.recorded_calls - before.recorded_calls == 3);
   CHECK(after.recordings - before.recordings == 1);
   CHECK(after.replays - before.replays == 2);

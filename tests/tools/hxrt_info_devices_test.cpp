@@ -4,13 +4,13 @@
 // devices on the host. The config disables the OpenCL plugin, whose devices come and go with
 // the machine's OpenCL platforms, so the device counts are the same everywhere.
 #include <catch2/catch.hpp>
-
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 
+#include "byte_sizes.hpp"
 #include "json_output.hpp"
 #include "program_output.hpp"
 #include "run_program.hpp"
@@ -29,7 +29,7 @@ using nlohmann::json;
 
 namespace {
 
-constexpr uint64_t kMiB = 1024 * 1024;
+using hxrt_test::kMiB;
 
 std::string info_command(const std::string& arguments) {
   const std::string config = hxrt_test::source_file("tests/tools/split_gpus_config.json");
