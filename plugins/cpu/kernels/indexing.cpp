@@ -91,6 +91,23 @@ hx_status* wrong_shapes(const KernelCall& call, const char* op) {
                     op);
 }
 
+// Whether the `count` views part(0) ... part(count - 1) are `whole` cut along `axis` (Concat's
+// inputs, Split's outputs): of its rank, its extents on every other axis, and extents along
+// `axis` that add up to its own.
+template <class Part>
+bool cuts_along_axis(const hx_tensor_view& whole, int axis, size_t count, Part part) {
+  int64_t total = 0;
+  for (size_t i = 0; i < count; ++i) {
+    const hx_tensor_view& cut = part(i);
+    if (cut.rank != whole.rank) return false;
+    for (int d = 0; d < whole.rank; ++d) {
+      if (d != axis && cut.shape[d] != whole.shape[d]) return false;
+    }
+    total += cut.shape[axis];
+  }
+  return total == whole.shape[axis];
+}
+
 bool same_shape(const hx_tensor_view& a, const hx_tensor_view& b) {
   return a.rank == b.rank && std::equal(a.shape, a.shape + a.rank, b.shape);
 }
@@ -224,16 +241,11 @@ hx_status* concat_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& out = call.output(0);
   const int axis = resolved_axis(instance.axis, out.rank);
   if (axis < 0) return wrong_shapes(call, "Concat");
-  int64_t joined = 0;
   for (size_t i = 0; i < call.num_inputs(); ++i) {
-    const hx_tensor_view& in = call.input(i);
-    if (in.dtype != out.dtype || in.rank != out.rank) return wrong_shapes(call, "Concat");
-    for (int d = 0; d < out.rank; ++d) {
-      if (d != axis && in.shape[d] != out.shape[d]) return wrong_shapes(call, "Concat");
-    }
-    joined += in.shape[axis];
+    if (call.input(i).dtype != out.dtype) return wrong_shapes(call, "Concat");
   }
-  if (joined != out.shape[axis]) return wrong_shapes(call, "Concat");
+  const auto input = [&](size_t i) -> const hx_tensor_view& { return call.input(i); };
+  if (!cuts_along_axis(out, axis, call.num_inputs(), input)) return wrong_shapes(call, "Concat");
   // Each input is `outer` rows, which go side by side into the output's rows.
   const size_t element_size = hx_dtype_size(out.dtype);
   const int64_t outer = product(out.shape, 0, axis);
@@ -262,18 +274,10 @@ hx_status* split_kernel(const hx_kernel_args* args) {
   const hx_tensor_view& in = call.input(0);
   const int axis = resolved_axis(instance.axis, in.rank);
   if (axis < 0) return wrong_shapes(call, "Split");
+  const auto output = [&](size_t i) -> const hx_tensor_view& { return call.output(i); };
+  if (!cuts_along_axis(in, axis, call.num_outputs(), output)) return wrong_shapes(call, "Split");
   // Each output is the input's view from its part's first index along the axis, as Concat's
   // inputs are the parts of its output.
-  int64_t parted = 0;
-  for (size_t i = 0; i < call.num_outputs(); ++i) {
-    const hx_tensor_view& out = call.output(i);
-    if (out.rank != in.rank) return wrong_shapes(call, "Split");
-    for (int d = 0; d < in.rank; ++d) {
-      if (d != axis && out.shape[d] != in.shape[d]) return wrong_shapes(call, "Split");
-    }
-    parted += out.shape[axis];
-  }
-  if (parted != in.shape[axis]) return wrong_shapes(call, "Split");
   int64_t start = 0;
   for (size_t i = 0; i < call.num_outputs(); ++i) {
     const hx_tensor_view& out = call.output(i);
