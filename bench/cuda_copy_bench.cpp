@@ -16,7 +16,6 @@ namespace hxrt_bench {
 namespace {
 
 constexpr size_t kBytes = size_t{64} << 20;
-const std::string kGpu = "/GPU:0";
 
 enum class Direction { kHostToDevice, kDeviceToHost };
 enum class HostMemory { kPinned, kPageable };

@@ -17,7 +17,6 @@ namespace hxrt_bench {
 namespace {
 
 constexpr int64_t kN = 8192;
-const std::string kGpu = "/GPU:0";
 
 // Row-major n x n operands with fixed pseudo-random values in [-1, 1), as raw element bytes
 // of `dtype` (f32 or bf16), shared by both sides of a comparison.

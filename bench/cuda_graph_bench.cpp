@@ -16,8 +16,7 @@ namespace hxrt_bench {
 namespace {
 
 constexpr int kNodes = 1000;
-constexpr int64_t kElements = 256;
-const std::string kGpu = "/GPU:0";
+constexpr int64_t kNodeElements = 256;
 
 using Clock = std::chrono::steady_clock;
 
@@ -27,14 +26,14 @@ void count_ns_per_node(benchmark::State& state, Clock::time_point start) {
 }
 
 hxrt::Tensor ones(hxrt::Runtime& runtime) {
-  return runtime.tensor<float>({kElements}, std::vector<float>(kElements, 1.0f), kGpu);
+  return runtime.tensor<float>({kNodeElements}, std::vector<float>(kNodeElements, 1.0f), kGpu);
 }
 
 void graph_run(benchmark::State& state, hxrt::Runtime& runtime) {
   try {
     hxrt::GraphBuilder builder(runtime);
     const auto scope = runtime.device(kGpu);
-    const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {kElements});
+    const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {kNodeElements});
     hxrt::NodeOutput last = x;
     for (int i = 0; i < kNodes; ++i) {
       last = builder.add("add" + std::to_string(i), "Add", {last, x});
@@ -75,7 +74,7 @@ void eager_execute(benchmark::State& state, hxrt::Runtime& runtime) {
 void direct_cuda_graph(benchmark::State& state) {
   using namespace hxcuda::kernels;
   try {
-    const size_t bytes = kElements * sizeof(float);
+    const size_t bytes = kNodeElements * sizeof(float);
     const DeviceBuffer x(bytes), a(bytes), b(bytes);
     const Stream stream;
     cudaGraph_t graph = nullptr;
@@ -85,7 +84,7 @@ void direct_cuda_graph(benchmark::State& state) {
     for (int i = 0; i < kNodes; ++i) {
       void* to = (i % 2 == 0) ? a.get() : b.get();
       check_cuda(launch_binary(BinaryOp::kAdd, HX_DTYPE_F32, Broadcast::kNone, from, x.get(), to,
-                               kElements, stream.get()),
+                               kNodeElements, stream.get()),
                  "launch_binary");
       from = to;
     }

@@ -14,12 +14,11 @@
 namespace hxrt_bench {
 namespace {
 
-constexpr int64_t kElements = 256;
+constexpr int64_t kOpElements = 256;
 // Ops per timed batch. The device is waited for between batches, with the timer paused, so
 // the time is what the host spends to enqueue an op, and the launch queue never fills up
 // (a full queue would make the host wait for the GPU and measure the kernel instead).
 constexpr int kBatch = 100;
-const std::string kGpu = "/GPU:0";
 
 void count_ops(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * kBatch);
@@ -29,9 +28,9 @@ void count_ops(benchmark::State& state) {
 // the result goes, as an application would see it.
 void add_through_runtime(benchmark::State& state, hxrt::Runtime& runtime) {
   try {
-    const std::vector<float> values(kElements, 1.0f);
-    const hxrt::Tensor x = runtime.tensor<float>({kElements}, values, kGpu);
-    const hxrt::Tensor y = runtime.tensor<float>({kElements}, values, kGpu);
+    const std::vector<float> values(kOpElements, 1.0f);
+    const hxrt::Tensor x = runtime.tensor<float>({kOpElements}, values, kGpu);
+    const hxrt::Tensor y = runtime.tensor<float>({kOpElements}, values, kGpu);
     runtime.execute("Add", {x, y}, {}, kGpu);  // placement decided and cached, untimed
     synchronize_device();
     for (auto _ : state) {
@@ -55,12 +54,12 @@ void add_through_runtime(benchmark::State& state, hxrt::Runtime& runtime) {
 void add_direct(benchmark::State& state) {
   using namespace hxcuda::kernels;
   try {
-    const DeviceBuffer x(kElements * sizeof(float)), y(kElements * sizeof(float)),
-        sum(kElements * sizeof(float));
+    const DeviceBuffer x(kOpElements * sizeof(float)), y(kOpElements * sizeof(float)),
+        sum(kOpElements * sizeof(float));
     const Stream stream;
     const auto add = [&] {
       check_cuda(launch_binary(BinaryOp::kAdd, HX_DTYPE_F32, Broadcast::kNone, x.get(), y.get(),
-                               sum.get(), kElements, stream.get()),
+                               sum.get(), kOpElements, stream.get()),
                  "launch_binary");
     };
     add();

@@ -7,8 +7,12 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
+#include <string>
 
 namespace hxrt_bench {
+
+// The GPU the CUDA benchmarks run on.
+inline const std::string kGpu = "/GPU:0";
 
 // Throws std::runtime_error "<call>: <error name>: <error text>" unless `error` is success.
 void check_cuda(cudaError_t error, const char* call);

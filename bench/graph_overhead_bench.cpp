@@ -11,7 +11,6 @@
 namespace hxrt_bench {
 namespace {
 
-constexpr char kCpu[] = "/CPU:0";
 using MakeWorkload = Workload (*)(hxrt::Runtime&, int);
 
 using Clock = std::chrono::steady_clock;

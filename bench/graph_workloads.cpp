@@ -3,11 +3,6 @@
 #include <string>
 
 namespace hxrt_bench {
-namespace {
-
-constexpr char kCpu[] = "/CPU:0";
-
-}  // namespace
 
 hxrt::Tensor relu_input(hxrt::Runtime& runtime) {
   return runtime.tensor<float>({1}, {1.0f}, kCpu);

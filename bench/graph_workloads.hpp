@@ -9,6 +9,8 @@
 
 namespace hxrt_bench {
 
+// The device every workload's nodes are placed on.
+inline constexpr char kCpu[] = "/CPU:0";
 // The node count of the executor-overhead graphs.
 inline constexpr int kOverheadNodes = 10000;
 // The 2x2 MatMul chain's length: short, as a model's graph is, so that what a run costs

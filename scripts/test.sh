@@ -20,6 +20,11 @@ source scripts/lib/packages.sh
 
 hxrt_require_packages
 jobs=$(nproc)
+# Each build links with LLVM's lld: about 7 times faster than GNU ld on a test program that
+# links the core statically with debug information (3.1 s against 0.43 s), and the three builds
+# link some 150 programs and plugins.
+fast_linker=(-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld -DCMAKE_SHARED_LINKER_FLAGS=-fuse-ld=lld
+             -DCMAKE_MODULE_LINKER_FLAGS=-fuse-ld=lld)
 
 # phase <title>: prints the title and starts the phase's clock; the next call (or `phase_end`)
 # prints how long the previous phase took.
@@ -48,13 +53,13 @@ phase "Model environment (.cache/model-venv/)"
 scripts/make-model-venv.sh >/dev/null
 
 phase "Release build (build/)"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${fast_linker[@]}"
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
 phase "clang AddressSanitizer + UBSan build with the fuzz targets (build-asan/)"
 CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHXRT_SANITIZE=address \
-  -DHXRT_FUZZ=ON -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF
+  -DHXRT_FUZZ=ON -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF "${fast_linker[@]}"
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"
@@ -64,7 +69,7 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 # a Debug build would keep).
 phase "clang ThreadSanitizer build of the tests labelled threads (build-tsan/)"
 CC=clang CXX=clang++ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DHXRT_SANITIZE=thread -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF
+  -DHXRT_SANITIZE=thread -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF "${fast_linker[@]}"
 cmake --build build-tsan -j"$jobs" --target hxrt_thread_tests
 # (The tests run with the TSAN_OPTIONS of cmake/sanitizers.cmake, tests/tsan_suppressions.txt.)
 ctest --test-dir build-tsan --output-on-failure -j"$jobs" -L threads

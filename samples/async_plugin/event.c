@@ -146,7 +146,7 @@ static hx_status* event_record(hx_device* device, hx_event* event, hx_stream* st
 }
 
 /* The failure the event's point reported, as a status; the caller holds the lock. */
-static hx_status* failure_locked(const hx_event* event, const char* what) {
+static hx_status* event_failure_locked(const hx_event* event, const char* what) {
   return async_status(event->device->plugin, event->failure_code,
                       "%s %s: work queued before the event failed: %s", ASYNC_SAMPLE_NAME, what,
                       event->failure);
@@ -160,7 +160,7 @@ static hx_status* event_synchronize(hx_device* device, hx_event* event) {
   pthread_mutex_lock(&plugin->lock);
   target = event->recorded; /* 0 when never recorded: returns at once */
   while (event->completed < target) pthread_cond_wait(&plugin->progress, &plugin->lock);
-  if (event->failed) status = failure_locked(event, "event synchronize");
+  if (event->failed) status = event_failure_locked(event, "event synchronize");
   pthread_mutex_unlock(&plugin->lock);
   return status;
 }
@@ -171,7 +171,7 @@ static hx_status* event_query(hx_device* device, hx_event* event, bool* out_done
   if (status != NULL) return status;
   pthread_mutex_lock(&plugin->lock);
   *out_done = event->completed >= event->recorded;
-  if (*out_done && event->failed) status = failure_locked(event, "event query");
+  if (*out_done && event->failed) status = event_failure_locked(event, "event query");
   pthread_mutex_unlock(&plugin->lock);
   return status;
 }

@@ -153,7 +153,7 @@ static void stream_destroy(hx_device* device, hx_stream* stream) {
 }
 
 /* The failure the stream holds, as a status; the caller holds the lock. */
-static hx_status* failure_locked(const hx_stream* stream, const char* what) {
+static hx_status* stream_failure_locked(const hx_stream* stream, const char* what) {
   return async_status(stream->device->plugin, stream->failure_code,
                       "%s %s: work queued on the stream failed: %s", ASYNC_SAMPLE_NAME, what,
                       stream->failure);
@@ -166,7 +166,7 @@ static hx_status* stream_synchronize(hx_device* device, hx_stream* stream) {
   pthread_mutex_lock(&plugin->lock);
   while (stream->pending > 0) pthread_cond_wait(&plugin->progress, &plugin->lock);
   if (stream->failed) {
-    status = failure_locked(stream, "stream synchronize");
+    status = stream_failure_locked(stream, "stream synchronize");
     stream->failed = 0; /* reported: later work reports only its own failures */
   }
   pthread_mutex_unlock(&plugin->lock);
@@ -179,7 +179,7 @@ static hx_status* stream_query(hx_device* device, hx_stream* stream, bool* out_d
   if (status != NULL) return status;
   pthread_mutex_lock(&plugin->lock);
   *out_done = stream->pending == 0;
-  if (stream->failed) status = failure_locked(stream, "stream query");
+  if (stream->failed) status = stream_failure_locked(stream, "stream query");
   pthread_mutex_unlock(&plugin->lock);
   return status;
 }

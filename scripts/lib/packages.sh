@@ -5,7 +5,8 @@
 # python3 and python3-jsonschema check config/hxrt.schema.json against the loader's test cases
 # (tests/config/check_schema.py); without them that test reports itself skipped. clang builds
 # the sanitizer and fuzz builds of scripts/test.sh; libclang-rt-dev holds its sanitizer and
-# libFuzzer runtimes (clang only recommends it, and recommendations are not installed).
+# libFuzzer runtimes (clang only recommends it, and recommendations are not installed); lld
+# links all three builds of scripts/test.sh, several times faster than GNU ld.
 # ocl-icd-opencl-dev (the ICD loader) and opencl-headers build the OpenCL plugin;
 # pocl-opencl-icd is the OpenCL platform its tests run on (one device on the host's cores).
 # valgrind counts the instructions of an eager op for the hot path's budget
@@ -15,7 +16,7 @@
 # doxygen makes the API reference from the public headers (docs/CMakeLists.txt); without it the
 # build leaves the reference out and says so.
 HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev libtbb-dev nlohmann-json3-dev catch2
-               libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev
+               libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev lld
                ocl-icd-opencl-dev opencl-headers pocl-opencl-icd valgrind doxygen
                libdnnl-dev libonnx-dev libprotobuf-dev)
 

@@ -12,7 +12,7 @@ using hxrt::OpAttrInfo;
 using hxrt::OpInfo;
 using hxrt::TypeParameter;
 
-std::string join_dtypes(const std::vector<hxrt::DType>& dtypes) {
+std::string dtype_list(const std::vector<hxrt::DType>& dtypes) {
   std::string names;
   for (hxrt::DType dtype : dtypes) {
     if (!names.empty()) names += ", ";
@@ -83,7 +83,7 @@ void print_args_text(std::ostream& out, const char* title, const std::vector<OpA
   out << "  " << title << ":\n";
   for (const OpArgInfo& arg : args) {
     out << "    " << arg.name << (arg.variadic ? "..." : "") << ": " << arg.type << " in {"
-        << join_dtypes(arg.dtypes) << "}: " << arg.description << '\n';
+        << dtype_list(arg.dtypes) << "}: " << arg.description << '\n';
   }
 }
 
@@ -118,7 +118,7 @@ void print_op_text(std::ostream& out, const OpInfo& op) {
   if (op.kernels.empty()) out << " none";
   for (size_t i = 0; i < op.kernels.size(); ++i) {
     out << (i == 0 ? " " : "; ") << op.kernels[i].device_type << " ("
-        << join_dtypes(op.kernels[i].dtypes) << ")";
+        << dtype_list(op.kernels[i].dtypes) << ")";
   }
   out << '\n';
 }
@@ -142,7 +142,7 @@ void print_args_markdown(std::ostream& out, const char* title,
   out << "\n" << title << ":\n\n| name | type | dtypes | description |\n| --- | --- | --- | --- |\n";
   for (const OpArgInfo& arg : args) {
     out << "| `" << cell(arg.name) << (arg.variadic ? "...`" : "`") << " | " << cell(arg.type)
-        << " | " << join_dtypes(arg.dtypes) << " | " << cell(arg.description) << " |\n";
+        << " | " << dtype_list(arg.dtypes) << " | " << cell(arg.description) << " |\n";
   }
 }
 

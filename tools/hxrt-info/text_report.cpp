@@ -25,7 +25,7 @@ std::string join(const std::vector<std::string>& parts, const char* separator) {
   return joined;
 }
 
-std::string join_dtypes(const std::vector<hxrt::DType>& dtypes) {
+std::string dtype_column(const std::vector<hxrt::DType>& dtypes) {
   std::vector<std::string> names;
   for (hxrt::DType dtype : dtypes) names.push_back(hxrt::dtype_name(dtype));
   return join(names, ",");
@@ -123,7 +123,7 @@ void print_kernels(std::ostream& out, const std::vector<hxrt::KernelInfo>& kerne
   if (kernels.empty()) return;
   hxtools::TextTable table({"OP", "DEVICE TYPE", "DTYPES", "PRIORITY", "PLUGIN"});
   for (const hxrt::KernelInfo& kernel : kernels) {
-    table.add_row({kernel.op, kernel.device_type, join_dtypes(kernel.dtypes),
+    table.add_row({kernel.op, kernel.device_type, dtype_column(kernel.dtypes),
                    std::to_string(kernel.priority), kernel.plugin});
   }
   table.print(out, kIndent);

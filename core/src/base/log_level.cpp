@@ -1,6 +1,6 @@
-#include <cctype>
 #include <string>
 
+#include "base/ascii_case.hpp"
 #include "hxrt/error.hpp"
 #include "hxrt/log.hpp"
 
@@ -17,8 +17,7 @@ const char* log_level_name(LogLevel level) {
 }
 
 LogLevel parse_log_level(std::string_view text) {
-  std::string lower;
-  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = detail::lowercase_ascii(text);
   if (lower == "debug") return LogLevel::kDebug;
   if (lower == "info") return LogLevel::kInfo;
   if (lower == "warning") return LogLevel::kWarning;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "base/ascii_case.hpp"
 #include "config/json_checks.hpp"
 #include "config/message_text.hpp"
 
@@ -11,9 +12,7 @@ namespace hxrt::detail {
 namespace {
 
 bool parse_flag(const std::string& text, const std::string& source, const std::string& path) {
-  std::string value = trimmed(text);
-  std::transform(value.begin(), value.end(), value.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string value = lowercase_ascii(trimmed(text));
   if (value == "1" || value == "true" || value == "yes" || value == "on") return true;
   if (value == "0" || value == "false" || value == "no" || value == "off") return false;
   fail(source, path,

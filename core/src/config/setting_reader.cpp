@@ -1,9 +1,9 @@
 #include "config/setting_reader.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 
+#include "base/ascii_case.hpp"
 #include "config/json_checks.hpp"
 
 namespace hxrt::detail {
@@ -11,16 +11,11 @@ namespace {
 
 using nlohmann::json;
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 bool is_name_of(const SettingRow& row, const json& value) {
   if (!value.is_string()) return false;
   const std::string text = value.get<std::string>();
   return std::any_of(row.names.begin(), row.names.end(), [&](const std::string& name) {
-    return row.any_case ? lower(text) == lower(name) : text == name;
+    return row.any_case ? lowercase_ascii(text) == lowercase_ascii(name) : text == name;
   });
 }
 

@@ -11,6 +11,7 @@
 
 #include <hxrt/plugin_vocabulary.h>
 
+#include "base/ascii_case.hpp"
 #include "config/config_sections.hpp"
 #include "config/device_values.hpp"
 #include "config/environment_text.hpp"
@@ -27,11 +28,6 @@ std::optional<json> given(const std::optional<T>& option) {
 }
 
 json text_or_null(const std::string& text) { return text.empty() ? json(nullptr) : json(text); }
-
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 // Builds a row a field at a time, so that each row of the table reads as its fields' names.
 class Row {
@@ -285,7 +281,7 @@ std::vector<SettingRow> logging_and_visibility_rows() {
           .apply([](const json& v, const std::string&, Config& c) {
             c.log_level = parse_log_level(v.get<std::string>());
           })
-          .value([](const Config& c) { return json(lower(log_level_name(c.log_level))); })
+          .value([](const Config& c) { return json(lowercase_ascii(log_level_name(c.log_level))); })
           .api([](const RuntimeOptions& o) {
             return o.log_level ? std::optional<json>(json_of(*o.log_level)) : std::nullopt;
           }),

@@ -10,6 +10,7 @@
 
 #include "dnnl/dnnl_primitives.hpp"
 #include "dnnl/onnx_window.hpp"
+#include "kernels/bias_fill.hpp"
 #include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
@@ -57,22 +58,6 @@ Prepared prepare_conv(DataType type, const ConvInstance& conv, const KernelCall&
   return prepared;
 }
 
-// A product with no terms (X or W without elements): each output channel is its bias, or 0.
-template <class T>
-void bias_only(const KernelCall& call) {
-  const hx_tensor_view& y = call.output(0);
-  const int64_t channels = y.shape[1];
-  const int64_t per_channel = channels == 0 ? 0 : element_count(y) / y.shape[0] / channels;
-  T* out = output_data<T>(y);
-  for (int64_t n = 0; n < y.shape[0]; ++n) {
-    for (int64_t m = 0; m < channels; ++m) {
-      const T value =
-          call.num_inputs() == 3 ? input_data<T>(call.input(2))[m] : convert_element<T>(0.0f);
-      std::fill_n(out + (n * channels + m) * per_channel, per_channel, value);
-    }
-  }
-}
-
 }  // namespace
 
 hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
@@ -108,11 +93,8 @@ hx_status* conv_kernel(const hx_kernel_args* args) {
   }
   if (element_count(y) == 0) return nullptr;
   if (element_count(x) == 0 || element_count(call.input(1)) == 0) {
-    switch (y.dtype) {
-      case HX_DTYPE_F32: bias_only<float>(call); return nullptr;
-      case HX_DTYPE_F16: bias_only<Half>(call); return nullptr;
-      default: bias_only<BFloat16>(call); return nullptr;
-    }
+    fill_with_bias(call);
+    return nullptr;
   }
   try {
     const auto prepare = [&](DataType type) { return prepare_conv(type, conv, call); };

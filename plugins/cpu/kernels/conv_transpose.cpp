@@ -11,6 +11,7 @@
 
 #include "dnnl/dnnl_primitives.hpp"
 #include "dnnl/onnx_window.hpp"
+#include "kernels/bias_fill.hpp"
 #include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
@@ -79,22 +80,6 @@ Prepared prepare_conv_transpose(DataType type, const ConvTransposeInstance& conv
   return prepared;
 }
 
-// No input elements (an empty X or W's channels): each output channel is its bias, or 0.
-template <class T>
-void bias_only(const KernelCall& call) {
-  const hx_tensor_view& y = call.output(0);
-  const int64_t channels = y.shape[1];
-  const int64_t per_channel = element_count(y) / y.shape[0] / channels;
-  T* out = output_data<T>(y);
-  for (int64_t n = 0; n < y.shape[0]; ++n) {
-    for (int64_t m = 0; m < channels; ++m) {
-      const T value =
-          call.num_inputs() == 3 ? input_data<T>(call.input(2))[m] : convert_element<T>(0.0f);
-      std::fill_n(out + (n * channels + m) * per_channel, per_channel, value);
-    }
-  }
-}
-
 }  // namespace
 
 hx_status* conv_transpose_create(const hx_kernel_create_args* args,
@@ -143,11 +128,8 @@ hx_status* conv_transpose_kernel(const hx_kernel_args* args) {
   }
   if (element_count(y) == 0) return nullptr;
   if (element_count(x) == 0 || element_count(w) == 0) {
-    switch (y.dtype) {
-      case HX_DTYPE_F32: bias_only<float>(call); return nullptr;
-      case HX_DTYPE_F16: bias_only<Half>(call); return nullptr;
-      default: bias_only<BFloat16>(call); return nullptr;
-    }
+    fill_with_bias(call);
+    return nullptr;
   }
   try {
     const auto prepare = [&](DataType type) { return prepare_conv_transpose(type, conv, call); };

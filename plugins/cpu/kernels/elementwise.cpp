@@ -134,12 +134,6 @@ bool laid_out_as(const hx_tensor_view& input, const hx_tensor_view& out) {
   return true;
 }
 
-int64_t element_count(const hx_tensor_view& view) {
-  int64_t count = 1;
-  for (int32_t axis = 0; axis < view.rank; ++axis) count *= view.shape[axis];
-  return count;
-}
-
 template <class Op>
 hx_status* binary_kernel(const hx_kernel_args* args) {
   const KernelCall call(args);

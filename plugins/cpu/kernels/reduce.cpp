@@ -29,15 +29,6 @@ struct ReduceInstance {
   int64_t axes[HX_MAX_RANK] = {};
 };
 
-template <class V>
-bool is_nan(V x) {
-  if constexpr (std::is_floating_point_v<V>) {
-    return std::isnan(x);
-  } else {
-    return false;
-  }
-}
-
 struct SumOp {
   template <class V> static V start() { return V(0); }
   template <class V> static V fold(V total, V x) { return wrapping_add(total, x); }

@@ -12,18 +12,10 @@
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
+#include "kernels/value_types.hpp"
 
 namespace hxcpu {
 namespace {
-
-template <class T>
-bool is_nan(T value) {
-  if constexpr (std::is_floating_point_v<T>) {
-    return std::isnan(value);
-  } else {
-    return false;
-  }
-}
 
 // A NaN `a` wins, and a NaN `b` fails the comparison and wins: NaN in any input gives NaN.
 struct MinPick {

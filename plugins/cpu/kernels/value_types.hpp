@@ -1,6 +1,8 @@
-// The types the reduction and normalisation kernels compute an element type's values in.
+// The types the reduction and normalisation kernels compute an element type's values in, and
+// the NaN test that the kernels comparing values share.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
@@ -21,5 +23,15 @@ template <class T>
 using ValueType =
     std::conditional_t<std::is_integral_v<T>, T,
                        std::conditional_t<std::is_same_v<T, BoolByte>, uint8_t, RealType<T>>>;
+
+// Whether x is a NaN, for any ValueType: an integer never is.
+template <class V>
+bool is_nan(V x) {
+  if constexpr (std::is_floating_point_v<V>) {
+    return std::isnan(x);
+  } else {
+    return false;
+  }
+}
 
 }  // namespace hxcpu

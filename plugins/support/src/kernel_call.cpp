@@ -8,21 +8,6 @@
 
 namespace hxplugin {
 
-int64_t element_count(const hx_tensor_view& view) {
-  int64_t count = 1;
-  bool empty = false;
-  for (int32_t axis = 0; axis < view.rank; ++axis) {
-    const int64_t extent = view.shape[axis];
-    if (extent < 0) return -1;
-    if (extent == 0) {
-      empty = true;
-    } else if (__builtin_mul_overflow(count, extent, &count)) {
-      return -1;
-    }
-  }
-  return empty ? 0 : count;
-}
-
 bool is_dense(const hx_tensor_view& view) {
   if (element_count(view) == 0) return true;
   int64_t expected = 1;

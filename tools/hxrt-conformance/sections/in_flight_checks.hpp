@@ -5,6 +5,7 @@
 // again here for the same fault.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "check_log.hpp"
@@ -15,6 +16,12 @@ namespace hxrt_conformance::in_flight_section {
 
 using memory_section::Bytes;
 using memory_section::RandomBytes;
+
+// The byte the `index`-th of many streams or events writes: never 0, which the buffers start
+// as, so that a write that never ran shows.
+inline unsigned char marker_byte(size_t index) {
+  return static_cast<unsigned char>(1 + index % 255);
+}
 
 // What the checks need, each "" when it works, else why not.
 // A small host -> device -> host round trip with stream NULL: how device memory is read.

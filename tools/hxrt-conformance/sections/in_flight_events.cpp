@@ -22,9 +22,6 @@ constexpr size_t kMostEvents = 4096;
 
 using LiveEvents = LiveHandles<hx_event>;
 
-// The byte event `index`'s memset writes: never 0, which the buffer starts as.
-unsigned char byte_of(size_t index) { return static_cast<unsigned char>(1 + index % 255); }
-
 // "event 17 of 4096".
 std::string event_text(size_t index, size_t count) {
   return "event " + std::to_string(index + 1) + " of " + std::to_string(count);
@@ -37,7 +34,7 @@ std::string record_after_memsets(const DeviceUnderTest& device, hx_stream* strea
   const Outcome cleared = memset_device(device, stream, {buffer, 0}, 0, events.size());
   if (!cleared.ok()) return call_failed("memset of " + byte_count(events.size()), cleared);
   for (size_t i = 0; i < events.size(); ++i) {
-    const Outcome set = memset_device(device, stream, {buffer, i}, byte_of(i), 1);
+    const Outcome set = memset_device(device, stream, {buffer, i}, marker_byte(i), 1);
     if (!set.ok()) {
       return call_failed("memset of 1 byte before " + event_text(i, events.size()), set);
     }
@@ -80,10 +77,10 @@ std::string wrong_bytes(const DeviceUnderTest& device, hx_buffer* buffer, size_t
   const Outcome read = copy_to_host(device, nullptr, got.data(), {buffer, 0}, count);
   if (!read.ok()) return call_failed("copy_device_to_host of " + byte_count(count), read);
   for (size_t i = 0; i < count; ++i) {
-    if (got[i] == byte_of(i)) continue;
+    if (got[i] == marker_byte(i)) continue;
     return "after event_synchronize of each of " + std::to_string(count) + " events returned, " +
            "the memset queued before " + event_text(i, count) +
-           " had not run: " + memory_section::wrong_byte(i, byte_of(i), got[i]) +
+           " had not run: " + memory_section::wrong_byte(i, marker_byte(i), got[i]) +
            "; event_synchronize must block until the work before the event's record has "
            "finished";
   }

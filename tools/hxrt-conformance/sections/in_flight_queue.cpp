@@ -21,8 +21,8 @@ namespace {
 // that a plugin must wait for room or grow, as a graph of thousands of ops makes it.
 constexpr size_t kQueuedOperations = 10000;
 constexpr size_t kRanges = 64;
-constexpr size_t kRangeBytes = 64;
-constexpr size_t kBufferBytes = kRanges * kRangeBytes;
+constexpr size_t kQueuedRangeBytes = 64;
+constexpr size_t kQueueBufferBytes = kRanges * kQueuedRangeBytes;
 
 enum class Kind { kMemset, kFromHost, kWithinDevice };
 
@@ -36,13 +36,13 @@ struct Operation {
 // The first operation uploads the whole buffer; the others follow.
 struct Plan {
   Bytes initial;
-  Bytes host_blocks;  // kRangeBytes for each kFromHost operation
+  Bytes host_blocks;  // kQueuedRangeBytes for each kFromHost operation
   std::vector<Operation> operations;
 };
 
 Plan make_plan(RandomBytes& random) {
   Plan plan;
-  plan.initial = random.next(kBufferBytes);
+  plan.initial = random.next(kQueueBufferBytes);
   const Bytes choices = random.next((kQueuedOperations - 1) * 3);
   size_t host_blocks = 0;
   for (size_t i = 0; i + 1 < kQueuedOperations; ++i) {
@@ -55,7 +55,7 @@ Plan make_plan(RandomBytes& random) {
     }
     plan.operations.push_back(operation);
   }
-  plan.host_blocks = random.next(host_blocks * kRangeBytes);
+  plan.host_blocks = random.next(host_blocks * kQueuedRangeBytes);
   return plan;
 }
 
@@ -63,19 +63,19 @@ Plan make_plan(RandomBytes& random) {
 // operations after the upload.
 std::string operation_text(const Plan& plan, size_t index) {
   const Operation& operation = plan.operations[index];
-  const std::string at = std::to_string(operation.dst * kRangeBytes);
+  const std::string at = std::to_string(operation.dst * kQueuedRangeBytes);
   std::string what;
   switch (operation.kind) {
     case Kind::kMemset:
-      what = "a memset of " + byte_count(kRangeBytes) + " at offset " + at + " to " +
+      what = "a memset of " + byte_count(kQueuedRangeBytes) + " at offset " + at + " to " +
              memory_section::hex_byte(operation.value);
       break;
     case Kind::kFromHost:
-      what = "a copy_host_to_device of " + byte_count(kRangeBytes) + " to offset " + at;
+      what = "a copy_host_to_device of " + byte_count(kQueuedRangeBytes) + " to offset " + at;
       break;
     case Kind::kWithinDevice:
-      what = "a copy_device_to_device of " + byte_count(kRangeBytes) + " from offset " +
-             std::to_string(operation.src * kRangeBytes) + " to offset " + at;
+      what = "a copy_device_to_device of " + byte_count(kQueuedRangeBytes) + " from offset " +
+             std::to_string(operation.src * kQueuedRangeBytes) + " to offset " + at;
       break;
   }
   return "operation " + std::to_string(index + 2) + " of " + std::to_string(kQueuedOperations) +
@@ -84,16 +84,17 @@ std::string operation_text(const Plan& plan, size_t index) {
 
 Outcome enqueue(const DeviceUnderTest& device, hx_stream* stream, hx_buffer* buffer,
                 const Plan& plan, const Operation& operation) {
-  const DevicePlace dst{buffer, operation.dst * kRangeBytes};
+  const DevicePlace dst{buffer, operation.dst * kQueuedRangeBytes};
   switch (operation.kind) {
     case Kind::kMemset:
-      return memset_device(device, stream, dst, operation.value, kRangeBytes);
+      return memset_device(device, stream, dst, operation.value, kQueuedRangeBytes);
     case Kind::kFromHost:
-      return copy_to_device(device, stream, dst, &plan.host_blocks[operation.src * kRangeBytes],
-                            kRangeBytes);
+      return copy_to_device(device, stream, dst,
+                            &plan.host_blocks[operation.src * kQueuedRangeBytes],
+                            kQueuedRangeBytes);
     case Kind::kWithinDevice:
-      return copy_between(device, stream, dst, device, {buffer, operation.src * kRangeBytes},
-                          kRangeBytes);
+      return copy_between(device, stream, dst, device, {buffer, operation.src * kQueuedRangeBytes},
+                          kQueuedRangeBytes);
   }
   return {};
 }
@@ -105,9 +106,9 @@ std::string enqueue_plan(const DeviceUnderTest& device, hx_stream* stream, hx_bu
       "; a stream must take thousands of operations without a wait, as the core queues a "
       "graph's work before it waits: wait for room in the device's queue, or grow it";
   const Outcome uploaded =
-      copy_to_device(device, stream, {buffer, 0}, plan.initial.data(), kBufferBytes);
+      copy_to_device(device, stream, {buffer, 0}, plan.initial.data(), kQueueBufferBytes);
   if (!uploaded.ok()) {
-    return call_failed("operation 1 (a copy_host_to_device of " + byte_count(kBufferBytes) +
+    return call_failed("operation 1 (a copy_host_to_device of " + byte_count(kQueueBufferBytes) +
                            ") on a stream",
                        uploaded) +
            advice;
@@ -130,17 +131,17 @@ Expected run_on_host(const Plan& plan) {
   Expected expected{plan.initial, std::vector<std::optional<size_t>>(kRanges)};
   for (size_t i = 0; i < plan.operations.size(); ++i) {
     const Operation& operation = plan.operations[i];
-    unsigned char* dst = &expected.bytes[operation.dst * kRangeBytes];
-    for (size_t byte = 0; byte < kRangeBytes; ++byte) {
+    unsigned char* dst = &expected.bytes[operation.dst * kQueuedRangeBytes];
+    for (size_t byte = 0; byte < kQueuedRangeBytes; ++byte) {
       switch (operation.kind) {
         case Kind::kMemset:
           dst[byte] = operation.value;
           break;
         case Kind::kFromHost:
-          dst[byte] = plan.host_blocks[operation.src * kRangeBytes + byte];
+          dst[byte] = plan.host_blocks[operation.src * kQueuedRangeBytes + byte];
           break;
         case Kind::kWithinDevice:
-          dst[byte] = expected.bytes[operation.src * kRangeBytes + byte];
+          dst[byte] = expected.bytes[operation.src * kQueuedRangeBytes + byte];
           break;
       }
     }
@@ -152,14 +153,14 @@ Expected run_on_host(const Plan& plan) {
 std::string wrong_result(const Plan& plan, const Expected& expected, const Bytes& got,
                          const RandomBytes& random) {
   const std::optional<size_t> offset =
-      memory_section::first_difference(expected.bytes.data(), got.data(), kBufferBytes);
+      memory_section::first_difference(expected.bytes.data(), got.data(), kQueueBufferBytes);
   if (!offset) return {};
-  const std::optional<size_t> writer = expected.last_writer[*offset / kRangeBytes];
+  const std::optional<size_t> writer = expected.last_writer[*offset / kQueuedRangeBytes];
   const std::string last =
       writer ? operation_text(plan, *writer) + " wrote it last" : "only operation 1 wrote it";
   return std::to_string(kQueuedOperations) + " memsets and copies among " +
-         std::to_string(kRanges) + " ranges of " + byte_count(kRangeBytes) + " of one buffer, " +
-         "queued on one stream, read back once stream_synchronize returned: " +
+         std::to_string(kRanges) + " ranges of " + byte_count(kQueuedRangeBytes) +
+         " of one buffer, " + "queued on one stream, read back once stream_synchronize returned: " +
          memory_section::wrong_byte(*offset, expected.bytes[*offset], got[*offset]) + "; " + last +
          "; work on a stream must run in the order it was queued, and all of it before "
          "stream_synchronize returns" +
@@ -192,7 +193,7 @@ void check_many_queued(const DeviceUnderTest& device, const std::string& cannot_
   }
   // The host bytes and the buffer outlive the stream's work (see DeviceStream).
   const Plan plan = make_plan(random);
-  const DeviceAllocation buffer(device, kBufferBytes);
+  const DeviceAllocation buffer(device, kQueueBufferBytes);
   const DeviceStream stream(device);
   std::string failure = buffer.failure();
   if (failure.empty()) failure = stream.failure();
@@ -206,7 +207,7 @@ void check_many_queued(const DeviceUnderTest& device, const std::string& cannot_
   Bytes got = memory_section::complement(expected.bytes);
   if (failure.empty()) {
     const Outcome read =
-        copy_to_host(device, nullptr, got.data(), {buffer.buffer(), 0}, kBufferBytes);
+        copy_to_host(device, nullptr, got.data(), {buffer.buffer(), 0}, kQueueBufferBytes);
     if (!read.ok()) failure = call_failed("copy_device_to_host of the buffer", read);
   }
   if (failure.empty()) failure = wrong_result(plan, expected, got, random);

@@ -17,12 +17,9 @@ namespace {
 // shares them correctly, and more than the core uses (one per device), so that a plugin with a
 // small fixed table of streams says so with a status.
 constexpr size_t kMostStreams = 256;
-constexpr size_t kRangeBytes = 16;
+constexpr size_t kStreamRangeBytes = 16;
 
 using LiveStreams = LiveHandles<hx_stream>;
-
-// The byte stream `index` writes: never 0, which the host buffer starts as.
-unsigned char byte_of(size_t index) { return static_cast<unsigned char>(1 + index % 255); }
 
 // "stream 17 of 256".
 std::string stream_text(size_t index, size_t count) {
@@ -34,17 +31,17 @@ std::string stream_text(size_t index, size_t count) {
 std::string enqueue_on_each(const DeviceUnderTest& device, const std::vector<hx_stream*>& streams,
                             hx_buffer* buffer, Bytes& received) {
   for (size_t i = 0; i < streams.size(); ++i) {
-    const DevicePlace range{buffer, i * kRangeBytes};
-    const Outcome set = memset_device(device, streams[i], range, byte_of(i), kRangeBytes);
+    const DevicePlace range{buffer, i * kStreamRangeBytes};
+    const Outcome set = memset_device(device, streams[i], range, marker_byte(i), kStreamRangeBytes);
     if (!set.ok()) {
-      return call_failed("memset of " + byte_count(kRangeBytes) + " on " +
+      return call_failed("memset of " + byte_count(kStreamRangeBytes) + " on " +
                              stream_text(i, streams.size()) + " live",
                          set);
     }
-    const Outcome copied =
-        copy_to_host(device, streams[i], &received[i * kRangeBytes], range, kRangeBytes);
+    const Outcome copied = copy_to_host(device, streams[i], &received[i * kStreamRangeBytes], range,
+                                        kStreamRangeBytes);
     if (!copied.ok()) {
-      return call_failed("copy_device_to_host of " + byte_count(kRangeBytes) + " on " +
+      return call_failed("copy_device_to_host of " + byte_count(kStreamRangeBytes) + " on " +
                              stream_text(i, streams.size()) + " live",
                          copied);
     }
@@ -69,13 +66,14 @@ std::string synchronize_each(const DeviceUnderTest& device,
 // "" when every stream's range reached the host with its byte, which the memset before the copy
 // on that stream wrote.
 std::string wrong_bytes(const Bytes& received, size_t count) {
-  for (size_t i = 0; i < count * kRangeBytes; ++i) {
-    const size_t stream = i / kRangeBytes;
-    if (received[i] == byte_of(stream)) continue;
-    return "a memset of " + byte_count(kRangeBytes) + " at offset " +
-           std::to_string(stream * kRangeBytes) + " then a copy_device_to_host of that range, " +
-           "on " + stream_text(stream, count) + " live, read once every stream_synchronize " +
-           "returned: " + memory_section::wrong_byte(i, byte_of(stream), received[i]) +
+  for (size_t i = 0; i < count * kStreamRangeBytes; ++i) {
+    const size_t stream = i / kStreamRangeBytes;
+    if (received[i] == marker_byte(stream)) continue;
+    return "a memset of " + byte_count(kStreamRangeBytes) + " at offset " +
+           std::to_string(stream * kStreamRangeBytes) +
+           " then a copy_device_to_host of that range, " + "on " + stream_text(stream, count) +
+           " live, read once every stream_synchronize " +
+           "returned: " + memory_section::wrong_byte(i, marker_byte(stream), received[i]) +
            "; every live stream must run its own work, in order, however many are live";
   }
   return {};
@@ -96,8 +94,8 @@ void check_many_streams(const DeviceUnderTest& device, const std::string& cannot
     return;
   }
   // The memory outlives the streams, which are synchronized before they are destroyed.
-  const DeviceAllocation buffer(device, kMostStreams * kRangeBytes);
-  Bytes received(kMostStreams * kRangeBytes, 0);
+  const DeviceAllocation buffer(device, kMostStreams * kStreamRangeBytes);
+  Bytes received(kMostStreams * kStreamRangeBytes, 0);
   LiveStreams streams(
       {"stream", "stream_create", HX_OK, "at its limit refuse with a status naming the limit"},
       [&device](hx_stream* stream) {

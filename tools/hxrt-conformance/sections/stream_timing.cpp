@@ -17,7 +17,7 @@ namespace {
 
 // Each memset is long enough for a GPU's clock to see (cudaEventElapsedTime resolves about
 // half a microsecond; 16 MiB take several microseconds on the fastest memory).
-constexpr size_t kFillBytes = 16 << 20;
+constexpr size_t kTimedFillBytes = 16 << 20;
 // How far the time of two consecutive spans may be from the time of both: the rounding of a
 // clock kept in float milliseconds (CUDA's), with room to spare.
 constexpr uint64_t kSumToleranceNs = 1000;
@@ -42,10 +42,10 @@ std::string record(const DeviceUnderTest& device, const DeviceEvent& event, hx_s
 std::string fill(const DeviceUnderTest& device, const DeviceAllocation& memory,
                  hx_stream* stream) {
   const Outcome outcome =
-      memset_device(device, stream, DevicePlace{memory.buffer(), 0}, 0x5a, kFillBytes);
-  return outcome.ok() ? std::string()
-                      : call_failed("memset of " + byte_count(kFillBytes) + " on a stream",
-                                    outcome);
+      memset_device(device, stream, DevicePlace{memory.buffer(), 0}, 0x5a, kTimedFillBytes);
+  return outcome.ok()
+             ? std::string()
+             : call_failed("memset of " + byte_count(kTimedFillBytes) + " on a stream", outcome);
 }
 
 // On one stream: event `first`, a memset, event `second`, a memset, event `third`, then a
@@ -54,7 +54,7 @@ std::string fill(const DeviceUnderTest& device, const DeviceAllocation& memory,
 class Timeline {
  public:
   explicit Timeline(const DeviceUnderTest& device)
-      : memory_(device, kFillBytes),
+      : memory_(device, kTimedFillBytes),
         first_(device),
         second_(device),
         third_(device),
@@ -135,9 +135,9 @@ void check_spans(const DeviceUnderTest& device, const Timeline& timeline, Sectio
               " ns); time the points on the device's clock, not the calls on the host's";
   }
   if (failure.empty()) {
-    log.pass(name, "memsets of " + byte_count(kFillBytes) + ": " +
-                       std::to_string(first_fill.ns) + " ns and " +
-                       std::to_string(second_fill.ns) + " ns");
+    log.pass(name, "memsets of " + byte_count(kTimedFillBytes) + ": " +
+                       std::to_string(first_fill.ns) + " ns and " + std::to_string(second_fill.ns) +
+                       " ns");
   } else {
     log.fail(name, failure);
   }

@@ -7,14 +7,11 @@
 
 #include "hxcommon/float_formats.hpp"
 #include "hxrt/error.hpp"
+#include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
 
 namespace hxrt::detail {
 namespace {
-
-[[noreturn]] void refuse(const std::string& what, const std::string& why) {
-  throw Error(StatusCode::kInvalidArgument, what + ": " + why);
-}
 
 const char* onnx_attribute_type(const onnx::AttributeProto& attribute) {
   switch (attribute.type()) {
@@ -58,7 +55,7 @@ int64_t element_as_int(const TensorValue& value, size_t i, const std::string& wh
   if (value.dtype == DType::kBool) return value.bytes[i] != 0 ? 1 : 0;
   const double number = element_as_double(value, i);
   if (!(std::fabs(number) < 9.2e18) || number != std::floor(number)) {
-    refuse(what, "must hold whole numbers, as an integer tensor");
+    refuse_model(what, "must hold whole numbers, as an integer tensor");
   }
   return static_cast<int64_t>(number);
 }
@@ -66,7 +63,7 @@ int64_t element_as_int(const TensorValue& value, size_t i, const std::string& wh
 // The one element of a tensor that must hold one.
 double scalar_of(const TensorValue& value, const std::string& what) {
   if (value.shape.num_elements() != 1) {
-    refuse(what, "must hold one value, but has shape " + value.shape.to_string());
+    refuse_model(what, "must hold one value, but has shape " + value.shape.to_string());
   }
   return element_as_double(value, 0);
 }
@@ -77,8 +74,8 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
                          const std::string& what) {
   const auto expect = [&](onnx::AttributeProto::AttributeType expected, const char* name) {
     if (attribute.type() != expected) {
-      refuse(what, std::string("hxrt reads it as ") + name + ", but the model gives " +
-                       onnx_attribute_type(attribute));
+      refuse_model(what, std::string("hxrt reads it as ") + name + ", but the model gives " +
+                             onnx_attribute_type(attribute));
     }
   };
   switch (type) {
@@ -88,7 +85,7 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
     case AttrType::kBool:
       expect(onnx::AttributeProto::INT, "INT (0 or 1)");
       if (attribute.i() != 0 && attribute.i() != 1) {
-        refuse(what, "must be 0 or 1, not " + std::to_string(attribute.i()));
+        refuse_model(what, "must be 0 or 1, not " + std::to_string(attribute.i()));
       }
       return attribute.i() == 1;
     case AttrType::kDType: {
@@ -98,8 +95,8 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
               ? dtype_of_onnx(static_cast<int32_t>(attribute.i()))
               : std::nullopt;
       if (!dtype) {
-        refuse(what, "names " + onnx_type_name(static_cast<int32_t>(attribute.i())) + "; " +
-                         supported_onnx_types());
+        refuse_model(what, "names " + onnx_type_name(static_cast<int32_t>(attribute.i())) + "; " +
+                               supported_onnx_types());
       }
       return *dtype;
     }
@@ -113,16 +110,16 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
       expect(onnx::AttributeProto::INTS, "INTS");
       return std::vector<int64_t>(attribute.ints().begin(), attribute.ints().end());
   }
-  refuse(what, "has a type hxrt cannot read");
+  refuse_model(what, "has a type hxrt cannot read");
 }
 
 AttrValue attr_from_tensor(const TensorValue& value, AttrType type, const std::string& what) {
   switch (type) {
     case AttrType::kInts: {
       if (value.shape.rank() > 1 || (value.dtype != DType::kI64 && value.dtype != DType::kI32)) {
-        refuse(what, "must be a 1-D tensor of int64 or int32, not " +
-                         std::string(dtype_name(value.dtype)) + " of shape " +
-                         value.shape.to_string());
+        refuse_model(what, "must be a 1-D tensor of int64 or int32, not " +
+                               std::string(dtype_name(value.dtype)) + " of shape " +
+                               value.shape.to_string());
       }
       std::vector<int64_t> ints;
       for (size_t i = 0; i < static_cast<size_t>(value.shape.num_elements()); ++i) {
@@ -141,7 +138,7 @@ AttrValue attr_from_tensor(const TensorValue& value, AttrType type, const std::s
     case AttrType::kString:
       break;
   }
-  refuse(what, std::string("is an input hxrt cannot take as a ") + attr_type_name(type));
+  refuse_model(what, std::string("is an input hxrt cannot take as a ") + attr_type_name(type));
 }
 
 }  // namespace hxrt::detail

@@ -13,14 +13,11 @@
 #include "hxcommon/slice_bounds.hpp"
 #include "hxrt/error.hpp"
 #include "models/onnx/onnx_attributes.hpp"
+#include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
 
 namespace hxrt::detail {
 namespace {
-
-[[noreturn]] void refuse(const std::string& why) {
-  throw Error(StatusCode::kInvalidArgument, why);
-}
 
 // The most a tensor made at load (ConstantOfShape) may hold: weights come from the file, and a
 // shape arithmetic's tensors are small; more is a hostile or mistaken model.
@@ -96,21 +93,25 @@ class Importer {
       found = true;
     }
     if (!found) {
-      refuse("the model imports no opset of ONNX's default domain; hxrt runs models of "
-             "ONNX's standard ops (opset_import with domain \"\")");
+      refuse_model(
+          "the model imports no opset of ONNX's default domain; hxrt runs models of "
+          "ONNX's standard ops (opset_import with domain \"\")");
     }
     if (result_.opset > kMaxOnnxOpset) {
-      refuse("the model uses opset " + std::to_string(result_.opset) + ", newer than the " +
-             std::to_string(kMaxOnnxOpset) +
-             " hxrt knows: an op may have a version hxrt has not implemented. Export it with "
-             "opset " + std::to_string(kMaxOnnxOpset) + " or lower (torch.onnx.export(..., "
-             "opset_version=" + std::to_string(kMaxOnnxOpset) + "))");
+      refuse_model("the model uses opset " + std::to_string(result_.opset) + ", newer than the " +
+                   std::to_string(kMaxOnnxOpset) +
+                   " hxrt knows: an op may have a version hxrt has not implemented. Export it with "
+                   "opset " +
+                   std::to_string(kMaxOnnxOpset) +
+                   " or lower (torch.onnx.export(..., "
+                   "opset_version=" +
+                   std::to_string(kMaxOnnxOpset) + "))");
     }
   }
 
   void add_initializer(const onnx::TensorProto& initializer) {
     const std::string what = "initializer '" + initializer.name() + "'";
-    if (initializer.name().empty()) refuse("an initializer has no name");
+    if (initializer.name().empty()) refuse_model("an initializer has no name");
     set_known(initializer.name(), read_tensor_proto(initializer, what, external_dir_));
   }
 
@@ -128,12 +129,13 @@ class Importer {
 
   void add_input(const onnx::ValueInfoProto& input) {
     const std::string what = "graph input '" + input.name() + "'";
-    if (!input.type().has_tensor_type()) refuse(what + " is not a tensor; hxrt feeds tensors");
+    if (!input.type().has_tensor_type())
+      refuse_model(what + " is not a tensor; hxrt feeds tensors");
     const onnx::TypeProto::Tensor& type = input.type().tensor_type();
     const std::optional<DType> dtype = dtype_of_onnx(type.elem_type());
     if (!dtype) {
-      refuse(what + " has elements of " + onnx_type_name(type.elem_type()) + "; " +
-             supported_onnx_types());
+      refuse_model(what + " has elements of " + onnx_type_name(type.elem_type()) + "; " +
+                   supported_onnx_types());
     }
     const Shape shape = bound_shape(input.name(), type);
     Value& value = values_[input.name()];
@@ -145,8 +147,8 @@ class Importer {
     if (given != options_.input_values.end()) {
       if (!given->second.valid() || given->second.dtype() != *dtype ||
           given->second.shape() != shape) {
-        refuse(what + ": the value given for it in OnnxLoadOptions::input_values must be a " +
-               dtype_name(*dtype) + " tensor of shape " + shape.to_string());
+        refuse_model(what + ": the value given for it in OnnxLoadOptions::input_values must be a " +
+                     dtype_name(*dtype) + " tensor of shape " + shape.to_string());
       }
       value.known = given->second;
       value.fed = true;
@@ -160,8 +162,10 @@ class Importer {
     const auto given = options_.input_shapes.find(name);
     if (!type.has_shape()) {
       if (given != options_.input_shapes.end()) return given->second;
-      refuse(what + " has no shape in the model; give it one with "
-                    "OnnxLoadOptions::input_shapes (hxrt-run: --shape " + name + "=2x3)");
+      refuse_model(what +
+                   " has no shape in the model; give it one with "
+                   "OnnxLoadOptions::input_shapes (hxrt-run: --shape " +
+                   name + "=2x3)");
     }
     const auto& dims = type.shape().dim();
     if (given != options_.input_shapes.end()) {
@@ -171,9 +175,9 @@ class Importer {
         if (dims[i].has_dim_value()) agrees = dims[i].dim_value() == shape[i];
       }
       if (!agrees) {
-        refuse(what + ": the shape given for it, " + shape.to_string() +
-               ", disagrees with the model's " + model_shape_text(type) +
-               " (rank and fixed extents must match)");
+        refuse_model(what + ": the shape given for it, " + shape.to_string() +
+                     ", disagrees with the model's " + model_shape_text(type) +
+                     " (rank and fixed extents must match)");
       }
       return shape;
     }
@@ -189,21 +193,21 @@ class Importer {
       if (bound == options_.dims.end()) {
         const std::string dim_name =
             dim.has_dim_param() ? "'" + dim.dim_param() + "'" : "(unnamed)";
-        refuse(what + " has shape " + model_shape_text(type) + ": dimension " +
-               std::to_string(i) + " " + dim_name + " is left open. Bind it: " +
-               (dim.has_dim_param() ? "OnnxLoadOptions::dims[\"" + dim.dim_param() +
-                                          "\"], or "
-                                    : std::string()) +
-               "OnnxLoadOptions::input_shapes[\"" + name + "\"] (hxrt-run: " +
-               (dim.has_dim_param() ? "--dim " + dim.dim_param() + "=N, " : std::string()) +
-               "--shape " + name + "=..., or --input " + name + "=file.npy)");
+        refuse_model(what + " has shape " + model_shape_text(type) + ": dimension " +
+                     std::to_string(i) + " " + dim_name + " is left open. Bind it: " +
+                     (dim.has_dim_param()
+                          ? "OnnxLoadOptions::dims[\"" + dim.dim_param() + "\"], or "
+                          : std::string()) +
+                     "OnnxLoadOptions::input_shapes[\"" + name + "\"] (hxrt-run: " +
+                     (dim.has_dim_param() ? "--dim " + dim.dim_param() + "=N, " : std::string()) +
+                     "--shape " + name + "=..., or --input " + name + "=file.npy)");
       }
       extents.push_back(bound->second);
     }
     try {
       return Shape(extents);
     } catch (const Error& error) {
-      refuse(what + ": " + error.what());
+      refuse_model(what + ": " + error.what());
     }
   }
 
@@ -229,9 +233,9 @@ class Importer {
   Value& value_of(const std::string& name, const std::string& reader) {
     auto found = values_.find(name);
     if (found == values_.end()) {
-      refuse(reader + " reads '" + name +
-             "', which no initializer, graph input or earlier node defines (ONNX lists nodes "
-             "in an order where each comes after what it reads)");
+      refuse_model(reader + " reads '" + name +
+                   "', which no initializer, graph input or earlier node defines (ONNX lists nodes "
+                   "in an order where each comes after what it reads)");
     }
     return found->second;
   }
@@ -270,8 +274,8 @@ class Importer {
   void add_node(const onnx::NodeProto& node) {
     const std::string label = node_label(node);
     if (!default_domain(node.domain())) {
-      refuse(label + " is of domain '" + node.domain() +
-             "', which hxrt does not implement; hxrt runs ONNX's default domain");
+      refuse_model(label + " is of domain '" + node.domain() +
+                   "', which hxrt does not implement; hxrt runs ONNX's default domain");
     }
     const std::string& op = node.op_type();
     if (op == "Constant") return add_constant(node, label);
@@ -283,7 +287,8 @@ class Importer {
       for (const auto& entry : schemas_) names.push_back(entry.first);
       names.insert(names.end(), {"Constant", "ConstantOfShape", "Shape", "Size"});
       std::sort(names.begin(), names.end());
-      refuse(label + ": hxrt has no op " + op + ". The ONNX ops it implements: " + join(names));
+      refuse_model(label + ": hxrt has no op " + op +
+                   ". The ONNX ops it implements: " + join(names));
     }
     const OpSchema& schema = *found->second;
     const int version = resolve_version(schema, label);
@@ -299,9 +304,12 @@ class Importer {
         if (name.empty()) continue;
         const Value& value = value_of(name, what);
         if (!value.known.valid()) {
-          refuse(what + " ('" + name + "') must be known when the model is loaded: hxrt takes "
-                 "it as the attribute '" + as_attr->attr + "', but it is computed by the graph "
-                 "at run time. hxrt cannot run this model yet");
+          refuse_model(what + " ('" + name +
+                       "') must be known when the model is loaded: hxrt takes "
+                       "it as the attribute '" +
+                       as_attr->attr +
+                       "', but it is computed by the graph "
+                       "at run time. hxrt cannot run this model yet");
         }
         attrs.set(as_attr->attr, attr_from_tensor(host_value(value.known),
                                                   declared_type(schema, as_attr->attr),
@@ -314,8 +322,8 @@ class Importer {
         continue;
       }
       if (trailing) {
-        refuse(what + " ('" + name + "') follows an input left out, which hxrt's " +
-               schema.name + " cannot take: only its last inputs are optional");
+        refuse_model(what + " ('" + name + "') follows an input left out, which hxrt's " +
+                     schema.name + " cannot take: only its last inputs are optional");
       }
       const Value& value = value_of(name, what);
       input_values.push_back(&value);
@@ -334,13 +342,13 @@ class Importer {
     try {
       outputs = num_outputs_of(schema, attrs);
     } catch (const Error& error) {
-      refuse(label + ": " + error.what());
+      refuse_model(label + ": " + error.what());
     }
     for (int i = outputs; i < node.output_size(); ++i) {
       if (!node.output(i).empty()) {
-        refuse(label + " asks for output " + std::to_string(i) + " ('" + node.output(i) +
-               "'), which hxrt's " + schema.name + " does not compute (it has " +
-               std::to_string(outputs) + ")");
+        refuse_model(label + " asks for output " + std::to_string(i) + " ('" + node.output(i) +
+                     "'), which hxrt's " + schema.name + " does not compute (it has " +
+                     std::to_string(outputs) + ")");
       }
     }
     if (all_known && fold(node, schema, input_values, attrs)) return;
@@ -377,11 +385,11 @@ class Importer {
     // A hostile model may give the attribute any type: refused here, not by std::get.
     const int64_t* given_count = std::get_if<int64_t>(given);
     if (given_count == nullptr) {
-      refuse(label + " has attribute '" + attr + "' of another type than int; ONNX's is an " +
-             "int, the number of outputs");
+      refuse_model(label + " has attribute '" + attr + "' of another type than int; ONNX's is an " +
+                   "int, the number of outputs");
     } else if (*given_count != count) {
-      refuse(label + " has attribute '" + attr + "' " + std::to_string(*given_count) + " but " +
-             std::to_string(count) + " outputs; ONNX asks for one output per part");
+      refuse_model(label + " has attribute '" + attr + "' " + std::to_string(*given_count) +
+                   " but " + std::to_string(count) + " outputs; ONNX asks for one output per part");
     }
   }
 
@@ -410,12 +418,13 @@ class Importer {
       if (candidate <= result_.opset) version = candidate;
     }
     if (version == 0) {
-      refuse(label + ": at opset " + std::to_string(result_.opset) + " this is a version of " +
-             (schema.onnx.op.empty() ? schema.name : schema.onnx.op) +
-             " older than hxrt implements; hxrt implements its versions " +
-             version_list(versions) + " (opsets " + std::to_string(versions.front()) + " to " +
-             std::to_string(kMaxOnnxOpset) + "). Export the model with opset " +
-             std::to_string(std::max(versions.front(), 13)) + " or later");
+      refuse_model(label + ": at opset " + std::to_string(result_.opset) +
+                   " this is a version of " +
+                   (schema.onnx.op.empty() ? schema.name : schema.onnx.op) +
+                   " older than hxrt implements; hxrt implements its versions " +
+                   version_list(versions) + " (opsets " + std::to_string(versions.front()) +
+                   " to " + std::to_string(kMaxOnnxOpset) + "). Export the model with opset " +
+                   std::to_string(std::max(versions.front(), 13)) + " or later");
     }
     return version;
   }
@@ -446,16 +455,16 @@ class Importer {
       }
       const std::string what = label + " attribute '" + attribute.name() + "'";
       if (!attribute.ref_attr_name().empty()) {
-        refuse(what + " refers to a function's attribute; hxrt does not run ONNX functions");
+        refuse_model(what + " refers to a function's attribute; hxrt does not run ONNX functions");
       }
       const auto declared = std::find_if(schema.attrs.begin(), schema.attrs.end(),
                                          [&](const OpAttrInfo& info) { return info.name == name; });
       if (declared == schema.attrs.end()) {
         std::vector<std::string> known;
         for (const OpAttrInfo& info : schema.attrs) known.push_back(info.name);
-        refuse(what + " is not one hxrt's " + schema.name + " implements (" +
-               (known.empty() ? std::string("it takes none") : "it takes " + join(known)) +
-               "); hxrt will not run a node with an attribute it would ignore");
+        refuse_model(what + " is not one hxrt's " + schema.name + " implements (" +
+                     (known.empty() ? std::string("it takes none") : "it takes " + join(known)) +
+                     "); hxrt will not run a node with an attribute it would ignore");
       }
       attrs.set(name, attr_from_onnx(attribute, declared->type, what));
     }
@@ -464,7 +473,7 @@ class Importer {
 
   void add_constant(const onnx::NodeProto& node, const std::string& label) {
     if (node.attribute_size() != 1) {
-      refuse(label + " must have exactly one attribute giving its value");
+      refuse_model(label + " must have exactly one attribute giving its value");
     }
     const onnx::AttributeProto& attribute = node.attribute(0);
     const std::string what = label + " attribute '" + attribute.name() + "'";
@@ -485,8 +494,9 @@ class Importer {
                attribute.type() == onnx::AttributeProto::INTS) {
       value = list_value(DType::kI64, attribute.ints().data(), attribute.ints_size(), 8);
     } else {
-      refuse(what + " is not one hxrt reads: value (a tensor), value_float, value_floats, "
-                    "value_int or value_ints (strings and sparse tensors are not supported)");
+      refuse_model(what +
+                   " is not one hxrt reads: value (a tensor), value_float, value_floats, "
+                   "value_int or value_ints (strings and sparse tensors are not supported)");
     }
     if (node.output_size() > 0) set_known(node.output(0), value);
     ++result_.folded_nodes;
@@ -510,7 +520,7 @@ class Importer {
   // Shape and Size read only their input's shape, which is static once the inputs are bound.
   void add_shape_of(const onnx::NodeProto& node, const std::string& label) {
     if (node.input_size() != 1 || node.output_size() != 1) {
-      refuse(label + " must have one input and one output");
+      refuse_model(label + " must have one input and one output");
     }
     const Shape& shape = value_of(node.input(0), label).shape;
     std::vector<int64_t> out;
@@ -527,7 +537,7 @@ class Importer {
         } else if (attribute.name() == "end" && attribute.type() == onnx::AttributeProto::INT) {
           end = attribute.i();
         } else {
-          refuse(label + " attribute '" + attribute.name() + "' is not Shape's start or end");
+          refuse_model(label + " attribute '" + attribute.name() + "' is not Shape's start or end");
         }
       }
       // The axes as the Shape op takes them: Slice's rule over the shape's extents.
@@ -543,12 +553,12 @@ class Importer {
 
   void add_constant_of_shape(const onnx::NodeProto& node, const std::string& label) {
     if (node.input_size() != 1 || node.output_size() != 1) {
-      refuse(label + " must have one input and one output");
+      refuse_model(label + " must have one input and one output");
     }
     const Value& input = value_of(node.input(0), label);
     if (!input.known.valid()) {
-      refuse(label + ": its shape input '" + node.input(0) +
-             "' is computed at run time; hxrt needs it known when the model is loaded");
+      refuse_model(label + ": its shape input '" + node.input(0) +
+                   "' is computed at run time; hxrt needs it known when the model is loaded");
     }
     const AttrValue dims = attr_from_tensor(host_value(input.known), AttrType::kInts,
                                             label + " input 0 ('" + node.input(0) + "')");
@@ -558,10 +568,10 @@ class Importer {
     for (const onnx::AttributeProto& attribute : node.attribute()) {
       const std::string what = label + " attribute '" + attribute.name() + "'";
       if (attribute.name() != "value" || attribute.type() != onnx::AttributeProto::TENSOR) {
-        refuse(what + " is not ConstantOfShape's value (a tensor of one element)");
+        refuse_model(what + " is not ConstantOfShape's value (a tensor of one element)");
       }
       fill = read_tensor_proto(attribute.t(), what, external_dir_);
-      if (fill.shape.num_elements() != 1) refuse(what + " must hold one element");
+      if (fill.shape.num_elements() != 1) refuse_model(what + " must hold one element");
     }
     TensorValue value;
     value.dtype = fill.dtype;
@@ -570,11 +580,11 @@ class Importer {
       value.shape = Shape(std::get<std::vector<int64_t>>(dims));
       bytes = tensor_bytes(value.dtype, value.shape);
     } catch (const Error& error) {
-      refuse(label + ": " + error.what());
+      refuse_model(label + ": " + error.what());
     }
     if (bytes > kMaxLoadTimeBytes) {
-      refuse(label + " makes a tensor of " + value.shape.to_string() + " " +
-             dtype_name(value.dtype) + " at load, more than hxrt computes then (1 GiB)");
+      refuse_model(label + " makes a tensor of " + value.shape.to_string() + " " +
+                   dtype_name(value.dtype) + " at load, more than hxrt computes then (1 GiB)");
     }
     value.bytes.resize(bytes);
     // Doubling copies: a large fill costs a few memcpys, not an append per element.

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "hxrt/error.hpp"
+#include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
 
 namespace hxrt::detail {
@@ -15,16 +16,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
-[[noreturn]] void refuse(const std::string& what, const std::string& why) {
-  throw Error(StatusCode::kInvalidArgument, what + ": " + why);
-}
-
 Shape shape_of(const onnx::TensorProto& tensor, const std::string& what) {
   std::vector<int64_t> dims(tensor.dims().begin(), tensor.dims().end());
   try {
     return Shape(dims);
   } catch (const Error& error) {
-    refuse(what, std::string("its shape cannot be a tensor's: ") + error.what());
+    refuse_model(what, std::string("its shape cannot be a tensor's: ") + error.what());
   }
 }
 
@@ -34,8 +31,8 @@ template <class Element, class Field>
 std::string from_field(const Field& field, size_t count, const std::string& what,
                        const char* field_name) {
   if (static_cast<size_t>(field.size()) != count) {
-    refuse(what, "its " + std::string(field_name) + " holds " + std::to_string(field.size()) +
-                     " values, but its shape has " + std::to_string(count) + " elements");
+    refuse_model(what, "its " + std::string(field_name) + " holds " + std::to_string(field.size()) +
+                           " values, but its shape has " + std::to_string(count) + " elements");
   }
   std::string bytes(count * sizeof(Element), '\0');
   for (size_t i = 0; i < count; ++i) {
@@ -50,29 +47,29 @@ std::string from_field(const Field& field, size_t count, const std::string& what
 fs::path external_file(const std::string& location, const std::string& dir,
                        const std::string& what) {
   if (dir.empty()) {
-    refuse(what, "its data is stored in the external file '" + location +
-                     "', and a model loaded from bytes has no folder to find it in; set "
-                     "OnnxLoadOptions::external_data_dir, or load the model from its file");
+    refuse_model(what, "its data is stored in the external file '" + location +
+                           "', and a model loaded from bytes has no folder to find it in; set "
+                           "OnnxLoadOptions::external_data_dir, or load the model from its file");
   }
   const fs::path relative(location);
   if (location.empty() || relative.is_absolute()) {
-    refuse(what, "its external data location '" + location +
-                     "' must be a path relative to the model's folder");
+    refuse_model(what, "its external data location '" + location +
+                           "' must be a path relative to the model's folder");
   }
   for (const fs::path& part : relative) {
     if (part == "..") {
-      refuse(what, "its external data location '" + location +
-                       "' leaves the model's folder ('..'); keep the data beside the model");
+      refuse_model(what, "its external data location '" + location +
+                             "' leaves the model's folder ('..'); keep the data beside the model");
     }
   }
   std::error_code error;
   const fs::path base = fs::weakly_canonical(fs::path(dir), error);
   const fs::path file = fs::weakly_canonical(fs::path(dir) / relative, error);
-  if (error) refuse(what, "its external data file '" + location + "': " + error.message());
+  if (error) refuse_model(what, "its external data file '" + location + "': " + error.message());
   const std::string base_text = base.string() + "/";
   if (file.string().compare(0, base_text.size(), base_text) != 0) {
-    refuse(what, "its external data file '" + location +
-                     "' resolves (through a link) to outside the model's folder");
+    refuse_model(what, "its external data file '" + location +
+                           "' resolves (through a link) to outside the model's folder");
   }
   return file;
 }
@@ -80,7 +77,7 @@ fs::path external_file(const std::string& location, const std::string& dir,
 uint64_t parse_number(const std::string& text, const std::string& key, const std::string& what) {
   if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
       text.size() > 19) {
-    refuse(what, "its external data " + key + " '" + text + "' is not a non-negative number");
+    refuse_model(what, "its external data " + key + " '" + text + "' is not a non-negative number");
   }
   return std::stoull(text);
 }
@@ -96,24 +93,24 @@ std::string read_external(const onnx::TensorProto& tensor, size_t expected,
     if (entry.key() == "length") length = parse_number(entry.value(), "length", what);
   }
   if (length && *length != expected) {
-    refuse(what, "its external data length is " + std::to_string(*length) +
-                     " bytes, but its shape and type need " + std::to_string(expected));
+    refuse_model(what, "its external data length is " + std::to_string(*length) +
+                           " bytes, but its shape and type need " + std::to_string(expected));
   }
   const fs::path file = external_file(location, dir, what);
   std::error_code error;
   const uintmax_t size = fs::file_size(file, error);
-  if (error) refuse(what, "cannot read its external data file '" + location + "': " +
-                              error.message());
+  if (error)
+    refuse_model(what, "cannot read its external data file '" + location + "': " + error.message());
   if (offset > size || expected > size - offset) {
-    refuse(what, "its external data (" + std::to_string(expected) + " bytes from offset " +
-                     std::to_string(offset) + ") runs past the end of '" + location + "' (" +
-                     std::to_string(size) + " bytes)");
+    refuse_model(what, "its external data (" + std::to_string(expected) + " bytes from offset " +
+                           std::to_string(offset) + ") runs past the end of '" + location + "' (" +
+                           std::to_string(size) + " bytes)");
   }
   std::ifstream in(file, std::ios::binary);
   std::string bytes(expected, '\0');
   in.seekg(static_cast<std::streamoff>(offset));
   in.read(bytes.data(), static_cast<std::streamsize>(expected));
-  if (!in) refuse(what, "reading its external data from '" + location + "' failed");
+  if (!in) refuse_model(what, "reading its external data from '" + location + "' failed");
   return bytes;
 }
 
@@ -123,8 +120,8 @@ TensorValue read_tensor_proto(const onnx::TensorProto& tensor, const std::string
                               const std::string& external_dir) {
   const std::optional<DType> dtype = dtype_of_onnx(tensor.data_type());
   if (!dtype) {
-    refuse(what, "its elements are " + onnx_type_name(tensor.data_type()) + "; " +
-                     supported_onnx_types());
+    refuse_model(what, "its elements are " + onnx_type_name(tensor.data_type()) + "; " +
+                           supported_onnx_types());
   }
   TensorValue value;
   value.dtype = *dtype;
@@ -133,15 +130,15 @@ TensorValue read_tensor_proto(const onnx::TensorProto& tensor, const std::string
   try {
     bytes = tensor_bytes(value.dtype, value.shape);
   } catch (const Error& error) {
-    refuse(what, error.what());
+    refuse_model(what, error.what());
   }
   const auto count = static_cast<size_t>(value.shape.num_elements());
   if (tensor.data_location() == onnx::TensorProto::EXTERNAL) {
     value.bytes = read_external(tensor, bytes, what, external_dir);
   } else if (tensor.has_raw_data()) {
     if (tensor.raw_data().size() != bytes) {
-      refuse(what, "its raw_data holds " + std::to_string(tensor.raw_data().size()) +
-                       " bytes, but its shape and type need " + std::to_string(bytes));
+      refuse_model(what, "its raw_data holds " + std::to_string(tensor.raw_data().size()) +
+                             " bytes, but its shape and type need " + std::to_string(bytes));
     }
     value.bytes = tensor.raw_data();
   } else {

@@ -12,8 +12,22 @@
 namespace hxplugin {
 
 // Elements in a view: the product of its extents (1 for a scalar). -1 for a view the core
-// never passes: a negative extent, or non-zero extents whose product overflows int64_t.
-int64_t element_count(const hx_tensor_view& view);
+// never passes: a negative extent, or non-zero extents whose product overflows int64_t. Inline:
+// every element-wise kernel counts its output on each call.
+inline int64_t element_count(const hx_tensor_view& view) {
+  int64_t count = 1;
+  bool empty = false;
+  for (int32_t axis = 0; axis < view.rank; ++axis) {
+    const int64_t extent = view.shape[axis];
+    if (extent < 0) return -1;
+    if (extent == 0) {
+      empty = true;
+    } else if (__builtin_mul_overflow(count, extent, &count)) {
+      return -1;
+    }
+  }
+  return empty ? 0 : count;
+}
 // The bytes of a view's elements, in *bytes; false for the views element_count counts as -1 and
 // for a dtype outside the enum (the core never passes either).
 bool byte_count(const hx_tensor_view& view, size_t* bytes);
