@@ -44,14 +44,29 @@ TEMPLATE_TEST_CASE("Integer Pow truncates negative powers and wraps large ones",
   CHECK_THAT(error, Catch::Contains("Pow: 0 to the negative integer power -1"));
 }
 
-TEST_CASE("Pow refuses an exponent of another dtype, saying what to do", "[cpu][pow]") {
+TEST_CASE("Pow takes an exponent of another dtype, as ONNX's T1", "[cpu][pow]") {
   hxrt::Runtime& rt = cpu_test::runtime();
-  const std::string error = error_of([&] {
-    rt.execute("Pow", {rt.tensor<float>({2}, {1, 2}), rt.tensor<int64_t>({}, {2})});
-  });
-  CHECK_THAT(error, Catch::Contains("Pow: the exponent y has dtype int64 but the base x has "
-                                    "float32") &&
-                        Catch::Contains("Cast the exponent to x's dtype"));
+  // A floating base, an integer exponent: the real power, of the base's dtype.
+  const hxrt::Tensor z =
+      rt.execute("Pow", {rt.tensor<float>({3}, {2, -0.5f, 4}), rt.tensor<int64_t>({}, {-2})});
+  CHECK(z.dtype() == hxrt::DType::kF32);
+  CHECK(z.to_vector<float>() == std::vector<float>{0.25f, 4, 0.0625f});
+  // An integer base, a floating exponent: the power in double, converted as Cast converts
+  // (truncated toward zero, saturated, NaN as 0).
+  const hxrt::Tensor base = rt.tensor<int32_t>({5}, {8, 10, -8, 2, 0});
+  const hxrt::Tensor exponent = rt.tensor<float>({5}, {1.0f / 3, 0.5f, 0.5f, 40, -1});
+  CHECK(rt.execute("Pow", {base, exponent}).to_vector<int32_t>() ==
+        std::vector<int32_t>{2, 3, 0, std::numeric_limits<int32_t>::max(),
+                             std::numeric_limits<int32_t>::max()});
+  // Two integer dtypes: the integer power, wrapping, when the exponent fits the base's dtype.
+  CHECK(rt.execute("Pow", {rt.tensor<int32_t>({2}, {3, -2}), rt.tensor<int64_t>({2}, {3, 31})})
+            .to_vector<int32_t>() == std::vector<int32_t>{27, std::numeric_limits<int32_t>::min()});
+  CHECK_THAT(error_of([&] {
+               rt.execute("Pow", {rt.tensor<int32_t>({1}, {2}),
+                                  rt.tensor<int64_t>({1}, {int64_t{1} << 40})});
+             }),
+             Catch::Contains("Pow: the exponent 1099511627776 does not fit the base's dtype "
+                             "int32"));
 }
 
 TEST_CASE("Min and Max propagate NaN from any input", "[cpu][selection]") {
@@ -108,15 +123,26 @@ TEMPLATE_TEST_CASE("Clip on integers rounds its bounds inward and saturates them
         std::vector<T>{1, 1, 1, 1, 1});
 }
 
-TEST_CASE("Dropout passes data through and refuses training mode", "[cpu][dropout]") {
+TEST_CASE("Dropout passes data through with a mask of all true, and refuses training mode",
+          "[cpu][dropout]") {
   hxrt::Runtime& rt = cpu_test::runtime();
   const hxrt::Tensor x = rt.tensor<float>({3}, {1, -2, 3});
-  CHECK(rt.execute("Dropout", {x}, {{"ratio", 0.3}}).to_vector<float>() ==
-        std::vector<float>{1, -2, 3});
-  CHECK_THAT(error_of([&] { rt.execute("Dropout", {x}, {{"training_mode", true}}); }),
-             Catch::Contains("Dropout: training_mode is true, but hxrt runs Dropout for "
-                             "inference only"));
-  CHECK_THAT(error_of([&] { rt.execute("Dropout", {x}, {{"ratio", 1.0}}); }),
+  for (const hxrt::Attrs& attrs :
+       {hxrt::Attrs{{"ratio", 0.3}}, hxrt::Attrs{{"ratio", 0.0}, {"training_mode", true}}}) {
+    const std::vector<hxrt::Tensor> outputs = rt.execute_multi("Dropout", {x}, attrs);
+    REQUIRE(outputs.size() == 2);
+    CHECK(outputs[0].to_vector<float>() == std::vector<float>{1, -2, 3});
+    CHECK(outputs[1].dtype() == hxrt::DType::kBool);
+    CHECK(outputs[1].to_vector<bool>() == std::vector<bool>{true, true, true});
+  }
+  CHECK_THAT(error_of([&] {
+               rt.execute_multi("Dropout", {x}, {{"training_mode", true}});
+             }),
+             Catch::Contains("Dropout: training_mode is true with ratio 0.5, but hxrt runs "
+                             "Dropout for inference only"));
+  CHECK_THAT(error_of([&] {
+               rt.execute_multi("Dropout", {x}, {{"ratio", 1.0}});
+             }),
              Catch::Contains("Dropout: attribute 'ratio' is 1"));
 }
 

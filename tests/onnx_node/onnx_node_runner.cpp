@@ -78,11 +78,16 @@ struct Data {
   std::string bytes;
 };
 
-std::optional<Data> read_data(const fs::path& file, std::string& why) {
+// `declared`: the ONNX element type the model gives the tensor. The node tests store the data of
+// a bfloat16 tensor as UINT16, bf16's bits (NumPy has no bfloat16), which is read as bf16.
+std::optional<Data> read_data(const fs::path& file, int32_t declared, std::string& why) {
   onnx::TensorProto proto;
   if (!proto.ParseFromString(read_file(file))) {
     why = "cannot parse " + file.filename().string();
     return std::nullopt;
+  }
+  if (proto.data_type() == onnx::TensorProto::UINT16 && declared == onnx::TensorProto::BFLOAT16) {
+    proto.set_data_type(onnx::TensorProto::BFLOAT16);
   }
   const std::optional<hxrt::DType> dtype = dtype_of(proto.data_type());
   if (!dtype) {
@@ -214,8 +219,12 @@ CaseResult run_case(hxrt::Runtime& rt, const fs::path& dir, const std::string& d
     initializers.insert(initializer.name());
   }
   std::vector<std::string> input_names;
+  std::vector<int32_t> input_types;  // ONNX element types, as the model declares them
   for (const auto& input : model.graph().input()) {
-    if (initializers.count(input.name()) == 0) input_names.push_back(input.name());
+    if (initializers.count(input.name()) == 0) {
+      input_names.push_back(input.name());
+      input_types.push_back(input.type().tensor_type().elem_type());
+    }
   }
   std::vector<fs::path> data_sets;
   for (const fs::directory_entry& entry : fs::directory_iterator(dir)) {
@@ -232,7 +241,7 @@ CaseResult run_case(hxrt::Runtime& rt, const fs::path& dir, const std::string& d
       const fs::path file = set / ("input_" + std::to_string(i) + ".pb");
       if (!fs::exists(file)) break;  // an optional input left out
       std::string why;
-      const std::optional<Data> data = read_data(file, why);
+      const std::optional<Data> data = read_data(file, input_types[i], why);
       if (!data) {
         result.outcome = Outcome::kNotSupported;
         result.why = "input " + std::to_string(i) + ": " + why;
@@ -260,8 +269,12 @@ CaseResult run_case(hxrt::Runtime& rt, const fs::path& dir, const std::string& d
       const std::vector<hxrt::Tensor> outputs = exe.run(needed);
       for (size_t k = 0; k < outputs.size(); ++k) {
         std::string why;
+        const int32_t declared =
+            static_cast<int>(k) < model.graph().output_size()
+                ? model.graph().output(static_cast<int>(k)).type().tensor_type().elem_type()
+                : 0;
         const std::optional<Data> expected =
-            read_data(set / ("output_" + std::to_string(k) + ".pb"), why);
+            read_data(set / ("output_" + std::to_string(k) + ".pb"), declared, why);
         if (!expected) {
           result.outcome = Outcome::kNotSupported;
           result.why = "output " + std::to_string(k) + ": " + why;

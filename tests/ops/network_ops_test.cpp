@@ -14,6 +14,7 @@ using hxrt::DType;
 using hxrt::Shape;
 using hxrt_test_ops::f32;
 using hxrt_test_ops::infer;
+using hxrt_test_ops::infer_all;
 using hxrt_test_ops::infer_error;
 using hxrt_test_ops::meta;
 using Ints = std::vector<int64_t>;
@@ -138,10 +139,23 @@ TEST_CASE("The normalizations keep X's shape and check their parameters") {
             .shape == Shape{2, 3, 4});
   CHECK(infer("InstanceNormalization", {f32({2, 3, 4}), f32({3}), f32({3})}).shape ==
         Shape{2, 3, 4});
-  CHECK_THAT(infer_error("BatchNormalization",
-                         {f32({2, 3, 4}), f32({3}), f32({3}), f32({3}), f32({3})},
-                         {{"training_mode", int64_t{1}}}),
-             Contains("inference only"));
+  // Training mode adds the running mean and variance, one value per channel.
+  const std::vector<hxrt::detail::TensorMeta> training =
+      infer_all("BatchNormalization", {f32({2, 3, 4}), f32({3}), f32({3}), f32({3}), f32({3})},
+                {{"training_mode", int64_t{1}}});
+  REQUIRE(training.size() == 3);
+  CHECK(training[0].shape == Shape{2, 3, 4});
+  CHECK(training[1].shape == Shape{3});
+  CHECK(training[2].shape == Shape{3});
+  CHECK_THAT(
+      infer_error("BatchNormalization", {f32({0, 3, 4}), f32({3}), f32({3}), f32({3}), f32({3})},
+                  {{"training_mode", int64_t{1}}}),
+      Contains("training mode takes the mean and variance of its elements, and it has "
+               "none"));
+  CHECK_THAT(
+      infer_error("BatchNormalization", {f32({2, 3, 4}), f32({3}), f32({3}), f32({3}), f32({3})},
+                  {{"training_mode", int64_t{2}}}),
+      Contains("attribute 'training_mode' is 2; it is 0 (inference"));
   CHECK_THAT(infer_error("BatchNormalization",
                          {f32({2, 3, 4}), f32({4}), f32({3}), f32({3}), f32({3})}),
              Contains("input scale has shape [4]; it holds one value per channel of X: [3]"));

@@ -1,5 +1,6 @@
 // Activations with attributes (LeakyRelu, Gelu, HardSigmoid, HardSwish), Clip, and Dropout as
-// inference runs it: element-wise functions whose y has x's dtype and shape.
+// inference runs it: element-wise functions whose y has x's dtype and shape (and Dropout's mask
+// of bools beside it).
 #include <cmath>
 #include <string>
 
@@ -46,13 +47,16 @@ void infer_dropout(const InferContext& call, TensorMeta* outputs) {
     reject_call(call, "attribute 'ratio' is " + attr_value_to_string(AttrValue(ratio)) +
                           "; ONNX defines it in [0, 1)");
   }
-  if (attr_bool(call, "training_mode", false)) {
-    reject_call(call, "training_mode is true, but hxrt runs Dropout for inference only, where "
-                      "it passes x through; export the model for inference (training_mode "
-                      "false or absent)");
+  // Training with a ratio of 0 drops nothing: it is inference's pass-through, mask and all.
+  if (attr_bool(call, "training_mode", false) && ratio != 0) {
+    reject_call(call, "training_mode is true with ratio " + attr_value_to_string(AttrValue(ratio)) +
+                          ", but hxrt runs Dropout for inference only, where it passes x "
+                          "through; export the model for inference (training_mode false or "
+                          "absent)");
   }
   attr_int(call, "seed", 0);
   infer_floating_unary(call, outputs);
+  outputs[1] = {DType::kBool, outputs[0].shape};
 }
 
 OpSchema activation_schema(const char* name, InferFn infer, const char* summary, const char* y,
@@ -124,21 +128,25 @@ void add_activation_ops(OpRegistry& registry) {
 
   OpSchema dropout = activation_schema(
       "Dropout", infer_dropout,
-      "Dropout at inference: passes data through unchanged (training mode is not supported).",
-      "data",
-      dropout_cases, 13);
+      "Dropout at inference: passes data through unchanged, with a mask of all true (training "
+      "mode is supported with a ratio of 0 only, which drops nothing).",
+      "data", dropout_cases, 13);
+  dropout.num_outputs = 2;
   dropout.attrs = {
       {"ratio", AttrType::kFloat, false, AttrValue(0.5),
        "the probability of dropping an element in training, in [0, 1); no effect at inference"},
       {"training_mode", AttrType::kBool, false, AttrValue(false),
-       "must be false: true (training) is refused"},
+       "true (training) is refused unless ratio is 0"},
       {"seed", AttrType::kInt, false, std::nullopt,
        "the seed of training's random mask; accepted and unused at inference"},
   };
   dropout.inputs = {{"data", "T", floating_dtypes(), "any tensor of a floating dtype", false}};
-  dropout.outputs = {{"output", "T", floating_dtypes(), "data", false}};
-  dropout.shape_rule = "output has data's shape. ONNX's optional second output, the mask, is not "
-                       "produced (an importer refuses a node that uses it).";
+  dropout.outputs = {{"output", "T", floating_dtypes(), "data", false},
+                     {"mask", "bool", {DType::kBool}, "true for every element kept: all", false}};
+  dropout.shape_rule = "output and mask have data's shape.";
+  // Version 10 takes ratio as an attribute and has no training mode; 12 makes both inputs and
+  // adds seed; 13 adds bfloat16. At inference all three pass data through.
+  dropout.onnx.versions = {10, 12, 13};
   dropout.onnx.attribute_inputs = {{1, "ratio", 12}, {2, "training_mode", 12}};
   registry.add(std::move(dropout));
 }

@@ -109,7 +109,14 @@ std::vector<ReferenceCase> dropout_cases(DType type, DType, RandomValues& random
   cases.push_back(attribute_case(type, ValueRange::kWide,
                                  {{"ratio", 0.9}, {"training_mode", false}, {"seed", int64_t{7}}},
                                  same, random));
-  for (ReferenceCase& call : cases) call.tolerance = 0;
+  cases.push_back(attribute_case(type, ValueRange::kWide, {{"ratio", 0.0}, {"training_mode", true}},
+                                 same, random));
+  for (ReferenceCase& call : cases) {
+    call.tolerance = 0;
+    ReferenceTensor mask{DType::kBool, call.expected.shape, {}};
+    mask.values.assign(call.expected.values.size(), 1.0);
+    call.more_expected = {std::move(mask)};
+  }
   return cases;
 }
 

@@ -13,7 +13,7 @@ void check_term(const InferContext& call, const std::string& term, const char* n
   for (size_t i = 0; i < term.size(); ++i) {
     if (!std::isalpha(static_cast<unsigned char>(term[i]))) {
       reject_call(call, std::string("the ") + name + " term \"" + term + "\" has '" + term[i] +
-                            "'; terms are letters (no ellipsis \"...\", no spaces)");
+                            "'; terms are letters (no ellipsis \"...\")");
     }
     if (term.find(term[i], i + 1) != std::string::npos) {
       reject_call(call, std::string("the ") + name + " term \"" + term + "\" repeats '" +
@@ -33,7 +33,11 @@ EinsumEquation parse_einsum(const InferContext& call) {
   if (!std::holds_alternative<std::string>(value)) {
     reject_call(call, "attribute 'equation' must be a string such as \"ij,jk->ik\"");
   }
-  const std::string& text = std::get<std::string>(value);
+  // ONNX allows blanks around the terms (" bij, bjk -> bik "); they mean nothing.
+  std::string text = std::get<std::string>(value);
+  text.erase(std::remove_if(text.begin(), text.end(),
+                            [](unsigned char c) { return std::isspace(c) != 0; }),
+             text.end());
   EinsumEquation equation;
   const size_t arrow = text.find("->");
   const std::string inputs = text.substr(0, arrow);

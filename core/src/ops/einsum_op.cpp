@@ -41,9 +41,11 @@ void add_einsum_op(OpRegistry& registry) {
   };
   schema.outputs = {{"y", "T", numeric_dtypes(), "one axis per letter of the output term",
                      false}};
-  schema.attrs = {{"equation", AttrType::kString, true, std::nullopt,
-                   "\"a-term,b-term->output-term\" of letters (a-z, A-Z), or without \"->\" for "
-                   "the letters that occur once, in alphabetical order"}};
+  schema.attrs = {
+      {"equation", AttrType::kString, true, std::nullopt,
+       "\"a-term,b-term->output-term\" of letters (a-z, A-Z), or without \"->\" for "
+       "the letters that occur once, in alphabetical order; blanks around the terms are "
+       "ignored"}};
   schema.shape_rule =
       "Each term has one letter per axis of its operand, none twice; a letter has one extent "
       "wherever it occurs. Every letter of the output occurs in an operand; a letter in both "

@@ -75,6 +75,7 @@ std::vector<ReferenceCase> einsum_cases(DType type, DType, RandomValues& random)
       {"ij,jk->ik", {{0, 3}, {3, 2}}},
       {"ij,jk->ik", {{2, 0}, {0, 3}}},
       {"Ab,bC->AC", {{2, 3}, {3, 2}}},
+      {" bij, bjk -> bik ", {{2, 3, 4}, {2, 4, 2}}},
   };
   std::vector<ReferenceCase> cases;
   for (const auto& [equation, shapes] : calls) {

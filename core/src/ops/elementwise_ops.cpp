@@ -15,17 +15,11 @@ void infer_binary(const InferContext& call, TensorMeta* outputs) {
   outputs[0].shape = broadcast_shapes(call, call.inputs[0].shape, call.inputs[1].shape);
 }
 
-// ONNX lets Pow's exponent have a dtype of its own (T1); hxrt's kernels take one dtype.
+// Pow's exponent has a dtype of its own (ONNX's T1); z has the base's.
 void infer_pow(const InferContext& call, TensorMeta* outputs) {
   require_numeric_inputs(call);
-  if (call.inputs[1].dtype != call.inputs[0].dtype) {
-    reject_call(call, std::string("the exponent y has dtype ") +
-                          dtype_name(call.inputs[1].dtype) + " but the base x has " +
-                          dtype_name(call.inputs[0].dtype) +
-                          "; Pow needs both of one dtype (Cast the exponent to x's dtype first; "
-                          "ONNX's Pow allows an exponent of another dtype, hxrt's does not)");
-  }
-  infer_binary(call, outputs);
+  outputs[0].dtype = call.inputs[0].dtype;
+  outputs[0].shape = broadcast_shapes(call, call.inputs[0].shape, call.inputs[1].shape);
 }
 
 void infer_add_n(const InferContext& call, TensorMeta* outputs) {
@@ -49,6 +43,8 @@ struct BinaryOp {
   ReferenceCasesFn reference_cases;
   std::vector<int> onnx_versions = {13, 14};
   InferFn infer = infer_binary;
+  const char* y_type = "T";  // y's type parameter: "T" is x's dtype
+  const char* y = "the second operand, of x's dtype";
 };
 
 constexpr const char* kWrapping = " Integer results wrap modulo 2^bits, as in NumPy.";
@@ -59,7 +55,7 @@ OpSchema binary_schema(const BinaryOp& op) {
   schema.summary = op.summary;
   schema.inputs = {
       {"x", "T", numeric_dtypes(), "the first operand", false},
-      {"y", "T", numeric_dtypes(), "the second operand, of x's dtype", false},
+      {"y", op.y_type, numeric_dtypes(), op.y, false},
   };
   schema.outputs = {{"z", "T", numeric_dtypes(), "the result, element by element", false}};
   schema.shape_rule = std::string(
@@ -87,12 +83,19 @@ void add_elementwise_ops(OpRegistry& registry) {
        "truncates toward zero, and a zero divisor or the minimum value divided by -1 fails the "
        "call.",
        div_cases},
-      {"Pow", "Raises x to the power y element by element: z = x^y.",
+      {"Pow",
+       "Raises x to the power y element by element: z = x^y.",
        " Floating powers are C's pow: a negative base with a fractional exponent gives NaN, 0 to "
        "a negative power an infinity. Integer powers are the real power truncated toward zero "
        "(2^-1 is 0, (-1)^-3 is -1) and wrap modulo 2^bits; 0 to a negative power fails the "
-       "call.",
-       pow_cases, {13, 15}, infer_pow},
+       "call. An exponent of another dtype than x's: an integer exponent of an integer x as "
+       "above (it must fit x's dtype); any other power in double, converted to x's dtype as "
+       "Cast converts.",
+       pow_cases,
+       {13, 15},
+       infer_pow,
+       "T1",
+       "the exponent, of any numeric dtype"},
   };
   for (const BinaryOp& op : ops) {
     registry.add(binary_schema(op));

@@ -85,6 +85,35 @@ std::vector<ReferenceCase> pow_cases(DType type, DType, RandomValues& random) {
     call.broadcast = true;
     cases.push_back(std::move(call));
   }
+  // An exponent of another dtype (ONNX's T1), the whole tensor's and a scalar: whole exponents
+  // in [-3, 3] for a floating base of magnitude in [0.25, 1], of either sign; for an integer
+  // base, whole exponents in [-3, 3] of the other integer dtype and of f32 for bases in
+  // [-7, 7] but 0, and fractional f32 exponents in [-1, 1] for positive bases, truncated.
+  struct Mixed {
+    DType exponent;
+    ValueRange x_range, y_range;
+  };
+  const DType other_integer = type == DType::kI32 ? DType::kI64 : DType::kI32;
+  const std::vector<Mixed> mixed =
+      is_integer(type)
+          ? std::vector<Mixed>{{other_integer, ValueRange::kDivisor, ValueRange::kFew},
+                               {DType::kF32, ValueRange::kDivisor, ValueRange::kFew},
+                               {DType::kF32, ValueRange::kPositive, ValueRange::kSmall}}
+          : std::vector<Mixed>{{DType::kI32, ValueRange::kDivisor, ValueRange::kFew},
+                               {DType::kI64, ValueRange::kDivisor, ValueRange::kFew}};
+  for (const Mixed& pair : mixed) {
+    for (const Shape& y_shape : {Shape{3, 4}, Shape{}}) {
+      ReferenceCase call;
+      call.inputs = {random.tensor(type, {3, 4}, pair.x_range),
+                     random.tensor(pair.exponent, y_shape, pair.y_range)};
+      call.expected = broadcast_map(call.inputs, type, [&](const std::vector<double>& v) {
+        return power(v[0], v[1], is_integer(type));
+      });
+      call.tolerance = element_tolerance(type);
+      call.broadcast = broadcasts(call);
+      cases.push_back(std::move(call));
+    }
+  }
   return cases;
 }
 

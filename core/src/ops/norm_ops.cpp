@@ -1,6 +1,8 @@
-// The normalizations of ONNX, for inference: BatchNormalization with given statistics,
-// LayerNormalization and InstanceNormalization with statistics of the input itself.
+// The normalizations of ONNX: BatchNormalization with given statistics (inference) or the
+// batch's own (training mode, which also gives the running statistics), LayerNormalization and
+// InstanceNormalization with statistics of the input itself.
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -38,12 +40,16 @@ void infer_batch_norm(const InferContext& call, TensorMeta* outputs) {
   require_inputs_in(call, floating_dtypes());
   require_same_dtype(call);
   require_epsilon(call);
-  attr_float(call, "momentum", 0.9);
+  const double momentum = attr_float(call, "momentum", 0.9);
+  if (!std::isfinite(momentum)) {
+    reject_call(call, "attribute 'momentum' is " + std::to_string(momentum) +
+                          "; it weighs the running statistics and must be finite");
+  }
   const int64_t training_mode = attr_int(call, "training_mode", 0);
-  if (training_mode != 0) {
+  if (training_mode != 0 && training_mode != 1) {
     reject_call(call, "attribute 'training_mode' is " + std::to_string(training_mode) +
-                          "; hxrt normalizes for inference only (0), with the given mean and "
-                          "variance");
+                          "; it is 0 (inference, with the given statistics) or 1 (training, "
+                          "with the batch's)");
   }
   const Shape& x = call.inputs[0].shape;
   if (x.rank() < 2) {
@@ -51,7 +57,14 @@ void infer_batch_norm(const InferContext& call, TensorMeta* outputs) {
   }
   const char* names[] = {"scale", "B", "input_mean", "input_var"};
   for (size_t i = 1; i < 5; ++i) require_channel_vector(call, i, names[i - 1], x[1]);
+  if (training_mode == 1 && x.num_elements() == 0) {
+    reject_call(call, "input X has shape " + x.to_string() +
+                          "; training mode takes the mean and variance of its elements, and it "
+                          "has none");
+  }
   same_as_x(call, outputs);
+  outputs[1] = {call.inputs[0].dtype, Shape{x[1]}};
+  outputs[2] = outputs[1];
 }
 
 // LayerNormalization's axis, within [0, rank).
@@ -134,9 +147,16 @@ OpAttrInfo epsilon_attr() {
 
 void add_norm_ops(OpRegistry& registry) {
   const std::vector<DType>& floating = floating_dtypes();
-  OpSchema batch{"BatchNormalization", 5, 5, 1, infer_batch_norm, ""};
-  batch.summary = "Y = (X - mean) / sqrt(var + epsilon) * scale + B per channel (axis 1), "
-                  "with the given statistics (inference). Only ONNX's output Y.";
+  // Always three outputs, as LayerNormalization: in inference mode the running statistics are
+  // the given ones, which costs two copies of C values and spares every caller a count that
+  // depends on an attribute.
+  OpSchema batch{"BatchNormalization", 5, 5, 3, infer_batch_norm, ""};
+  batch.summary =
+      "Y = (X - mean) / sqrt(var + epsilon) * scale + B per channel (axis 1), "
+      "with the given statistics (inference), or in training mode with the "
+      "batch's mean and (population) variance over every axis but 1, which also "
+      "gives the running statistics: input_mean * momentum + mean * (1 - "
+      "momentum), and the same of the variances.";
   batch.inputs = {
       {"X", "T", floating, "[N, C, ...]", false},
       {"scale", "T", floating, "[C]", false},
@@ -144,14 +164,24 @@ void add_norm_ops(OpRegistry& registry) {
       {"input_mean", "T", floating, "[C]", false},
       {"input_var", "T", floating, "[C]", false},
   };
-  batch.outputs = {{"Y", "T", floating, "X's shape", false}};
+  batch.outputs = {
+      {"Y", "T", floating, "X's shape", false},
+      {"running_mean", "T", floating,
+       "[C]: in training mode the running mean, in inference input_mean", false},
+      {"running_var", "T", floating,
+       "[C]: in training mode the running variance, in inference input_var", false},
+  };
   batch.attrs = {epsilon_attr(),
                  {"momentum", AttrType::kFloat, false, AttrValue(0.9),
-                  "training's running-average factor: no effect in inference"},
+                  "the weight of the given statistics in the running ones (training mode); "
+                  "no effect in inference"},
                  {"training_mode", AttrType::kInt, false, AttrValue(int64_t{0}),
-                  "must be 0: inference"}};
-  batch.shape_rule = "X has rank >= 2; scale, B, input_mean and input_var are [C], all of X's "
-                     "dtype; Y has X's shape.";
+                  "0: inference, with the given statistics, one output; 1: training, with "
+                  "the batch's, three outputs"}};
+  batch.shape_rule =
+      "X has rank >= 2 (and elements, in training mode); scale, B, input_mean "
+      "and input_var are [C], all of X's dtype; Y has X's shape, running_mean "
+      "and running_var are [C].";
   batch.reference_cases = batch_norm_cases;
   batch.onnx.versions = {15};
   registry.add(std::move(batch));

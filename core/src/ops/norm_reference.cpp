@@ -85,7 +85,53 @@ std::vector<ReferenceCase> batch_norm_cases(DType type, DType, RandomValues& ran
                          bias[c]);
     }
     batch.expected = std::move(y);
+    batch.more_expected = {batch.inputs[3], batch.inputs[4]};  // inference: as given
     batch.tolerance = reduction_tolerance(type, 4);
+    cases.push_back(std::move(batch));
+  }
+  // Training mode: the batch's mean and population variance per channel, and the running
+  // statistics momentum * given + (1 - momentum) * batch's.
+  const std::vector<std::pair<Shape, std::optional<double>>> training = {
+      {{2, 3}, {}}, {{2, 3, 4, 5}, 0.5}, {{1, 4, 3}, {}}, {{3, 2, 2, 1, 3}, 0.0}};
+  for (const auto& [x_shape, momentum] : training) {
+    const Shape shape = x_shape;  // a name the lambda below can capture (a binding cannot be)
+    const Shape channels{shape[1]};
+    ReferenceCase batch;
+    batch.inputs = {random.tensor(type, shape), random.tensor(type, channels),
+                    random.tensor(type, channels), random.tensor(type, channels),
+                    random.tensor(type, channels, ValueRange::kPositive)};
+    batch.attrs.set("training_mode", int64_t{1});
+    if (momentum) batch.attrs.set("momentum", *momentum);
+    const double weight = momentum.value_or(0.9);
+    const double eps = epsilon_of(batch.attrs);
+    const int64_t length = per_channel(shape);
+    const auto c_of = [&](int64_t i) { return static_cast<size_t>(i / length % shape[1]); };
+    const std::vector<double>& x = batch.inputs[0].values;
+    std::vector<double> mean(static_cast<size_t>(shape[1]), 0.0);
+    std::vector<double> variance(mean.size(), 0.0);
+    const double count = static_cast<double>(shape.num_elements() / shape[1]);
+    for (int64_t i = 0; i < shape.num_elements(); ++i) mean[c_of(i)] += x[static_cast<size_t>(i)];
+    for (double& m : mean) m /= count;
+    for (int64_t i = 0; i < shape.num_elements(); ++i) {
+      const double d = x[static_cast<size_t>(i)] - mean[c_of(i)];
+      variance[c_of(i)] += d * d / count;
+    }
+    ReferenceTensor y = empty_reference(type, shape);
+    for (int64_t i = 0; i < shape.num_elements(); ++i) {
+      const size_t c = c_of(i);
+      y.values.push_back((x[static_cast<size_t>(i)] - mean[c]) / std::sqrt(variance[c] + eps) *
+                             batch.inputs[1].values[c] +
+                         batch.inputs[2].values[c]);
+    }
+    ReferenceTensor running_mean = empty_reference(type, channels);
+    ReferenceTensor running_var = empty_reference(type, channels);
+    for (size_t c = 0; c < mean.size(); ++c) {
+      running_mean.values.push_back(batch.inputs[3].values[c] * weight + mean[c] * (1 - weight));
+      running_var.values.push_back(batch.inputs[4].values[c] * weight + variance[c] * (1 - weight));
+    }
+    batch.expected = std::move(y);
+    batch.more_expected = {std::move(running_mean), std::move(running_var)};
+    batch.tolerance = reduction_tolerance(type, 2 * static_cast<int64_t>(count));
     cases.push_back(std::move(batch));
   }
   return cases;

@@ -7,6 +7,7 @@
 #include <hxplugin/kernel_create.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -152,7 +153,10 @@ hx_status* einsum_create(const hx_kernel_create_args* args, hx_kernel_instance**
   if (text == nullptr) {
     return create.error(HX_INVALID_ARGUMENT, "Einsum: missing required attribute 'equation'");
   }
-  const std::string equation(text, length);
+  std::string equation(text, length);  // without the blanks ONNX allows around the terms
+  equation.erase(std::remove_if(equation.begin(), equation.end(),
+                                [](unsigned char c) { return std::isspace(c) != 0; }),
+                 equation.end());
   const size_t arrow = equation.find("->");
   const std::string inputs = equation.substr(0, arrow);
   const size_t comma = inputs.find(',');

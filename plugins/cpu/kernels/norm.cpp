@@ -1,4 +1,5 @@
-// BatchNormalization (inference), LayerNormalization and InstanceNormalization as plain loops:
+// BatchNormalization (inference, and training mode's batch statistics), LayerNormalization and
+// InstanceNormalization as plain loops:
 // each is one or two passes over memory, which loops run at memory speed, and loops also take
 // f64, ONNX's broadcast Scale and B of LayerNormalization and any axis, which oneDNN's
 // primitives do not. Statistics accumulate in double; elements are computed in float (double
@@ -21,7 +22,9 @@ namespace {
 
 struct NormInstance {
   double epsilon = 1e-5;
-  int64_t axis = -1;  // LayerNormalization's
+  int64_t axis = -1;      // LayerNormalization's
+  double momentum = 0.9;  // BatchNormalization's, in training mode
+  bool training = false;  // BatchNormalization's training_mode
 };
 
 template <class T>
@@ -109,12 +112,53 @@ void affine_plane(const T* x, Compute<T> center, Compute<T> factor, Compute<T> s
   }
 }
 
+// BatchNormalization in training mode: each channel's mean and population variance over its
+// planes (two passes, in double), Y normalized with them, and the running statistics
+// input * momentum + batch's * (1 - momentum) in outputs 1 and 2.
+template <class T>
+void batch_norm_training(const KernelCall& call, const NormInstance& norm, const T* in,
+                         int64_t channels, int64_t planes, int64_t length, T* out) {
+  const double count = static_cast<double>(planes / channels * length);
+  for (int64_t c = 0; c < channels; ++c) {
+    double sum = 0;
+    for (int64_t plane = c; plane < planes; plane += channels) {
+      const T* row = in + plane * length;
+      for (int64_t i = 0; i < length; ++i) sum += convert_element<double>(row[i]);
+    }
+    const double mean = sum / count;
+    double squares = 0;
+    for (int64_t plane = c; plane < planes; plane += channels) {
+      const T* row = in + plane * length;
+      for (int64_t i = 0; i < length; ++i) {
+        const double deviation = convert_element<double>(row[i]) - mean;
+        squares += deviation * deviation;
+      }
+    }
+    const double variance = squares / count;
+    const double factor = value_at<T>(call.input(1), c) / std::sqrt(variance + norm.epsilon);
+    for (int64_t plane = c; plane < planes; plane += channels) {
+      affine_plane(
+          in + plane * length, static_cast<Compute<T>>(mean), static_cast<Compute<T>>(factor),
+          static_cast<Compute<T>>(value_at<T>(call.input(2), c)), length, out + plane * length);
+    }
+    const double keep = norm.momentum;
+    output_data<T>(call.output(1))[c] =
+        convert_element<T>(value_at<T>(call.input(3), c) * keep + mean * (1 - keep));
+    output_data<T>(call.output(2))[c] =
+        convert_element<T>(value_at<T>(call.input(4), c) * keep + variance * (1 - keep));
+  }
+}
+
 hx_status* create_norm(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
   const hxplugin::KernelCreate create(*args,
                                       *static_cast<const CpuPlugin*>(args->user_data)->services);
   NormInstance instance;
   if (hx_status* status = create.attr_float("epsilon", &instance.epsilon)) return status;
   if (hx_status* status = create.attr_int("axis", &instance.axis)) return status;
+  if (hx_status* status = create.attr_float("momentum", &instance.momentum)) return status;
+  int64_t training_mode = 0;
+  if (hx_status* status = create.attr_int("training_mode", &training_mode)) return status;
+  instance.training = training_mode != 0;
   *out_instance = hxplugin::to_instance(new NormInstance(instance));
   return nullptr;
 }
@@ -204,12 +248,29 @@ hx_status* batch_norm_kernel(const hx_kernel_args* args) {
   const int64_t channels = x.shape[1];
   const std::vector<int64_t> counts = {element_count(x), channels, channels, channels, channels};
   if (hx_status* status = check_views(call, "BatchNormalization", counts)) return status;
+  for (size_t i = 1; i < 3; ++i) {
+    const hx_tensor_view& running = call.output(i);
+    if (call.num_outputs() != 3 || running.dtype != x.dtype || element_count(running) != channels ||
+        !hxplugin::is_dense(running) || (norm.training && counts[0] == 0)) {
+      return call.error(HX_INVALID_ARGUMENT,
+                        "BatchNormalization: expected the running statistics as [C] of X's "
+                        "dtype (and X with elements, in training mode)");
+    }
+  }
   return visit_floating(call, "BatchNormalization", [&](auto tag) -> hx_status* {
     using T = typename decltype(tag)::type;
     const int64_t length = per_channel(x);
     const int64_t planes = counts[0] == 0 ? 0 : counts[0] / length;
     const T* in = input_data<T>(x);
     T* out = output_data<T>(call.output(0));
+    if (norm.training) {
+      batch_norm_training(call, norm, in, channels, planes, length, out);
+      return nullptr;
+    }
+    for (int64_t c = 0; c < channels; ++c) {  // the running statistics: the given ones
+      output_data<T>(call.output(1))[c] = input_data<T>(call.input(3))[c];
+      output_data<T>(call.output(2))[c] = input_data<T>(call.input(4))[c];
+    }
     for (int64_t plane = 0; plane < planes; ++plane) {
       const int64_t c = plane % channels;
       const double factor = value_at<T>(call.input(1), c) /
