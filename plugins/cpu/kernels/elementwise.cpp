@@ -134,6 +134,20 @@ bool laid_out_as(const hx_tensor_view& input, const hx_tensor_view& out) {
   return true;
 }
 
+// Calls row(out_offset, x_offset, x_step, y_offset, y_step, length) over the whole output: one
+// flat row when both operands are laid out as the output, else the rows `rows` planned.
+template <class Row>
+void for_each_binary_row(bool flat, const hxplugin::BinaryRows& rows, const hx_tensor_view& out,
+                         Row&& row) {
+  if (flat) {
+    row(0, 0, 1, 0, 1, element_count(out));
+    return;
+  }
+  rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
+    row(out_offset, x_offset, rows.x_step, y_offset, rows.y_step, rows.row_length);
+  });
+}
+
 // Element `index` of a numeric tensor of `dtype` at `data`, as a double (exact for every
 // value of f32, f16, bf16 and i32, and for i64's of magnitude up to 2^53).
 double element_as_double(const void* data, int32_t dtype, int64_t index) {
@@ -194,13 +208,7 @@ hx_status* mixed_pow_kernel(const KernelCall& call, bool flat, const hxplugin::B
                                   out_data + out_offset + i);
           }
         };
-        if (flat) {
-          row(0, 0, 1, 0, 1, element_count(out));
-        } else {
-          rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
-            row(out_offset, x_offset, rows.x_step, y_offset, rows.y_step, rows.row_length);
-          });
-        }
+        for_each_binary_row(flat, rows, out, row);
         return failure;
       },
       [&] {
@@ -255,13 +263,7 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
                           out_data + out_offset, length);
           }
         };
-        if (flat) {
-          row(0, 0, 1, 0, 1, element_count(out));
-        } else {
-          rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
-            row(out_offset, x_offset, rows.x_step, y_offset, rows.y_step, rows.row_length);
-          });
-        }
+        for_each_binary_row(flat, rows, out, row);
         return failure;
       },
       [&] {
