@@ -248,9 +248,14 @@ hx_status* batch_norm_kernel(const hx_kernel_args* args) {
   const int64_t channels = x.shape[1];
   const std::vector<int64_t> counts = {element_count(x), channels, channels, channels, channels};
   if (hx_status* status = check_views(call, "BatchNormalization", counts)) return status;
+  // The count first: output(i) of a call with fewer outputs is past the views' end.
+  if (call.num_outputs() != 3) {
+    return call.error(HX_INVALID_ARGUMENT, "BatchNormalization: expected 3 outputs, got %zu",
+                      call.num_outputs());
+  }
   for (size_t i = 1; i < 3; ++i) {
     const hx_tensor_view& running = call.output(i);
-    if (call.num_outputs() != 3 || running.dtype != x.dtype || element_count(running) != channels ||
+    if (running.dtype != x.dtype || element_count(running) != channels ||
         !hxplugin::is_dense(running) || (norm.training && counts[0] == 0)) {
       return call.error(HX_INVALID_ARGUMENT,
                         "BatchNormalization: expected the running statistics as [C] of X's "
