@@ -96,10 +96,7 @@ class Run {
 
   std::vector<Tensor> execute(InterOpPool::Arena& pool, EventWaiter& waiter) {
     waiter_ = &waiter;
-    // The functors are built before the release: the pool may run one on another thread, when
-    // the arena is full, and that thread acquires first.
     auto start = [&] {
-      handoff_acquire();
       // The steps ready once the feeds are bound, in a few chunks per thread: tasks for the
       // others, the first on this thread.
       chunks_ = 4 * static_cast<size_t>(std::max(1, pool.tbb.max_concurrency()));
@@ -111,9 +108,7 @@ class Run {
       group_.wait();
       handoff_acquire();  // the chunks' reads of `ready` come before it goes
     };
-    handoff_release();
-    pool.tbb.execute(start);
-    handoff_acquire();
+    execute_handed_off(pool, start);
     for (;;) {
       std::vector<uint32_t> resumed;
       {
@@ -123,13 +118,10 @@ class Run {
         resumed.swap(resumed_);
       }
       auto resume = [&] {
-        handoff_acquire();
         for (uint32_t step : resumed) spawn(step);
         group_.wait();
       };
-      handoff_release();
-      pool.tbb.execute(resume);
-      handoff_acquire();
+      execute_handed_off(pool, resume);
     }
     // Acquires what every task wrote (each released into finished_ as it ended).
     (void)finished_.load(std::memory_order_acquire);
@@ -143,6 +135,23 @@ class Run {
   }
 
  private:
+  // Runs `work` in the pool's arena and waits for it, telling ThreadSanitizer of the hand-offs
+  // both ways: what this thread did before happens before the work, and everything the work
+  // did (wait()'s last reads of group_, which lives on this thread's stack, included) before
+  // what follows. The arena may run it on one of its own threads when it is full. The closure
+  // is built before the release, as the other thread reads it after its acquire.
+  template <class Work>
+  static void execute_handed_off(InterOpPool::Arena& pool, Work& work) {
+    auto handed_off = [&work] {
+      handoff_acquire();
+      work();
+      handoff_release();
+    };
+    handoff_release();
+    pool.tbb.execute(handed_off);
+    handoff_acquire();
+  }
+
   void allocate_arenas() {
     arena_blocks_.reserve(exe_.arenas.size());
     for (const ExecutableImpl::Arena& arena : exe_.arenas) {
