@@ -65,6 +65,13 @@ static_assert(HX_EVENT_API_REQUIRED_SIZE == kEventApi21Size);
 static_assert(offsetof(hx_event_api, elapsed_ns) == kEventApi21Size);
 static_assert(std::is_same_v<decltype(hx_event_api::elapsed_ns),
                              hx_status* (*)(hx_device*, hx_event*, hx_event*, uint64_t*)>);
+// The services of 2.5 end with option_keys; 2.6 appended attr_floats right after it, so a
+// 2.5 core's table ends where the getter starts and a plugin reads it as absent.
+static_assert(offsetof(hx_core_services, attr_floats) ==
+              HX_STRUCT_SIZE(hx_core_services, option_keys));
+static_assert(
+    std::is_same_v<decltype(hx_core_services::attr_floats),
+                   hx_status* (*)(const hx_kernel_context*, const char*, const double**, size_t*)>);
 // Appending a field is a minor version (CONVENTIONS, Versioning).
 static_assert(HX_ABI_VERSION_MAJOR == 2 && HX_ABI_VERSION_MINOR >= 2);
 
@@ -115,7 +122,7 @@ struct StructLayout {
         alignof(type)                                                                       \
   }
 
-// Every boundary struct of 2.5, each with the field the header names as its last.
+// Every boundary struct of 2.6, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
     HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),
@@ -125,7 +132,7 @@ const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_shape_inference_args, HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, user_data),
     HX_LAYOUT(hx_op_def, HX_OP_DEF_STRUCT_SIZE, type_input),
     HX_LAYOUT(hx_device_properties, HX_DEVICE_PROPERTIES_STRUCT_SIZE, cross_device_wait),
-    HX_LAYOUT(hx_core_services, HX_CORE_SERVICES_STRUCT_SIZE, option_keys),
+    HX_LAYOUT(hx_core_services, HX_CORE_SERVICES_STRUCT_SIZE, attr_floats),
     HX_LAYOUT(hx_stream_api, HX_STREAM_API_STRUCT_SIZE, wait_event),
     HX_LAYOUT(hx_event_api, HX_EVENT_API_STRUCT_SIZE, elapsed_ns),
     HX_LAYOUT(hx_host_memory_api, HX_HOST_MEMORY_API_STRUCT_SIZE, copy_to_host),

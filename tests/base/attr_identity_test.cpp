@@ -20,6 +20,13 @@ TEST_CASE("attributes are the same for an instance only with equal names, kinds 
   const Attrs axes{{"axes", std::vector<int64_t>{0, 1}}};
   CHECK(same_attrs(axes, {{"axes", std::vector<int64_t>{0, 1}}}));
   CHECK_FALSE(same_attrs(axes, {{"axes", std::vector<int64_t>{1}}}));
+  // Lists of floats by their elements' bits too, and never the same as a list of ints.
+  const Attrs scales{{"scales", std::vector<double>{0.5, std::nan("")}}};
+  CHECK(same_attrs(scales, {{"scales", std::vector<double>{0.5, std::nan("")}}}));
+  CHECK_FALSE(
+      same_attrs({{"scales", std::vector<double>{0.0}}}, {{"scales", std::vector<double>{-0.0}}}));
+  CHECK_FALSE(same_attrs(scales, {{"scales", std::vector<double>{0.5}}}));
+  CHECK_FALSE(same_attrs({{"axes", std::vector<double>{}}}, {{"axes", std::vector<int64_t>{}}}));
 }
 
 TEST_CASE("equal attributes have equal fingerprints, the usual differences change it") {
@@ -31,4 +38,8 @@ TEST_CASE("equal attributes have equal fingerprints, the usual differences chang
   CHECK(attrs_fingerprint({}) != attrs_fingerprint({{"transpose_b", false}}));
   CHECK(attrs_fingerprint({{"mode", std::string("a")}}) !=
         attrs_fingerprint({{"mode", std::string("b")}}));
+  CHECK(attrs_fingerprint({{"scales", std::vector<double>{0.5, 2}}}) ==
+        attrs_fingerprint({{"scales", std::vector<double>{0.5, 2}}}));
+  CHECK(attrs_fingerprint({{"scales", std::vector<double>{0.5, 2}}}) !=
+        attrs_fingerprint({{"scales", std::vector<double>{0.5, 3}}}));
 }

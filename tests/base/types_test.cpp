@@ -254,4 +254,6 @@ TEST_CASE("attr_value_to_string") {
   CHECK(attr_value_to_string(DType::kF32) == "float32");
   CHECK(attr_value_to_string(std::vector<int64_t>{0, 1}) == "[0, 1]");
   CHECK(attr_value_to_string(std::vector<int64_t>{}) == "[]");
+  CHECK(attr_value_to_string(std::vector<double>{0.5, 2, -0.1}) == "[0.5, 2.0, -0.1]");
+  CHECK(attr_value_to_string(std::vector<double>{}) == "[]");
 }

@@ -107,7 +107,8 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"Concat", all},       {"Split", all},       {"Slice", all},     {"Gather", all},
       {"GatherElements", all}, {"TopK", numeric},
       {"ScatterElements", all}, {"Pad", all},      {"DepthToSpace", all},
-      {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric}};
+      {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric},
+      {"Resize", all},       {"Upsample", all}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {

@@ -68,7 +68,8 @@ const std::vector<std::string>& ops_with_kernels() {
 
 // The attributes the core's ops read (core/src/ops), and names none reads.
 const char* const kAttrNames[] = {"transpose_a", "transpose_b", "axes", "keep_dims", "dtype",
-                                  "shape",       "value",       "T",    ""};
+                                  "shape",       "value",       "scales", "sizes",   "mode",
+                                  "T",           ""};
 const char* const kDevices[] = {"CPU:0",  "/device:SIM:0", "/SIM:1", "/GPU:0", "SIM:7",
                                 "/job:localhost/replica:0/task:0/device:CPU:0", "/SIM", "CPU"};
 
@@ -130,7 +131,7 @@ class CallBuilder {
   }
 
   hxrt::AttrValue attr_value() {
-    switch (input_.ConsumeIntegralInRange(0, 5)) {
+    switch (input_.ConsumeIntegralInRange(0, 6)) {
       case 0: return input_.ConsumeBool();
       case 1: return input_.ConsumeIntegralInRange(0, 3) == 0 ? extent()
                                                              : input_.ConsumeIntegral<int64_t>();
@@ -141,7 +142,12 @@ class CallBuilder {
       }
       case 3: return input_.ConsumeRandomLengthString(16);
       case 4: return dtype();
-      default: return dims();
+      case 5: return dims();
+      default: {
+        std::vector<double> floats(input_.ConsumeIntegralInRange<size_t>(0, 6));
+        for (double& value : floats) value = input_.ConsumeFloatingPoint<double>();
+        return floats;
+      }
     }
   }
 

@@ -26,21 +26,23 @@ using hxrt_test_ops::meta;
 
 namespace {
 
-// One call of each core op that inference accepts, with its required attributes and no
-// optional ones: the first such of the op's reference cases (hxrt/op_reference.hpp), at the
-// first dtype its T accepts. Their shapes are non-square, so that a wrong default (a
+// One call of each core op that inference accepts, with its required attributes and as few
+// optional ones as it can have (none, but for an op that needs one of two, as Resize needs
+// scales or sizes): the first such of the op's reference cases (hxrt/op_reference.hpp), at
+// the first dtype its T accepts. Their shapes are non-square, so that a wrong default (a
 // transpose) would change the output.
 struct SampleCall {
   std::vector<TensorMeta> inputs;  // the case's: the dtypes of inputs not typed T are kept
   Attrs attrs;
 };
 
-bool only_required(const OpSchema& schema, const Attrs& attrs) {
-  return std::all_of(attrs.items().begin(), attrs.items().end(), [&](const auto& item) {
-    return std::any_of(schema.attrs.begin(), schema.attrs.end(), [&](const OpAttrInfo& attr) {
-      return attr.name == item.first && attr.required;
-    });
-  });
+size_t optional_count(const OpSchema& schema, const Attrs& attrs) {
+  return static_cast<size_t>(
+      std::count_if(attrs.items().begin(), attrs.items().end(), [&](const auto& item) {
+        return std::none_of(schema.attrs.begin(), schema.attrs.end(), [&](const OpAttrInfo& attr) {
+          return attr.name == item.first && attr.required;
+        });
+      }));
 }
 
 // The first dtype T may be.
@@ -52,16 +54,18 @@ DType sample_dtype(const OpSchema& schema) {
 
 SampleCall sample_call(const OpSchema& schema) {
   const DType type = sample_dtype(schema);
-  for (const hxrt::ReferenceCase& c : hxrt::reference_cases(schema.name, type, DType::kF16, 1)) {
-    if (!only_required(schema, c.attrs)) continue;
-    SampleCall call{{}, c.attrs};
-    for (const hxrt::ReferenceTensor& input : c.inputs) {
-      call.inputs.push_back(meta(input.dtype, input.shape));
-    }
-    return call;
+  const std::vector<hxrt::ReferenceCase> cases =
+      hxrt::reference_cases(schema.name, type, DType::kF16, 1);
+  REQUIRE_FALSE(cases.empty());
+  const auto fewest = std::min_element(
+      cases.begin(), cases.end(), [&](const hxrt::ReferenceCase& a, const hxrt::ReferenceCase& b) {
+        return optional_count(schema, a.attrs) < optional_count(schema, b.attrs);
+      });
+  SampleCall call{{}, fewest->attrs};
+  for (const hxrt::ReferenceTensor& input : fewest->inputs) {
+    call.inputs.push_back(meta(input.dtype, input.shape));
   }
-  FAIL(schema.name << " has no reference case without optional attributes");
-  return {};
+  return call;
 }
 
 // Every core op with its sample call.

@@ -224,10 +224,12 @@ TEST_CASE("attribute getters refuse a NULL out pointer instead of writing throug
                           {"alpha", 0.5},
                           {"to", hxrt::DType::kF32},
                           {"axes", std::vector<int64_t>{0, 1}},
+                          {"scales", std::vector<double>{0.5, 2}},
                           {"mode", std::string("same")}};
   const hx_kernel_context_s context{&attrs};
   const hx_kernel_context* ctx = &context;
   const int64_t* ints = nullptr;
+  const double* floats = nullptr;
   const char* text = nullptr;
   size_t length = 0;
   hx_status* answers[] = {
@@ -237,6 +239,8 @@ TEST_CASE("attribute getters refuse a NULL out pointer instead of writing throug
       p.services.attr_dtype(ctx, "to", nullptr),
       p.services.attr_ints(ctx, "axes", nullptr, &length),
       p.services.attr_ints(ctx, "axes", &ints, nullptr),
+      p.services.attr_floats(ctx, "scales", nullptr, &length),
+      p.services.attr_floats(ctx, "scales", &floats, nullptr),
       p.services.attr_string(ctx, "mode", nullptr, &length),
       p.services.attr_string(ctx, "mode", &text, nullptr),
   };
@@ -250,6 +254,21 @@ TEST_CASE("attribute getters refuse a NULL out pointer instead of writing throug
   CHECK(p.answer(p.services.attr_bool(ctx, nullptr, &flag)).first == HX_INVALID_ARGUMENT);
   CHECK(p.services.attr_bool(ctx, "flag", &flag) == nullptr);
   CHECK(flag);
+}
+
+TEST_CASE("attr_floats reads a list of floats, and only that (ABI 2.6)") {
+  PluginCore p;
+  const hxrt::Attrs attrs{{"scales", std::vector<double>{0.5, 2}},
+                          {"axes", std::vector<int64_t>{0, 1}}};
+  const hx_kernel_context_s context{&attrs};
+  const double* floats = nullptr;
+  size_t count = 0;
+  REQUIRE(p.services.attr_floats(&context, "scales", &floats, &count) == nullptr);
+  CHECK(std::vector<double>(floats, floats + count) == std::vector<double>{0.5, 2});
+  auto [code, message] = p.answer(p.services.attr_floats(&context, "axes", &floats, &count));
+  CHECK(code == HX_INVALID_ARGUMENT);
+  CHECK(message == "attribute 'axes' must be a list of floats, got list of ints ([0, 1])");
+  CHECK(p.answer(p.services.attr_floats(&context, "roi", &floats, &count)).first == HX_NOT_FOUND);
 }
 
 TEST_CASE("a custom op whose shape inference writes dtype 42 fails the call, not the process") {

@@ -47,6 +47,9 @@ inline hx_status* attr_ints(const hx_kernel_context*, const char*, const int64_t
 inline hx_status* attr_string(const hx_kernel_context*, const char*, const char**, size_t*) {
   return absent();
 }
+inline hx_status* attr_floats(const hx_kernel_context*, const char*, const double**, size_t*) {
+  return absent();
+}
 inline hx_status* option_bool(hx_core*, const char*, bool*) { return absent(); }
 inline hx_status* option_int(hx_core*, const char*, int64_t*) { return absent(); }
 inline hx_status* option_float(hx_core*, const char*, double*) { return absent(); }
@@ -69,7 +72,8 @@ inline hx_core_services fake_core_services(void (*log)(hx_core*, int32_t, const 
           fake_core::attr_dtype,        fake_core::attr_ints,
           fake_core::attr_string,       fake_core::option_bool,
           fake_core::option_int,        fake_core::option_float,
-          fake_core::option_string,     fake_core::option_keys};
+          fake_core::option_string,     fake_core::option_keys,
+          fake_core::attr_floats};
 }
 
 // Takes ownership of `status` and frees it.

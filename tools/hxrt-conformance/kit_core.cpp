@@ -106,6 +106,17 @@ hx_status* attr_ints(const hx_kernel_context* context, const char* name, const i
   return status;
 }
 
+hx_status* attr_floats(const hx_kernel_context* context, const char* name, const double** out,
+                       size_t* count) {
+  const std::vector<double>* value = nullptr;
+  hx_status* status = read_attr(context, name, &value);
+  if (status == nullptr) {
+    *out = value->data();
+    *count = value->size();
+  }
+  return status;
+}
+
 hx_status* attr_string(const hx_kernel_context* context, const char* name, const char** out,
                        size_t* length) {
   const std::string* value = nullptr;
@@ -152,7 +163,8 @@ KitCore::KitCore(size_t services_size) {
                      status_code,   status_message, log,       register_kernel,
                      register_op,   attr_bool,  attr_int,      attr_float,
                      attr_dtype,    attr_ints,  attr_string,   option_bool,
-                     option_int,    option_float, option_string, option_keys};
+                     option_int,    option_float, option_string, option_keys,
+                     attr_floats};
   // A table smaller than this header's plays an older core, whose table ends there: the
   // fields past it are NULL, so that a plugin that reads them without checking struct_size
   // fails its check (a crash, in that section's child process) instead of passing by luck.

@@ -61,7 +61,8 @@ struct RegisteredOp {
 };
 
 // The attributes of one kernel (or shape-inference) call.
-using AttrValue = std::variant<bool, int64_t, double, hx_dtype, std::vector<int64_t>, std::string>;
+using AttrValue = std::variant<bool, int64_t, double, hx_dtype, std::vector<int64_t>, std::string,
+                               std::vector<double>>;
 using KernelAttrs = std::map<std::string, AttrValue>;
 
 // The hx_kernel_context* to put in hx_kernel_args for a call with `attrs` (borrowed: `attrs`

@@ -1,4 +1,5 @@
-// Op attributes: a small ordered list of name -> value, e.g. {{"transpose_a", true}}.
+// Op attributes: a small ordered list of name -> value, e.g. {{"transpose_a", true}}. A list of
+// floats is a std::vector<double> (Resize's scales), a list of ints a std::vector<int64_t>.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +15,8 @@
 
 namespace hxrt {
 
-using AttrValue = std::variant<bool, int64_t, double, std::string, DType, std::vector<int64_t>>;
+using AttrValue = std::variant<bool, int64_t, double, std::string, DType, std::vector<int64_t>,
+                               std::vector<double>>;
 
 class HXRT_API Attrs {
  public:
@@ -37,7 +39,7 @@ class HXRT_API Attrs {
 // destroys no empty list of its own.
 inline const Attrs kNoAttrs{};
 
-// "true", "3", "2.5", "\"text\"", "float32", "[0, 1]".
+// "true", "3", "2.5", "\"text\"", "float32", "[0, 1]", "[0.5, 2.0]".
 HXRT_API std::string attr_value_to_string(const AttrValue& value);
 
 }  // namespace hxrt

@@ -14,9 +14,9 @@
 namespace hxrt {
 
 // The kinds of attribute value, in the order of AttrValue's alternatives.
-enum class AttrType { kBool, kInt, kFloat, kString, kDType, kInts };
+enum class AttrType { kBool, kInt, kFloat, kString, kDType, kInts, kFloats };
 
-// "bool", "int", "float", "string", "dtype", "list of ints".
+// "bool", "int", "float", "string", "dtype", "list of ints", "list of floats".
 HXRT_API const char* attr_type_name(AttrType type);
 // The kind of value `value` holds.
 HXRT_API AttrType attr_type_of(const AttrValue& value);

@@ -1,5 +1,6 @@
 #include "base/attr_identity.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <type_traits>
@@ -24,6 +25,10 @@ uint64_t value_fingerprint(const AttrValue& value) {
         } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
           uint64_t hash = v.size();
           for (int64_t item : v) hash = mix_fingerprint(hash, static_cast<uint64_t>(item));
+          return hash;
+        } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+          uint64_t hash = v.size();
+          for (double item : v) hash = mix_fingerprint(hash, bits_of(item));
           return hash;
         } else {
           return static_cast<uint64_t>(v);  // bool, int64_t, DType
@@ -53,6 +58,11 @@ uint64_t attrs_fingerprint(const Attrs& attrs) {
 bool same_attr_value(const AttrValue& a, const AttrValue& b) {
   if (a.index() != b.index()) return false;
   if (const double* x = std::get_if<double>(&a)) return bits_of(*x) == bits_of(std::get<double>(b));
+  if (const auto* xs = std::get_if<std::vector<double>>(&a)) {
+    const auto& ys = std::get<std::vector<double>>(b);
+    return std::equal(xs->begin(), xs->end(), ys.begin(), ys.end(),
+                      [](double x, double y) { return bits_of(x) == bits_of(y); });
+  }
   return a == b;
 }
 

@@ -84,7 +84,11 @@ std::string attr_value_to_string(const AttrValue& value) {
           std::string out = "[";
           for (size_t i = 0; i < v.size(); ++i) {
             if (i > 0) out += ", ";
-            out += std::to_string(v[i]);
+            if constexpr (std::is_same_v<T, std::vector<double>>) {
+              out += format_float(v[i]);
+            } else {
+              out += std::to_string(v[i]);
+            }
           }
           return out + "]";
         }

@@ -55,6 +55,11 @@ std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
   return read<std::vector<int64_t>>(call, name, "a list of ints", default_value);
 }
 
+std::vector<double> attr_floats(const InferContext& call, const char* name,
+                                const std::vector<double>& default_value) {
+  return read<std::vector<double>>(call, name, "a list of floats", default_value);
+}
+
 const AttrValue& required_attr(const InferContext& call, const char* name, const char* what) {
   const AttrValue* value = call.attrs.find(name);
   if (!value) {

@@ -15,11 +15,12 @@ namespace {
 template <AttrType type, class T>
 constexpr bool holds_at =
     std::is_same_v<std::variant_alternative_t<static_cast<size_t>(type), AttrValue>, T>;
-static_assert(std::variant_size_v<AttrValue> == static_cast<size_t>(AttrType::kInts) + 1);
+static_assert(std::variant_size_v<AttrValue> == static_cast<size_t>(AttrType::kFloats) + 1);
 static_assert(holds_at<AttrType::kBool, bool> && holds_at<AttrType::kInt, int64_t> &&
               holds_at<AttrType::kFloat, double> && holds_at<AttrType::kString, std::string> &&
               holds_at<AttrType::kDType, DType> &&
-              holds_at<AttrType::kInts, std::vector<int64_t>>);
+              holds_at<AttrType::kInts, std::vector<int64_t>> &&
+              holds_at<AttrType::kFloats, std::vector<double>>);
 
 }  // namespace
 
@@ -31,6 +32,7 @@ const char* attr_type_name(AttrType type) {
     case AttrType::kString: return "string";
     case AttrType::kDType: return "dtype";
     case AttrType::kInts: return "list of ints";
+    case AttrType::kFloats: return "list of floats";
   }
   return "unknown";
 }

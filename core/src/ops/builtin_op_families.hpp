@@ -39,6 +39,7 @@ void add_indexing_ops(OpRegistry& registry);
 void add_split_op(OpRegistry& registry);       // Split
 void add_top_k_op(OpRegistry& registry);       // TopK
 void add_layout_ops(OpRegistry& registry);     // Pad, DepthToSpace, SpaceToDepth
+void add_resize_ops(OpRegistry& registry);     // Resize, Upsample
 void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
 
 // The reference cases of each builtin op (ReferenceCasesFn).
@@ -140,6 +141,8 @@ std::vector<ReferenceCase> depth_to_space_cases(DType type, DType output_type,
                                                 RandomValues& random);
 std::vector<ReferenceCase> space_to_depth_cases(DType type, DType output_type,
                                                 RandomValues& random);
+std::vector<ReferenceCase> resize_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> upsample_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> shape_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> size_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> range_cases(DType type, DType output_type, RandomValues& random);

@@ -54,11 +54,23 @@ using ReferenceCasesFn = std::vector<ReferenceCase> (*)(DType type, DType output
 // An ONNX input that an op takes as an attribute: a value the kernels need when they are
 // created (Reshape's shape, Slice's starts, TopK's k), which ONNX passes as a tensor since
 // opset 10 to 18. The importer (models/onnx) requires it to be a constant when the model is
-// loaded, or computable from constants and static shapes, and converts it to `attr`.
+// loaded, or computable from constants and static shapes, and converts it to `attr`. A
+// position whose meaning changed between versions has an entry per meaning, the newest first:
+// the importer takes the first entry whose `since` the node's version reaches.
 struct OnnxAttributeInput {
   int input = 0;      // its position among the ONNX node's inputs
   std::string attr;   // the attribute it becomes, declared by the schema
   int since = 0;      // the first ONNX version that passes it as an input (before: an attribute)
+};
+
+// An attribute value that the versions of an ONNX op before `until` imply, where a later
+// version made it settable with another default: Resize 10 maps coordinates as "asymmetric",
+// and 11 added coordinate_transformation_mode, "half_pixel" when absent. The importer sets it
+// on the nodes of those versions, which cannot set it themselves.
+struct OnnxImpliedAttr {
+  int until = 0;
+  std::string attr;  // declared by the schema
+  AttrValue value;
 };
 
 // How a node of ONNX's default domain becomes a call of this op. An op with no `versions` is
@@ -73,6 +85,7 @@ struct OnnxForm {
   // model's opset, and hxrt implements the semantics of each.
   std::vector<int> versions;
   std::vector<OnnxAttributeInput> attribute_inputs;
+  std::vector<OnnxImpliedAttr> implied_attrs;
   std::vector<std::pair<std::string, std::string>> renamed_attrs;  // ONNX name -> schema name
   // For an op whose calls decide their number of outputs (OpSchema::output_count): the int
   // attribute that carries the ONNX node's number of outputs (Split's num_outputs), which
@@ -191,10 +204,13 @@ std::string attr_string(const InferContext& call, const char* name,
                         const std::string& default_value);
 std::vector<int64_t> attr_ints(const InferContext& call, const char* name,
                                const std::vector<int64_t>& default_value);
+// As the ABI's attr_floats: a list of ints is another type.
+std::vector<double> attr_floats(const InferContext& call, const char* name,
+                                const std::vector<double>& default_value);
 // Present or Error(kInvalidArgument) "Fill: missing required attribute 'shape' (a list of ints)".
 const AttrValue& required_attr(const InferContext& call, const char* name, const char* what);
 // The type names the readers' messages use: "bool", "int", "float", "string", "dtype",
-// "list of ints".
+// "list of ints", "list of floats".
 inline const char* attr_type_name(const AttrValue& value) {
   return hxrt::attr_type_name(attr_type_of(value));
 }

@@ -382,6 +382,19 @@ hx_status* attr_ints(const hx_kernel_context* ctx, const char* name, const int64
                    });
 }
 
+hx_status* attr_floats(const hx_kernel_context* ctx, const char* name, const double** out,
+                       size_t* count) {
+  return read_attr(ctx, name, out != nullptr && count != nullptr, "a list of floats",
+                   [&](const AttrValue& v) {
+                     if (const auto* list = std::get_if<std::vector<double>>(&v)) {
+                       *out = list->data();
+                       *count = list->size();
+                       return true;
+                     }
+                     return false;
+                   });
+}
+
 hx_status* attr_string(const hx_kernel_context* ctx, const char* name, const char** out,
                        size_t* length) {
   return read_attr(ctx, name, out != nullptr && length != nullptr, "a string",
@@ -416,6 +429,7 @@ const hx_core_services kServices = {
     option_float,
     option_string,
     option_keys,
+    attr_floats,
 };
 
 }  // namespace

@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.5 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.6 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 5
+#define HX_ABI_VERSION_MINOR 6
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -164,7 +164,7 @@ typedef struct hx_recording_s hx_recording;
  * EXTENSIONS
  * ============================================================================================ */
 
-/* The kinds of extension struct. 2.0 to 2.5 define none; values are never renumbered.
+/* The kinds of extension struct. 2.0 to 2.6 define none; values are never renumbered.
  * [since 2.0] */
 typedef enum hx_extension_type {
   HX_EXTENSION_TYPE_NONE = 0
@@ -619,8 +619,16 @@ typedef struct hx_core_services {
    * holds a NULL. Call it before the getters, so that a misspelt option is not taken for an
    * absent one. [since 2.5] */
   hx_status* (*option_keys)(hx_core* core, const char* const* known, size_t count);
+
+  /* ---- attributes, continued ---- */
+  /* A list of floats (Resize's scales): *out is borrowed for the call, *count is its length.
+   * As the getters above; a list of ints is another type here. Beyond the struct_size of a
+   * 2.0 to 2.5 core's table, whose calls carry no such attribute: read it as absent there.
+   * [since 2.6] */
+  hx_status* (*attr_floats)(const hx_kernel_context* ctx, const char* name, const double** out,
+                            size_t* count);
 } hx_core_services;
-#define HX_CORE_SERVICES_STRUCT_SIZE HX_STRUCT_SIZE(hx_core_services, option_keys)
+#define HX_CORE_SERVICES_STRUCT_SIZE HX_STRUCT_SIZE(hx_core_services, attr_floats)
 
 /* ============================================================================================
  * OPTIONAL GROUPS OF THE FUNCTION TABLE
@@ -995,6 +1003,9 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      option_float, option_string) and option_keys, which refuses an unknown option naming
  *      the closest known one; valid during init. A 2.4 core's services table ends before them
  *      (its struct_size): a plugin reads options_json there, as before.
+ * 2.6  Attributes that are lists of floats (Resize's scales and roi), read with
+ *      hx_core_services.attr_floats. A 2.5 core's services table ends before the getter (its
+ *      struct_size), and no call it makes carries such an attribute.
  */
 
 #ifdef __cplusplus

@@ -151,6 +151,8 @@ constexpr KernelEntry kKernels[] = {
                                                                                 kAll),
     with_instances<space_to_depth_kernel, space_to_depth_create, block_destroy>("SpaceToDepth",
                                                                                 kAll),
+    with_instances<resize_kernel, resize_create, resize_destroy>("Resize", kAll),
+    with_instances<upsample_kernel, upsample_create, resize_destroy>("Upsample", kAll),
     with_instances<shape_kernel, shape_create, shape_destroy>("Shape", kAll),
     entry<size_kernel>("Size", kAll),
     with_instances<range_kernel, range_create, range_destroy>("Range", kNumeric),

@@ -173,6 +173,13 @@ hx_status* space_to_depth_create(const hx_kernel_create_args* args,
 hx_status* space_to_depth_kernel(const hx_kernel_args* args);
 void block_destroy(hx_kernel_instance* instance, void* user_data);
 
+// Resize and Upsample (resize.cpp), one instance type for both.
+hx_status* resize_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* upsample_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* resize_kernel(const hx_kernel_args* args);
+hx_status* upsample_kernel(const hx_kernel_args* args);
+void resize_destroy(hx_kernel_instance* instance, void* user_data);
+
 // Shape, Size and Range (generated.cpp).
 hx_status* shape_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* shape_kernel(const hx_kernel_args* args);

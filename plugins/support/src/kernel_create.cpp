@@ -57,6 +57,15 @@ hx_status* KernelCreate::attr_ints(const char* name, const int64_t** values, siz
   return absent_is_ok(services_.attr_ints(args_.context, name, values, count), present);
 }
 
+hx_status* KernelCreate::attr_floats(const char* name, const double** values, size_t* count,
+                                     bool* present) const {
+  if (services_.struct_size < HX_STRUCT_SIZE(hx_core_services, attr_floats)) {
+    *present = false;
+    return nullptr;
+  }
+  return absent_is_ok(services_.attr_floats(args_.context, name, values, count), present);
+}
+
 hx_status* KernelCreate::required_attr_float(const char* op, const char* name,
                                              double* value) const {
   bool present = false;

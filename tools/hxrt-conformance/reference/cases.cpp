@@ -21,6 +21,12 @@ std::string attr_text(const AttrValue& value) {
           return dtype_name(v);
         } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
           return shape_text(v);
+        } else if constexpr (std::is_same_v<T, std::vector<double>>) {
+          std::ostringstream text;
+          text << "[";
+          for (size_t i = 0; i < v.size(); ++i) text << (i > 0 ? ", " : "") << v[i];
+          text << "]";
+          return text.str();
         } else if constexpr (std::is_same_v<T, std::string>) {
           return "\"" + v + "\"";
         } else {

@@ -109,6 +109,9 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
     case AttrType::kInts:
       expect(onnx::AttributeProto::INTS, "INTS");
       return std::vector<int64_t>(attribute.ints().begin(), attribute.ints().end());
+    case AttrType::kFloats:
+      expect(onnx::AttributeProto::FLOATS, "FLOATS");
+      return std::vector<double>(attribute.floats().begin(), attribute.floats().end());
   }
   refuse_model(what, "has a type hxrt cannot read");
 }
@@ -126,6 +129,20 @@ AttrValue attr_from_tensor(const TensorValue& value, AttrType type, const std::s
         ints.push_back(element_as_int(value, i, what));
       }
       return ints;
+    }
+    case AttrType::kFloats: {
+      const bool floating = value.dtype == DType::kF32 || value.dtype == DType::kF64 ||
+                            value.dtype == DType::kF16 || value.dtype == DType::kBF16;
+      if (value.shape.rank() > 1 || !floating) {
+        refuse_model(what, "must be a 1-D tensor of a floating type, not " +
+                               std::string(dtype_name(value.dtype)) + " of shape " +
+                               value.shape.to_string());
+      }
+      std::vector<double> floats;
+      for (size_t i = 0; i < static_cast<size_t>(value.shape.num_elements()); ++i) {
+        floats.push_back(element_as_double(value, i));
+      }
+      return floats;
     }
     case AttrType::kInt:
       scalar_of(value, what);

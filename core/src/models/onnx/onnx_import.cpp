@@ -293,6 +293,7 @@ class Importer {
     const OpSchema& schema = *found->second;
     const int version = resolve_version(schema, label);
     Attrs attrs = node_attributes(node, schema, label);
+    set_implied_attrs(schema, version, label, attrs);
     std::vector<const Value*> input_values;
     bool all_known = true;
     bool trailing = false;  // an optional input was left out: only absent ones may follow
@@ -435,6 +436,22 @@ class Importer {
       if (entry.input == input && entry.since <= version) return &entry;
     }
     return nullptr;
+  }
+
+  // What a node's version implies for the attributes a later version made settable, which a
+  // node of that version has no business setting.
+  static void set_implied_attrs(const OpSchema& schema, int version, const std::string& label,
+                                Attrs& attrs) {
+    for (const OnnxImpliedAttr& implied : schema.onnx.implied_attrs) {
+      if (version >= implied.until) continue;
+      if (attrs.find(implied.attr) != nullptr) {
+        refuse_model(label + " attribute '" + implied.attr + "' is not one of " +
+                     (schema.onnx.op.empty() ? schema.name : schema.onnx.op) + " version " +
+                     std::to_string(version) + ", which implies " +
+                     attr_value_to_string(implied.value));
+      }
+      attrs.set(implied.attr, implied.value);
+    }
   }
 
   static AttrType declared_type(const OpSchema& schema, const std::string& attr) {

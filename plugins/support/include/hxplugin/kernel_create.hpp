@@ -33,6 +33,9 @@ class KernelCreate {
   hx_status* attr_string(const char* name, const char** value, size_t* length = nullptr) const;
   hx_status* attr_ints(const char* name, const int64_t** values, size_t* count,
                        bool* present) const;
+  // Absent under a core older than ABI 2.6, whose calls carry no list of floats.
+  hx_status* attr_floats(const char* name, const double** values, size_t* count,
+                         bool* present) const;
   // A required attribute: absent is INVALID_ARGUMENT naming `op` and the attribute.
   hx_status* required_attr_float(const char* op, const char* name, double* value) const;
 
