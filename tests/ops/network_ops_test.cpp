@@ -99,9 +99,13 @@ TEST_CASE("ConvTranspose: ONNX's output sizes") {
   CHECK_THAT(infer_error("ConvTranspose", {f32({1, 2, 3, 3}), f32({2, 1, 3, 3})},
                          {{"output_padding", Ints{1, 1}}}),
              Contains("each value must be below its axis's stride or dilation"));
+  // Larger than the 5 the input, kernel and stride give: the rest is the bias alone.
+  CHECK(infer("ConvTranspose", {f32({1, 2, 3, 3}), f32({2, 1, 3, 3})},
+              {{"output_shape", Ints{9, 5}}})
+            .shape == Shape{1, 1, 9, 5});
   CHECK_THAT(infer_error("ConvTranspose", {f32({1, 2, 3, 3}), f32({2, 1, 3, 3})},
-                         {{"output_shape", Ints{9, 5}}}),
-             Contains("the output extent 9 exceeds the 5"));
+                         {{"output_shape", Ints{-1, 5}}}),
+             Contains("its extent on spatial axis 0 is below 0"));
 }
 
 TEST_CASE("The pools: ONNX's output sizes, ceil_mode, and their attributes checked") {
@@ -129,6 +133,22 @@ TEST_CASE("The pools: ONNX's output sizes, ceil_mode, and their attributes check
              Contains("with at least one spatial axis"));
   CHECK_THAT(infer_error("GlobalMaxPool", {f32({2, 3, 0})}),
              Contains("spatial extents of at least 1"));
+}
+
+TEST_CASE("MaxPool gives Indices, of Y's shape in int64, when asked for two outputs") {
+  const Attrs two{{"kernel_shape", Ints{2, 2}}, {"num_outputs", int64_t{2}}};
+  const std::vector<hxrt::detail::TensorMeta> outputs =
+      hxrt_test_ops::infer_all("MaxPool", {f32({1, 2, 5, 5})}, two);
+  REQUIRE(outputs.size() == 2);
+  CHECK(outputs[0].shape == Shape{1, 2, 4, 4});
+  CHECK(outputs[1].dtype == DType::kI64);
+  CHECK(outputs[1].shape == Shape{1, 2, 4, 4});
+  CHECK(hxrt_test_ops::infer_all("MaxPool", {f32({1, 2, 5, 5})},
+                                 {{"kernel_shape", Ints{2, 2}}})
+            .size() == 1);
+  CHECK_THAT(infer_error("MaxPool", {f32({1, 2, 5, 5})},
+                         {{"kernel_shape", Ints{2, 2}}, {"num_outputs", int64_t{3}}}),
+             Contains("MaxPool has 1 output (Y) or 2 (Y and Indices)"));
 }
 
 TEST_CASE("The normalizations keep X's shape and check their parameters") {

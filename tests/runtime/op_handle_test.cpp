@@ -53,7 +53,9 @@ TEST_CASE("an empty Op handle, or one of another runtime, is refused") {
 TEST_CASE("an Op handle of several outputs is refused by execute, as its name is") {
   hxrt::Runtime rt = cpu_runtime();
   for (const hxrt::OpInfo& info : rt.ops()) {
-    if (info.outputs.size() < 2) continue;
+    // Ops of a fixed number of outputs; MaxPool, whose calls decide theirs (Indices is
+    // variadic), has one unless asked for two.
+    if (info.outputs.size() < 2 || info.outputs.back().variadic) continue;
     const hxrt::Op op = rt.op(info.name);
     auto error = error_from([&] { rt.execute(op, std::vector<hxrt::Tensor>{}); });
     REQUIRE(error);

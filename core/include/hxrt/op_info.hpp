@@ -28,7 +28,8 @@ struct OpArgInfo {
   std::vector<DType> dtypes;  // the dtypes it may have
   std::string description;  // what it is, with its shape
   // An argument that repeats to the end of the call: AddN's inputs, Split's outputs (as many
-  // as the call's attributes ask for, up to OpInfo::num_outputs).
+  // as the call's attributes ask for, up to OpInfo::num_outputs), MaxPool's Indices (none or
+  // one).
   bool variadic = false;
 };
 

@@ -95,6 +95,9 @@ std::vector<ReferenceCase> conv_transpose_cases(DType type, DType, RandomValues&
       {{1, 4, 3, 3}, {4, 3, 3, 3}, true, {{"group", int64_t{2}}, {"strides", Ints{2, 1}}}},
       {{1, 2, 3, 4}, {2, 2, 3, 3}, true,
        {{"strides", Ints{2, 2}}, {"output_shape", Ints{6, 8}}}},
+      // Larger than the 7 x 9 the input, kernel and stride give: the rest is the bias alone.
+      {{1, 2, 3, 4}, {2, 2, 3, 3}, true,
+       {{"strides", Ints{2, 2}}, {"output_shape", Ints{8, 10}}}},
       {{1, 2, 3, 4}, {2, 2, 3, 3}, false,
        {{"strides", Ints{2, 2}}, {"auto_pad", std::string("SAME_UPPER")}}},
       {{1, 2, 3, 4}, {2, 2, 2, 3}, false,

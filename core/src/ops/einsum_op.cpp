@@ -1,7 +1,7 @@
-// Einsum of two operands whose equation is a (batched) matrix product: every letter is in both
-// operands and summed (K), in both and the output (batch), or in one operand and the output
-// (M or N). Explicit ("ij,jk->ik") or implicit ("ij,jk": the letters that occur once, in
-// alphabetical order) output; no ellipsis, no letter twice in one term.
+// Einsum of one or two operands, as NumPy's einsum reads its equation: a letter per axis, in
+// explicit ("ij,jk->ik") or implicit ("ij,jk": the letters that occur once, in alphabetical
+// order) form, an ellipsis for axes the terms leave out ("...ij,...jk->...ik"), a letter twice
+// in one term for a diagonal ("ii->i"), and every letter left out of the output summed.
 #include "ops/einsum_equation.hpp"
 
 #include <string>
@@ -31,26 +31,30 @@ void infer_einsum(const InferContext& call, TensorMeta* outputs) {
 }  // namespace
 
 void add_einsum_op(OpRegistry& registry) {
-  OpSchema schema{"Einsum", 2, 2, 1, infer_einsum, ""};
-  schema.summary = "Einstein summation of two operands in the forms of a batched matrix "
-                   "product, e.g. \"bij,bjk->bik\", \"bhqd,bhkd->bhqk\", \"ij,j->i\", "
-                   "\"i,j->ij\". ONNX's Einsum with two inputs.";
+  OpSchema schema{"Einsum", 1, 2, 1, infer_einsum, ""};
+  schema.summary = "Einstein summation of one or two operands: batched matrix products "
+                   "(\"bij,bjk->bik\", \"bhqd,bhkd->bhqk\", \"ij,j->i\", \"i,j->ij\"), "
+                   "transposes (\"ij->ji\"), sums (\"ij->i\"), traces and diagonals "
+                   "(\"ii\", \"...ii->...i\"). ONNX's Einsum with one or two inputs.";
   schema.inputs = {
       {"a", "T", numeric_dtypes(), "the first operand: one axis per letter of its term", false},
-      {"b", "T", numeric_dtypes(), "the second operand, of a's dtype", false},
+      {"b", "T", numeric_dtypes(), "the second operand, of a's dtype; absent with one term",
+       false},
   };
   schema.outputs = {{"y", "T", numeric_dtypes(), "one axis per letter of the output term",
                      false}};
   schema.attrs = {
       {"equation", AttrType::kString, true, std::nullopt,
-       "\"a-term,b-term->output-term\" of letters (a-z, A-Z), or without \"->\" for "
-       "the letters that occur once, in alphabetical order; blanks around the terms are "
-       "ignored"}};
+       "\"a-term[,b-term]->output-term\" of letters (a-z, A-Z) and at most one ellipsis "
+       "\"...\" per term, or without \"->\" for the ellipsis's axes and then the letters "
+       "that occur once, in alphabetical order; blanks are ignored"}};
   schema.shape_rule =
-      "Each term has one letter per axis of its operand, none twice; a letter has one extent "
-      "wherever it occurs. Every letter of the output occurs in an operand; a letter in both "
-      "operands but not the output is summed; a letter in one operand only is in the output. "
-      "No ellipsis (\"...\"). y's extents are its letters'. Integer products and sums wrap.";
+      "Each term has one letter per axis of its operand, an ellipsis standing for the axes "
+      "the letters leave out (right-aligned across the operands; their extents must agree, "
+      "no broadcasting of 1); a letter has one extent wherever it occurs, and twice in one "
+      "term takes the diagonal. Every letter of the output occurs in an operand, once in the "
+      "output; the letters not in the output are summed. y's extents are its letters'. "
+      "Integer products and sums wrap.";
   schema.reference_cases = einsum_cases;
   schema.onnx.versions = {12};
   registry.add(std::move(schema));

@@ -1,5 +1,6 @@
 // Reference cases of Einsum: every assignment of values to the equation's letters, the
-// product of the operands' elements added to the output element it selects, in double.
+// product of the operands' elements added to the output element it selects, in double. A
+// letter twice in a term reads the diagonal by itself: both axes take its one value.
 #include <string>
 #include <utility>
 
@@ -29,8 +30,10 @@ ReferenceTensor einsum_reference(const ReferenceCase& call, int64_t* summed) {
   const InferContext context{std::string("Einsum"), metas.data(), metas.size(), call.attrs};
   const EinsumEquation equation = parse_einsum(context);
   std::string letters = equation.output;
-  for (const char letter : equation.a + equation.b) {
-    if (letters.find(letter) == std::string::npos) letters += letter;
+  for (const std::string& term : equation.inputs) {
+    for (const char letter : term) {
+      if (letters.find(letter) == std::string::npos) letters += letter;
+    }
   }
   Shape out_shape;
   for (const char letter : equation.output) out_shape.push_back(equation.extent(letter));
@@ -46,9 +49,12 @@ ReferenceTensor einsum_reference(const ReferenceCase& call, int64_t* summed) {
       values[static_cast<unsigned char>(letters[i])] = rest % extent;
       rest /= extent;
     }
-    out[static_cast<size_t>(offset_of(equation.output, equation, values))] +=
-        call.inputs[0].values[static_cast<size_t>(offset_of(equation.a, equation, values))] *
-        call.inputs[1].values[static_cast<size_t>(offset_of(equation.b, equation, values))];
+    double product = 1;
+    for (size_t input = 0; input < equation.inputs.size(); ++input) {
+      const int64_t at = offset_of(equation.inputs[input], equation, values);
+      product *= call.inputs[input].values[static_cast<size_t>(at)];
+    }
+    out[static_cast<size_t>(offset_of(equation.output, equation, values))] += product;
   }
   ReferenceTensor y = empty_reference(call.inputs[0].dtype, out_shape);
   y.values = std::move(out);
@@ -76,8 +82,28 @@ std::vector<ReferenceCase> einsum_cases(DType type, DType, RandomValues& random)
       {"ij,jk->ik", {{2, 0}, {0, 3}}},
       {"Ab,bC->AC", {{2, 3}, {3, 2}}},
       {" bij, bjk -> bik ", {{2, 3, 4}, {2, 4, 2}}},
+      {"ij,jk->i", {{3, 4}, {4, 2}}},
+      {"...ij,...jk->...ik", {{2, 2, 3}, {2, 3, 4}}},
+      {"...ij,jk", {{2, 3, 2, 3}, {3, 2}}},
+      {"ij,ij->ij", {{2, 3}, {2, 3}}},
+  };
+  // One operand: shapes.second unused.
+  const std::vector<std::pair<std::string, Shape>> unary = {
+      {"ij->ji", {3, 4}},          {"ij->i", {3, 4}},          {"ij->", {2, 5}},
+      {"ii->i", {4, 4}},           {"ii", {3, 3}},             {"...ii->...i", {3, 5, 5}},
+      {"bij->bji", {2, 3, 4}},     {"ijk->kji", {2, 0, 3}},    {"i...->...", {3, 2, 2}},
+      {"iij->j", {2, 2, 3}},       {"ij", {2, 3}},             {"ba", {2, 3}},
   };
   std::vector<ReferenceCase> cases;
+  for (const auto& [equation, shape] : unary) {
+    ReferenceCase einsum;
+    einsum.inputs = {random.tensor(type, shape)};
+    einsum.attrs.set("equation", equation);
+    int64_t summed = 1;
+    einsum.expected = einsum_reference(einsum, &summed);
+    einsum.tolerance = reduction_tolerance(type, summed);
+    cases.push_back(std::move(einsum));
+  }
   for (const auto& [equation, shapes] : calls) {
     ReferenceCase einsum;
     einsum.inputs = {random.tensor(type, shapes.first), random.tensor(type, shapes.second)};

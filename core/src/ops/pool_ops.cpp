@@ -44,6 +44,19 @@ void infer_pool(const InferContext& call, TensorMeta* outputs) {
   }
   outputs[0].dtype = call.inputs[0].dtype;
   outputs[0].shape = windowed_output(call, x[0], x[1], window);
+  if (call.num_outputs == 2) outputs[1] = {DType::kI64, outputs[0].shape};
+}
+
+// MaxPool's outputs: Y, or Y and Indices, as its attribute num_outputs (which the importer
+// sets from the ONNX node's outputs) asks.
+int max_pool_count(const std::string& op, const Attrs& attrs) {
+  const InferContext call{op, nullptr, 0, attrs};
+  const int64_t count = attr_int(call, "num_outputs", 1);
+  if (count != 1 && count != 2) {
+    reject_call(call, "attribute 'num_outputs' is " + std::to_string(count) +
+                          "; MaxPool has 1 output (Y) or 2 (Y and Indices)");
+  }
+  return static_cast<int>(count);
 }
 
 void infer_global_pool(const InferContext& call, TensorMeta* outputs) {
@@ -94,13 +107,23 @@ OpSchema global_schema(const char* name, const char* summary, ReferenceCasesFn c
 void add_pool_ops(OpRegistry& registry) {
   OpSchema max_pool = pool_schema(
       "MaxPool",
-      "The maximum of each window of X's spatial axes, padding excluded. Only ONNX's output Y: "
-      "a node that asks for Indices is not imported.",
+      "The maximum of each window of X's spatial axes, padding excluded, and where it was "
+      "found (Indices, when asked for).",
       max_pool_cases);
+  max_pool.num_outputs = 2;
+  max_pool.output_count = max_pool_count;
+  max_pool.outputs.push_back(
+      {"Indices", "int64", {DType::kI64},
+       "Y's shape: the index in X, flattened over all of X's axes, of each window's maximum "
+       "(the first of equal ones, in the window's row-major order)",
+       true});
   max_pool.attrs.push_back({"storage_order", AttrType::kInt, false, AttrValue(int64_t{0}),
-                            "the order of ONNX's Indices output, which hxrt does not produce: "
-                            "0 or 1, no effect on Y"});
+                            "how Indices flattens the spatial axes: 0 row-major, 1 "
+                            "column-major (the first spatial axis fastest); no effect on Y"});
+  max_pool.attrs.push_back({"num_outputs", AttrType::kInt, false, AttrValue(int64_t{1}),
+                            "1: Y; 2: Y and Indices (set from an ONNX node's outputs)"});
   max_pool.onnx.versions = {12};
+  max_pool.onnx.output_count_attr = "num_outputs";
   registry.add(std::move(max_pool));
 
   OpSchema average_pool = pool_schema(

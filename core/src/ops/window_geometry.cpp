@@ -1,5 +1,6 @@
 #include "ops/window_geometry.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "hxrt/error.hpp"
@@ -202,12 +203,15 @@ TransposedWindow conv_transpose_geometry(const InferContext& call, const Shape& 
       } else {
         check_overflow(call, __builtin_mul_overflow(in, stride, &out), axis);
       }
-      const int64_t total = full - out;
-      if (total < 0 || out < 0) {
-        reject_call(call, "on spatial axis " + std::to_string(axis) + " the output extent " +
-                              std::to_string(out) + " exceeds the " + std::to_string(full) +
-                              " the input, kernel, stride and output_padding give");
+      if (out < 0) {
+        reject_call(call, "attribute 'output_shape' is " + list_text(output_shape) +
+                              "; its extent on spatial axis " + std::to_string(axis) +
+                              " is below 0");
       }
+      // An output larger than the transposed convolution gives is not padded at the start:
+      // its positions past that are the bias alone, as ONNX Runtime and ONNX's own tests have
+      // it.
+      const int64_t total = std::max<int64_t>(full - out, 0);
       begin = attrs.auto_pad == "SAME_UPPER" ? total / 2 : total - total / 2;
     } else {
       out = full - attrs.pads[axis] - attrs.pads[axis + spatial];

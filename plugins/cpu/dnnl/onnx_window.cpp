@@ -77,6 +77,7 @@ DnnlWindow dnnl_window(const OnnxWindow& window, const hx_tensor_view& x,
     dnnl.dilates.push_back(dilation - 1);
     dnnl.pad_begin.push_back(begin);
     dnnl.pad_end.push_back(std::max(end, needed - begin));
+    dnnl.given_pad_end.push_back(end);
   }
   return dnnl;
 }
@@ -97,7 +98,8 @@ DnnlWindow dnnl_transposed_window(const OnnxWindow& window, bool output_shape_gi
     int64_t begin = at_or(window.pads, axis, 0);
     if (output_shape_given || window.auto_pad == AutoPad::kSameUpper ||
         window.auto_pad == AutoPad::kSameLower) {
-      const int64_t total = natural + at_or(output_padding, axis, 0) - out;
+      // As the core's shape inference: a larger output than that is not padded at the start.
+      const int64_t total = std::max<int64_t>(natural + at_or(output_padding, axis, 0) - out, 0);
       begin = window.auto_pad == AutoPad::kSameUpper ? total / 2 : total - total / 2;
     } else if (window.auto_pad == AutoPad::kValid) {
       begin = 0;

@@ -34,6 +34,9 @@ hx_status* read_ints(const hxplugin::KernelCreate& create, const char* name,
 
 struct DnnlWindow {
   dnnl::memory::dims strides, dilates, pad_begin, pad_end;
+  // The end padding the attributes give, which pad_end may pass (`extended`): the taps beyond
+  // it count for no divisor of count_include_pad.
+  dnnl::memory::dims given_pad_end;
   // A window reaches past the end padding the attributes give (ceil_mode's last window).
   bool extended = false;
 };

@@ -5,14 +5,18 @@
 //
 // count_include_pad: oneDNN's avg_include_padding divides by the whole window, which is ONNX's
 // divisor while every window lies inside the padded input; a ceil_mode window reaching past the
-// end padding (whose extra taps ONNX does not count) is declined in check instead.
+// end padding (whose extra taps ONNX does not count) runs the direct loop of direct_pool.hpp
+// instead, as does a MaxPool asked for its Indices, which oneDNN does not give.
 #include <hxplugin/kernel_create.hpp>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "dnnl/dnnl_primitives.hpp"
 #include "dnnl/onnx_window.hpp"
+#include "kernels/direct_pool.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
@@ -26,6 +30,8 @@ struct PoolInstance {
   bool global = false;
   std::vector<int64_t> kernel;  // kernel_shape (global: the input's spatial extents)
   OnnxWindow window;
+  bool count_include_pad = false;
+  bool column_major = false;  // storage_order 1
   uint32_t threads = 0;
   mutable PrimitiveCache primitives;
 };
@@ -74,10 +80,35 @@ hx_status* create_pool(const hx_kernel_create_args* args, hx_kernel_instance** o
     if (hx_status* status = create.attr_int("count_include_pad", &count_include_pad)) {
       return status;
     }
-    if (count_include_pad != 0) pool->algorithm = dnnl::algorithm::pooling_avg_include_padding;
+    pool->count_include_pad = count_include_pad != 0;
+    if (pool->count_include_pad) pool->algorithm = dnnl::algorithm::pooling_avg_include_padding;
+  } else if (!global) {
+    int64_t storage_order = 0;
+    if (hx_status* status = create.attr_int("storage_order", &storage_order)) return status;
+    pool->column_major = storage_order == 1;
   }
   *out_instance = hxplugin::to_instance(pool.release());
   return nullptr;
+}
+
+// The call as direct_pool walks it, when oneDNN's pooling cannot give what it asks; nullopt
+// when oneDNN can.
+std::optional<DirectPoolWindow> direct_window(const PoolInstance& pool, const KernelCall& call) {
+  const hx_tensor_view& x = call.input(0);
+  const std::vector<int64_t> kernel = kernel_of(pool, x);
+  const DnnlWindow dnnl = dnnl_window(pool.window, x, call.output(0), kernel.data());
+  const bool indices = call.num_outputs() == 2;
+  if (!indices && !(pool.count_include_pad && dnnl.extended)) return std::nullopt;
+  DirectPoolWindow window;
+  window.kernel = kernel;
+  window.strides = dnnl.strides;
+  for (const int64_t dilate : dnnl.dilates) window.dilations.push_back(dilate + 1);
+  window.pad_begin = dnnl.pad_begin;
+  window.pad_end = dnnl.given_pad_end;
+  window.average = pool.algorithm != dnnl::algorithm::pooling_max;
+  window.count_include_pad = pool.count_include_pad;
+  window.column_major = pool.column_major;
+  return window;
 }
 
 }  // namespace
@@ -108,17 +139,9 @@ void pool_destroy(hx_kernel_instance* instance, void* user_data) {
 hx_status* pool_check(const hx_kernel_args* args) {
   const KernelCall call(args);
   const PoolInstance& pool = hxplugin::instance_of<PoolInstance>(call.instance());
-  const hx_tensor_view& x = call.input(0);
-  if (hx_status* status = check_spatial_rank(call, pool.op)) return status;
-  if (pool.algorithm == dnnl::algorithm::pooling_avg_include_padding &&
-      call.output(0).rank == x.rank &&
-      dnnl_window(pool.window, x, call.output(0), kernel_of(pool, x).data()).extended) {
-    return call.error(HX_UNIMPLEMENTED,
-                      "AveragePool on CPU: with count_include_pad, a ceil_mode window reaching "
-                      "past the end padding is not supported");
-  }
-  return nullptr;
+  return check_spatial_rank(call, pool.op);
 }
+
 
 hx_status* pool_kernel(const hx_kernel_args* args) {
   const KernelCall call(args);
@@ -132,7 +155,16 @@ hx_status* pool_kernel(const hx_kernel_args* args) {
                       "spatial axis",
                       pool.op);
   }
+  const hx_tensor_view* indices = call.num_outputs() == 2 ? &call.output(1) : nullptr;
+  if (indices != nullptr &&
+      (indices->dtype != HX_DTYPE_I64 || indices->rank != y.rank ||
+       !std::equal(y.shape, y.shape + y.rank, indices->shape))) {
+    return call.error(HX_INVALID_ARGUMENT, "%s: Indices must be int64 of Y's shape", pool.op);
+  }
   if (element_count(y) == 0) return nullptr;
+  if (const std::optional<DirectPoolWindow> window = direct_window(pool, call)) {
+    return direct_pool(call, *window, pool.op);
+  }
   try {
     const auto prepare = [&](DataType type) { return prepare_pool(type, pool, call); };
     const std::shared_ptr<const Prepared> prepared = pool.primitives.get(
