@@ -32,8 +32,8 @@ TEST_CASE("Einsum of one operand: transposes, sums, traces and diagonals") {
 }
 
 TEST_CASE("Einsum of two operands: the ellipsis aligns the axes it stands for at the right") {
-  CHECK(infer("Einsum", {f32({2, 2, 3}), f32({2, 3, 4})}, einsum_attrs("...ij,...jk->...ik")).shape ==
-        Shape{2, 2, 4});
+  CHECK(infer("Einsum", {f32({2, 2, 3}), f32({2, 3, 4})}, einsum_attrs("...ij,...jk->...ik"))
+            .shape == Shape{2, 2, 4});
   // An operand with fewer of them takes the last: [7] against [2, 7].
   CHECK(infer("Einsum", {f32({2, 7, 3, 4}), f32({7, 4, 5})}, einsum_attrs("...ij,...jk")).shape ==
         Shape{2, 7, 3, 5});
