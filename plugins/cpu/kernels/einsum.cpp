@@ -106,8 +106,9 @@ int64_t product_of(const std::string& letters, const LetterSteps& extents) {
   return product;
 }
 
-// Two operands, no letter twice in a term, and every letter in two of the three terms: the
-// GEMM path's form.
+// Two operands, no letter twice in a term, and every letter in two or three of the three
+// terms (K, M or N; batch): the GEMM path's form. A letter of one operand alone is summed
+// within it, which the direct loop does.
 bool is_product(const EinsumForm& einsum, size_t operands) {
   if (operands != 2) return false;
   for (const std::string* term : {&einsum.a, &einsum.b, &einsum.output}) {
@@ -115,7 +116,7 @@ bool is_product(const EinsumForm& einsum, size_t operands) {
       const char letter = (*term)[i];
       if (term->find(letter, i + 1) != std::string::npos) return false;
       const int terms = has(einsum.a, letter) + has(einsum.b, letter) + has(einsum.output, letter);
-      if (terms != 2) return false;
+      if (terms < 2) return false;
     }
   }
   return true;
