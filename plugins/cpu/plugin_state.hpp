@@ -16,6 +16,7 @@ constexpr char kPluginName[] = "cpu";
 struct CpuPlugin {
   const hx_core_services* services = nullptr;
   hx_core* core = nullptr;
+  uint32_t core_abi_minor = 0;  // the core's HX_ABI_VERSION_MINOR, set at init
   // config execution.intra_op_threads; 0: the libraries' own choice. oneDNN's kernels apply it
   // per call (dnnl/dnnl_primitives.hpp); OpenBLAS keeps one process-wide count.
   uint32_t intra_op_threads = 0;

@@ -20,6 +20,7 @@ namespace hxcuda {
 struct CudaPlugin {
   const hx_core_services* services = nullptr;
   hx_core* core = nullptr;
+  uint32_t core_abi_minor = 0;  // the core's HX_ABI_VERSION_MINOR, set at init
   // Declared before `handles`, so that streams and events go before the devices they use.
   std::vector<std::unique_ptr<CudaDevice>> devices;
   std::string unavailable;  // why `devices` is empty; device_count's UNAVAILABLE message

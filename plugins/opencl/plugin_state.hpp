@@ -23,6 +23,7 @@ constexpr char kPluginName[] = "opencl";
 struct OpenClPlugin {
   const hx_core_services* services = nullptr;
   hx_core* core = nullptr;
+  uint32_t core_abi_minor = 0;  // the core's HX_ABI_VERSION_MINOR, set at init
   // Declared before the devices, so that the devices (queues, programs) go first at shutdown
   // and the contexts they live in after them.
   std::vector<std::unique_ptr<Platform>> platforms;

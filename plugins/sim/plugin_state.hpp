@@ -23,6 +23,7 @@ constexpr char kPluginName[] = "sim";
 struct SimPlugin {
   const hx_core_services* services = nullptr;
   hx_core* core = nullptr;
+  uint32_t core_abi_minor = 0;  // the core's HX_ABI_VERSION_MINOR, set at init
   SimOptions options;
   std::vector<std::unique_ptr<SimDevice>> devices;
   // After the devices: destroyed first, its streams finish their work while the devices'

@@ -152,6 +152,16 @@ TEST_CASE("dtype names and sizes") {
   CHECK(hxrt::is_floating(DType::kBF16));
   CHECK_FALSE(hxrt::is_floating(DType::kI64));
   CHECK_FALSE(hxrt::is_floating(DType::kBool));
+  CHECK(hxrt::dtype_size(DType::kU8) == 1);
+  CHECK(hxrt::dtype_size(DType::kI16) == 2);
+  CHECK(hxrt::dtype_size(DType::kU32) == 4);
+  CHECK(hxrt::dtype_size(DType::kU64) == 8);
+  CHECK(hxrt::is_integer(DType::kI8));
+  CHECK(hxrt::is_integer(DType::kU64));
+  CHECK_FALSE(hxrt::is_integer(DType::kBool));
+  CHECK_FALSE(hxrt::is_integer(DType::kF16));
+  CHECK(hxrt::is_unsigned(DType::kU16));
+  CHECK_FALSE(hxrt::is_unsigned(DType::kI64));
 }
 
 TEST_CASE("a dtype value outside the enum is reported, not trusted") {
@@ -159,6 +169,7 @@ TEST_CASE("a dtype value outside the enum is reported, not trusted") {
   CHECK(hxrt::dtype_size(invalid) == 0);
   CHECK(hxrt::dtype_name(invalid) == std::string("invalid"));
   CHECK_FALSE(hxrt::is_floating(invalid));
+  CHECK_FALSE(hxrt::is_integer(invalid));
 }
 
 TEST_CASE("parse_dtype reads every name and short name") {
@@ -171,6 +182,9 @@ TEST_CASE("parse_dtype reads every name and short name") {
   CHECK(hxrt::parse_dtype("bf16") == DType::kBF16);
   CHECK(hxrt::parse_dtype("i32") == DType::kI32);
   CHECK(hxrt::parse_dtype("i64") == DType::kI64);
+  CHECK(hxrt::parse_dtype("uint8") == DType::kU8);
+  CHECK(hxrt::parse_dtype("u64") == DType::kU64);
+  CHECK(hxrt::parse_dtype("int16") == DType::kI16);
 }
 
 TEST_CASE("parse_dtype lists the accepted names when it fails") {
@@ -178,7 +192,9 @@ TEST_CASE("parse_dtype lists the accepted names when it fails") {
     INFO(bad);
     const std::string message = error_message([&] { hxrt::parse_dtype(bad); });
     CHECK_THAT(message, Catch::Contains("'" + std::string(bad) + "'"));
-    CHECK_THAT(message, Catch::Contains("float32, float64, float16, bfloat16, int32, int64, bool"));
+    CHECK_THAT(message, Catch::Contains("float32, float64, float16, bfloat16, int32, int64, bool, "
+                                        "int8, uint8, int16, uint16, uint32, uint64"));
+    CHECK_THAT(message, Catch::Contains("i8, u8, i16, u16, u32, u64"));
   }
 }
 

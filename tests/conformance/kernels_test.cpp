@@ -118,11 +118,12 @@ TEST_CASE("the CPU plugin's kernels match the reference for every op and dtype t
   CHECK(run.skipped == 0);
   const std::vector<ConformanceCheck> passed = run.with("kernels", "pass");
   // One check per kernel and dtype T the CPU plugin registers, and per output dtype of an op
-  // whose output dtype is an attribute (Cast, which converts to all 7).
+  // whose output dtype is an attribute (Cast, which converts to every dtype).
   const std::vector<hxrt::KernelInfo> cpu_kernels = cpu_kernels_of(built_plugin("cpu"));
   size_t variants = 0;
   for (const hxrt::KernelInfo& kernel : cpu_kernels) {
-    variants += kernel.dtypes.size() * (converts_to_attribute(kernel.op) ? 7 : 1);
+    variants += kernel.dtypes.size() *
+                (converts_to_attribute(kernel.op) ? std::size(hxrt::kAllDTypes) : 1);
   }
   CHECK(static_cast<size_t>(count_containing(passed, " matches the reference (")) == variants);
   for (const hxrt::KernelInfo& kernel : cpu_kernels) {
@@ -141,10 +142,13 @@ TEST_CASE("the CPU plugin's kernels match the reference for every op and dtype t
   const int broadcast_checks =
       count_containing(passed, " reads broadcast inputs by their strides (");
   CHECK(static_cast<size_t>(broadcast_checks) == broadcast_variants);
-  CHECK(count_starting(passed, "Cast float32 to ") == 7);
+  CHECK(count_starting(passed, "Cast float32 to ") ==
+        static_cast<int>(std::size(hxrt::kAllDTypes)));
   CHECK(check_starting(run, "kernels", "Div int32 by zero returns an error status").result ==
         "pass");
   CHECK(check_starting(run, "kernels", "Div int64 by zero returns an error status").result ==
+        "pass");
+  CHECK(check_starting(run, "kernels", "Div uint8 by zero returns an error status").result ==
         "pass");
 }
 

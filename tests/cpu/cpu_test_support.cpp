@@ -94,6 +94,12 @@ long double element_value(hxrt::DType dtype, const std::vector<uint8_t>& bytes, 
     case hxrt::DType::kI32: return load<int32_t>(bytes, index);
     case hxrt::DType::kI64: return static_cast<long double>(load<int64_t>(bytes, index));
     case hxrt::DType::kBool: return bytes[index] != 0 ? 1 : 0;
+    case hxrt::DType::kI8: return load<int8_t>(bytes, index);
+    case hxrt::DType::kU8: return load<uint8_t>(bytes, index);
+    case hxrt::DType::kI16: return load<int16_t>(bytes, index);
+    case hxrt::DType::kU16: return load<uint16_t>(bytes, index);
+    case hxrt::DType::kU32: return load<uint32_t>(bytes, index);
+    case hxrt::DType::kU64: return static_cast<long double>(load<uint64_t>(bytes, index));
   }
   FAIL("unknown dtype");
   return 0;

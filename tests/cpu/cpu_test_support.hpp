@@ -39,7 +39,8 @@ hxrt::Tensor raw_tensor(hxrt::DType dtype, const hxrt::Shape& shape,
 std::vector<uint8_t> raw_bytes(const hxrt::Tensor& tensor);
 
 // Element `index` of a raw buffer of dtype `dtype`, as an exact long double (f16 and bf16
-// decoded from their bit fields, bool as 0 or 1). long double holds every int64 exactly.
+// decoded from their bit fields, bool as 0 or 1). long double holds every int64 and uint64
+// exactly.
 long double element_value(hxrt::DType dtype, const std::vector<uint8_t>& bytes, size_t index);
 
 // The f16 or bf16 bit pattern nearest to `value`, ties to the even pattern, overflow to

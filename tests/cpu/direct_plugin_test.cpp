@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <hxrt/plugin_vocabulary.h>
+
 #include "direct_plugin.hpp"
 
 using hxrt_test::Attributes;
@@ -65,6 +67,27 @@ TEST_CASE("Directly: the CPU device declares host memory, the CPU class, 64 byte
   CHECK(cpu.plugin.api().events == nullptr);
   CHECK(cpu.plugin.api().host_memory == nullptr);
   CHECK(reinterpret_cast<uintptr_t>(cpu.buffer) % 64 == 0);
+}
+
+TEST_CASE("Directly: under a 2.6 core the CPU plugin registers no dtype of 2.7",
+          "[cpu][direct]") {
+  // A 2.6 core refuses a registration naming int8 ... uint64; the plugin leaves them out.
+  const DirectPlugin older(kCpu, "{}", HX_ABI_VERSION_MAJOR, 6);
+  hxrt_test::require_ok(older.init_outcome());
+  const DirectPlugin current(kCpu);
+  REQUIRE(older.kernels().size() == current.kernels().size());  // every op is still there
+  for (size_t i = 0; i < older.kernels().size(); ++i) {
+    const hxrt_test::RegisteredKernel& kernel = older.kernels()[i];
+    INFO(kernel.op);
+    for (int32_t dtype : kernel.dtypes) CHECK(hx_dtype_abi_minor(dtype) <= 6);
+    std::vector<int32_t> known;
+    for (int32_t dtype : current.kernels()[i].dtypes) {
+      if (hx_dtype_abi_minor(dtype) <= 6) known.push_back(dtype);
+    }
+    CHECK(kernel.dtypes == known);
+  }
+  CHECK(current.kernel("Add").dtypes.size() == 12);
+  CHECK(older.kernel("Add").dtypes.size() == 6);
 }
 
 TEST_CASE("Directly: CPU buffers are host addresses, copied and set at offsets",

@@ -71,16 +71,21 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
   // oneDNN's kernels: f32, and f16 and bf16 computed in it.
   const std::vector<DType> dnnl_floating = {DType::kF32, DType::kF16, DType::kBF16};
   const std::vector<DType> any_floating = {DType::kF32, DType::kF64, DType::kF16, DType::kBF16};
-  const std::vector<DType> arithmetic = {DType::kF32, DType::kF64, DType::kI32, DType::kI64};
-  const std::vector<DType> numeric = {DType::kF32,  DType::kF64, DType::kF16,
-                                      DType::kBF16, DType::kI32, DType::kI64};
+  const std::vector<DType> integers = {DType::kI32, DType::kI64, DType::kI8,  DType::kU8,
+                                       DType::kI16, DType::kU16, DType::kU32, DType::kU64};
+  std::vector<DType> arithmetic = {DType::kF32, DType::kF64};
+  arithmetic.insert(arithmetic.end(), integers.begin(), integers.end());
+  std::vector<DType> numeric = any_floating;
+  numeric.insert(numeric.end(), integers.begin(), integers.end());
+  const std::vector<DType> max_pool = {DType::kF32, DType::kF16, DType::kBF16, DType::kI8,
+                                       DType::kU8};
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
   const std::vector<DType> bool_only = {DType::kBool};
   const std::map<std::string, std::vector<DType>> expected = {
       {"MatMul", any_floating}, {"Gemm", any_floating}, {"Einsum", any_floating},
       {"Conv", dnnl_floating},
       {"ConvTranspose", dnnl_floating},
-      {"MaxPool", dnnl_floating}, {"AveragePool", dnnl_floating},
+      {"MaxPool", max_pool}, {"AveragePool", dnnl_floating},
       {"GlobalMaxPool", dnnl_floating}, {"GlobalAveragePool", dnnl_floating},
       {"BatchNormalization", any_floating}, {"LayerNormalization", any_floating},
       {"InstanceNormalization", any_floating},

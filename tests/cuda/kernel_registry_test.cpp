@@ -56,8 +56,7 @@ TEST_CASE("no GPU kernel does integer arithmetic", "[cuda][registry]") {
   for (const auto& [op, dtypes] : gpu_kernels()) {
     if (op == "Identity") continue;  // a copy, not arithmetic
     INFO(op);
-    CHECK(dtypes.count(DType::kI32) == 0);
-    CHECK(dtypes.count(DType::kI64) == 0);
+    for (const DType dtype : dtypes) CHECK_FALSE(hxrt::is_integer(dtype));
   }
 }
 

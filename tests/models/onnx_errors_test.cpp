@@ -113,12 +113,13 @@ TEST_CASE("A value no earlier node defines, and a dtype hxrt lacks, are refused"
   CHECK_THAT(refusal(undefined), Catch::Contains("node 'relu' (Relu) input 0 reads 'nowhere', "
                                                  "which no initializer, graph input or earlier "
                                                  "node defines"));
-  onnx::ModelProto bytes = relu_model();
-  bytes.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
-      onnx::TensorProto::UINT8);
-  CHECK_THAT(refusal(bytes), Catch::Contains("graph input 'x' has elements of UINT8; hxrt reads "
-                                             "tensors of FLOAT, DOUBLE, FLOAT16, BFLOAT16, "
-                                             "INT32, INT64 and BOOL"));
+  onnx::ModelProto strings = relu_model();
+  strings.mutable_graph()->mutable_input(0)->mutable_type()->mutable_tensor_type()->set_elem_type(
+      onnx::TensorProto::STRING);
+  CHECK_THAT(refusal(strings),
+             Catch::Contains("graph input 'x' has elements of STRING; hxrt reads tensors of "
+                             "FLOAT, DOUBLE, FLOAT16, BFLOAT16, INT8, UINT8, INT16, UINT16, "
+                             "INT32, UINT32, INT64, UINT64 and BOOL"));
 }
 
 TEST_CASE("Bytes that are not a model, and paths that are not model files, are refused",

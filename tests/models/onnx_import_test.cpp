@@ -304,3 +304,48 @@ TEST_CASE("TopK reads K from an initializer and gives values and indices", "[mod
   CHECK(top[1].dtype() == hxrt::DType::kI64);
   CHECK(top[1].to_string() == "[[1, 2], [0, 2]]");
 }
+
+TEST_CASE("Integer initializers are read from ONNX's typed fields of each integer type",
+          "[models]") {
+  // ONNX keeps int8, uint8, int16 and uint16 in int32_data, uint32 and uint64 in uint64_data:
+  // y = x + c for each, with c = [-2, 3] (or [2, 3] unsigned) in its typed field.
+  struct Case {
+    int32_t type;
+    hxrt::DType dtype;
+    bool in_uint64_data;
+    bool is_unsigned;
+  };
+  const Case cases[] = {{onnx::TensorProto::INT8, hxrt::DType::kI8, false, false},
+                        {onnx::TensorProto::UINT8, hxrt::DType::kU8, false, true},
+                        {onnx::TensorProto::INT16, hxrt::DType::kI16, false, false},
+                        {onnx::TensorProto::UINT16, hxrt::DType::kU16, false, true},
+                        {onnx::TensorProto::UINT32, hxrt::DType::kU32, true, true},
+                        {onnx::TensorProto::UINT64, hxrt::DType::kU64, true, true}};
+  hxrt::Runtime rt = onnx_test::runtime();
+  for (const Case& c : cases) {
+    INFO(hxrt::dtype_name(c.dtype));
+    onnx::ModelProto proto = onnx_test::model(17);
+    add_input(proto, "x", c.type, {2});
+    onnx::TensorProto* constant = proto.mutable_graph()->add_initializer();
+    constant->set_name("c");
+    constant->set_data_type(c.type);
+    constant->add_dims(2);
+    const int first = c.is_unsigned ? 2 : -2;
+    if (c.in_uint64_data) {
+      constant->add_uint64_data(static_cast<uint64_t>(first));
+      constant->add_uint64_data(3);
+    } else {
+      constant->add_int32_data(first);
+      constant->add_int32_data(3);
+    }
+    add_node(proto, "Add", {"x", "c"}, {"y"}, "add");
+    add_output(proto, "y");
+    const std::string bytes = bytes_of(proto);
+    const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+    std::vector<uint8_t> x(2 * hxrt::dtype_size(c.dtype), 0);
+    x[0] = 10;  // little-endian: the first element is 10, the second 0
+    const Tensor y = run(rt, model, {{"x", rt.from_host(c.dtype, {2}, x.data(), x.size())}})[0];
+    CHECK(y.dtype() == c.dtype);
+    CHECK(y.to_string() == (c.is_unsigned ? "[12, 3]" : "[8, 3]"));
+  }
+}

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "hxcommon/float_formats.hpp"
+#include "hxcommon/element_values.hpp"
 #include "hxrt/hxrt.hpp"
 
 namespace fs = std::filesystem;
@@ -66,6 +66,12 @@ std::optional<hxrt::DType> dtype_of(int32_t type) {
     case onnx::TensorProto::INT32: return hxrt::DType::kI32;
     case onnx::TensorProto::INT64: return hxrt::DType::kI64;
     case onnx::TensorProto::BOOL: return hxrt::DType::kBool;
+    case onnx::TensorProto::INT8: return hxrt::DType::kI8;
+    case onnx::TensorProto::UINT8: return hxrt::DType::kU8;
+    case onnx::TensorProto::INT16: return hxrt::DType::kI16;
+    case onnx::TensorProto::UINT16: return hxrt::DType::kU16;
+    case onnx::TensorProto::UINT32: return hxrt::DType::kU32;
+    case onnx::TensorProto::UINT64: return hxrt::DType::kU64;
     default: return std::nullopt;
   }
 }
@@ -132,7 +138,17 @@ std::optional<Data> read_data(const fs::path& file, int32_t declared, std::strin
     put(proto.int32_data(), int32_t{});
   } else if (data.dtype == hxrt::DType::kBool) {
     put(proto.int32_data(), bool{});
-  } else {
+  } else if (data.dtype == hxrt::DType::kI8) {
+    put(proto.int32_data(), int8_t{});
+  } else if (data.dtype == hxrt::DType::kU8) {
+    put(proto.int32_data(), uint8_t{});
+  } else if (data.dtype == hxrt::DType::kI16) {
+    put(proto.int32_data(), int16_t{});
+  } else if (data.dtype == hxrt::DType::kU32) {
+    put(proto.uint64_data(), uint32_t{});
+  } else if (data.dtype == hxrt::DType::kU64) {
+    put(proto.uint64_data(), uint64_t{});
+  } else {  // f16, bf16 and uint16: int32_data holds each element's 16 bits
     put(proto.int32_data(), uint16_t{});
   }
   if (data.bytes.size() != hxrt::tensor_bytes(data.dtype, data.shape)) {
@@ -144,38 +160,7 @@ std::optional<Data> read_data(const fs::path& file, int32_t declared, std::strin
 }
 
 double element(const std::string& bytes, hxrt::DType dtype, size_t i) {
-  const char* at = bytes.data() + i * hxrt::dtype_size(dtype);
-  switch (dtype) {
-    case hxrt::DType::kF32: {
-      float v;
-      std::memcpy(&v, at, 4);
-      return v;
-    }
-    case hxrt::DType::kF64: {
-      double v;
-      std::memcpy(&v, at, 8);
-      return v;
-    }
-    case hxrt::DType::kF16:
-    case hxrt::DType::kBF16: {
-      uint16_t v;
-      std::memcpy(&v, at, 2);
-      return dtype == hxrt::DType::kF16 ? hxcommon::f16_to_double(v)
-                                        : hxcommon::bf16_to_double(v);
-    }
-    case hxrt::DType::kI32: {
-      int32_t v;
-      std::memcpy(&v, at, 4);
-      return v;
-    }
-    case hxrt::DType::kI64: {
-      int64_t v;
-      std::memcpy(&v, at, 8);
-      return static_cast<double>(v);
-    }
-    case hxrt::DType::kBool: return *at != 0 ? 1 : 0;
-  }
-  return 0;
+  return hxcommon::element_to_double(bytes.data(), static_cast<int32_t>(dtype), i);
 }
 
 // "" when `got` matches `expected` at the suite's tolerances, else what differs.

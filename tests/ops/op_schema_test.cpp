@@ -25,7 +25,8 @@ namespace {
 
 using namespace hxrt_test_ops;
 
-const std::string kNumericDTypes = "float32, float64, float16, bfloat16, int32, int64";
+const std::string kNumericDTypes =
+    "float32, float64, float16, bfloat16, int32, int64, int8, uint8, int16, uint16, uint32, uint64";
 
 }  // namespace
 

@@ -58,7 +58,8 @@ TEST_CASE("the text shows a core op's whole specification") {
   CHECK_THAT(text, Contains("    transpose_a: bool, default false: multiply by a's transpose"));
   CHECK_THAT(text, Contains("AddN (core, 1 or more inputs, 1 output)"));
   CHECK_THAT(text, Contains("    inputs...: T in {float32, float64, float16, bfloat16, int32, "
-                            "int64}: one or more tensors"));
+                            "int64, int8, uint8, int16, uint16, uint32, uint64}: one or more "
+                            "tensors"));
   CHECK_THAT(text, Contains("  T: the value of attribute dtype (default float32)\n"));
   CHECK_THAT(text, Contains("    shape: list of ints, required: the output's extents"));
   CHECK_THAT(text, Contains("    axes: list of ints, optional: the axes to reduce"));

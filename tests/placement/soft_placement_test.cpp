@@ -29,7 +29,8 @@ TEST_CASE("strict: a device without a kernel and a missing device are both error
   CHECK_THAT(no_kernel->what(), StartsWith(kNoKernel));
   CHECK_THAT(no_kernel->what(), Contains("Registered kernels:"));
   CHECK_THAT(no_kernel->what(),
-             Contains("device='CPU'; T in [float32, float64, float16, bfloat16, int32, int64]"));
+             Contains("device='CPU'; T in [float32, float64, float16, bfloat16, int32, int64, "
+                      "int8, uint8, int16, uint16, uint32, uint64]"));
   CHECK_THAT(no_kernel->what(), Contains("device='GPU'; T in [float32]"));
 
   hxrt::Tensor f = rt.tensor<float>({1, 1}, {1});

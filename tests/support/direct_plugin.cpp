@@ -33,8 +33,9 @@ View::View(const View& other) : shape(other.shape), strides(other.strides), view
 }
 
 DirectPlugin::DirectPlugin(const std::string& library, const std::string& options,
-                           uint32_t core_major)
-    : PluginHost(std::string(HXRT_TEST_PLUGIN_DIR) + "/" + library, options, core_major) {}
+                           uint32_t core_major, uint32_t core_minor)
+    : PluginHost(std::string(HXRT_TEST_PLUGIN_DIR) + "/" + library, options, core_major,
+                 core_minor) {}
 
 hx_device_properties DirectPlugin::properties(hx_device* device) const {
   hx_device_properties props{};

@@ -36,7 +36,8 @@ class DirectPlugin : public PluginHost {
  public:
   // `library`: a file name in the build's plugin folder.
   explicit DirectPlugin(const std::string& library, const std::string& options = "{}",
-                        uint32_t core_major = HX_ABI_VERSION_MAJOR);
+                        uint32_t core_major = HX_ABI_VERSION_MAJOR,
+                        uint32_t core_minor = HX_ABI_VERSION_MINOR);
 
   hx_device_properties properties(hx_device* device) const;
   hx_buffer* allocate(hx_device* device, size_t size, size_t alignment) const;

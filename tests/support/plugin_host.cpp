@@ -77,7 +77,7 @@ void PluginHost::check(hx_status* status, const std::string& what) {
 }
 
 PluginHost::PluginHost(const std::string& path, const std::string& options,
-                       uint32_t core_major)
+                       uint32_t core_major, uint32_t core_minor)
     : path_(path) {
   library_ = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (library_ == nullptr) throw std::runtime_error("cannot load " + path + ": " + dlerror());
@@ -90,7 +90,7 @@ PluginHost::PluginHost(const std::string& path, const std::string& options,
   const hx_plugin_init_args args = {HX_PLUGIN_INIT_ARGS_STRUCT_SIZE,
                                     nullptr,
                                     core_major,
-                                    HX_ABI_VERSION_MINOR,
+                                    core_minor,
                                     &kServices,
                                     reinterpret_cast<hx_core*>(this),
                                     options.c_str(),

@@ -40,10 +40,11 @@ struct RegisteredKernel {
 class PluginHost {
  public:
   // Loads the plugin at `path` (its own reference) and inits it with `options` as a core of
-  // ABI major `core_major` would. When init fails, init_outcome() says why and api() must not
-  // be used. Throws when the library cannot be loaded or exports no hx_plugin_init.
+  // ABI `core_major`.`core_minor` would. When init fails, init_outcome() says why and api()
+  // must not be used. Throws when the library cannot be loaded or exports no hx_plugin_init.
   explicit PluginHost(const std::string& path, const std::string& options = "{}",
-                      uint32_t core_major = HX_ABI_VERSION_MAJOR);
+                      uint32_t core_major = HX_ABI_VERSION_MAJOR,
+                      uint32_t core_minor = HX_ABI_VERSION_MINOR);
   // Shuts the plugin down (after a successful init) and drops the library reference.
   ~PluginHost();
   PluginHost(const PluginHost&) = delete;

@@ -227,7 +227,7 @@ void KitCore::log(hx_core* core, int32_t level, const char* message) {
 }
 
 // The most dtypes a kernel lists: each valid one once (plugin_api.h).
-constexpr size_t kMostDtypes = 7;
+constexpr size_t kMostDtypes = HX_DTYPE_U64;
 
 hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
   auto& kit = *reinterpret_cast<KitCore*>(core);
@@ -258,7 +258,8 @@ hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
   if (def->dtypes == nullptr || def->num_dtypes == 0 || def->num_dtypes > kMostDtypes) {
     return kit.refuse(HX_INVALID_ARGUMENT,
                       what + ": " + std::to_string(def->num_dtypes) +
-                          " dtypes; list 1 to 7, each at most once");
+                          " dtypes; list 1 to " + std::to_string(kMostDtypes) +
+                          ", each at most once");
   }
   if (def->compute == nullptr) return kit.refuse(HX_INVALID_ARGUMENT, what + ": compute is NULL");
   if (def->create != nullptr && def->destroy == nullptr) {
@@ -270,7 +271,7 @@ hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
       def->num_output_dtypes > kMostDtypes) {
     return kit.refuse(HX_INVALID_ARGUMENT,
                       what + ": output_dtypes and num_output_dtypes disagree (NULL with 0, or "
-                             "1 to 7 dtypes)");
+                             "1 to " + std::to_string(kMostDtypes) + " dtypes)");
   }
   RegisteredKernel kernel{op,           {},          {},           def->priority, def->compute,
                           def->user_data, def->create, def->check, def->destroy};

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "command_line.hpp"
-#include "hxcommon/float_formats.hpp"
+#include "hxcommon/element_values.hpp"
 #include "hxrt/hxrt.hpp"
 #include "npy_file.hpp"
 #include "run_report.hpp"
@@ -28,11 +28,6 @@ double milliseconds_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-template <class T>
-void put(std::string& bytes, size_t i, T value) {
-  std::memcpy(&bytes[i * sizeof(T)], &value, sizeof(T));
-}
-
 // Random elements for an input: floats in [-1, 1], integers in [0, 10), bools either way.
 hxrun::NpyArray random_array(hxrt::DType dtype, const hxrt::Shape& shape, std::mt19937& random) {
   hxrun::NpyArray array;
@@ -42,15 +37,10 @@ hxrun::NpyArray random_array(hxrt::DType dtype, const hxrt::Shape& shape, std::m
   std::uniform_real_distribution<double> real(-1, 1);
   std::uniform_int_distribution<int> whole(0, 9);
   for (size_t i = 0; i < static_cast<size_t>(shape.num_elements()); ++i) {
-    switch (dtype) {
-      case hxrt::DType::kF32: put(array.bytes, i, static_cast<float>(real(random))); break;
-      case hxrt::DType::kF64: put(array.bytes, i, real(random)); break;
-      case hxrt::DType::kF16: put(array.bytes, i, hxcommon::f16_from_double(real(random))); break;
-      case hxrt::DType::kBF16: put(array.bytes, i, hxcommon::bf16_from_double(real(random))); break;
-      case hxrt::DType::kI32: put(array.bytes, i, static_cast<int32_t>(whole(random))); break;
-      case hxrt::DType::kI64: put(array.bytes, i, static_cast<int64_t>(whole(random))); break;
-      case hxrt::DType::kBool: array.bytes[i] = static_cast<char>(whole(random) % 2); break;
-    }
+    const double value = hxrt::is_floating(dtype)      ? real(random)
+                         : dtype == hxrt::DType::kBool ? whole(random) % 2
+                                                       : whole(random);
+    hxcommon::element_from_double(value, static_cast<int32_t>(dtype), array.bytes.data(), i);
   }
   return array;
 }

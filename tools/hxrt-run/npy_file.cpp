@@ -19,9 +19,11 @@ struct Descr {
 // NumPy's descr strings for hxrt's dtypes ('|b1' for bool; ml_dtypes' bfloat16 as '<V2'
 // cannot be told from other 2-byte records, so it is read by name only).
 constexpr Descr kDescrs[] = {
-    {"<f4", hxrt::DType::kF32},   {"<f8", hxrt::DType::kF64},  {"<f2", hxrt::DType::kF16},
+    {"<f4", hxrt::DType::kF32},  {"<f8", hxrt::DType::kF64},  {"<f2", hxrt::DType::kF16},
     {"bfloat16", hxrt::DType::kBF16}, {"<i4", hxrt::DType::kI32}, {"<i8", hxrt::DType::kI64},
-    {"|b1", hxrt::DType::kBool},
+    {"|b1", hxrt::DType::kBool}, {"|i1", hxrt::DType::kI8},  {"|u1", hxrt::DType::kU8},
+    {"<i2", hxrt::DType::kI16},  {"<u2", hxrt::DType::kU16}, {"<u4", hxrt::DType::kU32},
+    {"<u8", hxrt::DType::kU64},
 };
 
 [[noreturn]] void refuse(const std::string& path, const std::string& why) {
@@ -105,8 +107,12 @@ NpyArray read_npy(const std::string& path) {
     }
   }
   if (!known) {
-    refuse(path, "its dtype '" + descr + "' is not one hxrt has: float32 (<f4), float64 (<f8), "
-                 "float16 (<f2), bfloat16, int32 (<i4), int64 (<i8), bool (|b1)");
+    std::string known_descrs;
+    for (const Descr& candidate : kDescrs) {
+      known_descrs += std::string(known_descrs.empty() ? "" : ", ") +
+                      hxrt::dtype_name(candidate.dtype) + " (" + candidate.text + ")";
+    }
+    refuse(path, "its dtype '" + descr + "' is not one hxrt has: " + known_descrs);
   }
   if (field(header, "fortran_order", path) != "False") {
     refuse(path, "is in Fortran order; save a C-ordered array (numpy.ascontiguousarray)");

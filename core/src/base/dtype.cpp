@@ -15,9 +15,10 @@ struct ShortName {
   DType dtype;
   const char* name;
 };
-constexpr ShortName kShortNames[] = {{DType::kF32, "f32"}, {DType::kF64, "f64"},
-                                     {DType::kF16, "f16"}, {DType::kBF16, "bf16"},
-                                     {DType::kI32, "i32"}, {DType::kI64, "i64"}};
+constexpr ShortName kShortNames[] = {
+    {DType::kF32, "f32"}, {DType::kF64, "f64"}, {DType::kF16, "f16"}, {DType::kBF16, "bf16"},
+    {DType::kI32, "i32"}, {DType::kI64, "i64"}, {DType::kI8, "i8"},   {DType::kU8, "u8"},
+    {DType::kI16, "i16"}, {DType::kU16, "u16"}, {DType::kU32, "u32"}, {DType::kU64, "u64"}};
 
 }  // namespace
 
@@ -30,6 +31,15 @@ bool is_floating(DType dtype) {
          dtype == DType::kBF16;
 }
 
+bool is_integer(DType dtype) {
+  return dtype != DType::kBool && !is_floating(dtype) && dtype_size(dtype) != 0;
+}
+
+bool is_unsigned(DType dtype) {
+  return dtype == DType::kU8 || dtype == DType::kU16 || dtype == DType::kU32 ||
+         dtype == DType::kU64;
+}
+
 DType parse_dtype(std::string_view name) {
   for (DType dtype : kAllDTypes) {
     if (name == dtype_name(dtype)) return dtype;
@@ -37,10 +47,17 @@ DType parse_dtype(std::string_view name) {
   for (const ShortName& entry : kShortNames) {
     if (name == entry.name) return entry.dtype;
   }
-  throw Error(StatusCode::kInvalidArgument,
-              "unknown dtype '" + std::string(name) +
-                  "': expected one of float32, float64, float16, bfloat16, int32, int64, bool "
-                  "(or the short names f32, f64, f16, bf16, i32, i64)");
+  std::string names;
+  for (DType dtype : kAllDTypes) {
+    names += std::string(names.empty() ? "" : ", ") + dtype_name(dtype);
+  }
+  std::string short_names;
+  for (const ShortName& entry : kShortNames) {
+    short_names += std::string(short_names.empty() ? "" : ", ") + entry.name;
+  }
+  throw Error(StatusCode::kInvalidArgument, "unknown dtype '" + std::string(name) +
+                                                "': expected one of " + names +
+                                                " (or the short names " + short_names + ")");
 }
 
 }  // namespace hxrt

@@ -84,9 +84,11 @@ std::vector<ReferenceCase> clip_cases(DType type, DType, RandomValues& random) {
       unary_cases([](double x) { return x; }, type, ValueRange::kModerate, random);
   const double infinity = std::numeric_limits<double>::infinity();
   const bool integer = is_integer(type);
-  const auto clip = [integer](double low, double high) {
-    const double lowest = integer ? std::ceil(low) : low;
-    const double highest = integer ? std::floor(high) : high;
+  // An integer dtype takes the bounds rounded inward and saturated to its range, as Cast
+  // converts a floating value.
+  const auto clip = [integer, type](double low, double high) {
+    const double lowest = integer ? saturate_to(std::ceil(low), type) : low;
+    const double highest = integer ? saturate_to(std::floor(high), type) : high;
     return [=](double x) { return std::min(std::max(x, lowest), highest); };
   };
   cases.push_back(attribute_case(type, ValueRange::kModerate, {{"min", -2.5}, {"max", 4.0}},

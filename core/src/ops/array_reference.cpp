@@ -38,13 +38,15 @@ std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValue
   std::vector<ReferenceCase> cases;
   for (const Shape& shape : moving_shapes()) {
     // Wide values of both signs, zeros among them: conversions to the integer types truncate
-    // fractions, bool sees zeros and non-zeros, f16 and bf16 round.
+    // fractions (and wrap from a wider integer type, and saturate from a floating one), bool
+    // sees zeros and non-zeros, f16 and bf16 round.
     ReferenceCase cast;
     cast.inputs = {random.tensor(type, shape, ValueRange::kWide)};
     cast.attrs.set("dtype", output_type);
     cast.expected = empty_reference(output_type, shape);
     for (double value : cast.inputs[0].values) {
-      cast.expected.values.push_back(round_to(value, output_type));
+      cast.expected.values.push_back(is_floating(type) ? saturate_to(value, output_type)
+                                                       : round_to(value, output_type));
     }
     cast.tolerance = element_tolerance(output_type);
     cases.push_back(std::move(cast));
@@ -71,6 +73,7 @@ std::vector<ReferenceCase> fill_cases(DType type, DType, RandomValues& random) {
     // filling, and Cast's cases cover conversion.
     double value = random.uniform(-10, 10);
     if (is_integer(type)) value = std::round(value * 10);
+    if (is_unsigned(type)) value = std::abs(value);
     if (type == DType::kBool) value = cases.size() % 2 == 0 ? 1 : 0;
     ReferenceCase fill;
     fill.attrs = {{"shape", shape.to_vector()}, {"value", value}, {"dtype", type}};

@@ -89,8 +89,8 @@ void add_elementwise_ops(OpRegistry& registry) {
        "a negative power an infinity. Integer powers are the real power truncated toward zero "
        "(2^-1 is 0, (-1)^-3 is -1) and wrap modulo 2^bits; 0 to a negative power fails the "
        "call. An exponent of another dtype than x's: an integer exponent of an integer x as "
-       "above (it must fit x's dtype); any other power in double, converted to x's dtype as "
-       "Cast converts.",
+       "above (a positive one at most x's largest value); any other power in double, "
+       "converted to x's dtype as Cast converts.",
        pow_cases,
        {13, 15},
        infer_pow,

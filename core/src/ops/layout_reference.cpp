@@ -135,7 +135,7 @@ std::vector<ReferenceCase> pad_cases(DType type, DType, RandomValues& random) {
     if (call.axes) c.attrs.set("axes", *call.axes);
     const ReferenceTensor& x = c.inputs[0];
     const std::string mode = call.mode.empty() ? "constant" : call.mode;
-    const double constant = round_to(call.constant_value.value_or(0), type);
+    const double constant = saturate_to(call.constant_value.value_or(0), type);
     c.expected = picked(type, output, [&](const Coordinates& at) {
       Coordinates from;
       for (size_t axis = 0; axis < at.size(); ++axis) {

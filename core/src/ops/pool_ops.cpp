@@ -10,8 +10,15 @@ namespace hxrt::detail {
 
 namespace {
 
+// MaxPool also takes the 8-bit integers (ONNX 12): a maximum needs no arithmetic.
+const std::vector<DType>& pool_dtypes(const std::string& op) {
+  static const std::vector<DType> max_pool = {DType::kF32, DType::kF64, DType::kF16,
+                                              DType::kBF16, DType::kI8, DType::kU8};
+  return op == "MaxPool" ? max_pool : floating_dtypes();
+}
+
 void require_spatial_input(const InferContext& call) {
-  require_inputs_in(call, floating_dtypes());
+  require_inputs_in(call, pool_dtypes(call.op));
   const Shape& x = call.inputs[0].shape;
   if (x.rank() < 3) {
     reject_call(call, "input X has shape " + x.to_string() + "; " + call.op +
@@ -71,9 +78,9 @@ void infer_global_pool(const InferContext& call, TensorMeta* outputs) {
 OpSchema pool_schema(const char* name, const char* summary, ReferenceCasesFn cases) {
   OpSchema schema{name, 1, 1, 1, infer_pool, ""};
   schema.summary = summary;
-  schema.inputs = {{"X", "T", floating_dtypes(), "[N, C, D1, ..., Dn]: n >= 1 spatial axes",
+  schema.inputs = {{"X", "T", pool_dtypes(name), "[N, C, D1, ..., Dn]: n >= 1 spatial axes",
                     false}};
-  schema.outputs = {{"Y", "T", floating_dtypes(), "[N, C, O1, ..., On]", false}};
+  schema.outputs = {{"Y", "T", pool_dtypes(name), "[N, C, O1, ..., On]", false}};
   schema.attrs = window_attrs(true);
   schema.attrs[1].required = true;  // kernel_shape
   schema.attrs.push_back({"ceil_mode", AttrType::kInt, false, AttrValue(int64_t{0}),

@@ -243,10 +243,10 @@ ReferenceTensor resize_reference(const ReferenceTensor& x, const Attrs& attrs) {
     for (size_t d = 0; d < axes.size(); ++d) {
       const double from = resize_original(axes[d], s.coordinates, at[d]);
       if (s.coordinates == "tf_crop_and_resize" && (from < 0 || from > double(axes[d].in - 1))) {
-        return round_to(s.extrapolation, x.dtype);
+        return saturate_to(s.extrapolation, x.dtype);
       }
     }
-    return round_to(resize_sample(x, axes, s, at, 0, 0), x.dtype);
+    return saturate_to(resize_sample(x, axes, s, at, 0, 0), x.dtype);
   });
 }
 

@@ -1,11 +1,8 @@
 #include "hxrt/tensor.hpp"
 
-#include <cmath>
-#include <cstdio>
-#include <cstring>
 #include <vector>
 
-#include <hxcommon/float_formats.hpp>
+#include <hxcommon/element_values.hpp>
 
 #include "tensors/transfers.hpp"
 #include "tensors/tensor_impl.hpp"
@@ -82,45 +79,8 @@ const detail::TensorImpl& checked(const detail::TensorImpl* impl) {
   return *impl;
 }
 
-double half_bits_to_double(uint16_t bits, DType dtype) {
-  return dtype == DType::kBF16 ? hxcommon::bf16_to_double(bits) : hxcommon::f16_to_double(bits);
-}
-
 std::string format_element(const unsigned char* bytes, DType dtype) {
-  char text[64];
-  double value = 0;
-  switch (dtype) {
-    case DType::kBool:
-      return *bytes ? "true" : "false";
-    case DType::kI32: {
-      int32_t v;
-      std::memcpy(&v, bytes, sizeof v);
-      return std::to_string(v);
-    }
-    case DType::kI64: {
-      int64_t v;
-      std::memcpy(&v, bytes, sizeof v);
-      return std::to_string(v);
-    }
-    case DType::kF32: {
-      float v;
-      std::memcpy(&v, bytes, sizeof v);
-      value = v;
-      break;
-    }
-    case DType::kF64:
-      std::memcpy(&value, bytes, sizeof value);
-      break;
-    case DType::kF16:
-    case DType::kBF16: {
-      uint16_t v;
-      std::memcpy(&v, bytes, sizeof v);
-      value = half_bits_to_double(v, dtype);
-      break;
-    }
-  }
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
+  return hxcommon::element_text(bytes, static_cast<int32_t>(dtype), 0);
 }
 
 // NumPy's print options: past kSummaryThreshold entries, an axis longer than 2 * kEdgeItems

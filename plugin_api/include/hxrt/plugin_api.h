@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.6 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.7 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 6
+#define HX_ABI_VERSION_MINOR 7
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -164,7 +164,7 @@ typedef struct hx_recording_s hx_recording;
  * EXTENSIONS
  * ============================================================================================ */
 
-/* The kinds of extension struct. 2.0 to 2.6 define none; values are never renumbered.
+/* The kinds of extension struct. 2.0 to 2.7 define none; values are never renumbered.
  * [since 2.0] */
 typedef enum hx_extension_type {
   HX_EXTENSION_TYPE_NONE = 0
@@ -197,7 +197,9 @@ typedef enum hx_status_code {
 } hx_status_code;
 
 /* Element types. Values are part of the ABI and never renumbered; their names and sizes are in
- * <hxrt/plugin_vocabulary.h>. [since 1.0] */
+ * <hxrt/plugin_vocabulary.h>. A core of an earlier minor refuses a registration that names a
+ * dtype added after it: hx_dtype_abi_minor says which minor added each, and a plugin leaves
+ * those out under an older core (hxplugin::register_kernel does). [since 1.0] */
 typedef enum hx_dtype {
   HX_DTYPE_INVALID = 0,
   HX_DTYPE_F32 = 1,  /* "float32": IEEE 754 binary32 */
@@ -206,7 +208,13 @@ typedef enum hx_dtype {
   HX_DTYPE_BF16 = 4, /* "bfloat16": the upper half of a binary32, stored as uint16_t */
   HX_DTYPE_I32 = 5,  /* "int32": int32_t */
   HX_DTYPE_I64 = 6,  /* "int64": int64_t */
-  HX_DTYPE_BOOL = 7  /* "bool": one byte, 0 or 1 */
+  HX_DTYPE_BOOL = 7, /* "bool": one byte, 0 or 1 */
+  HX_DTYPE_I8 = 8,   /* "int8": int8_t [since 2.7] */
+  HX_DTYPE_U8 = 9,   /* "uint8": uint8_t [since 2.7] */
+  HX_DTYPE_I16 = 10, /* "int16": int16_t [since 2.7] */
+  HX_DTYPE_U16 = 11, /* "uint16": uint16_t [since 2.7] */
+  HX_DTYPE_U32 = 12, /* "uint32": uint32_t [since 2.7] */
+  HX_DTYPE_U64 = 13  /* "uint64": uint64_t [since 2.7] */
 } hx_dtype;
 
 /* Severity for hx_core_services.log. [since 1.0] */
@@ -398,11 +406,11 @@ typedef struct hx_kernel_def {
                                      op's type parameter T, which the op's schema says an input
                                      or attribute carries (MatMul: input a; Fill: attribute
                                      "dtype"; Cast: input x) */
-  size_t num_dtypes;              /* 1 to 7 (each dtype at most once) */
+  size_t num_dtypes;              /* 1 to 13 (each dtype at most once; 7 under a 2.6 core) */
   const int32_t* output_dtypes;   /* may be NULL: for ops whose output type is chosen by an
                                      attribute other than T's (Cast's "dtype"), the output dtypes
                                      accepted; NULL means every dtype */
-  size_t num_output_dtypes;       /* entries in output_dtypes, at most 7; 0 when it is NULL */
+  size_t num_output_dtypes;       /* entries in output_dtypes, at most 13; 0 when it is NULL */
   int32_t priority;               /* orders this plugin's kernels of one op and dtype; the higher
                                      is tried first, and a lower one where the higher declines.
                                      Two kernels of one plugin with the same op, dtype and
@@ -559,7 +567,7 @@ typedef struct hx_core_services {
    * FAILED_PRECONDITION) ---- */
   /* Registers a kernel for this plugin's devices. Errors: INVALID_ARGUMENT (NULL def, op,
    * compute or dtypes; create without destroy; unknown op; op longer than 64 bytes; no dtypes,
-   * more than 7, or a value outside hx_dtype; bad struct_size), ALREADY_EXISTS (the plugin
+   * more than 13, or a value outside hx_dtype; bad struct_size), ALREADY_EXISTS (the plugin
    * registered a kernel of the same op, dtype and priority already), OUT_OF_RANGE (the plugin
    * has registered 100000 kernels already, the most one plugin may). Registrations take effect
    * only if the plugin is accepted after init. [since 1.0] */
@@ -1006,6 +1014,10 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  * 2.6  Attributes that are lists of floats (Resize's scales and roi), read with
  *      hx_core_services.attr_floats. A 2.5 core's services table ends before the getter (its
  *      struct_size), and no call it makes carries such an attribute.
+ * 2.7  The integer dtypes int8, uint8, int16, uint16, uint32 and uint64 (HX_DTYPE_I8 to
+ *      HX_DTYPE_U64, values 8 to 13). A 2.6 core refuses a kernel registration that names one
+ *      (a value outside its hx_dtype): a plugin leaves them out of its registrations under a
+ *      core whose core_abi_minor is below hx_dtype_abi_minor of the dtype.
  */
 
 #ifdef __cplusplus

@@ -24,6 +24,12 @@ static inline size_t hx_dtype_size(int32_t dtype) {
     case HX_DTYPE_I32: return 4;
     case HX_DTYPE_I64: return 8;
     case HX_DTYPE_BOOL: return 1;
+    case HX_DTYPE_I8: return 1;
+    case HX_DTYPE_U8: return 1;
+    case HX_DTYPE_I16: return 2;
+    case HX_DTYPE_U16: return 2;
+    case HX_DTYPE_U32: return 4;
+    case HX_DTYPE_U64: return 8;
     default: return 0;
   }
 }
@@ -39,8 +45,20 @@ static inline const char* hx_dtype_name(int32_t dtype) {
     case HX_DTYPE_I32: return "int32";
     case HX_DTYPE_I64: return "int64";
     case HX_DTYPE_BOOL: return "bool";
+    case HX_DTYPE_I8: return "int8";
+    case HX_DTYPE_U8: return "uint8";
+    case HX_DTYPE_I16: return "int16";
+    case HX_DTYPE_U16: return "uint16";
+    case HX_DTYPE_U32: return "uint32";
+    case HX_DTYPE_U64: return "uint64";
     default: return "invalid";
   }
+}
+
+/* The ABI minor that added an hx_dtype: 0 for those of 1.0 (f32 to bool), 7 for the integers
+ * of 2.7 (int8 to uint64). A core whose minor is below it refuses registrations naming it. */
+static inline uint32_t hx_dtype_abi_minor(int32_t dtype) {
+  return dtype >= HX_DTYPE_I8 && dtype <= HX_DTYPE_U64 ? 7 : 0;
 }
 
 /* True for the enumerators of hx_dtype other than HX_DTYPE_INVALID. */

@@ -1,6 +1,6 @@
 // LeakyRelu, Gelu, HardSigmoid, HardSwish and Clip: element-wise functions of x and the op's
 // attributes, which their create functions read once into an ActivationAttrs. float and double
-// compute in their own type, f16 and bf16 in float; Clip also runs on i32 and i64.
+// compute in their own type, f16 and bf16 in float; Clip also runs on the integer types.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cmath>
@@ -41,7 +41,7 @@ hx_status* create_with(const hx_kernel_create_args* args, hx_kernel_instance** o
 }
 
 // `function(x, attrs)` (generic over x's type) of each element, for the call's dtype:
-// the floating ones, and i32 and i64 when kIntegers.
+// the floating ones, and the integer ones when kIntegers.
 template <bool kIntegers, class Function>
 hx_status* activation_kernel(const hx_kernel_args* args, const char* op, Function function) {
   const KernelCall call(args);

@@ -12,9 +12,12 @@ template <class T, bool = std::is_integral_v<T>>
 struct Wrapping {
   using type = T;
 };
+// Types narrower than int compute in unsigned int: their unsigned type would be promoted to
+// (signed) int, whose products of two uint16 overflow.
 template <class T>
 struct Wrapping<T, true> {
-  using type = std::make_unsigned_t<T>;
+  using type =
+      std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
 };
 
 }  // namespace arithmetic_detail

@@ -87,6 +87,8 @@ hx_status* direct_pool(const KernelCall& call, const DirectPoolWindow& window, c
     case HX_DTYPE_F64: pool_planes<double>(call, window); return nullptr;
     case HX_DTYPE_F16: pool_planes<Half>(call, window); return nullptr;
     case HX_DTYPE_BF16: pool_planes<BFloat16>(call, window); return nullptr;
+    case HX_DTYPE_I8: pool_planes<int8_t>(call, window); return nullptr;
+    case HX_DTYPE_U8: pool_planes<uint8_t>(call, window); return nullptr;
     default:
       return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", op,
                         hx_dtype_name(call.input(0).dtype));

@@ -24,18 +24,20 @@ T widen(T value) {
 
 // A floating type that holds every value of T exactly, so that rounding to f16 or bf16 happens
 // once. long double has a 64-bit significand on x86-64 (and is binary128 on AArch64), which
-// covers int64_t.
+// covers int64_t and uint64_t.
 template <class T>
 using ExactFloat = std::conditional_t<
     std::is_same_v<T, float>, float,
-    std::conditional_t<std::is_same_v<T, int64_t>, long double, double>>;
+    std::conditional_t<std::is_integral_v<T> && sizeof(T) == 8, long double, double>>;
 
 // Truncates toward zero; NaN gives 0 and out-of-range values saturate, instead of the undefined
 // behaviour of a plain cast.
 template <class Int, class Float>
 Int saturating_truncate(Float value) {
-  constexpr double lowest = static_cast<double>(std::numeric_limits<Int>::min());  // -2^(bits-1)
-  constexpr double limit = -lowest;  // 2^(bits-1), the first value above the range
+  // 0, or -2^(bits-1) for a signed type; then 2^bits or 2^(bits-1), the first value above the
+  // range. Both are exact in double.
+  constexpr double lowest = static_cast<double>(std::numeric_limits<Int>::min());
+  constexpr double limit = static_cast<double>(std::numeric_limits<Int>::max() / 2 + 1) * 2;
   const double wide = static_cast<double>(value);
   if (std::isnan(wide)) return 0;
   if (wide <= lowest) return std::numeric_limits<Int>::min();

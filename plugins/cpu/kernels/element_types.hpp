@@ -27,8 +27,8 @@ struct TypeTag {
   using type = T;
 };
 
-// Calls visit(TypeTag<T>{}) for the element type T of an arithmetic dtype (f32 f64 i32 i64),
-// else returns otherwise().
+// Calls visit(TypeTag<T>{}) for the element type T of an arithmetic dtype (f32, f64 and every
+// integer type), else returns otherwise().
 template <class Visit, class Otherwise>
 hx_status* visit_arithmetic(int32_t dtype, Visit&& visit, Otherwise&& otherwise) {
   switch (dtype) {
@@ -36,7 +36,28 @@ hx_status* visit_arithmetic(int32_t dtype, Visit&& visit, Otherwise&& otherwise)
     case HX_DTYPE_F64: return visit(TypeTag<double>{});
     case HX_DTYPE_I32: return visit(TypeTag<int32_t>{});
     case HX_DTYPE_I64: return visit(TypeTag<int64_t>{});
+    case HX_DTYPE_I8: return visit(TypeTag<int8_t>{});
+    case HX_DTYPE_U8: return visit(TypeTag<uint8_t>{});
+    case HX_DTYPE_I16: return visit(TypeTag<int16_t>{});
+    case HX_DTYPE_U16: return visit(TypeTag<uint16_t>{});
+    case HX_DTYPE_U32: return visit(TypeTag<uint32_t>{});
+    case HX_DTYPE_U64: return visit(TypeTag<uint64_t>{});
     default: return otherwise();
+  }
+}
+
+// The integer dtypes (not bool).
+inline bool is_integer_dtype(int32_t dtype) {
+  switch (dtype) {
+    case HX_DTYPE_I32:
+    case HX_DTYPE_I64:
+    case HX_DTYPE_I8:
+    case HX_DTYPE_U8:
+    case HX_DTYPE_I16:
+    case HX_DTYPE_U16:
+    case HX_DTYPE_U32:
+    case HX_DTYPE_U64: return true;
+    default: return false;
   }
 }
 

@@ -54,12 +54,14 @@ struct DivOp {
   template <class T>
   static hx_status* checked(const KernelCall& call, T x, T y, T* out) {
     if (y == 0) return call.error(HX_INVALID_ARGUMENT, "Div: integer division by zero");
-    if (y == -1 && x == std::numeric_limits<T>::min()) {
-      return call.error(HX_INVALID_ARGUMENT,
-                        "Div: integer overflow: %lld / -1 does not fit in %d bits",
-                        static_cast<long long>(x), static_cast<int>(sizeof(T) * 8));
+    if constexpr (std::is_signed_v<T>) {
+      if (y == -1 && x == std::numeric_limits<T>::min()) {
+        return call.error(HX_INVALID_ARGUMENT,
+                          "Div: integer overflow: %lld / -1 does not fit in %d bits",
+                          static_cast<long long>(x), static_cast<int>(sizeof(T) * 8));
+      }
     }
-    *out = x / y;
+    *out = static_cast<T>(x / y);
     return nullptr;
   }
 };
@@ -74,15 +76,26 @@ struct PowOp {
   // nonzero, and 0 to a negative power is a division by zero.
   template <class T>
   static hx_status* checked(const KernelCall& call, T x, T y, T* out) {
-    if (y >= 0) {
-      *out = wrapping_power(x, y);
-    } else if (x == 0) {
+    if constexpr (std::is_signed_v<T>) {
+      if (y < 0) return negative_power(call, x, static_cast<int64_t>(y), out);
+    }
+    *out = wrapping_power(x, y);
+    return nullptr;
+  }
+  template <class T>
+  static hx_status* negative_power(const KernelCall& call, T x, int64_t y, T* out) {
+    if (x == 0) {
       return call.error(HX_INVALID_ARGUMENT,
                         "Pow: 0 to the negative integer power %lld (a division by zero)",
                         static_cast<long long>(y));
-    } else {
-      *out = x == 1 ? T(1) : x == -1 ? (y % 2 == 0 ? T(1) : T(-1)) : T(0);
     }
+    if constexpr (std::is_signed_v<T>) {
+      if (x == -1) {
+        *out = y % 2 == 0 ? T(1) : T(-1);
+        return nullptr;
+      }
+    }
+    *out = x == 1 ? T(1) : T(0);
     return nullptr;
   }
 };
@@ -164,15 +177,15 @@ double element_as_double(const void* data, int32_t dtype, int64_t index) {
 }
 
 // x^y for an exponent whose dtype is not the base's (ONNX's T1): an integer exponent of an
-// integer base as PowOp::checked takes it (it must fit the base's dtype); any other power in
-// double, converted to the base's dtype as Cast converts (rounded once; for an integer base
-// truncated toward zero and saturated, NaN as 0).
+// integer base as PowOp takes it (a positive one up to the base's largest value); any other
+// power in double, converted to the base's dtype as Cast converts (rounded once; for an
+// integer base truncated toward zero and saturated, NaN as 0).
 template <class T>
 hx_status* mixed_power(const KernelCall& call, T x, double y, bool integer_exponent, T* out) {
   if constexpr (std::is_integral_v<T>) {
     if (integer_exponent) {
-      if (y < static_cast<double>(std::numeric_limits<T>::min()) ||
-          y > static_cast<double>(std::numeric_limits<T>::max())) {
+      if (y < 0) return PowOp::negative_power(call, x, static_cast<int64_t>(y), out);
+      if (y > static_cast<double>(std::numeric_limits<T>::max())) {
         return call.error(HX_INVALID_ARGUMENT,
                           "Pow: the exponent %.0f does not fit the base's dtype %s", y,
                           hx_dtype_name(call.output(0).dtype));
@@ -191,7 +204,7 @@ hx_status* mixed_pow_kernel(const KernelCall& call, bool flat, const hxplugin::B
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& y = call.input(1);
   const hx_tensor_view& out = call.output(0);
-  const bool integer_exponent = y.dtype == HX_DTYPE_I32 || y.dtype == HX_DTYPE_I64;
+  const bool integer_exponent = is_integer_dtype(y.dtype);
   const void* y_data = input_data<char>(y);
   return visit_numeric(
       x.dtype,

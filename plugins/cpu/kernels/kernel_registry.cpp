@@ -11,13 +11,20 @@ namespace {
 
 // What oneDNN's kernels take: f32, and f16 and bf16 computed in it (it has no f64).
 constexpr int32_t kNarrowFloating[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
+// MaxPool's: oneDNN's and the 8-bit integers, which the direct window loop takes.
+constexpr int32_t kMaxPool[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16, HX_DTYPE_I8,
+                                HX_DTYPE_U8};
 constexpr int32_t kAnyFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
-constexpr int32_t kNumeric[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16,
-                                HX_DTYPE_BF16, HX_DTYPE_I32, HX_DTYPE_I64};
-constexpr int32_t kArithmetic[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_DTYPE_I64};
+constexpr int32_t kNumeric[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
+                                HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_I8,  HX_DTYPE_U8,
+                                HX_DTYPE_I16, HX_DTYPE_U16, HX_DTYPE_U32, HX_DTYPE_U64};
+constexpr int32_t kArithmetic[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_DTYPE_I64,
+                                   HX_DTYPE_I8,  HX_DTYPE_U8,  HX_DTYPE_I16, HX_DTYPE_U16,
+                                   HX_DTYPE_U32, HX_DTYPE_U64};
 constexpr int32_t kBool[] = {HX_DTYPE_BOOL};
-constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
-                            HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
+constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16, HX_DTYPE_I32,
+                            HX_DTYPE_I64, HX_DTYPE_BOOL, HX_DTYPE_I8,  HX_DTYPE_U8,   HX_DTYPE_I16,
+                            HX_DTYPE_U16, HX_DTYPE_U32, HX_DTYPE_U64};
 
 struct KernelEntry {
   const char* op;
@@ -56,8 +63,7 @@ constexpr KernelEntry kKernels[] = {
     with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
     with_instances<conv_transpose_kernel, conv_transpose_create, conv_transpose_destroy>(
         "ConvTranspose", kNarrowFloating, conv_transpose_check),
-    with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kNarrowFloating,
-                                                               pool_check),
+    with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kMaxPool, pool_check),
     with_instances<pool_kernel, average_pool_create, pool_destroy>("AveragePool",
                                                                    kNarrowFloating, pool_check),
     with_instances<pool_kernel, global_max_pool_create, pool_destroy>(
@@ -173,7 +179,8 @@ hx_status* register_kernels(CpuPlugin& plugin) {
     def.check = kernel.check;
     def.destroy = kernel.destroy;
     if (hx_status* status =
-            hxplugin::register_kernel(*plugin.services, plugin.core, def, plugin.api.device_type)) {
+            hxplugin::register_kernel(*plugin.services, plugin.core, plugin.core_abi_minor, def,
+                                  plugin.api.device_type)) {
       return status;
     }
   }

@@ -1,6 +1,7 @@
 // The shape of every kernel of one input and one output of its dtype, element by element (the
 // unary ops, the activations): the element count checked, then `compute(tag, count)` for the
-// output's element type (TypeTag<T>), the floating dtypes always and i32, i64 when kIntegers.
+// output's element type (TypeTag<T>), the floating dtypes always and the integer ones when
+// kIntegers.
 #pragma once
 
 #include <type_traits>

@@ -94,13 +94,14 @@ hx_status* create_pool(const hx_kernel_create_args* args, hx_kernel_instance** o
 // The call as direct_pool walks it, when oneDNN's pooling cannot give what it asks; nullopt
 // when oneDNN can.
 std::optional<DirectPoolWindow> direct_window(const PoolInstance& pool, const KernelCall& call) {
-  // Most calls need neither: they go to oneDNN without working out the window here.
+  // Most calls need none of these: they go to oneDNN without working out the window here.
   const bool indices = call.num_outputs() == 2;
-  if (!indices && !pool.count_include_pad) return std::nullopt;
+  const bool integer = is_integer_dtype(call.input(0).dtype);  // MaxPool's int8 and uint8
+  if (!indices && !integer && !pool.count_include_pad) return std::nullopt;
   const hx_tensor_view& x = call.input(0);
   const std::vector<int64_t> kernel = kernel_of(pool, x);
   const DnnlWindow dnnl = dnnl_window(pool.window, x, call.output(0), kernel.data());
-  if (!indices && !dnnl.extended) return std::nullopt;
+  if (!indices && !integer && !dnnl.extended) return std::nullopt;
   DirectPoolWindow window;
   window.kernel = kernel;
   window.strides = dnnl.strides;

@@ -1,7 +1,7 @@
 // ONNX's reductions (ReduceSum ... ReduceLogSumExp), one policy per op: its start value, how it
 // folds one element in and how it finishes. Each folds in the type of value_types.hpp: float
 // for f16 and bf16, double for f32 and f64 (long reductions stay accurate), the integer dtype
-// itself for i32 and i64 (wrapping), and 0 or 1 for bool; the axes are read once at create.
+// itself for the integer types (wrapping), and 0 or 1 for bool; the axes are read once at create.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cmath>
@@ -29,8 +29,9 @@ struct ReduceInstance {
   int64_t axes[HX_MAX_RANK] = {};
 };
 
+// start<T, V>(): the value of the empty reduction, in V, for elements of T.
 struct SumOp {
-  template <class V> static V start() { return V(0); }
+  template <class T, class V> static V start() { return V(0); }
   template <class V> static V fold(V total, V x) { return wrapping_add(total, x); }
   template <class V> static V finish(V total, int64_t) { return total; }
 };
@@ -39,7 +40,9 @@ struct SumOp {
 struct MeanOp : SumOp {
   template <class V>
   static V finish(V total, int64_t count) {
-    if constexpr (std::is_integral_v<V>) {
+    if constexpr (std::is_unsigned_v<V>) {
+      return count == 0 ? V(0) : static_cast<V>(uint64_t{total} / static_cast<uint64_t>(count));
+    } else if constexpr (std::is_integral_v<V>) {
       return count == 0 ? V(0) : static_cast<V>(static_cast<int64_t>(total) / count);
     } else {
       return total / static_cast<V>(count);
@@ -48,16 +51,18 @@ struct MeanOp : SumOp {
 };
 
 struct ProdOp {
-  template <class V> static V start() { return V(1); }
+  template <class T, class V> static V start() { return V(1); }
   template <class V> static V fold(V product, V x) { return wrapping_mul(product, x); }
   template <class V> static V finish(V product, int64_t) { return product; }
 };
 
-// NaN, once met, stays: no comparison with it is true.
+// NaN, once met, stays: no comparison with it is true. The empty reduction gives T's lowest
+// value (or -infinity), not the wider V's.
 struct MaxOp {
-  template <class V>
+  template <class T, class V>
   static V start() {
     using Limits = std::numeric_limits<V>;
+    if constexpr (std::is_integral_v<T>) return static_cast<V>(std::numeric_limits<T>::lowest());
     return Limits::has_infinity ? -Limits::infinity() : Limits::lowest();
   }
   template <class V> static V fold(V max, V x) { return x > max || is_nan(x) ? x : max; }
@@ -65,9 +70,10 @@ struct MaxOp {
 };
 
 struct MinOp {
-  template <class V>
+  template <class T, class V>
   static V start() {
     using Limits = std::numeric_limits<V>;
+    if constexpr (std::is_integral_v<T>) return static_cast<V>(std::numeric_limits<T>::max());
     return Limits::has_infinity ? Limits::infinity() : Limits::max();
   }
   template <class V> static V fold(V min, V x) { return x < min || is_nan(x) ? x : min; }
@@ -101,7 +107,7 @@ template <class Op, class T>
 void reduce(const ReductionPlan& plan, const T* in, int64_t in_count, int64_t terms, T* out,
             int64_t out_count) {
   using V = ValueType<T>;
-  std::vector<V> folded(static_cast<size_t>(out_count), Op::template start<V>());
+  std::vector<V> folded(static_cast<size_t>(out_count), Op::template start<T, V>());
   for_each_run(plan, in_count, [&](int64_t first, int64_t length, int64_t at, bool reduced) {
     const T* run = in + first;
     if (reduced) {
@@ -126,7 +132,7 @@ template <class T>
 void log_sum_exp(const ReductionPlan& plan, const T* in, int64_t in_count, T* out,
                  int64_t out_count) {
   using R = RealType<T>;
-  std::vector<R> peak(static_cast<size_t>(out_count), MaxOp::start<R>());
+  std::vector<R> peak(static_cast<size_t>(out_count), MaxOp::start<R, R>());
   std::vector<R> total(static_cast<size_t>(out_count), R(0));
   for_each_run(plan, in_count, [&](int64_t first, int64_t length, int64_t at, bool reduced) {
     for (int64_t i = 0; i < length; ++i) {

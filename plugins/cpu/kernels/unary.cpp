@@ -36,7 +36,9 @@ T negate(T x) {
 
 template <class T>
 T absolute(T x) {
-  if constexpr (std::is_integral_v<T>) {
+  if constexpr (std::is_unsigned_v<T>) {
+    return x;
+  } else if constexpr (std::is_integral_v<T>) {
     return x < 0 ? negate(x) : x;
   } else {
     return std::fabs(x);  // also makes -0 into 0
@@ -46,7 +48,11 @@ T absolute(T x) {
 // Both tests fail for 0 and NaN, which come out as they are.
 template <class T>
 T sign(T x) {
-  return x > T(0) ? T(1) : x < T(0) ? T(-1) : x;
+  if constexpr (std::is_unsigned_v<T>) {
+    return x > T(0) ? T(1) : x;
+  } else {
+    return x > T(0) ? T(1) : x < T(0) ? T(-1) : x;
+  }
 }
 
 template <class T, class Function>
@@ -54,7 +60,7 @@ void apply_all(Function function, const T* __restrict__ x, T* __restrict__ y, in
   for (int64_t i = 0; i < count; ++i) y[i] = compute_in_float<T>(function, x[i]);
 }
 
-// Whether an op has i32 and i64 variants besides the four floating ones.
+// Whether an op has variants of the integer types besides the four floating ones.
 constexpr bool kFloatingOnly = false;
 constexpr bool kWithIntegers = true;
 

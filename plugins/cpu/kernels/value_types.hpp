@@ -17,12 +17,16 @@ template <class T>
 using RealType =
     std::conditional_t<std::is_same_v<T, Half> || std::is_same_v<T, BFloat16>, float, double>;
 
-// T's values as kernels compare and add them: RealType for the floating dtypes, the integer
-// type itself for i32 and i64, 0 or 1 for bool.
+// T's values as kernels compare and add them: RealType for the floating dtypes, 0 or 1 for
+// bool, and for the integer dtypes int64 (uint64 and int64 themselves). A sum or product
+// stored back in T wraps as T's own arithmetic would, and a mean or a norm of many elements
+// of a narrow type is exact instead of wrapping midway.
 template <class T>
-using ValueType =
-    std::conditional_t<std::is_integral_v<T>, T,
-                       std::conditional_t<std::is_same_v<T, BoolByte>, uint8_t, RealType<T>>>;
+using WideInteger = std::conditional_t<sizeof(T) == 8, T, int64_t>;
+template <class T>
+using ValueType = std::conditional_t<
+    std::is_integral_v<T>, WideInteger<T>,
+    std::conditional_t<std::is_same_v<T, BoolByte>, uint8_t, RealType<T>>>;
 
 // Whether x is a NaN, for any ValueType: an integer never is.
 template <class V>

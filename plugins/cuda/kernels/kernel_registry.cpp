@@ -23,8 +23,9 @@ using kernels::GpuKernelCall;
 
 constexpr int32_t kElementwise[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kFloat[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
-constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
-                            HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_BOOL};
+constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16, HX_DTYPE_I32,
+                            HX_DTYPE_I64, HX_DTYPE_BOOL, HX_DTYPE_I8,  HX_DTYPE_U8,   HX_DTYPE_I16,
+                            HX_DTYPE_U16, HX_DTYPE_U32, HX_DTYPE_U64};
 
 // Resolves the call's device and stream (making the device current), then runs the kernel
 // behind the exception barrier: nothing may unwind into the core.
@@ -167,7 +168,8 @@ hx_status* register_kernels(const hx_core_services& services, hx_core* core, Cud
     def.create = kernel.create;
     def.check = kernel.check;
     def.destroy = kernel.destroy;
-    if (hx_status* status = hxplugin::register_kernel(services, core, def, kPluginName)) {
+    if (hx_status* status = hxplugin::register_kernel(services, core, plugin.core_abi_minor, def,
+                                                      kPluginName)) {
       return status;
     }
   }

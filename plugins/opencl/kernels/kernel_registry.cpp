@@ -56,7 +56,8 @@ hx_status* register_kernels(const OpenClPlugin& plugin) {
       float32_kernel("Identity", identity_compute, nullptr)};
   for (const hx_kernel_def& def : defs) {
     if (hx_status* status =
-            hxplugin::register_kernel(*plugin.services, plugin.core, def, kPluginName)) {
+            hxplugin::register_kernel(*plugin.services, plugin.core, plugin.core_abi_minor, def,
+                                  kPluginName)) {
       return status;
     }
   }

@@ -77,7 +77,8 @@ hx_status* register_kernels(SimPlugin& plugin) {
     def.check = kernel->check;
     def.destroy = kernel->destroy;
     if (hx_status* status =
-            hxplugin::register_kernel(*plugin.services, plugin.core, def, kPluginName)) {
+            hxplugin::register_kernel(*plugin.services, plugin.core, plugin.core_abi_minor, def,
+                                  kPluginName)) {
       return status;
     }
   }

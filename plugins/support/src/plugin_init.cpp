@@ -1,8 +1,31 @@
 #include "hxplugin/plugin_init.hpp"
 
+#include <hxrt/plugin_vocabulary.h>
+
+#include <iterator>
+
 #include "hxplugin/status.hpp"
 
 namespace hxplugin {
+namespace {
+
+// Narrows a registration's list of dtypes to those a core of `core_abi_minor` knows, copying
+// them to `kept` (room for every dtype). False when none is left of a list that had some: the
+// kernel cannot be registered there. A list longer than `kept` is left for the core to refuse.
+bool known_to_core(const int32_t*& dtypes, size_t& count, uint32_t core_abi_minor,
+                   int32_t (&kept)[HX_DTYPE_U64]) {
+  if (dtypes == nullptr || count == 0 || count > std::size(kept)) return true;
+  size_t num_kept = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (hx_dtype_abi_minor(dtypes[i]) <= core_abi_minor) kept[num_kept++] = dtypes[i];
+  }
+  if (num_kept == 0) return false;
+  dtypes = kept;
+  count = num_kept;
+  return true;
+}
+
+}  // namespace
 
 hx_status* check_core_abi(const hx_plugin_init_args& args, const char* plugin_name) {
   if (args.core_abi_major == HX_ABI_VERSION_MAJOR) return nullptr;
@@ -35,14 +58,24 @@ void describe_plugin(hx_plugin_api& api, const char* name, const char* version,
   api.plugin = plugin;
 }
 
-hx_status* register_kernel(const hx_core_services& services, hx_core* core, hx_kernel_def def,
-                           const char* owner) {
+hx_status* register_kernel(const hx_core_services& services, hx_core* core,
+                           uint32_t core_abi_minor, hx_kernel_def def, const char* owner) {
+  int32_t known[HX_DTYPE_U64];
+  int32_t known_outputs[HX_DTYPE_U64];
+  if (core_abi_minor < HX_ABI_VERSION_MINOR) {
+    if (!known_to_core(def.dtypes, def.num_dtypes, core_abi_minor, known) ||
+        !known_to_core(def.output_dtypes, def.num_output_dtypes, core_abi_minor,
+                       known_outputs)) {
+      return nullptr;
+    }
+  }
   def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE;
   hx_status* status = services.register_kernel(core, &def);
   if (status == nullptr) return nullptr;
   hx_status* described =
-      make_status(services, static_cast<hx_status_code>(services.status_code(status)), "registering the %s %s kernel: %s",
-                  owner, def.op, services.status_message(status));
+      make_status(services, static_cast<hx_status_code>(services.status_code(status)),
+                  "registering the %s %s kernel: %s", owner, def.op,
+                  services.status_message(status));
   services.status_destroy(status);
   return described;
 }

@@ -12,12 +12,11 @@ int significant_digits(hx_dtype dtype) {
     case HX_DTYPE_F16: return 5;
     case HX_DTYPE_BF16: return 4;
     case HX_DTYPE_I64: return 19;
-    case HX_DTYPE_F32:
+    case HX_DTYPE_U64: return 20;
     case HX_DTYPE_I32:
-    case HX_DTYPE_BOOL:
-    case HX_DTYPE_INVALID: break;
+    case HX_DTYPE_U32: return 10;
+    default: return 9;  // f32 (and what the narrower integers hold)
   }
-  return 9;
 }
 
 std::string value_text(double value, hx_dtype dtype) {

@@ -36,7 +36,7 @@ struct TensorBytes {
   std::vector<uint8_t> bytes;
 };
 
-// i32 and i64: the dtypes whose arithmetic is exact and whose division truncates.
+// The integer dtypes (not bool): their arithmetic is exact and their division truncates.
 bool is_integer_dtype(hx_dtype dtype);
 
 TensorBytes encode(const HostTensor& tensor);

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "hxcommon/float_formats.hpp"
+#include "hxcommon/element_values.hpp"
 #include "hxrt/error.hpp"
 #include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
@@ -35,24 +35,14 @@ T element(const TensorValue& value, size_t i) {
 }
 
 double element_as_double(const TensorValue& value, size_t i) {
-  switch (value.dtype) {
-    case DType::kF32: return element<float>(value, i);
-    case DType::kF64: return element<double>(value, i);
-    case DType::kF16: return hxcommon::f16_to_double(element<uint16_t>(value, i));
-    case DType::kBF16: return hxcommon::bf16_to_double(element<uint16_t>(value, i));
-    case DType::kI32: return element<int32_t>(value, i);
-    case DType::kI64: return static_cast<double>(element<int64_t>(value, i));
-    case DType::kBool: return value.bytes[i] != 0 ? 1 : 0;
-  }
-  return 0;
+  return hxcommon::element_to_double(value.bytes.data(), static_cast<int32_t>(value.dtype), i);
 }
 
 // Element i as an int: integers and bools as they are; a float tensor (the spec says int)
 // only where it holds a whole number, else Error naming `what`.
 int64_t element_as_int(const TensorValue& value, size_t i, const std::string& what) {
   if (value.dtype == DType::kI64) return element<int64_t>(value, i);
-  if (value.dtype == DType::kI32) return element<int32_t>(value, i);
-  if (value.dtype == DType::kBool) return value.bytes[i] != 0 ? 1 : 0;
+  // Exact for the other integer types (but uint64 beyond 2^53, which no count or index is).
   const double number = element_as_double(value, i);
   if (!(std::fabs(number) < 9.2e18) || number != std::floor(number)) {
     refuse_model(what, "must hold whole numbers, as an integer tensor");

@@ -13,6 +13,12 @@ std::optional<DType> dtype_of_onnx(int32_t type) {
     case onnx::TensorProto::INT32: return DType::kI32;
     case onnx::TensorProto::INT64: return DType::kI64;
     case onnx::TensorProto::BOOL: return DType::kBool;
+    case onnx::TensorProto::INT8: return DType::kI8;
+    case onnx::TensorProto::UINT8: return DType::kU8;
+    case onnx::TensorProto::INT16: return DType::kI16;
+    case onnx::TensorProto::UINT16: return DType::kU16;
+    case onnx::TensorProto::UINT32: return DType::kU32;
+    case onnx::TensorProto::UINT64: return DType::kU64;
     default: return std::nullopt;
   }
 }
@@ -25,7 +31,8 @@ std::string onnx_type_name(int32_t type) {
 }
 
 std::string supported_onnx_types() {
-  return "hxrt reads tensors of FLOAT, DOUBLE, FLOAT16, BFLOAT16, INT32, INT64 and BOOL";
+  return "hxrt reads tensors of FLOAT, DOUBLE, FLOAT16, BFLOAT16, INT8, UINT8, INT16, UINT16, "
+         "INT32, UINT32, INT64, UINT64 and BOOL";
 }
 
 }  // namespace hxrt::detail

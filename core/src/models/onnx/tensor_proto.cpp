@@ -162,6 +162,26 @@ TensorValue read_tensor_proto(const onnx::TensorProto& tensor, const std::string
       case DType::kBool:
         value.bytes = from_field<bool>(tensor.int32_data(), count, what, "int32_data");
         break;
+      // ONNX keeps the narrow integers in int32_data and the wide unsigned ones in
+      // uint64_data; a value outside the type keeps its low bits, as C++ converts.
+      case DType::kI8:
+        value.bytes = from_field<int8_t>(tensor.int32_data(), count, what, "int32_data");
+        break;
+      case DType::kU8:
+        value.bytes = from_field<uint8_t>(tensor.int32_data(), count, what, "int32_data");
+        break;
+      case DType::kI16:
+        value.bytes = from_field<int16_t>(tensor.int32_data(), count, what, "int32_data");
+        break;
+      case DType::kU16:
+        value.bytes = from_field<uint16_t>(tensor.int32_data(), count, what, "int32_data");
+        break;
+      case DType::kU32:
+        value.bytes = from_field<uint32_t>(tensor.uint64_data(), count, what, "uint64_data");
+        break;
+      case DType::kU64:
+        value.bytes = from_field<uint64_t>(tensor.uint64_data(), count, what, "uint64_data");
+        break;
     }
   }
   if (value.dtype == DType::kBool) {

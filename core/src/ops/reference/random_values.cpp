@@ -18,6 +18,11 @@ int RandomValues::integer(int low, int high) {
 
 double RandomValues::element(DType dtype, ValueRange range) {
   if (dtype == DType::kBool) return integer(0, 1);
+  if (is_unsigned(dtype)) return std::abs(signed_element(dtype, range));
+  return signed_element(dtype, range);
+}
+
+double RandomValues::signed_element(DType dtype, ValueRange range) {
   const bool whole = is_integer(dtype);
   switch (range) {
     case ValueRange::kSmall:

@@ -34,13 +34,16 @@ class RandomValues {
  public:
   explicit RandomValues(uint64_t seed);
 
-  // Random elements of `dtype` (bool: 0 or 1), each representable in it.
+  // Random elements of `dtype` (bool: 0 or 1), each representable in it: the unsigned dtypes
+  // take the magnitudes of the range's values.
   ReferenceTensor tensor(DType dtype, const Shape& shape, ValueRange range = ValueRange::kSmall);
   // One value in [low, high].
   double uniform(double low, double high);
 
  private:
   double element(DType dtype, ValueRange range);
+  // The element as the range gives it for a signed dtype; the unsigned ones take its magnitude.
+  double signed_element(DType dtype, ValueRange range);
   int integer(int low, int high);
 
   std::mt19937_64 engine_;

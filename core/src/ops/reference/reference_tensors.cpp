@@ -51,19 +51,46 @@ int64_t strided_offset(int64_t index, const Shape& shape, const Strides& strides
   return offset;
 }
 
-bool is_integer(DType dtype) { return dtype == DType::kI32 || dtype == DType::kI64; }
+namespace {
+
+// The lowest value of an integer dtype and the count of its values, 2^bits.
+double integer_lowest(DType dtype) {
+  return is_unsigned(dtype) ? 0 : -std::ldexp(1.0, static_cast<int>(dtype_size(dtype)) * 8 - 1);
+}
+double integer_span(DType dtype) {
+  return std::ldexp(1.0, static_cast<int>(dtype_size(dtype)) * 8);
+}
+
+}  // namespace
 
 double round_to(double value, DType dtype) {
+  if (is_integer(dtype)) {
+    const double whole = std::trunc(value);
+    const double lowest = integer_lowest(dtype);
+    const double span = integer_span(dtype);
+    // In range: exactly the value. Past 2^53 a double stands for several integers, and the
+    // largest values of i64 and u64 (uint64's -5) round up to 2^63 and 2^64: they stay.
+    const double end = lowest + span;
+    if (whole >= lowest && (whole < end || (span > 0x1p53 && whole == end))) return whole;
+    const double offset = std::fmod(whole - lowest, span);
+    return lowest + (offset < 0 ? offset + span : offset);
+  }
   switch (dtype) {
     case DType::kF32: return static_cast<float>(value);
     case DType::kF16: return hxcommon::f16_to_double(hxcommon::f16_from_double(value));
     case DType::kBF16: return hxcommon::bf16_to_double(hxcommon::bf16_from_double(value));
-    case DType::kI32:
-    case DType::kI64: return std::trunc(value);
     case DType::kBool: return value != 0 ? 1 : 0;
-    case DType::kF64: break;
+    default: return value;
   }
-  return value;
+}
+
+double saturate_to(double value, DType dtype) {
+  if (!is_integer(dtype)) return round_to(value, dtype);
+  if (std::isnan(value)) return 0;
+  const double lowest = integer_lowest(dtype);
+  // The highest value, as the double a kernel's saturated result reads back as.
+  const double highest = lowest + integer_span(dtype) - 1;
+  return std::clamp(std::trunc(value), lowest, highest);
 }
 
 ReferenceTensor empty_reference(DType dtype, const Shape& shape) {

@@ -28,13 +28,14 @@ Strides broadcast_strides(const Shape& input, const Shape& output);
 // The element offset, in a tensor of `strides`, of row-major element `index` of `shape`.
 int64_t strided_offset(int64_t index, const Shape& shape, const Strides& strides);
 
-// i32 and i64: the dtypes whose arithmetic is exact and whose division truncates.
-bool is_integer(DType dtype);
-
-// `value` as a value of `dtype`, as Cast converts it: rounded to nearest even for the float
-// types, truncated toward zero for the integer types (the cases keep values within range),
-// 0 or 1 for bool.
+// `value` as a value of `dtype`, as integer arithmetic and Cast from another integer type
+// give it: rounded to nearest even for the float types, truncated toward zero and wrapped
+// modulo 2^bits into range for the integer types (uint8's -3 is 253), 0 or 1 for bool.
 double round_to(double value, DType dtype);
+
+// `value` as Cast converts a floating value to `dtype`: as round_to, except that the integer
+// types saturate at their limits (and NaN gives 0) instead of wrapping.
+double saturate_to(double value, DType dtype);
 
 // A tensor of `dtype` and `shape` with no values yet, ready for push_back in row-major order.
 ReferenceTensor empty_reference(DType dtype, const Shape& shape);
