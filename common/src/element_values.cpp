@@ -37,6 +37,15 @@ Int saturated(double value) {
   return static_cast<Int>(value);
 }
 
+Float8 float8_of(int32_t dtype) {
+  switch (dtype) {
+    case HX_DTYPE_F8E4M3FNUZ: return Float8::kE4M3FNUZ;
+    case HX_DTYPE_F8E5M2: return Float8::kE5M2;
+    case HX_DTYPE_F8E5M2FNUZ: return Float8::kE5M2FNUZ;
+    default: return Float8::kE4M3FN;
+  }
+}
+
 }  // namespace
 
 double element_to_double(const void* data, int32_t dtype, size_t index) {
@@ -54,11 +63,15 @@ double element_to_double(const void* data, int32_t dtype, size_t index) {
     case HX_DTYPE_U16: return load<uint16_t>(data, index);
     case HX_DTYPE_U32: return load<uint32_t>(data, index);
     case HX_DTYPE_U64: return static_cast<double>(load<uint64_t>(data, index));
+    case HX_DTYPE_F8E4M3FN:
+    case HX_DTYPE_F8E4M3FNUZ:
+    case HX_DTYPE_F8E5M2:
+    case HX_DTYPE_F8E5M2FNUZ: return f8_to_double(load<uint8_t>(data, index), float8_of(dtype));
     default: return 0;
   }
 }
 
-void element_from_double(double value, int32_t dtype, void* data, size_t index) {
+void element_from_double(double value, int32_t dtype, void* data, size_t index, bool saturate) {
   switch (dtype) {
     case HX_DTYPE_F32: return store(static_cast<float>(value), data, index);
     case HX_DTYPE_F64: return store(value, data, index);
@@ -73,6 +86,11 @@ void element_from_double(double value, int32_t dtype, void* data, size_t index) 
     case HX_DTYPE_U16: return store(saturated<uint16_t>(value), data, index);
     case HX_DTYPE_U32: return store(saturated<uint32_t>(value), data, index);
     case HX_DTYPE_U64: return store(saturated<uint64_t>(value), data, index);
+    case HX_DTYPE_F8E4M3FN:
+    case HX_DTYPE_F8E4M3FNUZ:
+    case HX_DTYPE_F8E5M2:
+    case HX_DTYPE_F8E5M2FNUZ:
+      return store(f8_from_double(value, float8_of(dtype), saturate), data, index);
     default: return;
   }
 }

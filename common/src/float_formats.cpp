@@ -58,7 +58,79 @@ double decode(uint16_t bits, NarrowFormat format) {
                                             format.fraction_bits);
 }
 
+// The layout of an 8-bit float: sign, exponent and mantissa fields, and its special codes.
+struct Float8Layout {
+  int mantissa_bits;
+  int bias;
+  uint8_t largest;  // the code of the largest finite magnitude
+  bool has_infinity;
+  bool unsigned_zero;  // no -0: 0x80 is the NaN
+};
+
+Float8Layout layout_of(Float8 format) {
+  switch (format) {
+    case Float8::kE4M3FN: return {3, 7, 0x7E, false, false};
+    case Float8::kE4M3FNUZ: return {3, 8, 0x7F, false, true};
+    case Float8::kE5M2: return {2, 15, 0x7B, true, false};
+    case Float8::kE5M2FNUZ: return {2, 16, 0x7F, false, true};
+  }
+  return {3, 7, 0x7E, false, false};
+}
+
+uint8_t f8_nan(const Float8Layout& layout, uint8_t sign) {
+  return layout.unsigned_zero ? 0x80 : static_cast<uint8_t>(sign | 0x7F);
+}
+
 }  // namespace
+
+double f8_to_double(uint8_t bits, Float8 format) {
+  const Float8Layout layout = layout_of(format);
+  const int exponent_field = (bits & 0x7F) >> layout.mantissa_bits;
+  const int mantissa = bits & ((1 << layout.mantissa_bits) - 1);
+  const double sign = (bits & 0x80) != 0 ? -1.0 : 1.0;
+  if (layout.unsigned_zero ? bits == 0x80 : (bits & 0x7F) > layout.largest) {
+    const bool infinity = layout.has_infinity && mantissa == 0;
+    return infinity ? sign * std::numeric_limits<double>::infinity() : std::nan("");
+  }
+  if (exponent_field == 0) {
+    return sign * std::ldexp(mantissa, 1 - layout.bias - layout.mantissa_bits);
+  }
+  return sign * std::ldexp(mantissa | (1 << layout.mantissa_bits),
+                           exponent_field - layout.bias - layout.mantissa_bits);
+}
+
+uint8_t f8_from_double(double value, Float8 format, bool saturate) {
+  const Float8Layout layout = layout_of(format);
+  const uint8_t sign = std::signbit(value) ? 0x80 : 0;
+  if (std::isnan(value)) return f8_nan(layout, sign);
+  const double largest = f8_to_double(layout.largest, format);
+  const auto overflow = [&] {
+    if (saturate) return static_cast<uint8_t>(sign | layout.largest);
+    return layout.has_infinity ? static_cast<uint8_t>(sign | (layout.largest + 1))
+                               : f8_nan(layout, sign);
+  };
+  const double magnitude = std::fabs(value);
+  if (std::isinf(magnitude)) return overflow();
+  // Units of the last place at value's binade (the subnormals' below the smallest normal),
+  // counted to nearest even: an exact division by a power of two, rounded once.
+  const int smallest_normal_exponent = 1 - layout.bias;
+  const int exponent =
+      magnitude == 0 ? smallest_normal_exponent
+                     : std::max(std::ilogb(magnitude), smallest_normal_exponent);
+  const double units = std::nearbyint(std::ldexp(magnitude, layout.mantissa_bits - exponent));
+  const double rounded = std::ldexp(units, exponent - layout.mantissa_bits);
+  if (rounded > largest) return overflow();
+  if (rounded == 0) return layout.unsigned_zero ? 0 : sign;
+  const int rounded_exponent = std::ilogb(rounded);
+  if (rounded_exponent < smallest_normal_exponent) {
+    return static_cast<uint8_t>(sign | static_cast<int>(units));
+  }
+  const int exponent_field = rounded_exponent + layout.bias;
+  const int mantissa = static_cast<int>(std::ldexp(rounded, layout.mantissa_bits -
+                                                                rounded_exponent)) -
+                       (1 << layout.mantissa_bits);
+  return static_cast<uint8_t>(sign | (exponent_field << layout.mantissa_bits) | mantissa);
+}
 
 uint16_t f16_from_double(double value) { return encode(value, kF16); }
 uint16_t bf16_from_double(double value) { return encode(value, kBF16); }

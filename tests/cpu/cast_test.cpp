@@ -9,16 +9,15 @@
 #include <limits>
 #include <vector>
 
+#include <hxcommon/element_values.hpp>
+
 #include "cpu_test_support.hpp"
 
 namespace {
 
 using hxrt::DType;
 
-bool is_float_dtype(DType dtype) {
-  return dtype == DType::kF32 || dtype == DType::kF64 || dtype == DType::kF16 ||
-         dtype == DType::kBF16;
-}
+bool is_float_dtype(DType dtype) { return hxrt::is_floating(dtype); }
 
 template <class T>
 std::vector<T> with_random(std::vector<T> values, uint32_t seed) {
@@ -105,6 +104,16 @@ std::vector<uint8_t> source_bytes(DType dtype) {
     case DType::kI16: return integer_edges<int16_t>(27);
     case DType::kU16: return integer_edges<uint16_t>(28);
     case DType::kU32: return integer_edges<uint32_t>(29);
+    case DType::kF8E4M3FN:
+    case DType::kF8E4M3FNUZ:
+    case DType::kF8E5M2:
+    case DType::kF8E5M2FNUZ: {
+      std::vector<uint8_t> every_pattern(256);
+      for (size_t bits = 0; bits < every_pattern.size(); ++bits) {
+        every_pattern[bits] = static_cast<uint8_t>(bits);
+      }
+      return every_pattern;
+    }
     case DType::kU64: {
       return cpu_test::to_bytes(with_random<uint64_t>(
           {0, 1, 255, 256, 65535, 65536, (1ULL << 24) + (1ULL << 16) + 1, (1ULL << 32) + 5,
@@ -139,6 +148,16 @@ long double expected_value(DType from, DType to, long double value) {
       return cpu_test::element_value(to, cpu_test::to_bytes(std::vector<uint16_t>{bits}), 0);
     }
     case DType::kBool: return value != 0 ? 1 : 0;
+    case DType::kF8E4M3FN:
+    case DType::kF8E4M3FNUZ:
+    case DType::kF8E5M2:
+    case DType::kF8E5M2FNUZ: {
+      // The core's reference encoder (hxcommon), which shares no code with the plugin's.
+      uint8_t bits = 0;
+      hxcommon::element_from_double(static_cast<double>(value), static_cast<int32_t>(to),
+                                    &bits, 0);
+      return cpu_test::element_value(to, {bits}, 0);
+    }
     default: break;
   }
   // The integer types.
@@ -253,4 +272,41 @@ TEST_CASE("Cast from floats to integers saturates and maps NaN to zero", "[cpu][
                                std::numeric_limits<int32_t>::min(),
                                std::numeric_limits<int32_t>::max(),
                                std::numeric_limits<int32_t>::min(), -2});
+}
+
+TEST_CASE("Cast to the 8-bit floats rounds to nearest even and saturates as ONNX's Cast",
+          "[cpu][cast]") {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  // 464 is the tie between e4m3fn's largest, 448 (code 0x7E, even), and the 480 it lacks;
+  // 2^-10 the tie between 0 and its smallest subnormal, 2^-9; 61440 e5m2's between 57344
+  // (0x7B, odd) and the 65536 it lacks.
+  const std::vector<float> x = {448, 464, 465, 1e9f, inf, -inf, nan, 0x1p-9f, 0x1p-10f, -0.0f,
+                                240, 57344, 61440};
+  const hxrt::Tensor input = cpu_test::runtime().tensor<float>({13}, x);
+  const auto bits = [&](DType to, int64_t saturate) {
+    return cpu_test::raw_bytes(cpu_test::runtime().execute(
+        "Cast", {input}, {{"dtype", to}, {"saturate", saturate}}));
+  };
+  using Bits = std::vector<uint8_t>;
+  CHECK(bits(DType::kF8E4M3FN, 1) ==
+        Bits{0x7E, 0x7E, 0x7E, 0x7E, 0x7E, 0xFE, 0x7F, 0x01, 0x00, 0x80, 0x77, 0x7E, 0x7E});
+  CHECK(bits(DType::kF8E4M3FN, 0) ==
+        Bits{0x7E, 0x7E, 0x7F, 0x7F, 0x7F, 0xFF, 0x7F, 0x01, 0x00, 0x80, 0x77, 0x7F, 0x7F});
+  // uz: no -0 (it is +0), one NaN (0x80), and 240 the largest.
+  CHECK(bits(DType::kF8E4M3FNUZ, 1) ==
+        Bits{0x7F, 0x7F, 0x7F, 0x7F, 0x7F, 0xFF, 0x80, 0x02, 0x01, 0x00, 0x7F, 0x7F, 0x7F});
+  CHECK(bits(DType::kF8E4M3FNUZ, 0) ==
+        Bits{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02, 0x01, 0x00, 0x7F, 0x80, 0x80});
+  // e5m2 has infinities: without saturate, overflow gives them.
+  // 240 is the tie between 224 and 256 there, which is even. 61440 without saturate rounds to
+  // infinity, as IEEE 754 has it (onnx 1.16's reference gives NaN, 0x7F).
+  CHECK(bits(DType::kF8E5M2, 1) ==
+        Bits{0x5F, 0x5F, 0x5F, 0x7B, 0x7B, 0xFB, 0x7F, 0x18, 0x14, 0x80, 0x5C, 0x7B, 0x7B});
+  CHECK(bits(DType::kF8E5M2, 0) ==
+        Bits{0x5F, 0x5F, 0x5F, 0x7C, 0x7C, 0xFC, 0x7F, 0x18, 0x14, 0x80, 0x5C, 0x7B, 0x7C});
+  CHECK(bits(DType::kF8E5M2FNUZ, 1) ==
+        Bits{0x63, 0x63, 0x63, 0x7F, 0x7F, 0xFF, 0x80, 0x1C, 0x18, 0x00, 0x60, 0x7F, 0x7F});
+  CHECK(bits(DType::kF8E5M2FNUZ, 0) ==
+        Bits{0x63, 0x63, 0x63, 0x80, 0x80, 0x80, 0x80, 0x1C, 0x18, 0x00, 0x60, 0x7F, 0x80});
 }

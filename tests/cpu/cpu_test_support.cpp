@@ -1,6 +1,7 @@
 #include "cpu_test_support.hpp"
 
 #include <catch2/catch.hpp>
+#include <hxcommon/element_values.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -100,6 +101,11 @@ long double element_value(hxrt::DType dtype, const std::vector<uint8_t>& bytes, 
     case hxrt::DType::kU16: return load<uint16_t>(bytes, index);
     case hxrt::DType::kU32: return load<uint32_t>(bytes, index);
     case hxrt::DType::kU64: return static_cast<long double>(load<uint64_t>(bytes, index));
+    case hxrt::DType::kF8E4M3FN:
+    case hxrt::DType::kF8E4M3FNUZ:
+    case hxrt::DType::kF8E5M2:
+    case hxrt::DType::kF8E5M2FNUZ:
+      return hxcommon::element_to_double(bytes.data(), static_cast<int32_t>(dtype), index);
   }
   FAIL("unknown dtype");
   return 0;

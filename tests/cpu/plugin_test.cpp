@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -80,6 +81,9 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
   const std::vector<DType> max_pool = {DType::kF32, DType::kF16, DType::kBF16, DType::kI8,
                                        DType::kU8};
   const std::vector<DType> all(std::begin(hxrt::kAllDTypes), std::end(hxrt::kAllDTypes));
+  std::vector<DType> valued;  // every dtype but the 8-bit floats, which only Cast converts
+  std::copy_if(all.begin(), all.end(), std::back_inserter(valued),
+               [](DType dtype) { return !hxrt::is_float8(dtype); });
   const std::vector<DType> bool_only = {DType::kBool};
   const std::map<std::string, std::vector<DType>> expected = {
       {"MatMul", any_floating}, {"Gemm", any_floating}, {"Einsum", any_floating},
@@ -91,19 +95,19 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"InstanceNormalization", any_floating},
       {"Add", numeric},     {"Sub", numeric},    {"Mul", numeric},
       {"Div", numeric},      {"Pow", numeric},     {"AddN", arithmetic}, {"Relu", numeric},
-      {"Sum", arithmetic},   {"Cast", all},        {"Fill", all},       {"Identity", all},
+      {"Sum", arithmetic},   {"Cast", all},        {"Fill", valued},       {"Identity", all},
       {"Exp", any_floating}, {"Log", any_floating}, {"Sqrt", any_floating},
       {"Reciprocal", any_floating}, {"Erf", any_floating}, {"Tanh", any_floating},
       {"Sigmoid", any_floating},    {"Floor", any_floating}, {"Ceil", any_floating},
       {"Round", any_floating},      {"Neg", numeric},        {"Abs", numeric},
       {"Sign", numeric},            {"Min", numeric},        {"Max", numeric},
-      {"Where", all},               {"Equal", all},          {"Less", numeric},
+      {"Where", valued},               {"Equal", valued},          {"Less", numeric},
       {"Greater", numeric},         {"LessOrEqual", numeric}, {"GreaterOrEqual", numeric},
       {"Not", bool_only},           {"And", bool_only},      {"Or", bool_only},
       {"LeakyRelu", any_floating},  {"Gelu", any_floating},  {"HardSigmoid", any_floating},
       {"HardSwish", any_floating},  {"Clip", numeric},       {"Dropout", any_floating},
       {"ReduceSum", numeric},       {"ReduceMean", numeric},   {"ReduceProd", numeric},
-      {"ReduceMax", all},           {"ReduceMin", all},        {"ReduceL1", numeric},
+      {"ReduceMax", valued},           {"ReduceMin", valued},        {"ReduceL1", numeric},
       {"ReduceL2", numeric},        {"ReduceSumSquare", numeric},
       {"ReduceLogSumExp", numeric}, {"ArgMax", numeric},       {"ArgMin", numeric},
       {"Softmax", any_floating},    {"LogSoftmax", any_floating}, {"CumSum", numeric},
@@ -111,9 +115,9 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"Unsqueeze", all},    {"Transpose", all},   {"Expand", all},    {"Tile", all},
       {"Concat", all},       {"Split", all},       {"Slice", all},     {"Gather", all},
       {"GatherElements", all}, {"TopK", numeric},
-      {"ScatterElements", all}, {"Pad", all},      {"DepthToSpace", all},
+      {"ScatterElements", valued}, {"Pad", valued},      {"DepthToSpace", all},
       {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric},
-      {"Resize", all},       {"Upsample", all}};
+      {"Resize", valued},       {"Upsample", valued}};
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {

@@ -118,8 +118,9 @@ TEST_CASE("A value no earlier node defines, and a dtype hxrt lacks, are refused"
       onnx::TensorProto::STRING);
   CHECK_THAT(refusal(strings),
              Catch::Contains("graph input 'x' has elements of STRING; hxrt reads tensors of "
-                             "FLOAT, DOUBLE, FLOAT16, BFLOAT16, INT8, UINT8, INT16, UINT16, "
-                             "INT32, UINT32, INT64, UINT64 and BOOL"));
+                             "FLOAT, DOUBLE, FLOAT16, BFLOAT16, FLOAT8E4M3FN, FLOAT8E4M3FNUZ, "
+                             "FLOAT8E5M2, FLOAT8E5M2FNUZ, INT8, UINT8, INT16, UINT16, INT32, "
+                             "UINT32, INT64, UINT64 and BOOL"));
 }
 
 TEST_CASE("Bytes that are not a model, and paths that are not model files, are refused",

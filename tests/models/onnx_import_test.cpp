@@ -349,3 +349,29 @@ TEST_CASE("Integer initializers are read from ONNX's typed fields of each intege
     CHECK(y.to_string() == (c.is_unsigned ? "[12, 3]" : "[8, 3]"));
   }
 }
+
+TEST_CASE("An 8-bit float initializer is read from int32_data and cast by ONNX's Cast",
+          "[models]") {
+  // float8_e4m3fn's 1 is 0x38, -2 is 0xC0; onnx 1.12's enum has no name for type 17.
+  onnx::ModelProto proto = onnx_test::model(19);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {2});
+  onnx::TensorProto* constant = proto.mutable_graph()->add_initializer();
+  constant->set_name("c");
+  constant->set_data_type(17);
+  constant->add_dims(2);
+  constant->add_int32_data(0x38);
+  constant->add_int32_data(0xC0);
+  onnx_test::set_int(add_node(proto, "Cast", {"c"}, {"c_f"}, "widen"), "to",
+                     onnx::TensorProto::FLOAT);
+  onnx_test::set_int(add_node(proto, "Cast", {"x"}, {"x8"}, "narrow"), "to", 17);
+  add_node(proto, "Add", {"x", "c_f"}, {"y"}, "add");
+  add_output(proto, "y");
+  add_output(proto, "x8");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  const std::vector<Tensor> outputs = run(rt, model, {{"x", rt.tensor<float>({2}, {0.5f, 1000})}});
+  CHECK(outputs[0].to_string() == "[1.5, 998]");
+  CHECK(outputs[1].dtype() == hxrt::DType::kF8E4M3FN);
+  CHECK(outputs[1].to_string() == "[0.5, 448]");  // 1000 saturates to the largest, 448
+}

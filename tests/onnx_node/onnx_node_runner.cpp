@@ -72,6 +72,11 @@ std::optional<hxrt::DType> dtype_of(int32_t type) {
     case onnx::TensorProto::UINT16: return hxrt::DType::kU16;
     case onnx::TensorProto::UINT32: return hxrt::DType::kU32;
     case onnx::TensorProto::UINT64: return hxrt::DType::kU64;
+    // The 8-bit floats, element types 17 to 20 of onnx 1.14 (Debian's library is older).
+    case 17: return hxrt::DType::kF8E4M3FN;
+    case 18: return hxrt::DType::kF8E4M3FNUZ;
+    case 19: return hxrt::DType::kF8E5M2;
+    case 20: return hxrt::DType::kF8E5M2FNUZ;
     default: return std::nullopt;
   }
 }
@@ -148,6 +153,8 @@ std::optional<Data> read_data(const fs::path& file, int32_t declared, std::strin
     put(proto.uint64_data(), uint32_t{});
   } else if (data.dtype == hxrt::DType::kU64) {
     put(proto.uint64_data(), uint64_t{});
+  } else if (hxrt::is_float8(data.dtype)) {
+    put(proto.int32_data(), uint8_t{});
   } else {  // f16, bf16 and uint16: int32_data holds each element's 16 bits
     put(proto.int32_data(), uint16_t{});
   }

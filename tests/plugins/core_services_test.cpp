@@ -147,14 +147,14 @@ TEST_CASE("register_kernel refuses NULL and garbage definitions with INVALID_ARG
   def = relu_def(f32);
   def.num_dtypes = SIZE_MAX;
   CHECK_THAT(refused(&def), Equals("register_kernel: dtypes has " + std::to_string(SIZE_MAX) +
-                                   " entries; there are only 13 dtypes, so list each at most "
+                                   " entries; there are only 17 dtypes, so list each at most "
                                    "once"));
   const int32_t bad_output = -3;
   def = relu_def(f32);
   def.output_dtypes = &bad_output;
   def.num_output_dtypes = 1;
   CHECK_THAT(refused(&def), Equals("register_kernel: output_dtypes[0] is -3, which is not an "
-                                   "hx_dtype (1 to 13)"));
+                                   "hx_dtype (1 to 17)"));
 
   const std::string long_op(100, 'R');
   def = relu_def(f32);
@@ -309,7 +309,7 @@ TEST_CASE("register_kernel refuses what ABI 2.0 rules out: create without destro
   static const int32_t not_a_dtype[] = {42};
   def = relu_def(not_a_dtype);
   CHECK_THAT(refused(def), Equals("register_kernel: dtypes[0] is 42, which is not an hx_dtype "
-                                  "(1 to 13)"));
+                                  "(1 to 17)"));
   static const int32_t invalid[] = {HX_DTYPE_INVALID};
   def = relu_def(invalid);
   CHECK_THAT(refused(def), Contains("dtypes[0] is 0, which is not an hx_dtype"));

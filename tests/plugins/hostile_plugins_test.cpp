@@ -92,7 +92,7 @@ TEST_CASE("100,000 kernels of one op register in seconds, and the 100,001st is r
 TEST_CASE("a kernel registered with dtype 42 is refused, naming the value") {
   CHECK_THAT(skipped_fixture_report("bad_dtype").reason,
              Equals("init failed: INVALID_ARGUMENT: register_kernel: dtypes[0] is 42, which is "
-                    "not an hx_dtype (1 to 13)"));
+                    "not an hx_dtype (1 to 17)"));
 }
 
 TEST_CASE("a status made with code 99 is an INTERNAL error that says so") {

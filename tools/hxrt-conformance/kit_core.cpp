@@ -227,7 +227,7 @@ void KitCore::log(hx_core* core, int32_t level, const char* message) {
 }
 
 // The most dtypes a kernel lists: each valid one once (plugin_api.h).
-constexpr size_t kMostDtypes = HX_DTYPE_U64;
+constexpr size_t kMostDtypes = HX_DTYPE_F8E5M2FNUZ;
 
 hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
   auto& kit = *reinterpret_cast<KitCore*>(core);

@@ -16,10 +16,11 @@ namespace hxcommon {
 double element_to_double(const void* data, int32_t dtype, size_t index);
 
 // Writes `value` as element `index` of an array of `dtype` at `data`, as Cast converts a
-// floating value: to nearest even for the floating types; toward zero for the integer types,
-// saturated at their limits (NaN gives 0); bool 1 for anything but 0. Writes nothing for a
-// value outside hx_dtype.
-void element_from_double(double value, int32_t dtype, void* data, size_t index);
+// floating value: to nearest even for the floating types (the 8-bit floats as Cast's
+// `saturate` says); toward zero for the integer types, saturated at their limits (NaN gives
+// 0); bool 1 for anything but 0. Writes nothing for a value outside hx_dtype.
+void element_from_double(double value, int32_t dtype, void* data, size_t index,
+                         bool saturate = true);
 
 // Element `index` as NumPy prints it: integers exactly ("-3", "18446744073709551615"), "true"
 // and "false", floating values with %g.

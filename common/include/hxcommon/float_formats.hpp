@@ -17,4 +17,16 @@ uint16_t bf16_from_double(double value);
 double f16_to_double(uint16_t bits);
 double bf16_to_double(uint16_t bits);
 
+// ONNX's 8-bit floats (hx_dtype's float8_*): "fn" have no infinities, "uz" no negative zero
+// (their 0x80 is the one NaN).
+enum class Float8 { kE4M3FN, kE4M3FNUZ, kE5M2, kE5M2FNUZ };
+
+// The nearest value of `format` to `value`, ties to even, as ONNX's Cast gives it: with
+// `saturate`, a value beyond the largest finite one (infinity included) gives the largest, of
+// its sign; without, infinity where the format has one (e5m2) and NaN elsewhere. NaN gives
+// NaN; a uz format's zero is unsigned.
+uint8_t f8_from_double(double value, Float8 format, bool saturate = true);
+// Exact: every 8-bit float is a double.
+double f8_to_double(uint8_t bits, Float8 format);
+
 }  // namespace hxcommon

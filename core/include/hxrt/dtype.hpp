@@ -24,23 +24,33 @@ enum class DType : int32_t {
   kU16 = 11,
   kU32 = 12,
   kU64 = 13,
+  kF8E4M3FN = 14,
+  kF8E4M3FNUZ = 15,
+  kF8E5M2 = 16,
+  kF8E5M2FNUZ = 17,
 };
 
 // Every dtype, in ABI order.
 inline constexpr DType kAllDTypes[] = {
-    DType::kF32, DType::kF64, DType::kF16, DType::kBF16, DType::kI32, DType::kI64, DType::kBool,
-    DType::kI8,  DType::kU8,  DType::kI16, DType::kU16,  DType::kU32, DType::kU64};
+    DType::kF32,      DType::kF64,        DType::kF16,     DType::kBF16,       DType::kI32,
+    DType::kI64,      DType::kBool,       DType::kI8,      DType::kU8,         DType::kI16,
+    DType::kU16,      DType::kU32,        DType::kU64,     DType::kF8E4M3FN,   DType::kF8E4M3FNUZ,
+    DType::kF8E5M2,   DType::kF8E5M2FNUZ};
 
 // Bytes per element.
 HXRT_API size_t dtype_size(DType dtype);
 // NumPy's names, from hx_dtype_name: "float32", "float64", "float16", "bfloat16", "int32",
-// "int64", "bool", "int8", "uint8", "int16", "uint16", "uint32", "uint64".
+// "int64", "bool", "int8", "uint8", "int16", "uint16", "uint32", "uint64", "float8_e4m3fn",
+// "float8_e4m3fnuz", "float8_e5m2", "float8_e5m2fnuz".
 HXRT_API const char* dtype_name(DType dtype);
 // Parses a name from dtype_name (also "f32", "f64", "f16", "bf16", "i32", "i64", "i8", "u8",
 // "i16", "u16", "u32", "u64"); throws
 // Error(kInvalidArgument) listing the accepted names otherwise.
 HXRT_API DType parse_dtype(std::string_view name);
+// The floating dtypes: f32, f64, f16, bf16 and the four 8-bit floats.
 HXRT_API bool is_floating(DType dtype);
+// The 8-bit floats, which are for storage and Cast: no op computes on them.
+HXRT_API bool is_float8(DType dtype);
 // The integer dtypes (not bool), and which of them are unsigned.
 HXRT_API bool is_integer(DType dtype);
 HXRT_API bool is_unsigned(DType dtype);

@@ -28,7 +28,12 @@ const char* dtype_name(DType dtype) { return hx_dtype_name(static_cast<int32_t>(
 
 bool is_floating(DType dtype) {
   return dtype == DType::kF32 || dtype == DType::kF64 || dtype == DType::kF16 ||
-         dtype == DType::kBF16;
+         dtype == DType::kBF16 || is_float8(dtype);
+}
+
+bool is_float8(DType dtype) {
+  return dtype == DType::kF8E4M3FN || dtype == DType::kF8E4M3FNUZ ||
+         dtype == DType::kF8E5M2 || dtype == DType::kF8E5M2FNUZ;
 }
 
 bool is_integer(DType dtype) {

@@ -13,6 +13,7 @@ void infer_cast(const InferContext& call, TensorMeta* outputs) {
   required_attr(call, "dtype", "the dtype to convert to");
   const DType target = attr_dtype(call, "dtype", DType::kF32);
   require_known_dtype(call, "dtype", target);
+  int_flag(call, "saturate", 1);
   outputs[0].dtype = target;
   outputs[0].shape = call.inputs[0].shape;
 }
@@ -42,12 +43,18 @@ void add_array_ops(OpRegistry& registry) {
   cast.type_parameter.output_dtype_attribute = "dtype";
   cast.inputs = {{"x", "T", all_dtypes(), "any tensor", false}};
   cast.outputs = {{"y", "dtype", all_dtypes(), "x converted element by element", false}};
-  cast.attrs = {{"dtype", AttrType::kDType, true, std::nullopt, "the dtype to convert to"}};
+  cast.attrs = {{"dtype", AttrType::kDType, true, std::nullopt, "the dtype to convert to"},
+                {"saturate", AttrType::kInt, false, AttrValue(int64_t{1}),
+                 "for an 8-bit float dtype: 1, a value beyond its largest gives the largest; "
+                 "0, infinity or NaN"}};
   cast.shape_rule =
       "y has x's shape. Floating to integer truncates toward zero, saturates at the integer's "
       "limits and turns NaN into 0; anything to a floating dtype rounds to nearest even (too "
       "large: infinity); integer to integer wraps modulo 2^bits; to bool: nonzero is true; "
-      "from bool: 1 and 0.";
+      "from bool: 1 and 0. To an 8-bit float, a value beyond its largest finite one "
+      "(infinity included) gives that largest one of its sign with saturate 1 (the default), "
+      "and with saturate 0 infinity (float8_e5m2) or NaN (the others, which have none); NaN "
+      "stays NaN, and the uz dtypes have no -0.";
   cast.reference_cases = cast_cases;
   cast.onnx.versions = {13, 19, 21};
   cast.onnx.renamed_attrs = {{"to", "dtype"}};

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <utility>
 
+#include <hxcommon/element_values.hpp>
+
 #include "ops/builtin_op_families.hpp"
 #include "ops/reference/random_values.hpp"
 #include "ops/reference/reference_tensors.hpp"
@@ -32,6 +34,17 @@ ReferenceTensor filled(const Shape& shape, double value, DType dtype) {
   return out;
 }
 
+// x's values cast to an 8-bit float `dtype`, as Cast with `saturate`.
+ReferenceTensor float8_values(const ReferenceTensor& x, DType dtype, bool saturate) {
+  ReferenceTensor out = empty_reference(dtype, x.shape);
+  for (double value : x.values) {
+    uint8_t bits = 0;
+    hxcommon::element_from_double(value, static_cast<int32_t>(dtype), &bits, 0, saturate);
+    out.values.push_back(hxcommon::element_to_double(&bits, static_cast<int32_t>(dtype), 0));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValues& random) {
@@ -50,6 +63,29 @@ std::vector<ReferenceCase> cast_cases(DType type, DType output_type, RandomValue
     }
     cast.tolerance = element_tolerance(output_type);
     cases.push_back(std::move(cast));
+  }
+  if (is_float8(output_type) && is_floating(type) && !is_float8(type)) {
+    // Beyond the 8-bit float's largest value (448 for e4m3fn, 240 for e4m3fnuz, 57344 for the
+    // e5m2s; f16's 1e5 is infinity): saturated to it by default, and with saturate 0 infinity
+    // for e5m2 (the other dtypes give NaN there, which no case can expect: the CPU's tests
+    // check it). Values within range are rounded alike either way.
+    const std::vector<double> wide = {1e5, -1e5, 1000, -470, 300, 60000, 0.3, -0.0};
+    const std::vector<double> within = {200, -200, 0.3, -0.0, 0.0012, 17, 100, -3.75};
+    for (const bool saturate : {true, false}) {
+      if (!saturate && output_type != DType::kF8E5M2) continue;
+      ReferenceCase cast;
+      cast.inputs = {empty_reference(type, {8})};
+      for (double value : wide) cast.inputs[0].values.push_back(round_to(value, type));
+      cast.attrs = {{"dtype", output_type}, {"saturate", int64_t{saturate ? 1 : 0}}};
+      cast.expected = float8_values(cast.inputs[0], output_type, saturate);
+      cases.push_back(std::move(cast));
+    }
+    ReferenceCase unsaturated;
+    unsaturated.inputs = {empty_reference(type, {8})};
+    for (double value : within) unsaturated.inputs[0].values.push_back(round_to(value, type));
+    unsaturated.attrs = {{"dtype", output_type}, {"saturate", int64_t{0}}};
+    unsaturated.expected = float8_values(unsaturated.inputs[0], output_type, false);
+    cases.push_back(std::move(unsaturated));
   }
   return cases;
 }

@@ -21,7 +21,9 @@ std::string dtype_names(const std::vector<DType>& dtypes) {
 
 }  // namespace
 
-bool is_numeric(DType dtype) { return dtype != DType::kBool && dtype_size(dtype) != 0; }
+bool is_numeric(DType dtype) {
+  return is_integer(dtype) || (is_floating(dtype) && !is_float8(dtype));
+}
 
 const std::vector<DType>& numeric_dtypes() {
   static const std::vector<DType> dtypes = [] {

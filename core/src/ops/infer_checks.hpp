@@ -9,8 +9,8 @@
 
 namespace hxrt::detail {
 
-// The dtypes arithmetic is defined on: every dtype but bool. The specifications and
-// require_numeric_inputs both use it.
+// The dtypes arithmetic is defined on: every dtype but bool and the 8-bit floats. The
+// specifications and require_numeric_inputs both use it.
 bool is_numeric(DType dtype);
 const std::vector<DType>& numeric_dtypes();
 // f32, f64, f16 and bf16: the dtypes of the transcendental and rounding functions (Exp, Floor).

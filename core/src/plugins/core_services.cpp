@@ -74,7 +74,8 @@ DType checked_dtype(int32_t value, const std::string& field) {
   if (!hx_dtype_is_valid(value)) {
     throw Error(StatusCode::kInvalidArgument,
                 field + " is " + std::to_string(value) + ", which is not an hx_dtype (" +
-                    std::to_string(HX_DTYPE_F32) + " to " + std::to_string(HX_DTYPE_U64) + ")");
+                    std::to_string(HX_DTYPE_F32) + " to " +
+                    std::to_string(HX_DTYPE_F8E5M2FNUZ) + ")");
   }
   return static_cast<DType>(value);
 }

@@ -214,7 +214,14 @@ typedef enum hx_dtype {
   HX_DTYPE_I16 = 10, /* "int16": int16_t [since 2.7] */
   HX_DTYPE_U16 = 11, /* "uint16": uint16_t [since 2.7] */
   HX_DTYPE_U32 = 12, /* "uint32": uint32_t [since 2.7] */
-  HX_DTYPE_U64 = 13  /* "uint64": uint64_t [since 2.7] */
+  HX_DTYPE_U64 = 13, /* "uint64": uint64_t [since 2.7] */
+  /* The 8-bit floats of ONNX (and ml_dtypes), one byte each, for storage and Cast; sign,
+   * exponent, mantissa. "fn": no infinities, "uz": no negative zero, 0x80 is the NaN. */
+  HX_DTYPE_F8E4M3FN = 14,   /* "float8_e4m3fn": bias 7, largest 448, NaN S.1111.111 [since 2.7] */
+  HX_DTYPE_F8E4M3FNUZ = 15, /* "float8_e4m3fnuz": bias 8, largest 240 [since 2.7] */
+  HX_DTYPE_F8E5M2 = 16,     /* "float8_e5m2": bias 15, largest 57344, infinities and NaNs as
+                               IEEE 754 [since 2.7] */
+  HX_DTYPE_F8E5M2FNUZ = 17  /* "float8_e5m2fnuz": bias 16, largest 57344 [since 2.7] */
 } hx_dtype;
 
 /* Severity for hx_core_services.log. [since 1.0] */
@@ -406,11 +413,11 @@ typedef struct hx_kernel_def {
                                      op's type parameter T, which the op's schema says an input
                                      or attribute carries (MatMul: input a; Fill: attribute
                                      "dtype"; Cast: input x) */
-  size_t num_dtypes;              /* 1 to 13 (each dtype at most once; 7 under a 2.6 core) */
+  size_t num_dtypes;              /* 1 to 17 (each dtype at most once; 7 under a 2.6 core) */
   const int32_t* output_dtypes;   /* may be NULL: for ops whose output type is chosen by an
                                      attribute other than T's (Cast's "dtype"), the output dtypes
                                      accepted; NULL means every dtype */
-  size_t num_output_dtypes;       /* entries in output_dtypes, at most 13; 0 when it is NULL */
+  size_t num_output_dtypes;       /* entries in output_dtypes, at most 17; 0 when it is NULL */
   int32_t priority;               /* orders this plugin's kernels of one op and dtype; the higher
                                      is tried first, and a lower one where the higher declines.
                                      Two kernels of one plugin with the same op, dtype and
@@ -567,7 +574,7 @@ typedef struct hx_core_services {
    * FAILED_PRECONDITION) ---- */
   /* Registers a kernel for this plugin's devices. Errors: INVALID_ARGUMENT (NULL def, op,
    * compute or dtypes; create without destroy; unknown op; op longer than 64 bytes; no dtypes,
-   * more than 13, or a value outside hx_dtype; bad struct_size), ALREADY_EXISTS (the plugin
+   * more than 17, or a value outside hx_dtype; bad struct_size), ALREADY_EXISTS (the plugin
    * registered a kernel of the same op, dtype and priority already), OUT_OF_RANGE (the plugin
    * has registered 100000 kernels already, the most one plugin may). Registrations take effect
    * only if the plugin is accepted after init. [since 1.0] */
@@ -1015,9 +1022,10 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      hx_core_services.attr_floats. A 2.5 core's services table ends before the getter (its
  *      struct_size), and no call it makes carries such an attribute.
  * 2.7  The integer dtypes int8, uint8, int16, uint16, uint32 and uint64 (HX_DTYPE_I8 to
- *      HX_DTYPE_U64, values 8 to 13). A 2.6 core refuses a kernel registration that names one
- *      (a value outside its hx_dtype): a plugin leaves them out of its registrations under a
- *      core whose core_abi_minor is below hx_dtype_abi_minor of the dtype.
+ *      HX_DTYPE_U64, values 8 to 13) and ONNX's four 8-bit floats (HX_DTYPE_F8E4M3FN to
+ *      HX_DTYPE_F8E5M2FNUZ, 14 to 17). A 2.6 core refuses a kernel registration that names
+ *      one (a value outside its hx_dtype): a plugin leaves them out of its registrations under
+ *      a core whose core_abi_minor is below hx_dtype_abi_minor of the dtype.
  */
 
 #ifdef __cplusplus

@@ -30,6 +30,10 @@ static inline size_t hx_dtype_size(int32_t dtype) {
     case HX_DTYPE_U16: return 2;
     case HX_DTYPE_U32: return 4;
     case HX_DTYPE_U64: return 8;
+    case HX_DTYPE_F8E4M3FN:
+    case HX_DTYPE_F8E4M3FNUZ:
+    case HX_DTYPE_F8E5M2:
+    case HX_DTYPE_F8E5M2FNUZ: return 1;
     default: return 0;
   }
 }
@@ -51,14 +55,18 @@ static inline const char* hx_dtype_name(int32_t dtype) {
     case HX_DTYPE_U16: return "uint16";
     case HX_DTYPE_U32: return "uint32";
     case HX_DTYPE_U64: return "uint64";
+    case HX_DTYPE_F8E4M3FN: return "float8_e4m3fn";
+    case HX_DTYPE_F8E4M3FNUZ: return "float8_e4m3fnuz";
+    case HX_DTYPE_F8E5M2: return "float8_e5m2";
+    case HX_DTYPE_F8E5M2FNUZ: return "float8_e5m2fnuz";
     default: return "invalid";
   }
 }
 
-/* The ABI minor that added an hx_dtype: 0 for those of 1.0 (f32 to bool), 7 for the integers
- * of 2.7 (int8 to uint64). A core whose minor is below it refuses registrations naming it. */
+/* The ABI minor that added an hx_dtype: 0 for those of 1.0 (f32 to bool), 7 for those of 2.7
+ * (int8 to float8_e5m2fnuz). A core whose minor is below it refuses registrations naming it. */
 static inline uint32_t hx_dtype_abi_minor(int32_t dtype) {
-  return dtype >= HX_DTYPE_I8 && dtype <= HX_DTYPE_U64 ? 7 : 0;
+  return dtype >= HX_DTYPE_I8 && dtype <= HX_DTYPE_F8E5M2FNUZ ? 7 : 0;
 }
 
 /* True for the enumerators of hx_dtype other than HX_DTYPE_INVALID. */

@@ -1,9 +1,14 @@
 // Cast: every dtype to every dtype, element by element (see element_convert.hpp for the rules).
 // Create picks the conversion loop for the call's pair of dtypes once; compute only runs it.
+// A cast to or from an 8-bit float goes through double (which holds every value of the other
+// side that an 8-bit float can tell apart) in chunks, with its own encoder (float8.hpp).
 #include <hxplugin/kernel_create.hpp>
+
+#include <algorithm>
 
 #include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
+#include "kernels/float8.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
@@ -23,8 +28,57 @@ void convert_all(const void* source_bytes, void* target_bytes, int64_t count) {
 struct CastInstance {
   int32_t from;  // the dtypes the loop was picked for
   int32_t to;
-  ConvertFn convert;
+  ConvertFn convert;  // NULL when either side is an 8-bit float:
+  // then x's elements to double and double to y's: a loop of element_convert.hpp for the side
+  // that is no 8-bit float, the format (and ONNX's saturate) for the one that is.
+  ConvertFn to_double;
+  ConvertFn from_double;
+  const Float8Format* from_float8;
+  const Float8Format* to_float8;
+  bool saturate;
 };
+
+// `count` elements of x to y through a buffer of doubles.
+void cast_through_double(const CastInstance& cast, const void* source, void* target,
+                         int64_t count) {
+  constexpr int64_t kChunk = 256;
+  double values[kChunk];
+  const auto* from = static_cast<const uint8_t*>(source);
+  auto* to = static_cast<uint8_t*>(target);
+  const size_t from_size = hx_dtype_size(cast.from);
+  const size_t to_size = hx_dtype_size(cast.to);
+  for (int64_t start = 0; start < count; start += kChunk) {
+    const int64_t n = std::min(kChunk, count - start);
+    const uint8_t* chunk_from = from + static_cast<size_t>(start) * from_size;
+    uint8_t* chunk_to = to + static_cast<size_t>(start) * to_size;
+    if (cast.from_float8 != nullptr) {
+      for (int64_t i = 0; i < n; ++i) values[i] = decode_float8(chunk_from[i], *cast.from_float8);
+    } else {
+      cast.to_double(chunk_from, values, n);
+    }
+    if (cast.to_float8 != nullptr) {
+      for (int64_t i = 0; i < n; ++i) {
+        chunk_to[i] = encode_float8(values[i], *cast.to_float8, cast.saturate);
+      }
+    } else {
+      cast.from_double(values, chunk_to, n);
+    }
+  }
+}
+
+// The loop of element_convert.hpp from `dtype` to double (`to_double`), or back.
+ConvertFn double_loop(int32_t dtype, bool to_double) {
+  ConvertFn loop = nullptr;
+  visit_any(
+      dtype,
+      [&](auto tag) -> hx_status* {
+        using T = typename decltype(tag)::type;
+        loop = to_double ? convert_all<T, double> : convert_all<double, T>;
+        return nullptr;
+      },
+      [] { return static_cast<hx_status*>(nullptr); });
+  return loop;
+}
 
 }  // namespace
 
@@ -38,6 +92,20 @@ hx_status* cast_create(const hx_kernel_create_args* args, hx_kernel_instance** o
     return create.error(HX_INVALID_ARGUMENT, "Cast: unknown dtype (%d to %d)",
                         static_cast<int>(from), static_cast<int>(to));
   };
+  const Float8Format* from_float8 = float8_format(from);
+  const Float8Format* to_float8 = float8_format(to);
+  if (from_float8 != nullptr || to_float8 != nullptr) {
+    int64_t saturate = 1;
+    if (hx_status* status = create.attr_int("saturate", &saturate)) return status;
+    CastInstance cast{from,        to,        nullptr, double_loop(from, true),
+                      double_loop(to, false), from_float8, to_float8, saturate != 0};
+    if ((from_float8 == nullptr && cast.to_double == nullptr) ||
+        (to_float8 == nullptr && cast.from_double == nullptr)) {
+      return unknown_dtype();
+    }
+    *out_instance = hxplugin::to_instance(new CastInstance(cast));
+    return nullptr;
+  }
   if (hx_status* status = visit_any(
           from,
           [&](auto from_tag) -> hx_status* {
@@ -53,7 +121,8 @@ hx_status* cast_create(const hx_kernel_create_args* args, hx_kernel_instance** o
           unknown_dtype)) {
     return status;
   }
-  *out_instance = hxplugin::to_instance(new CastInstance{from, to, convert});
+  *out_instance = hxplugin::to_instance(
+      new CastInstance{from, to, convert, nullptr, nullptr, nullptr, nullptr, true});
   return nullptr;
 }
 
@@ -77,7 +146,11 @@ hx_status* cast_kernel(const hx_kernel_args* args) {
                       hx_dtype_name(instance.from), hx_dtype_name(instance.to),
                       hx_dtype_name(in.dtype), hx_dtype_name(out.dtype));
   }
-  instance.convert(input_data<void>(in), output_data<void>(out), count);
+  if (instance.convert != nullptr) {
+    instance.convert(input_data<void>(in), output_data<void>(out), count);
+  } else {
+    cast_through_double(instance, input_data<void>(in), output_data<void>(out), count);
+  }
   return nullptr;
 }
 

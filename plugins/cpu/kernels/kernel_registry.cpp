@@ -22,9 +22,18 @@ constexpr int32_t kArithmetic[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_
                                    HX_DTYPE_I8,  HX_DTYPE_U8,  HX_DTYPE_I16, HX_DTYPE_U16,
                                    HX_DTYPE_U32, HX_DTYPE_U64};
 constexpr int32_t kBool[] = {HX_DTYPE_BOOL};
-constexpr int32_t kAll[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16, HX_DTYPE_I32,
-                            HX_DTYPE_I64, HX_DTYPE_BOOL, HX_DTYPE_I8,  HX_DTYPE_U8,   HX_DTYPE_I16,
-                            HX_DTYPE_U16, HX_DTYPE_U32, HX_DTYPE_U64};
+// Every dtype with values the kernels read (not the 8-bit floats, which only Cast converts).
+constexpr int32_t kValued[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
+                               HX_DTYPE_I32,  HX_DTYPE_I64, HX_DTYPE_BOOL, HX_DTYPE_I8,
+                               HX_DTYPE_U8,   HX_DTYPE_I16, HX_DTYPE_U16, HX_DTYPE_U32,
+                               HX_DTYPE_U64};
+// Every dtype: Cast, and the kernels that move elements by their size.
+constexpr int32_t kAll[] = {HX_DTYPE_F32,       HX_DTYPE_F64,        HX_DTYPE_F16,
+                            HX_DTYPE_BF16,      HX_DTYPE_I32,        HX_DTYPE_I64,
+                            HX_DTYPE_BOOL,      HX_DTYPE_I8,         HX_DTYPE_U8,
+                            HX_DTYPE_I16,       HX_DTYPE_U16,        HX_DTYPE_U32,
+                            HX_DTYPE_U64,       HX_DTYPE_F8E4M3FN,   HX_DTYPE_F8E4M3FNUZ,
+                            HX_DTYPE_F8E5M2,    HX_DTYPE_F8E5M2FNUZ};
 
 struct KernelEntry {
   const char* op;
@@ -98,8 +107,8 @@ constexpr KernelEntry kKernels[] = {
     entry<sign_kernel>("Sign", kNumeric),
     entry<min_kernel>("Min", kNumeric),
     entry<max_kernel>("Max", kNumeric),
-    entry<where_kernel>("Where", kAll),
-    entry<equal_kernel>("Equal", kAll),
+    entry<where_kernel>("Where", kValued),
+    entry<equal_kernel>("Equal", kValued),
     entry<less_kernel>("Less", kNumeric),
     entry<greater_kernel>("Greater", kNumeric),
     entry<less_or_equal_kernel>("LessOrEqual", kNumeric),
@@ -119,8 +128,8 @@ constexpr KernelEntry kKernels[] = {
     with_instances<reduce_sum_kernel, reduce_create, reduce_destroy>("ReduceSum", kNumeric),
     with_instances<reduce_mean_kernel, reduce_create, reduce_destroy>("ReduceMean", kNumeric),
     with_instances<reduce_prod_kernel, reduce_create, reduce_destroy>("ReduceProd", kNumeric),
-    with_instances<reduce_max_kernel, reduce_create, reduce_destroy>("ReduceMax", kAll),
-    with_instances<reduce_min_kernel, reduce_create, reduce_destroy>("ReduceMin", kAll),
+    with_instances<reduce_max_kernel, reduce_create, reduce_destroy>("ReduceMax", kValued),
+    with_instances<reduce_min_kernel, reduce_create, reduce_destroy>("ReduceMin", kValued),
     with_instances<reduce_l1_kernel, reduce_create, reduce_destroy>("ReduceL1", kNumeric),
     with_instances<reduce_l2_kernel, reduce_create, reduce_destroy>("ReduceL2", kNumeric),
     with_instances<reduce_sum_square_kernel, reduce_create, reduce_destroy>("ReduceSumSquare",
@@ -135,7 +144,7 @@ constexpr KernelEntry kKernels[] = {
                                                                          kAnyFloating),
     with_instances<cum_sum_kernel, cum_sum_create, cum_sum_destroy>("CumSum", kNumeric),
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
-    with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kAll),
+    with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kValued),
     entry<identity_kernel>("Identity", kAll),
     entry<reshape_kernel>("Reshape", kAll),
     entry<flatten_kernel>("Flatten", kAll),
@@ -151,14 +160,14 @@ constexpr KernelEntry kKernels[] = {
     with_instances<gather_elements_kernel, axis_create, indexing_destroy>("GatherElements",
                                                                           kAll),
     with_instances<scatter_elements_kernel, scatter_elements_create, indexing_destroy>(
-        "ScatterElements", kAll),
-    with_instances<pad_kernel, pad_create, pad_destroy>("Pad", kAll),
+        "ScatterElements", kValued),
+    with_instances<pad_kernel, pad_create, pad_destroy>("Pad", kValued),
     with_instances<depth_to_space_kernel, depth_to_space_create, block_destroy>("DepthToSpace",
                                                                                 kAll),
     with_instances<space_to_depth_kernel, space_to_depth_create, block_destroy>("SpaceToDepth",
                                                                                 kAll),
-    with_instances<resize_kernel, resize_create, resize_destroy>("Resize", kAll),
-    with_instances<upsample_kernel, upsample_create, resize_destroy>("Upsample", kAll),
+    with_instances<resize_kernel, resize_create, resize_destroy>("Resize", kValued),
+    with_instances<upsample_kernel, upsample_create, resize_destroy>("Upsample", kValued),
     with_instances<shape_kernel, shape_create, shape_destroy>("Shape", kAll),
     entry<size_kernel>("Size", kAll),
     with_instances<range_kernel, range_create, range_destroy>("Range", kNumeric),

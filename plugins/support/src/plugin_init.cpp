@@ -13,7 +13,7 @@ namespace {
 // them to `kept` (room for every dtype). False when none is left of a list that had some: the
 // kernel cannot be registered there. A list longer than `kept` is left for the core to refuse.
 bool known_to_core(const int32_t*& dtypes, size_t& count, uint32_t core_abi_minor,
-                   int32_t (&kept)[HX_DTYPE_U64]) {
+                   int32_t (&kept)[HX_DTYPE_F8E5M2FNUZ]) {
   if (dtypes == nullptr || count == 0 || count > std::size(kept)) return true;
   size_t num_kept = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -60,8 +60,8 @@ void describe_plugin(hx_plugin_api& api, const char* name, const char* version,
 
 hx_status* register_kernel(const hx_core_services& services, hx_core* core,
                            uint32_t core_abi_minor, hx_kernel_def def, const char* owner) {
-  int32_t known[HX_DTYPE_U64];
-  int32_t known_outputs[HX_DTYPE_U64];
+  int32_t known[HX_DTYPE_F8E5M2FNUZ];
+  int32_t known_outputs[HX_DTYPE_F8E5M2FNUZ];
   if (core_abi_minor < HX_ABI_VERSION_MINOR) {
     if (!known_to_core(def.dtypes, def.num_dtypes, core_abi_minor, known) ||
         !known_to_core(def.output_dtypes, def.num_output_dtypes, core_abi_minor,

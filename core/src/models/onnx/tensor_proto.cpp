@@ -182,6 +182,12 @@ TensorValue read_tensor_proto(const onnx::TensorProto& tensor, const std::string
       case DType::kU64:
         value.bytes = from_field<uint64_t>(tensor.uint64_data(), count, what, "uint64_data");
         break;
+      case DType::kF8E4M3FN:
+      case DType::kF8E4M3FNUZ:
+      case DType::kF8E5M2:
+      case DType::kF8E5M2FNUZ:  // int32_data holds each element's 8 bits
+        value.bytes = from_field<uint8_t>(tensor.int32_data(), count, what, "int32_data");
+        break;
     }
   }
   if (value.dtype == DType::kBool) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <hxcommon/element_values.hpp>
 #include <hxcommon/float_formats.hpp>
 
 namespace hxrt::detail {
@@ -80,6 +81,14 @@ double round_to(double value, DType dtype) {
     case DType::kF16: return hxcommon::f16_to_double(hxcommon::f16_from_double(value));
     case DType::kBF16: return hxcommon::bf16_to_double(hxcommon::bf16_from_double(value));
     case DType::kBool: return value != 0 ? 1 : 0;
+    case DType::kF8E4M3FN:
+    case DType::kF8E4M3FNUZ:
+    case DType::kF8E5M2:
+    case DType::kF8E5M2FNUZ: {
+      uint8_t bits = 0;
+      hxcommon::element_from_double(value, static_cast<int32_t>(dtype), &bits, 0);
+      return hxcommon::element_to_double(&bits, static_cast<int32_t>(dtype), 0);
+    }
     default: return value;
   }
 }

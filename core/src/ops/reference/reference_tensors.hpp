@@ -29,8 +29,9 @@ Strides broadcast_strides(const Shape& input, const Shape& output);
 int64_t strided_offset(int64_t index, const Shape& shape, const Strides& strides);
 
 // `value` as a value of `dtype`, as integer arithmetic and Cast from another integer type
-// give it: rounded to nearest even for the float types, truncated toward zero and wrapped
-// modulo 2^bits into range for the integer types (uint8's -3 is 253), 0 or 1 for bool.
+// give it: rounded to nearest even for the float types (the 8-bit floats saturating at their
+// largest value), truncated toward zero and wrapped modulo 2^bits into range for the integer
+// types (uint8's -3 is 253), 0 or 1 for bool.
 double round_to(double value, DType dtype);
 
 // `value` as Cast converts a floating value to `dtype`: as round_to, except that the integer
