@@ -1,5 +1,6 @@
 #include "kernels/kernel_registry.hpp"
 
+#include <hxplugin/every_dtype.hpp>
 #include <hxplugin/guarded_kernel.hpp>
 #include <hxplugin/plugin_init.hpp>
 
@@ -28,12 +29,7 @@ constexpr int32_t kValued[] = {HX_DTYPE_F32,  HX_DTYPE_F64, HX_DTYPE_F16, HX_DTY
                                HX_DTYPE_U8,   HX_DTYPE_I16, HX_DTYPE_U16, HX_DTYPE_U32,
                                HX_DTYPE_U64};
 // Every dtype: Cast, and the kernels that move elements by their size.
-constexpr int32_t kAll[] = {HX_DTYPE_F32,       HX_DTYPE_F64,        HX_DTYPE_F16,
-                            HX_DTYPE_BF16,      HX_DTYPE_I32,        HX_DTYPE_I64,
-                            HX_DTYPE_BOOL,      HX_DTYPE_I8,         HX_DTYPE_U8,
-                            HX_DTYPE_I16,       HX_DTYPE_U16,        HX_DTYPE_U32,
-                            HX_DTYPE_U64,       HX_DTYPE_F8E4M3FN,   HX_DTYPE_F8E4M3FNUZ,
-                            HX_DTYPE_F8E5M2,    HX_DTYPE_F8E5M2FNUZ};
+constexpr const auto& kAll = hxplugin::kEveryDtype;
 
 struct KernelEntry {
   const char* op;

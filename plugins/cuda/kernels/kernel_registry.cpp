@@ -3,6 +3,7 @@
 // No int32 or int64 arithmetic kernels, on purpose: the GPU of the TensorFlow guide has none,
 // so an int32 MatMul or Add placed on a GPU falls back to the CPU, visibly (the placement log
 // says why). Identity copies every dtype, since moving bytes is not arithmetic.
+#include <hxplugin/every_dtype.hpp>
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
 
@@ -23,12 +24,7 @@ using kernels::GpuKernelCall;
 
 constexpr int32_t kElementwise[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kFloat[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
-constexpr int32_t kAll[] = {HX_DTYPE_F32,     HX_DTYPE_F64,      HX_DTYPE_F16,
-                            HX_DTYPE_BF16,    HX_DTYPE_I32,      HX_DTYPE_I64,
-                            HX_DTYPE_BOOL,    HX_DTYPE_I8,       HX_DTYPE_U8,
-                            HX_DTYPE_I16,     HX_DTYPE_U16,      HX_DTYPE_U32,
-                            HX_DTYPE_U64,     HX_DTYPE_F8E4M3FN, HX_DTYPE_F8E4M3FNUZ,
-                            HX_DTYPE_F8E5M2,  HX_DTYPE_F8E5M2FNUZ};
+constexpr const auto& kAll = hxplugin::kEveryDtype;
 
 // Resolves the call's device and stream (making the device current), then runs the kernel
 // behind the exception barrier: nothing may unwind into the core.
