@@ -157,3 +157,38 @@ TEMPLATE_TEST_CASE("Both GEMM paths match a triple loop and each other around th
     }
   }
 }
+
+TEMPLATE_TEST_CASE("A product of one row or one column is a matrix-vector product that "
+                   "overwrites what C held",
+                   "[cpu][gemm]", float, double) {
+  // A layer at batch 1 (1 x 784 by 784 x 512) takes BLAS's GEMV, which reads the matrix once,
+  // where its GEMM packs all of it; C's memory may hold a NaN from earlier use.
+  const bool transpose_a = GENERATE(false, true);
+  const bool transpose_b = GENERATE(false, true);
+  std::mt19937 engine(transpose_a * 2 + transpose_b + 11);
+  const int64_t shapes[][3] = {{1, 512, 784}, {1, 10, 512}, {300, 1, 64}, {1, 1, 1000}};
+  for (const auto& [m, n, k] : shapes) {
+    for (const int64_t pad : {0, 2}) {
+      const GemmShape s = make_shape(m, n, k, transpose_a, transpose_b, pad);
+      CAPTURE(m, n, k, pad);
+      const std::vector<TestType> a =
+          random_values<TestType>(static_cast<size_t>(rows_of_a(s) * s.lda), engine);
+      const std::vector<TestType> b =
+          random_values<TestType>(static_cast<size_t>(rows_of_b(s) * s.ldb), engine);
+      std::vector<long double> expected, magnitude;
+      reference(s, a, b, expected, magnitude);
+      std::vector<TestType> c(static_cast<size_t>(s.m * s.ldc),
+                              std::numeric_limits<TestType>::quiet_NaN());
+      hxcpu::blas_gemm(s, a.data(), b.data(), c.data());
+      const double bound_factor = 2 * static_cast<double>(s.k + 1) * unit_roundoff<TestType>();
+      for (int64_t i = 0; i < s.m; ++i) {
+        for (int64_t j = 0; j < s.n; ++j) {
+          const auto at = static_cast<size_t>(i * s.n + j);
+          const double got = static_cast<double>(c[static_cast<size_t>(i * s.ldc + j)]);
+          CHECK(std::fabs(got - static_cast<double>(expected[at])) <=
+                bound_factor * static_cast<double>(magnitude[at]) + 1e-30);
+        }
+      }
+    }
+  }
+}
