@@ -185,7 +185,9 @@ hx_status* mixed_power(const KernelCall& call, T x, double y, bool integer_expon
   if constexpr (std::is_integral_v<T>) {
     if (integer_exponent) {
       if (y < 0) return PowOp::negative_power(call, x, static_cast<int64_t>(y), out);
-      if (y > static_cast<double>(std::numeric_limits<T>::max())) {
+      // From max + 1 on (a power of two; a 64-bit max already rounds to it in double) no
+      // exponent converts to T.
+      if (y >= static_cast<double>(std::numeric_limits<T>::max()) + 1.0) {
         return call.error(HX_INVALID_ARGUMENT,
                           "Pow: the exponent %.0f does not fit the base's dtype %s", y,
                           hx_dtype_name(call.output(0).dtype));
