@@ -81,6 +81,18 @@ std::optional<hxrt::DType> dtype_of(int32_t type) {
   }
 }
 
+// ONNX's name of an element type; the enum of Debian's onnx 1.12 ends before the 8-bit floats
+// and the 4-bit integers (17 to 22).
+std::string onnx_type_name(int32_t type) {
+  if (onnx::TensorProto::DataType_IsValid(type)) {
+    return onnx::TensorProto::DataType_Name(static_cast<onnx::TensorProto::DataType>(type));
+  }
+  static const char* const kNewer[] = {"FLOAT8E4M3FN", "FLOAT8E4M3FNUZ", "FLOAT8E5M2",
+                                       "FLOAT8E5M2FNUZ", "UINT4", "INT4"};
+  if (type >= 17 && type <= 22) return kNewer[type - 17];
+  return std::to_string(type);
+}
+
 // A data set's tensor: its dtype, shape and bytes in hxrt's layout. The node tests store
 // every tensor as raw_data or in the typed field of its type.
 struct Data {
@@ -102,9 +114,7 @@ std::optional<Data> read_data(const fs::path& file, int32_t declared, std::strin
   }
   const std::optional<hxrt::DType> dtype = dtype_of(proto.data_type());
   if (!dtype) {
-    why = "its data is of ONNX element type " +
-          onnx::TensorProto::DataType_Name(
-              static_cast<onnx::TensorProto::DataType>(proto.data_type())) +
+    why = "its data is of ONNX element type " + onnx_type_name(proto.data_type()) +
           ", which hxrt has no dtype for";
     return std::nullopt;
   }
