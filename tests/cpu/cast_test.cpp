@@ -17,8 +17,6 @@ namespace {
 
 using hxrt::DType;
 
-bool is_float_dtype(DType dtype) { return hxrt::is_floating(dtype); }
-
 template <class T>
 std::vector<T> with_random(std::vector<T> values, uint32_t seed) {
   const std::vector<T> random = cpu_test::random_values<T>(200, seed);
@@ -164,7 +162,7 @@ long double expected_value(DType from, DType to, long double value) {
   const int width = static_cast<int>(hxrt::dtype_size(to)) * 8;
   const long double lowest = hxrt::is_unsigned(to) ? 0 : -std::ldexp(1.0L, width - 1);
   const long double above = lowest + std::ldexp(1.0L, width);  // the first value past the range
-  if (is_float_dtype(from)) {  // truncate, saturate, NaN -> 0
+  if (hxrt::is_floating(from)) {  // truncate, saturate, NaN -> 0
     if (std::isnan(value)) return 0;
     if (value <= lowest) return lowest;
     if (value >= above) return above - 1;
