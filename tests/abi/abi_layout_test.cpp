@@ -72,6 +72,11 @@ static_assert(offsetof(hx_core_services, attr_floats) ==
 static_assert(
     std::is_same_v<decltype(hx_core_services::attr_floats),
                    hx_status* (*)(const hx_kernel_context*, const char*, const double**, size_t*)>);
+// The kernel arguments of 2.7 end with instance; 2.8 appended output_extents right after it,
+// so a 2.7 plugin's kernel finds the arguments it knows where they were.
+static_assert(offsetof(hx_kernel_args, output_extents) ==
+              HX_STRUCT_SIZE(hx_kernel_args, instance));
+static_assert(std::is_same_v<decltype(hx_kernel_args::output_extents), int64_t*>);
 // Appending a field is a minor version (CONVENTIONS, Versioning).
 static_assert(HX_ABI_VERSION_MAJOR == 2 && HX_ABI_VERSION_MINOR >= 2);
 
@@ -122,11 +127,11 @@ struct StructLayout {
         alignof(type)                                                                       \
   }
 
-// Every boundary struct of 2.6, each with the field the header names as its last.
+// Every boundary struct of 2.8, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
     HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),
-    HX_LAYOUT(hx_kernel_args, HX_KERNEL_ARGS_STRUCT_SIZE, instance),
+    HX_LAYOUT(hx_kernel_args, HX_KERNEL_ARGS_STRUCT_SIZE, output_extents),
     HX_LAYOUT(hx_kernel_def, HX_KERNEL_DEF_STRUCT_SIZE, destroy),
     HX_LAYOUT(hx_output_spec, HX_OUTPUT_SPEC_STRUCT_SIZE, shape),
     HX_LAYOUT(hx_shape_inference_args, HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, user_data),

@@ -117,6 +117,7 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"GatherElements", all}, {"TopK", numeric},
       {"ScatterElements", valued}, {"Pad", valued},      {"DepthToSpace", all},
       {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric},
+      {"NonZero", all},
       {"Resize", valued},       {"Upsample", valued}};
 
   std::map<std::string, std::vector<DType>> registered;

@@ -96,7 +96,8 @@ Outcome call(const RegisteredKernel& kernel, hx_device* device, hx_stream* strea
                                1,
                                &output_view,
                                kernel.def.user_data,
-                               instance};
+                               instance,
+                               nullptr};
   return DirectPlugin::outcome(buffer == nullptr ? kernel.def.check(&args)
                                                  : kernel.def.compute(&args));
 }

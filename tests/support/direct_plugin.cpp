@@ -104,7 +104,8 @@ hx_kernel_args KernelInstance::args(hx_device* device, hx_stream* stream,
           outputs.size(),
           outputs.data(),
           kernel_.def.user_data,
-          instance_};
+          instance_,
+          nullptr};
 }
 
 namespace {

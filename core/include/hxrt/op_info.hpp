@@ -80,6 +80,11 @@ struct OpInfo {
   // The binary element-wise ops: the inputs broadcast as NumPy's do, and kernels receive them
   // already broadcast to the output's shape, with stride 0 where an input repeats.
   bool broadcasts = false;
+  // Ops whose outputs' extents depend on their inputs' values (NonZero): shape inference
+  // gives the most each may have, kernels report the actual ones (hx_kernel_args
+  // .output_extents), an eager call returns tensors of those, and a graph compiles what reads
+  // such an output when a run has computed it (docs/graphs.md).
+  bool extents_at_run = false;
   std::string shape_rule;  // the output shapes in words; shape inference is the executable rule
   // The ONNX op (default domain) a model's node of which becomes a call of this one
   // (Runtime::load_onnx), and the versions of it implemented; "" and none when not importable.

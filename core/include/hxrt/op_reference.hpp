@@ -42,6 +42,10 @@ struct ReferenceCase {
   // The inputs reach a kernel broadcast to the output's shape, with stride 0 along the axes
   // where they repeat (the ops whose OpInfo::broadcasts is set, on operands of other shapes).
   bool broadcast = false;
+  // For an op whose extents are known at run (OpInfo::extents_at_run, NonZero): the shapes
+  // its outputs are allocated with, the most shape inference allows, one per output; the
+  // kernel reports the expected outputs' extents. Empty for every other op.
+  std::vector<Shape> output_bounds;
 };
 
 // Every output `reference` expects, in the op's order: what a check of all of them walks.

@@ -86,7 +86,8 @@ void CallPlan::decide(Placer& placer) {
   for (size_t i = 0; i < outputs_.size(); ++i) {
     output_kinds_[i] = device_->tensor_kind(outputs_[i].dtype, outputs_[i].shape);
   }
-  quick_ = !placement_.asked_each_call && !device_->asynchronous() &&
+  // An op whose extents are known at run reads them back after its kernel: run_body's way.
+  quick_ = !placement_.asked_each_call && !device_->asynchronous() && !op_.extents_at_run &&
            num_inputs + outputs_.size() <= kMostQuickOperands;
   for (size_t i = 0; i < num_inputs; ++i) {
     quick_ = quick_ && input_kinds_[i] != nullptr && input_devices_[i] == device_.get();

@@ -15,10 +15,12 @@
 namespace hxrt::detail {
 
 // A call of `kernel` with `instance` on `device`'s stream; `views` holds the inputs' views,
-// then the outputs'.
+// then the outputs'. `output_extents`: the outputs' extents, for an op whose extents are
+// known at run (hx_kernel_args.output_extents); else nullptr.
 inline hx_kernel_args kernel_args(const Device& device, const KernelEntry& kernel,
                                   hx_kernel_instance* instance, hx_kernel_context_s* context,
-                                  hx_tensor_view* views, size_t num_inputs, size_t num_outputs) {
+                                  hx_tensor_view* views, size_t num_inputs, size_t num_outputs,
+                                  int64_t* output_extents = nullptr) {
   return {HX_KERNEL_ARGS_STRUCT_SIZE,
           nullptr,
           context,
@@ -29,7 +31,8 @@ inline hx_kernel_args kernel_args(const Device& device, const KernelEntry& kerne
           num_outputs,
           views + num_inputs,
           kernel.user_data,
-          instance};
+          instance,
+          output_extents};
 }
 
 // What the core reports when `kernel` let a C++ exception cross the C ABI, which plugins must

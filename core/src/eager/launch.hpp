@@ -32,13 +32,15 @@ namespace hxrt::detail {
 // `views` (the inputs' bound already), runs `before_kernel` (the trace's mark), and calls the
 // kernel. On a failure, kernel_failed. `placement` is the plan's own, or one made again for
 // this call (kernels that check each call), whose device may differ: its outputs then have no
-// interned kinds. Always inline: it is the quick way's body.
+// interned kinds. `output_extents`: as kernel_args takes it. Always inline: it is the quick
+// way's body.
 template <class BeforeKernel>
 __attribute__((always_inline)) inline void launch(const CallPlan& plan,
                                                   const Placement& placement,
                                                   hx_tensor_view* views, size_t num_inputs,
                                                   const Attrs& attrs, Tensor* outputs,
-                                                  BeforeKernel before_kernel) {
+                                                  BeforeKernel before_kernel,
+                                                  int64_t* output_extents = nullptr) {
   Device& device = *placement.device;
   const size_t num_outputs = plan.num_outputs();
   const bool planned_device = &placement == &plan.placement();
@@ -54,7 +56,8 @@ __attribute__((always_inline)) inline void launch(const CallPlan& plan,
   hx_kernel_context_s context{&attrs};
   before_kernel();
   const hx_kernel_args args = kernel_args(device, *placement.kernel, placement.instance.get(),
-                                          &context, views, num_inputs, num_outputs);
+                                          &context, views, num_inputs, num_outputs,
+                                          output_extents);
   hx_status* status;
   try {
     status = call_kernel(*placement.kernel, args);

@@ -38,6 +38,7 @@ void add_shape_ops(OpRegistry& registry);
 void add_indexing_ops(OpRegistry& registry);
 void add_split_op(OpRegistry& registry);       // Split
 void add_top_k_op(OpRegistry& registry);       // TopK
+void add_non_zero_op(OpRegistry& registry);    // NonZero
 void add_layout_ops(OpRegistry& registry);     // Pad, DepthToSpace, SpaceToDepth
 void add_resize_ops(OpRegistry& registry);     // Resize, Upsample
 void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
@@ -136,6 +137,7 @@ std::vector<ReferenceCase> scatter_elements_cases(DType type, DType output_type,
                                                   RandomValues& random);
 std::vector<ReferenceCase> split_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> top_k_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> non_zero_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> pad_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> depth_to_space_cases(DType type, DType output_type,
                                                 RandomValues& random);

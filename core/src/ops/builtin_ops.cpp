@@ -25,6 +25,7 @@ void add_builtin_ops(OpRegistry& registry) {
   add_indexing_ops(registry);
   add_split_op(registry);
   add_top_k_op(registry);
+  add_non_zero_op(registry);
   add_layout_ops(registry);
   add_resize_ops(registry);
   add_generated_ops(registry);

@@ -15,6 +15,7 @@ OpInfo op_info(const OpSchema& schema) {
   info.attrs = schema.attrs;
   info.type_parameter = schema.type_parameter;
   info.broadcasts = schema.broadcasts;
+  info.extents_at_run = schema.extents_at_run;
   info.shape_rule = schema.shape_rule;
   if (!schema.onnx.versions.empty()) {
     info.onnx_op = schema.onnx.op.empty() ? schema.name : schema.onnx.op;

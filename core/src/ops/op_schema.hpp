@@ -132,6 +132,7 @@ struct OpSchema {
   // (Source::kOutput).
   TypeParameter type_parameter;
   bool broadcasts = false;  // see OpInfo::broadcasts
+  bool extents_at_run = false;  // see OpInfo::extents_at_run
   // The specification, written once here for the core's ops (a custom op has only its summary).
   std::string summary;
   std::vector<OpArgInfo> inputs;

@@ -180,7 +180,8 @@ bool Placer::checks(const KernelEntry& kernel, const Device& device, hx_kernel_i
   const hx_kernel_args args{HX_KERNEL_ARGS_STRUCT_SIZE, nullptr,          &context,
                             device.handle(),            nullptr,          request.num_inputs,
                             request.inputs,             request.num_outputs, request.outputs,
-                            kernel.user_data,           instance};
+                            kernel.user_data,           instance,
+                            nullptr};
   hx_status* status = nullptr;
   try {
     status = kernel.check(&args);

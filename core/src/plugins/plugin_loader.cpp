@@ -330,6 +330,15 @@ class Loader {
       kernel.plugin = plugin.name();
       kernel.device_type = plugin.device_type();
       kernel.check_each_call = kernel.check != nullptr && plugin.api().abi_minor < 3;
+      const OpSchema* op = ops_.find(kernel.op);
+      if (op != nullptr && op->extents_at_run && plugin.api().abi_minor < 8) {
+        logger_->log(LogLevel::kWarning,
+                     "kernel ignored: plugin '" + plugin.name() + "' (ABI " +
+                         plugin.abi_version() + ") registered " + kernel.op +
+                         ", whose output extents a kernel reports through "
+                         "hx_kernel_args.output_extents (ABI 2.8); rebuild the plugin");
+        continue;
+      }
       try {
         kernels_.add(std::move(kernel));
       } catch (const Error& e) {

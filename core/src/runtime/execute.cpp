@@ -9,6 +9,7 @@
 #include "tensors/transfers.hpp"
 #include "eager/call_plan.hpp"
 #include "eager/launch.hpp"
+#include "eager/run_time_extents.hpp"
 #include "eager/tensor_views.hpp"
 #include "plugins/core_handle.hpp"
 #include "runtime/runtime_impl.hpp"
@@ -336,9 +337,13 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     }
   }
 
+  std::unique_ptr<detail::RunTimeExtents> extents;  // for an op whose extents are known at run
+  if (schema.extents_at_run) {
+    extents = std::make_unique<detail::RunTimeExtents>(plan->outputs(), num_outputs);
+  }
   try {
     detail::launch(*plan, placement, views.data(), num_inputs, attrs, outputs,
-                   [&trace] { trace.kernel_starts(); });
+                   [&trace] { trace.kernel_starts(); }, extents ? extents->data() : nullptr);
   } catch (const Error& error) {
     if (trace.on()) {
       trace.record_failure(op_trace_info(op, input_meta, num_inputs, device, placement,
@@ -358,6 +363,11 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     }
   } else if (trace.on()) {
     trace.record(op_trace_info(op, input_meta, num_inputs, device, placement, *request));
+  }
+  if (extents) {
+    outputs[0].impl()->wait_ready();  // the extents are written with the outputs
+    extents->apply(outputs, num_outputs,
+                   op + " on " + device.name() + " (plugin '" + placement.kernel->plugin + "')");
   }
   if (logging) {
     logger->write(LogLevel::kInfo, "Executing op " + op + " in device " + device.name());

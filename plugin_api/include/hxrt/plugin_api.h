@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.7 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.8 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 7
+#define HX_ABI_VERSION_MINOR 8
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -356,8 +356,19 @@ typedef struct hx_kernel_args {
   void* user_data;                /* hx_kernel_def.user_data, as registered */
   hx_kernel_instance* instance;   /* what create made for this call's combination; NULL for a
                                      kernel without create */
+  int64_t* output_extents;        /* compute, for an op whose outputs' extents depend on its
+                                     inputs' values (OpInfo::extents_at_run: NonZero): the
+                                     outputs' shapes one after another (the rank of output 0,
+                                     then of output 1, ...), which the core fills with the
+                                     outputs' views' extents, the most each may have, and the
+                                     kernel overwrites with the extents it computed, each no
+                                     larger. It writes each output dense and row-major for
+                                     those extents from the start of its buffer. The core reads
+                                     them once the call's work on `stream` has completed, so a
+                                     device kernel may copy them there asynchronously. NULL for
+                                     every other op, and in check. [since 2.8] */
 } hx_kernel_args;
-#define HX_KERNEL_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_args, instance)
+#define HX_KERNEL_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_args, output_extents)
 
 /* Makes an instance for one combination of attributes, input and output dtypes and device,
  * reading the attributes once. Returns NULL and sets *out_instance (which may be set to NULL
@@ -1026,6 +1037,9 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      HX_DTYPE_F8E5M2FNUZ, 14 to 17). A 2.6 core refuses a kernel registration that names
  *      one (a value outside its hx_dtype): a plugin leaves them out of its registrations under
  *      a core whose core_abi_minor is below hx_dtype_abi_minor of the dtype.
+ * 2.8  hx_kernel_args.output_extents: the extents of outputs that depend on values (NonZero),
+ *      which the kernel writes. A core ignores a kernel of a 2.7 plugin for such an op (the
+ *      plugin could not report them), with a warning naming it.
  */
 
 #ifdef __cplusplus

@@ -39,6 +39,7 @@ struct KernelEntry {
   hx_kernel_create_fn create;
   hx_kernel_check_fn check;
   hx_kernel_destroy_fn destroy;
+  uint32_t core_minor;  // the ABI minor whose cores define the op: older ones are not asked
 };
 
 // The kernels' entry points, behind the exception barrier.
@@ -50,13 +51,18 @@ constexpr hx_kernel_create_fn guarded_create =
 
 template <hx_kernel_fn Kernel, size_t N>
 constexpr KernelEntry entry(const char* op, const int32_t (&dtypes)[N]) {
-  return {op, dtypes, N, guarded_kernel<Kernel>, nullptr, nullptr, nullptr};
+  return {op, dtypes, N, guarded_kernel<Kernel>, nullptr, nullptr, nullptr, 0};
 }
 template <hx_kernel_fn Kernel, hx_kernel_create_fn Create, hx_kernel_destroy_fn Destroy,
           size_t N>
 constexpr KernelEntry with_instances(const char* op, const int32_t (&dtypes)[N],
                                      hx_kernel_check_fn check = nullptr) {
-  return {op, dtypes, N, guarded_kernel<Kernel>, guarded_create<Create>, check, Destroy};
+  return {op, dtypes, N, guarded_kernel<Kernel>, guarded_create<Create>, check, Destroy, 0};
+}
+// `kernel` for an op that cores of ABI minor `minor` on define.
+constexpr KernelEntry since(uint32_t minor, KernelEntry kernel) {
+  kernel.core_minor = minor;
+  return kernel;
 }
 
 // Cast's output dtypes are left unconstrained (NULL): every input dtype converts to every dtype.
@@ -167,12 +173,14 @@ constexpr KernelEntry kKernels[] = {
     with_instances<shape_kernel, shape_create, shape_destroy>("Shape", kAll),
     entry<size_kernel>("Size", kAll),
     with_instances<range_kernel, range_create, range_destroy>("Range", kNumeric),
+    since(8, entry<non_zero_kernel>("NonZero", kAll)),
 };
 
 }  // namespace
 
 hx_status* register_kernels(CpuPlugin& plugin) {
   for (const KernelEntry& kernel : kKernels) {
+    if (kernel.core_minor > plugin.core_abi_minor) continue;
     hx_kernel_def def{};
     def.op = kernel.op;
     def.dtypes = kernel.dtypes;

@@ -160,6 +160,9 @@ hx_status* top_k_create(const hx_kernel_create_args* args, hx_kernel_instance** 
 hx_status* top_k_kernel(const hx_kernel_args* args);
 void top_k_destroy(hx_kernel_instance* instance, void* user_data);
 
+// NonZero (non_zero.cpp).
+hx_status* non_zero_kernel(const hx_kernel_args* args);
+
 // The layout family (layout.cpp); block_destroy frees DepthToSpace's and SpaceToDepth's
 // instances.
 hx_status* pad_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);

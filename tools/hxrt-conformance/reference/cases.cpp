@@ -95,6 +95,9 @@ HostTensor host_tensor(const hxrt::ReferenceTensor& tensor) {
 std::vector<TensorSpec> output_specs(const KernelCase& kernel_case) {
   std::vector<TensorSpec> specs;
   for (const HostTensor& output : kernel_case.expected) specs.push_back(output.spec);
+  for (size_t i = 0; i < kernel_case.output_bounds.size() && i < specs.size(); ++i) {
+    specs[i].shape = kernel_case.output_bounds[i];
+  }
   return specs;
 }
 
@@ -116,6 +119,9 @@ std::vector<KernelCase> reference_cases(const std::string& op, hx_dtype dtype,
     }
     kernel_case.tolerance = Tolerance{reference.tolerance};
     kernel_case.broadcast = reference.broadcast;
+    for (const hxrt::Shape& bound : reference.output_bounds) {
+      kernel_case.output_bounds.push_back(bound.to_vector());
+    }
     cases.push_back(std::move(kernel_case));
   }
   return cases;

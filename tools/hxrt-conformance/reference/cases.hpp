@@ -25,6 +25,9 @@ struct KernelCase {
   // An input reaches the kernel broadcast to the output's shape, with stride 0 where it
   // repeats (the binary element-wise ops).
   bool broadcast = false;
+  // For an op whose extents are known at run (NonZero): the shapes its outputs are allocated
+  // with; the kernel reports expected's. Empty for the others.
+  std::vector<Shape> output_bounds;
 };
 
 // How a failure names the case: "on shapes [3, 4] and [4, 5] with transpose_a=true".
@@ -44,7 +47,8 @@ std::vector<KernelCase> reference_cases(const std::string& op, hx_dtype dtype,
 // `tensor` of the core's reference in the kit's types.
 HostTensor host_tensor(const hxrt::ReferenceTensor& tensor);
 
-// The specs of the outputs a case expects: what the kit allocates for the kernel to write.
+// The specs of the outputs a case expects, with output_bounds' shapes where it has them:
+// what the kit allocates for the kernel to write.
 std::vector<TensorSpec> output_specs(const KernelCase& kernel_case);
 
 }  // namespace hxrt_conformance

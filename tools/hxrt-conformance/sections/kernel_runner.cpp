@@ -69,7 +69,17 @@ class CallViews {
       : inputs_(inputs), outputs_(outputs), storage_(inputs.size() + outputs.size()) {
     const hxrt::OpInfo* op = core_op(kernel.op);
     broadcast_ = op != nullptr && op->broadcasts && !outputs.empty();
+    if (op != nullptr && op->extents_at_run) {
+      extents_.emplace();
+      for (const TensorSpec& output : outputs) {
+        extents_->insert(extents_->end(), output.shape.begin(), output.shape.end());
+      }
+    }
   }
+
+  // For an op whose extents are known at run: what compute wrote to output_extents, each
+  // output's shape in turn. nullopt for the other ops.
+  const std::optional<std::vector<int64_t>>& extents() const { return extents_; }
 
   // With `places` empty: views without buffers, for create and check.
   void make(hx_device* device, const std::vector<DevicePlace>& places) {
@@ -90,8 +100,9 @@ class CallViews {
     }
   }
 
+  // `compute`: for compute, which receives output_extents (check does not).
   hx_kernel_args args(const RegisteredKernel& kernel, const KernelAttrs& attrs, hx_device* device,
-                      hx_stream* stream, hx_kernel_instance* instance) const {
+                      hx_stream* stream, hx_kernel_instance* instance, bool compute) {
     return hx_kernel_args{HX_KERNEL_ARGS_STRUCT_SIZE,
                           nullptr,
                           kernel_context(attrs),
@@ -102,7 +113,8 @@ class CallViews {
                           output_views_.size(),
                           output_views_.data(),
                           kernel.user_data,
-                          instance};
+                          instance,
+                          compute && extents_ ? extents_->data() : nullptr};
   }
 
  private:
@@ -116,7 +128,29 @@ class CallViews {
   std::vector<ViewStorage> storage_;
   std::vector<hx_tensor_view> input_views_;
   std::vector<hx_tensor_view> output_views_;
+  std::optional<std::vector<int64_t>> extents_;
 };
+
+// The extents compute reported for `outputs` (allocated with their most), or a contract
+// failure naming the first beyond its bound.
+std::string read_extents(const std::vector<int64_t>& extents, std::vector<TensorSpec>& outputs) {
+  size_t at = 0;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    Shape reported(extents.begin() + static_cast<std::ptrdiff_t>(at),
+                   extents.begin() + static_cast<std::ptrdiff_t>(at + outputs[i].shape.size()));
+    for (size_t d = 0; d < reported.size(); ++d) {
+      if (reported[d] < 0 || reported[d] > outputs[i].shape[d]) {
+        return "compute reported output " + std::to_string(i) + "'s extents as " +
+               shape_text(reported) + ", beyond the most it may have, " +
+               shape_text(outputs[i].shape) +
+               "; hx_kernel_args.output_extents holds extents no larger than the views'";
+      }
+    }
+    at += reported.size();
+    outputs[i].shape = std::move(reported);
+  }
+  return "";
+}
 
 // A declining status must carry the reason the core logs.
 std::string decline_failure(const char* step, const Outcome& outcome) {
@@ -191,7 +225,8 @@ KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<Te
   }
   if (kernel.check != nullptr) {
     views.make(device_.device, {});
-    const hx_kernel_args args = views.args(kernel, attrs, device_.device, nullptr, shared->get());
+    const hx_kernel_args args =
+        views.args(kernel, attrs, device_.device, nullptr, shared->get(), false);
     const Outcome checked = KitCore::take(kernel.check(&args));
     // Asked again: the core keeps a check's first answer for every later call like this one
     // (plugin_api.h, hx_kernel_check_fn), so the answer must not change.
@@ -232,7 +267,8 @@ KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<Te
     }
   }
   views.make(device_.device, places);
-  const hx_kernel_args args = views.args(kernel, attrs, device_.device, stream_, shared->get());
+  const hx_kernel_args args =
+      views.args(kernel, attrs, device_.device, stream_, shared->get(), true);
   run.status = KitCore::take(kernel.compute(&args));
   if (!run.status.ok()) run.failed_step = "compute";
   if (run.status.code == HX_UNIMPLEMENTED) {
@@ -252,8 +288,14 @@ KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<Te
     }
   }
   if (!run.status.ok()) return run;
+  // The elements are dense for the extents reported, from the start of each output.
+  std::vector<TensorSpec> written = outputs;
+  if (views.extents()) {
+    run.contract_failure = read_extents(*views.extents(), written);
+    if (!run.contract_failure.empty()) return run;
+  }
   for (size_t i = 0; i < outputs.size(); ++i) {
-    TensorBytes output{outputs[i], std::vector<uint8_t>(byte_size(outputs[i]))};
+    TensorBytes output{written[i], std::vector<uint8_t>(byte_size(written[i]))};
     if (!output.bytes.empty()) {
       const Outcome copied = copy_to_host(device_, nullptr, output.bytes.data(),
                                           places[inputs.size() + i], output.bytes.size());
