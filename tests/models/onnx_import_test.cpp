@@ -375,3 +375,42 @@ TEST_CASE("An 8-bit float initializer is read from int32_data and cast by ONNX's
   CHECK(outputs[1].dtype() == hxrt::DType::kF8E4M3FN);
   CHECK(outputs[1].to_string() == "[0.5, 448]");  // 1000 saturates to the largest, 448
 }
+
+TEST_CASE("NonZero's output and its Shape are computed by each run, not at load", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(13);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
+  add_node(proto, "NonZero", {"x"}, {"nz"});
+  add_node(proto, "Transpose", {"nz"}, {"rows"});
+  add_node(proto, "Shape", {"nz"}, {"extents"}, "extents_of_nz");
+  add_output(proto, "rows");
+  add_output(proto, "extents");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  // Not folded from the most NonZero may find: a node of the graph.
+  REQUIRE(model.graph.find("extents_of_nz") != nullptr);
+  CHECK(model.graph.find("extents_of_nz")->op == "Shape");
+  const std::vector<Tensor> out =
+      run(rt, model, {{"x", rt.tensor<float>({2, 3}, {0, 2, 0, 0, 0, 3})}});
+  CHECK(out[0].to_string() == "[[0, 1], [1, 2]]");
+  CHECK(out[1].to_vector<int64_t>() == std::vector<int64_t>{2, 2});
+}
+
+TEST_CASE("A value an attribute input needs at load but NonZero decides at run is refused",
+          "[models]") {
+  onnx::ModelProto proto = onnx_test::model(13);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
+  add_node(proto, "NonZero", {"x"}, {"nz"});
+  add_node(proto, "Shape", {"nz"}, {"extents"});
+  add_node(proto, "Reshape", {"x", "extents"}, {"y"}, "reshape");
+  add_output(proto, "y");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  try {
+    rt.load_onnx(bytes.data(), bytes.size());
+    FAIL("loaded a Reshape whose shape a run decides");
+  } catch (const hxrt::Error& error) {
+    CHECK_THAT(error.what(), Catch::Contains("node 'reshape' (Reshape) input 1 ('extents') must "
+                                             "be known when the model is loaded"));
+  }
+}

@@ -40,7 +40,7 @@ const std::map<std::string, bool> kFixtureLoads = {
     {"same_name", false},        {"huge_memory", true},      {"terminal_escapes", true},
     {"null_device", true},       {"logging_thread", true},  {"huge_output", true},
     {"group_missing_function", false}, {"short_group", false},
-    {"streams_without_events", true}, {"newer_minor", true},
+    {"streams_without_events", true}, {"newer_minor", true}, {"older_minor_nonzero", true},
     {"init_args", true},
 };
 

@@ -50,6 +50,24 @@ TEST_CASE("a plugin of a later minor of this major loads, its longer table read 
   check_cpu_plugin_works(runtime);
 }
 
+TEST_CASE("a 2.7 plugin's kernel for an op whose extents are known at run is ignored, with a "
+          "warning, and its other kernels kept") {
+  loader_test::LogLines log;
+  hxrt::Runtime runtime =
+      runtime_with({cpu_plugin_path(), fixture_path("older_minor_nonzero")}, log.sink());
+  REQUIRE(report_for(runtime, fixture_file("older_minor_nonzero")).loaded);
+  CHECK(log.contains("kernel ignored: plugin 'fixture_older_minor_nonzero' (ABI 2.7) registered "
+                     "NonZero, whose output extents a kernel reports through "
+                     "hx_kernel_args.output_extents (ABI 2.8); rebuild the plugin"));
+  bool relu = false;
+  for (const hxrt::KernelInfo& kernel : runtime.kernels()) {
+    if (kernel.plugin != "fixture_older_minor_nonzero") continue;
+    CHECK(kernel.op != "NonZero");
+    relu = relu || kernel.op == "Relu";
+  }
+  CHECK(relu);
+}
+
 TEST_CASE("a function table smaller than this major's is skipped, naming both sizes") {
   CHECK_THAT(skipped_fixture_report("small_table").reason,
              Equals("function table is " + std::to_string(offsetof(hx_plugin_api, device_count)) +

@@ -78,6 +78,10 @@ const char* const kBroadcastText =
     "inputs broadcast as in NumPy; kernels receive them at the output's shape, with stride 0 "
     "where an input repeats";
 
+const char* const kExtentsAtRunText =
+    "the outputs' extents depend on the inputs' values: outputs come with the most they may "
+    "hold, and compute writes the actual extents to hx_kernel_args.output_extents (ABI 2.8)";
+
 void print_args_text(std::ostream& out, const char* title, const std::vector<OpArgInfo>& args) {
   if (args.empty()) return;
   out << "  " << title << ":\n";
@@ -112,6 +116,7 @@ void print_op_text(std::ostream& out, const OpInfo& op) {
     }
   }
   if (op.broadcasts) out << "  broadcasting: " << kBroadcastText << '\n';
+  if (op.extents_at_run) out << "  extents_at_run: " << kExtentsAtRunText << '\n';
   if (!op.shape_rule.empty()) out << "  shape: " << op.shape_rule << '\n';
   if (!op.onnx_op.empty()) out << "  ONNX: " << onnx_text(op) << '\n';
   out << "  kernels:";
@@ -153,6 +158,7 @@ void print_op_markdown(std::ostream& out, const OpInfo& op) {
   out << "- Arity: " << arity(op) << ", " << outputs_text(op) << "\n";
   out << "- T: " << type_parameter_text(op) << "\n";
   if (op.broadcasts) out << "- Broadcasting: " << kBroadcastText << "\n";
+  if (op.extents_at_run) out << "- Extents at run: " << kExtentsAtRunText << "\n";
   if (!op.onnx_op.empty()) out << "- ONNX: " << onnx_text(op) << "\n";
   print_args_markdown(out, "Inputs", op.inputs);
   print_args_markdown(out, "Outputs", op.outputs);
@@ -246,6 +252,7 @@ nlohmann::ordered_json ops_json(const std::vector<OpInfo>& ops) {
                    {"num_outputs", op.num_outputs},
                    {"type_parameter", t},
                    {"broadcasts", op.broadcasts},
+                   {"extents_at_run", op.extents_at_run},
                    {"inputs", args_json(op.inputs)},
                    {"outputs", args_json(op.outputs)},
                    {"attributes", attrs},

@@ -52,7 +52,16 @@ struct GraphNode {
   // its value's).
   std::vector<DType> output_dtypes;
   std::vector<Shape> output_shapes;
+  // Whether the node's output shapes are known only when a run computes them: it is an op
+  // whose extents depend on values (OpInfo::extents_at_run, NonZero), or reads the output of
+  // one, directly or through other nodes. Its output_shapes are then what the most those
+  // extents may have gives, and compile leaves it to the runs (docs/graphs.md).
+  bool shapes_at_run = false;
 };
+
+namespace detail {
+class GraphParts;  // graph/staged: the parts of a graph compiled when a run reaches them
+}
 
 class HXRT_API Graph {
  public:
@@ -66,6 +75,7 @@ class HXRT_API Graph {
 
  private:
   friend class GraphBuilder;
+  friend class detail::GraphParts;
   std::vector<GraphNode> nodes_;
   std::unordered_map<std::string, size_t> index_;
 };

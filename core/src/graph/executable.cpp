@@ -21,6 +21,37 @@ std::string input_list(const std::vector<std::string>& inputs) {
   return "its inputs are " + list;
 }
 
+// Error(kInvalidArgument) unless `inputs` feeds each of `names` a tensor of its declaration.
+void check_feeds(const std::vector<Tensor>& inputs, const std::vector<std::string>& names,
+                 const std::vector<DType>& dtypes, const std::vector<Shape>& shapes) {
+  if (inputs.size() != names.size()) {
+    throw Error(StatusCode::kInvalidArgument,
+                "run was given " + std::to_string(inputs.size()) + " inputs; the executable " +
+                    "needs " + std::to_string(names.size()) + " (" + input_list(names) + ")");
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const std::string& name = names[i];
+    if (!inputs[i].valid()) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "graph input '" + name + "' was fed an empty Tensor");
+    }
+    const detail::TensorImpl& fed = *inputs[i].impl();
+    if (fed.dtype != dtypes[i] || fed.shape != shapes[i]) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "graph input '" + name + "' was fed a " + describe(fed.dtype, fed.shape) +
+                      " tensor; it was declared " + describe(dtypes[i], shapes[i]));
+    }
+  }
+}
+
+// What describes an executable: its compiled graph, or for a graph run in stages whose
+// first stage compiles nothing, an empty one.
+const detail::ExecutableImpl& described(const detail::ExecutableHandle& handle) {
+  static const detail::ExecutableImpl nothing_compiled;
+  const detail::ExecutableImpl* current = handle.current().get();
+  return current != nullptr ? *current : nothing_compiled;
+}
+
 }  // namespace
 
 Executable::Executable(std::shared_ptr<detail::ExecutableHandle> handle)
@@ -36,28 +67,13 @@ detail::ExecutableHandle& Executable::handle() const {
 
 std::vector<Tensor> Executable::run(const std::vector<Tensor>& inputs) const {
   detail::ExecutableHandle& handle = this->handle();
+  if (const detail::RunTimeStages* stages = handle.stages()) {
+    check_feeds(inputs, stages->inputs(), stages->input_dtypes(), stages->input_shapes());
+    return stages->run(inputs);
+  }
   const std::shared_ptr<const detail::ExecutableImpl> current = handle.current();
   const detail::ExecutableImpl& exe = *current;
-  if (inputs.size() != exe.inputs.size()) {
-    throw Error(StatusCode::kInvalidArgument,
-                "run was given " + std::to_string(inputs.size()) + " inputs; the executable " +
-                    "needs " + std::to_string(exe.inputs.size()) + " (" +
-                    input_list(exe.inputs) + ")");
-  }
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    const std::string& name = exe.inputs[i];
-    if (!inputs[i].valid()) {
-      throw Error(StatusCode::kInvalidArgument,
-                  "graph input '" + name + "' was fed an empty Tensor");
-    }
-    const detail::TensorImpl& fed = *inputs[i].impl();
-    if (fed.dtype != exe.input_dtypes[i] || fed.shape != exe.input_shapes[i]) {
-      throw Error(StatusCode::kInvalidArgument,
-                  "graph input '" + name + "' was fed a " + describe(fed.dtype, fed.shape) +
-                      " tensor; it was declared " +
-                      describe(exe.input_dtypes[i], exe.input_shapes[i]));
-    }
-  }
+  check_feeds(inputs, exe.inputs, exe.input_dtypes, exe.input_shapes);
   if (!handle.adapts()) return detail::run_executable(exe, inputs);
   const auto start = std::chrono::steady_clock::now();
   std::vector<Tensor> fetched = detail::run_executable(exe, inputs);
@@ -93,17 +109,17 @@ std::vector<Tensor> Executable::run(const std::map<std::string, Tensor>& feeds) 
 const std::vector<std::string>& Executable::inputs() const { return handle().inputs(); }
 const std::vector<NodeOutput>& Executable::fetches() const { return handle().fetches(); }
 const std::vector<NodePlacement>& Executable::placement() const {
-  return handle().current()->placement;
+  return described(handle()).placement;
 }
 const std::vector<DeviceMemoryPlan>& Executable::memory_plan() const {
-  return handle().current()->memory_plan;
+  return described(handle()).memory_plan;
 }
-std::vector<std::string> Executable::transfers() const { return handle().current()->transfers; }
+std::vector<std::string> Executable::transfers() const { return described(handle()).transfers; }
 int Executable::replacements() const { return handle().replacements(); }
 
 std::map<std::string, std::string> Executable::placement_map() const {
   std::map<std::string, std::string> map;
-  for (const NodePlacement& node : handle().current()->placement) {
+  for (const NodePlacement& node : described(handle()).placement) {
     map.emplace(node.node, node.device);
   }
   return map;

@@ -39,6 +39,12 @@ ExecutableHandle::ExecutableHandle(std::shared_ptr<const ExecutableImpl> compile
   if (recompile_ != nullptr) replaced_.push_back(current_);
 }
 
+ExecutableHandle::ExecutableHandle(std::unique_ptr<const RunTimeStages> stages)
+    : current_(stages->first()),
+      stages_(std::move(stages)),
+      inputs_(stages_->inputs()),
+      fetches_(stages_->fetches()) {}
+
 void ExecutableHandle::after_run(const ExecutableImpl& ran, const std::vector<Tensor>& inputs,
                                  double seconds) {
   const uint64_t every = ran.context->config.replace_every_runs;

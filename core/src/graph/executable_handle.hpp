@@ -26,6 +26,7 @@
 
 #include "cost/sample_window.hpp"
 #include "graph/executable_impl.hpp"
+#include "graph/staged/run_time_stages.hpp"
 
 namespace hxrt::detail {
 
@@ -47,6 +48,11 @@ class ExecutableHandle {
   // `graph` and `options` are copied only when `compiled` measures (the dynamic placer's).
   ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, const Graph& graph,
                    const CompileOptions& options);
+  // A graph with shapes known only at run: runs go through `stages`, and current() is their
+  // first part (nullptr when there is none). It is not placed again as runs go.
+  explicit ExecutableHandle(std::unique_ptr<const RunTimeStages> stages);
+  // nullptr for a graph whose shapes are all known at compile.
+  const RunTimeStages* stages() const { return stages_.get(); }
 
   // The compiled graph runs start on now; it lives as long as this handle.
   std::shared_ptr<const ExecutableImpl> current() const { return std::atomic_load(&current_); }
@@ -91,6 +97,7 @@ class ExecutableHandle {
     CompileOptions options;
   };
   const std::unique_ptr<Recompile> recompile_;  // its feed_devices grow as runs teach them
+  const std::unique_ptr<const RunTimeStages> stages_;
   const std::vector<std::string> inputs_;
   const std::vector<NodeOutput> fetches_;
   std::atomic<uint64_t> runs_{0};

@@ -18,6 +18,11 @@ std::shared_ptr<GraphContext> graph_context_of(const Runtime& runtime) {
 
 Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
                             const CompileOptions& options) {
+  if (detail::has_shapes_at_run(graph, fetches)) {
+    return Executable(std::make_shared<detail::ExecutableHandle>(
+        std::make_unique<detail::RunTimeStages>(detail::graph_context_of(*this), graph, fetches,
+                                                options)));
+  }
   std::shared_ptr<detail::ExecutableImpl> compiled =
       detail::compile_graph(detail::graph_context_of(*this), graph, fetches, options, nullptr);
   return Executable(

@@ -125,6 +125,10 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
   node.inputs = inputs;
   node.control_inputs = control_inputs;
   node.attrs = attrs;
+  node.shapes_at_run = schema->extents_at_run;
+  for (const NodeOutput& input : inputs) {
+    node.shapes_at_run = node.shapes_at_run || graph_.find(input.node)->shapes_at_run;
+  }
   for (const detail::TensorMeta& meta : output_meta) {
     node.output_dtypes.push_back(meta.dtype);
     node.output_shapes.push_back(meta.shape);

@@ -3,10 +3,11 @@
 #include <onnx/onnx_pb.h>
 
 #include <algorithm>
-#include <map>
 #include <cstring>
+#include <map>
 #include <new>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <variant>
 
@@ -279,14 +280,16 @@ class Importer {
     }
     const std::string& op = node.op_type();
     if (op == "Constant") return add_constant(node, label);
-    if (op == "Shape" || op == "Size") return add_shape_of(node, label);
+    // Shape and Size of a value whose extents a run decides (NonZero's) run then, as ops.
+    if ((op == "Shape" || op == "Size") && !extents_at_run(node, label)) {
+      return add_shape_of(node, label);
+    }
     if (op == "ConstantOfShape") return add_constant_of_shape(node, label);
     const auto found = schemas_.find(op);
     if (found == schemas_.end()) {
-      std::vector<std::string> names;
-      for (const auto& entry : schemas_) names.push_back(entry.first);
-      names.insert(names.end(), {"Constant", "ConstantOfShape", "Shape", "Size"});
-      std::sort(names.begin(), names.end());
+      std::set<std::string> known = {"Constant", "ConstantOfShape"};
+      for (const auto& entry : schemas_) known.insert(entry.first);
+      const std::vector<std::string> names(known.begin(), known.end());
       refuse_model(label + ": hxrt has no op " + op +
                    ". The ONNX ops it implements: " + join(names));
     }
@@ -532,6 +535,13 @@ class Importer {
     value.shape = Shape({static_cast<int64_t>(count)});
     value.bytes.assign(static_cast<const char*>(data), static_cast<size_t>(count) * size);
     return value;
+  }
+
+  // Whether the one input of `node` has extents a run decides (GraphNode::shapes_at_run).
+  bool extents_at_run(const onnx::NodeProto& node, const std::string& label) {
+    if (node.input_size() != 1) return false;  // add_shape_of names the error
+    const Value& input = value_of(node.input(0), label);
+    return input.output && builder_.graph().find(input.output->node)->shapes_at_run;
   }
 
   // Shape and Size read only their input's shape, which is static once the inputs are bound.
