@@ -1,6 +1,7 @@
 #include "dnnl/dnnl_matmul.hpp"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 namespace hxcpu {
@@ -73,10 +74,24 @@ dnnl::memory::desc product(const hx_tensor_view& c, int rank, bool a_vector, boo
   return dnnl::memory::desc(dims, dnnl_type(c.dtype), strides);
 }
 
+// A bias of rank 2 at most as [rows, columns] of c's: its axes aligned at the end, an absent
+// one of extent 1.
+dnnl::memory::desc bias_of(const hx_tensor_view& bias) {
+  Dims dims = {1, 1};
+  Dims strides = {1, 1};
+  for (int axis = 0; axis < bias.rank; ++axis) {
+    const size_t at = static_cast<size_t>(2 - bias.rank + axis);
+    dims[at] = bias.shape[axis];
+    strides[at] = bias.strides[axis];
+  }
+  strides[0] = dims[0] == 1 ? std::max<int64_t>(dims[1] * strides[1], 1) : strides[0];
+  return dnnl::memory::desc(dims, dnnl_type(bias.dtype), strides);
+}
+
 }  // namespace
 
 Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool transpose_b,
-                             uint32_t threads) {
+                             uint32_t threads, bool with_bias) {
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
@@ -89,12 +104,21 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
   prepared.inputs = {{DNNL_ARG_SRC, operand(a, rank, true, transpose_a && !a_vector)},
                      {DNNL_ARG_WEIGHTS, operand(b, rank, false, transpose_b && !b_vector)}};
   prepared.output = product(c, rank, a_vector, b_vector);
-  const dnnl::matmul::desc desc(prepared.inputs[0].second, prepared.inputs[1].second,
-                                prepared.output);
+  if (with_bias) prepared.inputs.emplace_back(DNNL_ARG_BIAS, bias_of(call.input(2)));
+  const dnnl::matmul::desc desc =
+      with_bias ? dnnl::matmul::desc(prepared.inputs[0].second, prepared.inputs[1].second,
+                                     prepared.inputs[2].second, prepared.output)
+                : dnnl::matmul::desc(prepared.inputs[0].second, prepared.inputs[1].second,
+                                     prepared.output);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   const DnnlThreads scope(threads);
   const dnnl::matmul::primitive_desc primitive_desc(desc, attr, cpu_engine());
+  // oneDNN's reference loops (a transposed A, some bias layouts) are far slower than the
+  // BLAS path the caller falls back to.
+  if (std::string(primitive_desc.impl_info_str()).rfind("ref", 0) == 0) {
+    throw dnnl::error(dnnl_unimplemented, "oneDNN has only its reference matmul for this call");
+  }
   prepared.primitive = dnnl::matmul(primitive_desc);
   prepared.scratchpad = primitive_desc.scratchpad_desc();
   return prepared;

@@ -1,11 +1,15 @@
 // Gemm: Y = alpha * op(A) x op(B) + beta * C. The product is MatMul's (a plan of one product,
 // gemm_products.hpp); the scaling and C follow in one pass over Y, which costs M x N next to
 // the product's M x N x K. C arrives as given (it broadcasts one way, which the core does not
-// expand), so it is read at strides of 0 along the axes it repeats.
+// expand), so it is read at strides of 0 along the axes it repeats. A network's layer (f32,
+// alpha and beta 1, several rows and columns) runs on oneDNN's matmul with C as its bias
+// instead: faster than OpenBLAS's SGEMM there, and C added as the product is written.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cstring>
+#include <memory>
 
+#include "dnnl/dnnl_matmul.hpp"
 #include "kernels/element_types.hpp"
 #include "kernels/gemm_products.hpp"
 #include "kernels/kernel_call.hpp"
@@ -21,6 +25,8 @@ struct GemmInstance {
   bool trans_b = false;
   double alpha = 1.0;
   double beta = 1.0;
+  uint32_t threads = 0;
+  mutable PrimitiveCache primitives;  // the layers' oneDNN matmuls (on_onednn)
 };
 
 // C's steps along Y's rows and columns: 0 where it repeats.
@@ -79,6 +85,33 @@ void gemm_wide(const GemmInstance& gemm, const MatMulBatches& plan, const Kernel
   finish(gemm, static_cast<const T*>(y), shape.ldc, y, shape.ldc, shape.m, shape.n, addend);
 }
 
+// The fewest columns for which oneDNN's SGEMM beats OpenBLAS's here: at 64 x 512 by 512 x N
+// (one thread, bench/RESULTS.md) OpenBLAS takes N = 10 in 0.030 ms against 0.084 ms, and
+// oneDNN N = 16 in 0.030 ms against 0.094 ms.
+constexpr int64_t kOneDnnLeastColumns = 16;
+
+// Whether an f32 call runs on oneDNN: a plain layer (alpha 1, C absent or added as it is) of
+// a product with more than one row and kOneDnnLeastColumns columns, past the small path's
+// sizes. GEMV (one row) stays on OpenBLAS, which has no packing to pay for there.
+bool on_onednn(const GemmInstance& gemm, const GemmShape& shape, const Addend& addend) {
+  return gemm.alpha == 1 && (addend.data == nullptr || gemm.beta == 1) && shape.m > 1 &&
+         shape.n >= kOneDnnLeastColumns && shape.k > 0 && !takes_small_path(shape);
+}
+
+// The call's oneDNN matmul, made the first time its shapes come; one with no primitive where
+// oneDNN declines them, which then run on OpenBLAS. Throws dnnl::error for other failures.
+std::shared_ptr<const Prepared> onednn_gemm(const KernelCall& call, const GemmInstance& gemm,
+                                            bool with_bias) {
+  return gemm.primitives.get(shapes_key(call), [&] {
+    try {
+      return prepare_dnnl_matmul(call, gemm.trans_a, gemm.trans_b, gemm.threads, with_bias);
+    } catch (const dnnl::error& error) {
+      if (error.status != dnnl_unimplemented) throw;
+      return Prepared{};
+    }
+  });
+}
+
 template <class Narrow>
 void gemm_narrow(const GemmInstance& gemm, const MatMulBatches& plan, const KernelCall& call,
                  const Addend& addend) {
@@ -95,16 +128,17 @@ void gemm_narrow(const GemmInstance& gemm, const MatMulBatches& plan, const Kern
 hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
   const hxplugin::KernelCreate create(*args,
                                       *static_cast<const CpuPlugin*>(args->user_data)->services);
-  GemmInstance instance;
+  auto instance = std::make_unique<GemmInstance>();
+  instance->threads = static_cast<const CpuPlugin*>(args->user_data)->intra_op_threads;
   int64_t trans_a = 0;
   int64_t trans_b = 0;
   if (hx_status* status = create.attr_int("transA", &trans_a)) return status;
   if (hx_status* status = create.attr_int("transB", &trans_b)) return status;
-  if (hx_status* status = create.attr_float("alpha", &instance.alpha)) return status;
-  if (hx_status* status = create.attr_float("beta", &instance.beta)) return status;
-  instance.trans_a = trans_a != 0;
-  instance.trans_b = trans_b != 0;
-  *out_instance = hxplugin::to_instance(new GemmInstance(instance));
+  if (hx_status* status = create.attr_float("alpha", &instance->alpha)) return status;
+  if (hx_status* status = create.attr_float("beta", &instance->beta)) return status;
+  instance->trans_a = trans_a != 0;
+  instance->trans_b = trans_b != 0;
+  *out_instance = hxplugin::to_instance(instance.release());
   return nullptr;
 }
 
@@ -141,6 +175,15 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
   if (addend.data != nullptr && call.input(2).dtype != a.dtype) {
     return call.error(HX_INVALID_ARGUMENT, "Gemm: C is %s but A is %s",
                       hx_dtype_name(call.input(2).dtype), hx_dtype_name(a.dtype));
+  }
+  if (a.dtype == HX_DTYPE_F32 && on_onednn(gemm, shape, addend)) {
+    try {
+      const std::shared_ptr<const Prepared> prepared =
+          onednn_gemm(call, gemm, addend.data != nullptr);
+      if (prepared->primitive) return run_prepared(call, "Gemm", *prepared, gemm.threads);
+    } catch (const dnnl::error& error) {
+      return dnnl_error(call, "Gemm", error);
+    }
   }
   switch (a.dtype) {
     case HX_DTYPE_F32: gemm_wide<float>(gemm, plan, call, addend); return nullptr;
