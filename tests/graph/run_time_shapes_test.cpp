@@ -125,3 +125,21 @@ TEST_CASE("Several threads run a graph with run-time shapes at once", "[graph][r
   for (std::thread& thread : threads) thread.join();
   CHECK(right == std::vector<int>(4, 20));
 }
+
+TEST_CASE("Runs that meet more counts than the parts kept compile the oldest again",
+          "[graph][run_time]") {
+  hxrt::Runtime rt = cpu_and_gpus(0);
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {80});
+  const NodeOutput found = builder.add("found", "NonZero", {builder.add("relu", "Relu", {x})});
+  builder.add("count", "Size", {found});
+  const hxrt::Executable exe = rt.compile(builder.build(), {{"count", 0}});
+  const auto count_of = [&](int64_t n) {
+    std::vector<float> values(80, -1);
+    for (int64_t i = 0; i < n; ++i) values[static_cast<size_t>(i)] = 1;
+    return exe.run({{"x", rt.tensor<float>({80}, values)}})[0].to_vector<int64_t>().at(0);
+  };
+  // 80 counts, more than the 64 parts kept, then the first ones again.
+  for (int64_t n = 0; n < 80; ++n) REQUIRE(count_of(n) == n);
+  for (int64_t n = 0; n < 4; ++n) REQUIRE(count_of(n) == n);
+}

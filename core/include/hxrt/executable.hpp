@@ -103,7 +103,9 @@ class HXRT_API Executable {
   const std::vector<NodeOutput>& fetches() const;
   // Every node the fetches need, in graph order, with its device: the current placement (the
   // dynamic placer may place the executable again between runs; what an earlier call returned
-  // stays valid as long as the executable).
+  // stays valid as long as the executable). For a graph with shapes known only at run
+  // (GraphNode::shapes_at_run), this and memory_plan() and transfers() describe the part
+  // compiled before any run (docs/graphs.md, "Shapes known only at run").
   const std::vector<NodePlacement>& placement() const;
   // node -> device: CompileOptions::placement for a later compile.
   std::map<std::string, std::string> placement_map() const;

@@ -149,10 +149,12 @@ std::shared_ptr<const ExecutableImpl> RunTimeStages::part_for(
   if (kept != parts_.end()) return kept->second;
   std::shared_ptr<const ExecutableImpl> compiled = compile_part(stage, reads);
   if (parts_.size() >= kKeptParts) {
-    // The first part stays: the executable's placement and memory plan describe it.
-    const std::string oldest = part_order_.front() == "0" ? part_order_[1] : part_order_[0];
-    parts_.erase(oldest);
-    part_order_.erase(std::find(part_order_.begin(), part_order_.end(), oldest));
+    // The oldest but the first part, which the executable's placement and memory plan
+    // describe.
+    auto oldest = std::find_if(part_order_.begin(), part_order_.end(),
+                               [&](const std::string& kept) { return parts_.at(kept) != first_; });
+    parts_.erase(*oldest);
+    part_order_.erase(oldest);
   }
   parts_.emplace(key, compiled);
   part_order_.push_back(key);
