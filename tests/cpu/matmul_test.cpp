@@ -98,3 +98,67 @@ TEST_CASE("MatMul of the guide's 2x3 by 3x2 example", "[cpu][matmul]") {
                                                rt.tensor<float>({3, 2}, {1, 2, 3, 4, 5, 6})});
   REQUIRE(c.to_vector<float>() == std::vector<float>{22, 28, 49, 64});
 }
+
+// Stacks large enough for oneDNN's matmul (plugins/cpu/dnnl/dnnl_matmul.hpp), with batch axes
+// that broadcast, against a loop over the batches.
+TEST_CASE("MatMul of stacks with broadcast batch axes matches a loop per batch",
+          "[cpu][matmul]") {
+  hxrt::Runtime& rt = cpu_test::runtime();
+  struct Stack {
+    hxrt::Shape a, b, c;
+  };
+  const std::vector<Stack> stacks = {
+      {{2, 3, 20, 30}, {3, 30, 40}, {2, 3, 20, 40}},
+      {{5, 20, 30}, {30, 24}, {5, 20, 24}},
+      {{1, 20, 30}, {4, 30, 32}, {4, 20, 32}},
+      {{4, 1, 20, 30}, {1, 2, 30, 16}, {4, 2, 20, 16}},
+  };
+  for (const Stack& stack : stacks) {
+    CAPTURE(stack.a.to_string(), stack.b.to_string());
+    const std::vector<float> a =
+        cpu_test::random_values<float>(static_cast<size_t>(stack.a.num_elements()), 3);
+    const std::vector<float> b =
+        cpu_test::random_values<float>(static_cast<size_t>(stack.b.num_elements()), 4);
+    const hxrt::Tensor c =
+        rt.execute("MatMul", {rt.tensor<float>(stack.a, a), rt.tensor<float>(stack.b, b)});
+    REQUIRE(c.shape() == stack.c);
+    const std::vector<float> got = c.to_vector<float>();
+    const int rank = stack.c.rank();
+    const int64_t m = stack.c[rank - 2];
+    const int64_t n = stack.c[rank - 1];
+    const int64_t k = stack.a[stack.a.rank() - 1];
+    // The batch index of c, and each operand's batch at it (an extent of 1 repeats).
+    const auto batch_of = [&](const hxrt::Shape& operand, int64_t c_batch) {
+      int64_t index = 0;
+      int64_t rest = c_batch;
+      int64_t stride = 1;
+      for (int axis = rank - 3; axis >= 0; --axis) {
+        const int64_t at = rest % stack.c[axis];
+        rest /= stack.c[axis];
+        const int own = axis - (rank - operand.rank());
+        if (own < 0) continue;
+        index += (operand[own] == 1 ? 0 : at) * stride;
+        stride *= operand[own];
+      }
+      return index;
+    };
+    const int64_t batches = stack.c.num_elements() / (m * n);
+    for (int64_t batch = 0; batch < batches; ++batch) {
+      const float* a_matrix = a.data() + batch_of(stack.a, batch) * m * k;
+      const float* b_matrix = b.data() + batch_of(stack.b, batch) * k * n;
+      for (int64_t i = 0; i < m; ++i) {
+        for (int64_t j = 0; j < n; ++j) {
+          double sum = 0;
+          double magnitude = 0;
+          for (int64_t p = 0; p < k; ++p) {
+            const double product = static_cast<double>(a_matrix[i * k + p]) * b_matrix[p * n + j];
+            sum += product;
+            magnitude += std::fabs(product);
+          }
+          const float value = got[static_cast<size_t>((batch * m + i) * n + j)];
+          REQUIRE(std::fabs(value - sum) <= 1e-6 * (magnitude + 1) * static_cast<double>(k + 1));
+        }
+      }
+    }
+  }
+}

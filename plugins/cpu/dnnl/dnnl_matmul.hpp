@@ -1,14 +1,28 @@
 // MatMul of bf16 on oneDNN's matmul, which multiplies bf16 with AMX or AVX-512 BF16 and
 // accumulates in f32: measured 3 to 7 times faster here than widening to f32 for OpenBLAS
-// (Sapphire Rapids, 256^3 to 1024^3, one thread). Gemm of f32 with its bias on it too, which
-// is faster than OpenBLAS's SGEMM for the shapes of networks' layers (bench/RESULTS.md). The operands are read in place at the views'
-// strides: a transpose swaps the last two, a vector is a row (a) or a column (b), a missing or
-// extent-1 batch axis broadcasts.
+// (Sapphire Rapids, 256^3 to 1024^3, one thread). MatMul and Gemm (with its bias) of f32 on
+// it too where it beats OpenBLAS's SGEMM (onednn_sgemm_wins), as for networks' layers. The
+// operands are read in place at the views' strides: a transpose swaps the last two, a vector
+// is a row (a) or a column (b), a missing or extent-1 batch axis broadcasts.
 #pragma once
 
+#include "blas/gemm.hpp"
 #include "dnnl/dnnl_primitives.hpp"
 
 namespace hxcpu {
+
+// The fewest columns for which oneDNN's SGEMM beats OpenBLAS's here: at 64 x 512 by 512 x N
+// (one thread, bench/RESULTS.md) OpenBLAS takes N = 10 in 0.030 ms against 0.084 ms, and
+// oneDNN N = 16 in 0.030 ms against 0.094 ms.
+constexpr int64_t kOneDnnLeastColumns = 16;
+
+// Whether a product of f32 runs faster on oneDNN's matmul than on OpenBLAS: more than one row
+// and kOneDnnLeastColumns columns, past the small path's sizes. GEMV (one row) stays on
+// OpenBLAS, which has no packing to pay for there.
+inline bool onednn_sgemm_wins(const GemmShape& shape) {
+  return shape.m > 1 && shape.n >= kOneDnnLeastColumns && shape.k > 0 &&
+         !takes_small_path(shape);
+}
 
 // The call's a, b and c must have passed plan_matmul. `with_bias`: the call's input 2 (Gemm's
 // C, of rank 2 at most, broadcasting one way to c) is added to the product, as oneDNN's bias.

@@ -85,17 +85,11 @@ void gemm_wide(const GemmInstance& gemm, const MatMulBatches& plan, const Kernel
   finish(gemm, static_cast<const T*>(y), shape.ldc, y, shape.ldc, shape.m, shape.n, addend);
 }
 
-// The fewest columns for which oneDNN's SGEMM beats OpenBLAS's here: at 64 x 512 by 512 x N
-// (one thread, bench/RESULTS.md) OpenBLAS takes N = 10 in 0.030 ms against 0.084 ms, and
-// oneDNN N = 16 in 0.030 ms against 0.094 ms.
-constexpr int64_t kOneDnnLeastColumns = 16;
-
 // Whether an f32 call runs on oneDNN: a plain layer (alpha 1, C absent or added as it is) of
-// a product with more than one row and kOneDnnLeastColumns columns, past the small path's
-// sizes. GEMV (one row) stays on OpenBLAS, which has no packing to pay for there.
+// a product that oneDNN multiplies faster.
 bool on_onednn(const GemmInstance& gemm, const GemmShape& shape, const Addend& addend) {
-  return gemm.alpha == 1 && (addend.data == nullptr || gemm.beta == 1) && shape.m > 1 &&
-         shape.n >= kOneDnnLeastColumns && shape.k > 0 && !takes_small_path(shape);
+  return gemm.alpha == 1 && (addend.data == nullptr || gemm.beta == 1) &&
+         onednn_sgemm_wins(shape);
 }
 
 // The call's oneDNN matmul, made the first time its shapes come; one with no primitive where

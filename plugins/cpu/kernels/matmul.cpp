@@ -2,7 +2,8 @@
 // matmul_batches.hpp plans the products, each of them OpenBLAS GEMM or the small path of
 // gemm.hpp. f16 products widen each operand's matrix to float, multiply in float and round the
 // result once; bf16 runs on oneDNN's matmul (dnnl/dnnl_matmul.hpp), which is faster for it,
-// where the CPU has oneDNN's bf16 kernels, and as f16 does where it has not.
+// where the CPU has oneDNN's bf16 kernels, and as f16 does where it has not; f32 runs there
+// too for the products where oneDNN beats OpenBLAS (onednn_sgemm_wins).
 // The transposes are read once, at create; check declines the extents BLAS's int arguments
 // cannot carry, so that those calls run elsewhere.
 #include <hxplugin/kernel_create.hpp>
@@ -27,14 +28,15 @@ struct MatMulInstance {
   bool transpose_a = false;
   bool transpose_b = false;
   uint32_t threads = 0;
-  mutable PrimitiveCache primitives;  // bf16's oneDNN matmuls (native_bf16_matmul)
+  mutable PrimitiveCache primitives;  // oneDNN's matmuls (onednn_matmul)
 };
 
-// bf16 on oneDNN's matmul where this CPU has a kernel for it (AVX-512 and newer); a Prepared
-// with no primitive where it has none (AVX2: oneDNN 2.6 declines), and the products are then
-// widened as f16's are. Throws dnnl::error for any other failure.
-std::shared_ptr<const Prepared> native_bf16_matmul(const KernelCall& call,
-                                                   const MatMulInstance& instance) {
+// bf16, and f32 where oneDNN multiplies faster (onednn_sgemm_wins), on oneDNN's matmul where
+// this CPU has a kernel for it (bf16: AVX-512 and newer); a Prepared with no primitive where
+// it has none (AVX2: oneDNN 2.6 declines bf16) or only its reference loops, and the products
+// are then computed as without it. Throws dnnl::error for any other failure.
+std::shared_ptr<const Prepared> onednn_matmul(const KernelCall& call,
+                                              const MatMulInstance& instance) {
   return instance.primitives.get(shapes_key(call), [&] {
     try {
       return prepare_dnnl_matmul(call, instance.transpose_a, instance.transpose_b,
@@ -140,6 +142,16 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
   }
   switch (a.dtype) {
     case HX_DTYPE_F32:
+      if (onednn_sgemm_wins(shape)) {
+        try {
+          const std::shared_ptr<const Prepared> prepared = onednn_matmul(call, instance);
+          if (prepared->primitive) {
+            return run_prepared(call, "MatMul", *prepared, instance.threads);
+          }
+        } catch (const dnnl::error& error) {
+          return dnnl_error(call, "MatMul", error);
+        }
+      }
       products(plan, input_data<float>(a), input_data<float>(b), output_data<float>(c));
       return nullptr;
     case HX_DTYPE_F64:
@@ -151,7 +163,7 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
     case HX_DTYPE_BF16: {
       std::shared_ptr<const Prepared> prepared;
       try {
-        prepared = native_bf16_matmul(call, instance);
+        prepared = onednn_matmul(call, instance);
         if (prepared->primitive) return run_prepared(call, "MatMul", *prepared, instance.threads);
       } catch (const dnnl::error& error) {
         return dnnl_error(call, "MatMul", error);
