@@ -1,14 +1,18 @@
 // The plugins' shared helpers (plugins/support): counts and byte sizes of views, which a
 // kernel trusts to bound its loops, must not overflow whatever shape reaches them; MatMul's
-// operand check, which every plugin's kernel makes through it.
+// operand check, which every plugin's kernel makes through it; the bounded cache kernel
+// instances keep their per-shape state in.
 #include <catch2/catch.hpp>
 
+#include <hxplugin/bounded_cache.hpp>
 #include <hxplugin/kernel_call.hpp>
 #include <hxplugin/matmul_dims.hpp>
 
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -117,4 +121,32 @@ TEST_CASE("matmul_dims checks MatMul's operands for every plugin, then reads the
                        view_of(HX_DTYPE_F32, c_shape), &dims) ==
         "MatMul: shapes [2, 3] x [2, 3] -> [2, 4] do not agree (transpose_a=false, "
         "transpose_b=true)");
+}
+
+TEST_CASE("BoundedCache makes each value once, keeps the most recent, and drops the oldest") {
+  hxplugin::BoundedCache<int, std::string> cache(2);
+  int made = 0;
+  const auto make = [&made](int key) {
+    return [&made, key] {
+      ++made;
+      return "value " + std::to_string(key);
+    };
+  };
+  const std::shared_ptr<const std::string> one = cache.get(1, make(1));
+  CHECK(*one == "value 1");
+  CHECK(*cache.get(1, make(1)) == "value 1");
+  CHECK(made == 1);
+  cache.get(2, make(2));
+  cache.get(1, make(1));  // 1 is now the most recent, 2 the least
+  cache.get(3, make(3));  // full: 2 goes
+  CHECK(cache.size() == 2);
+  CHECK(made == 3);
+  cache.get(1, make(1));
+  CHECK(made == 3);  // kept
+  cache.get(2, make(2));
+  CHECK(made == 4);  // made again
+  CHECK(*one == "value 1");  // a value handed out outlives its entry
+  CHECK_THROWS_AS(cache.get(5, []() -> std::string { throw std::runtime_error("no"); }),
+                  std::runtime_error);
+  CHECK(cache.size() == 2);
 }

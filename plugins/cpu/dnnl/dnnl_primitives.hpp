@@ -12,12 +12,11 @@
 #pragma once
 
 #include <hxrt/plugin_api.h>
+#include <hxplugin/bounded_cache.hpp>
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <cstdint>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <utility>
 #include <vector>
 
@@ -76,21 +75,12 @@ Prepared prepare_for(int32_t dtype, Prepare&& prepare) {
   return prepare(DataType::f32);
 }
 
-// Prepared primitives by the shapes of a call, shared by the concurrent calls of an instance.
-class PrimitiveCache {
+// Prepared primitives by the shapes of a call, shared by the concurrent calls of an instance:
+// the latest kPrimitivesKept combinations of shapes an instance met.
+constexpr size_t kPrimitivesKept = 256;
+class PrimitiveCache : public hxplugin::BoundedCache<std::vector<int64_t>, Prepared> {
  public:
-  // The primitive for `key`, made by make() (under the lock) the first time.
-  template <class Make>
-  std::shared_ptr<const Prepared> get(const std::vector<int64_t>& key, Make&& make) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    std::shared_ptr<const Prepared>& entry = entries_[key];
-    if (!entry) entry = std::make_shared<const Prepared>(make());
-    return entry;
-  }
-
- private:
-  std::mutex mutex_;
-  std::map<std::vector<int64_t>, std::shared_ptr<const Prepared>> entries_;
+  PrimitiveCache() : BoundedCache(kPrimitivesKept) {}
 };
 
 // The shapes and strides of every input and output of the call, as a cache key.
