@@ -124,4 +124,17 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
   return prepared;
 }
 
+std::shared_ptr<const Prepared> cached_dnnl_matmul(PrimitiveCache& cache, const KernelCall& call,
+                                                   bool transpose_a, bool transpose_b,
+                                                   uint32_t threads, bool with_bias) {
+  return cache.get(shapes_key(call), [&] {
+    try {
+      return prepare_dnnl_matmul(call, transpose_a, transpose_b, threads, with_bias);
+    } catch (const dnnl::error& error) {
+      if (error.status != dnnl_unimplemented) throw;
+      return Prepared{};
+    }
+  });
+}
+
 }  // namespace hxcpu

@@ -29,4 +29,11 @@ inline bool onednn_sgemm_wins(const GemmShape& shape) {
 Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool transpose_b,
                              uint32_t threads, bool with_bias = false);
 
+// prepare_dnnl_matmul's primitive for the call's shapes, from `cache` or made and kept there;
+// one with no primitive where oneDNN declines them (no kernel, or only its reference loops),
+// which the caller then computes without oneDNN. Throws dnnl::error for other failures.
+std::shared_ptr<const Prepared> cached_dnnl_matmul(PrimitiveCache& cache, const KernelCall& call,
+                                                   bool transpose_a, bool transpose_b,
+                                                   uint32_t threads, bool with_bias = false);
+
 }  // namespace hxcpu

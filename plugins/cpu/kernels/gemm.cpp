@@ -92,20 +92,6 @@ bool on_onednn(const GemmInstance& gemm, const GemmShape& shape, const Addend& a
          onednn_sgemm_wins(shape);
 }
 
-// The call's oneDNN matmul, made the first time its shapes come; one with no primitive where
-// oneDNN declines them, which then run on OpenBLAS. Throws dnnl::error for other failures.
-std::shared_ptr<const Prepared> onednn_gemm(const KernelCall& call, const GemmInstance& gemm,
-                                            bool with_bias) {
-  return gemm.primitives.get(shapes_key(call), [&] {
-    try {
-      return prepare_dnnl_matmul(call, gemm.trans_a, gemm.trans_b, gemm.threads, with_bias);
-    } catch (const dnnl::error& error) {
-      if (error.status != dnnl_unimplemented) throw;
-      return Prepared{};
-    }
-  });
-}
-
 template <class Narrow>
 void gemm_narrow(const GemmInstance& gemm, const MatMulBatches& plan, const KernelCall& call,
                  const Addend& addend) {
@@ -172,8 +158,8 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
   }
   if (a.dtype == HX_DTYPE_F32 && on_onednn(gemm, shape, addend)) {
     try {
-      const std::shared_ptr<const Prepared> prepared =
-          onednn_gemm(call, gemm, addend.data != nullptr);
+      const std::shared_ptr<const Prepared> prepared = cached_dnnl_matmul(
+          gemm.primitives, call, gemm.trans_a, gemm.trans_b, gemm.threads, addend.data != nullptr);
       if (prepared->primitive) return run_prepared(call, "Gemm", *prepared, gemm.threads);
     } catch (const dnnl::error& error) {
       return dnnl_error(call, "Gemm", error);

@@ -28,25 +28,10 @@ struct MatMulInstance {
   bool transpose_a = false;
   bool transpose_b = false;
   uint32_t threads = 0;
-  mutable PrimitiveCache primitives;  // oneDNN's matmuls (onednn_matmul)
+  // oneDNN's matmuls: bf16's, and f32's where oneDNN multiplies faster (onednn_sgemm_wins);
+  // where the CPU has none for bf16 (AVX2) it is widened as f16 is.
+  mutable PrimitiveCache primitives;
 };
-
-// bf16, and f32 where oneDNN multiplies faster (onednn_sgemm_wins), on oneDNN's matmul where
-// this CPU has a kernel for it (bf16: AVX-512 and newer); a Prepared with no primitive where
-// it has none (AVX2: oneDNN 2.6 declines bf16) or only its reference loops, and the products
-// are then computed as without it. Throws dnnl::error for any other failure.
-std::shared_ptr<const Prepared> onednn_matmul(const KernelCall& call,
-                                              const MatMulInstance& instance) {
-  return instance.primitives.get(shapes_key(call), [&] {
-    try {
-      return prepare_dnnl_matmul(call, instance.transpose_a, instance.transpose_b,
-                                 instance.threads);
-    } catch (const dnnl::error& error) {
-      if (error.status != dnnl_unimplemented) throw;
-      return Prepared{};
-    }
-  });
-}
 
 // A k = 0 product: an empty sum, which neither path is asked for (lda would be 0).
 void write_zeros(const MatMulBatches& plan, size_t element_bytes, char* c) {
@@ -144,7 +129,9 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
     case HX_DTYPE_F32:
       if (onednn_sgemm_wins(shape)) {
         try {
-          const std::shared_ptr<const Prepared> prepared = onednn_matmul(call, instance);
+          const std::shared_ptr<const Prepared> prepared =
+              cached_dnnl_matmul(instance.primitives, call, instance.transpose_a,
+                                 instance.transpose_b, instance.threads);
           if (prepared->primitive) {
             return run_prepared(call, "MatMul", *prepared, instance.threads);
           }
@@ -163,7 +150,8 @@ hx_status* matmul_kernel(const hx_kernel_args* args) {
     case HX_DTYPE_BF16: {
       std::shared_ptr<const Prepared> prepared;
       try {
-        prepared = onednn_matmul(call, instance);
+        prepared = cached_dnnl_matmul(instance.primitives, call, instance.transpose_a,
+                                      instance.transpose_b, instance.threads);
         if (prepared->primitive) return run_prepared(call, "MatMul", *prepared, instance.threads);
       } catch (const dnnl::error& error) {
         return dnnl_error(call, "MatMul", error);

@@ -86,6 +86,7 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
     }
   }
   std::vector<detail::TensorMeta> input_meta;
+  bool reads_shapes_at_run = false;
   for (size_t i = 0; i < inputs.size(); ++i) {
     const GraphNode* producer = graph_.find(inputs[i].node);
     if (producer == nullptr) {
@@ -100,6 +101,7 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
                        "', which has " + std::to_string(outputs) + " output" +
                        (outputs == 1 ? "" : "s"));
     }
+    reads_shapes_at_run = reads_shapes_at_run || producer->shapes_at_run;
     detail::TensorMeta meta;
     meta.dtype = producer->output_dtypes[static_cast<size_t>(inputs[i].index)];
     meta.shape = producer->output_shapes[static_cast<size_t>(inputs[i].index)];
@@ -125,10 +127,7 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
   node.inputs = inputs;
   node.control_inputs = control_inputs;
   node.attrs = attrs;
-  node.shapes_at_run = schema->extents_at_run;
-  for (const NodeOutput& input : inputs) {
-    node.shapes_at_run = node.shapes_at_run || graph_.find(input.node)->shapes_at_run;
-  }
+  node.shapes_at_run = schema->extents_at_run || reads_shapes_at_run;
   for (const detail::TensorMeta& meta : output_meta) {
     node.output_dtypes.push_back(meta.dtype);
     node.output_shapes.push_back(meta.shape);

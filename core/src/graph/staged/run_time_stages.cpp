@@ -64,15 +64,20 @@ RunTimeStages::RunTimeStages(std::shared_ptr<GraphContext> context, const Graph&
   }
   // The first part reads only graph inputs, of their declared shapes: compiled now, so that
   // what compile can refuse it refuses here.
-  std::vector<bool> done(nodes.size(), false);
-  for (size_t i = 0; i < nodes.size(); ++i) done[i] = nodes[i].kind != GraphNode::Kind::kOp;
-  const StagePlan first = plan_stage(done);
-  if (std::find(first.part.begin(), first.part.end(), true) == first.part.end()) return;
+  const StagePlan first = plan_stage(done_at_start());
+  if (!first.has_part()) return;
   for (const NodeOutput& read : first.reads) {
     const GraphNode& input = *graph_.find(read.node);
     declared.push_back({input.output_dtypes[0], input.output_shapes[0]});
   }
   first_ = part_for(0, first, declared);
+}
+
+std::vector<bool> RunTimeStages::done_at_start() const {
+  const std::vector<GraphNode>& nodes = graph_.nodes();
+  std::vector<bool> done(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) done[i] = nodes[i].kind != GraphNode::Kind::kOp;
+  return done;
 }
 
 bool RunTimeStages::is_constant(const std::string& node) const {
@@ -210,8 +215,7 @@ void RunTimeStages::run_eagerly(size_t index, Values& values) const {
 
 std::vector<Tensor> RunTimeStages::run(const std::vector<Tensor>& inputs) const {
   const std::vector<GraphNode>& nodes = graph_.nodes();
-  std::vector<bool> done(nodes.size(), false);
-  for (size_t i = 0; i < nodes.size(); ++i) done[i] = nodes[i].kind != GraphNode::Kind::kOp;
+  std::vector<bool> done = done_at_start();
   Values values;
   for (size_t k = 0; k < input_nodes_.size(); ++k) values[{input_nodes_[k], 0}] = inputs[k];
   const auto fetched = [&] {
@@ -221,8 +225,7 @@ std::vector<Tensor> RunTimeStages::run(const std::vector<Tensor>& inputs) const 
   };
   for (size_t index = 0; !fetched(); ++index) {
     const StagePlan stage = plan_stage(done);
-    const bool has_part = std::find(stage.part.begin(), stage.part.end(), true) !=
-                          stage.part.end();
+    const bool has_part = stage.has_part();
     if (!has_part && stage.eager.empty()) {
       throw Error(StatusCode::kInternal, "a graph run in stages made no progress at stage " +
                                              std::to_string(index));

@@ -11,6 +11,7 @@
 // once, and describes the executable (placement, memory plan, transfers).
 #pragma once
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <memory>
@@ -56,9 +57,12 @@ class RunTimeStages {
     std::vector<size_t> eager;  // then the ops with extents at run, run eagerly
     std::vector<NodeOutput> reads;     // what the part reads of earlier stages
     std::vector<NodeOutput> computes;  // what later stages and the fetches read of the part
+    bool has_part() const { return std::find(part.begin(), part.end(), true) != part.end(); }
   };
   using Values = std::map<std::pair<size_t, int>, Tensor>;  // (node, output) -> tensor
 
+  // What has run before a run's first stage: the graph's inputs and constants.
+  std::vector<bool> done_at_start() const;
   StagePlan plan_stage(const std::vector<bool>& done) const;
   // The part of `stage` (number `index`) for reads of these dtypes and shapes, compiled now
   // or kept.
