@@ -7,6 +7,8 @@
 # the sanitizer and fuzz builds of scripts/test.sh; libclang-rt-dev holds its sanitizer and
 # libFuzzer runtimes (clang only recommends it, and recommendations are not installed); lld
 # links all three builds of scripts/test.sh, several times faster than GNU ld.
+# libopenblas-openmp-dev is OpenBLAS's build on OpenMP's threads, which oneDNN runs on too, so
+# that the two share one pool (plugins/cpu/blas/blas_threads.hpp).
 # ocl-icd-opencl-dev (the ICD loader) and opencl-headers build the OpenCL plugin;
 # pocl-opencl-icd is the OpenCL platform its tests run on (one device on the host's cores).
 # valgrind counts the instructions of an eager op for the hot path's budget
@@ -15,7 +17,7 @@
 # libonnx-dev and libprotobuf-dev read ONNX models (core/src/models/onnx).
 # doxygen makes the API reference from the public headers (docs/CMakeLists.txt); without it the
 # build leaves the reference out and says so.
-HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-dev libtbb-dev nlohmann-json3-dev catch2
+HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-openmp-dev libtbb-dev nlohmann-json3-dev catch2
                libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev lld
                ocl-icd-opencl-dev opencl-headers pocl-opencl-icd valgrind doxygen
                libdnnl-dev libonnx-dev libprotobuf-dev)

@@ -9,16 +9,25 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <hxrt/hxrt.hpp>
 
 namespace {
 
-hxrt::Runtime cpu_runtime(std::optional<int> intra_op_threads) {
+// A runtime of the CPU plugin alone, keeping the warnings it logs in `warnings` (if given).
+hxrt::Runtime cpu_runtime(std::optional<int> intra_op_threads,
+                          std::vector<std::string>* warnings = nullptr) {
   hxrt::RuntimeOptions options;
   options.use_installed_plugins = false;
   options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so"};
   options.intra_op_threads = intra_op_threads;
+  options.log_sink = [warnings](hxrt::LogLevel level, std::string_view text) {
+    if (warnings != nullptr && level == hxrt::LogLevel::kWarning) {
+      warnings->emplace_back(text);
+    }
+  };
   hxrt::Runtime runtime = hxrt::Runtime::create(options);
   REQUIRE(runtime.load_report().size() == 1);
   REQUIRE(runtime.load_report().front().loaded);
@@ -82,4 +91,38 @@ TEST_CASE("the CPU plugin gives OpenBLAS intra_op_threads, and leaves it as it i
   CHECK(openblas_get_num_threads() == 1);
   cpu_runtime(std::nullopt);
   CHECK(openblas_get_num_threads() == 1);
+}
+
+// The build links OpenBLAS's OpenMP build where Debian's libopenblas-openmp-dev is installed
+// (the test's RUNPATH and the plugin's name its folder), so that OpenBLAS's threads are
+// OpenMP's, which oneDNN's kernels run on too, and the plugin has nothing to warn of.
+TEST_CASE("the CPU plugin's OpenBLAS runs on OpenMP's threads, as oneDNN does") {
+  if (openblas_get_parallel() != OPENBLAS_OPENMP) {
+    std::cout << "skipped: this build links an OpenBLAS that is not the OpenMP build (install "
+                 "libopenblas-openmp-dev and configure again)\n";
+    return;
+  }
+  std::vector<std::string> warnings;
+  hxrt::Runtime runtime = cpu_runtime(2, &warnings);
+  REQUIRE(openblas_copies() == 1);
+  CHECK(warnings.empty());
+  check_matmul(runtime);
+}
+
+// Run with LD_LIBRARY_PATH naming the pthreads build's folder (tests/cpu/CMakeLists.txt), which
+// the loader then takes before the RUNPATHs: the plugin warns that its threads are not
+// OpenMP's, unless it runs on one thread.
+TEST_CASE("the CPU plugin warns when OpenBLAS is its pthreads build", "[.pthreads]") {
+  REQUIRE(openblas_get_parallel() == OPENBLAS_THREAD);
+  std::vector<std::string> warnings;
+  {
+    hxrt::Runtime runtime = cpu_runtime(2, &warnings);
+    REQUIRE(warnings.size() == 1);
+    CHECK_THAT(warnings[0], Catch::Contains("OpenBLAS here is its pthreads build") &&
+                                Catch::Contains("libopenblas-openmp-dev"));
+    check_matmul(runtime);
+  }
+  warnings.clear();
+  cpu_runtime(1, &warnings);
+  CHECK(warnings.empty());
 }
