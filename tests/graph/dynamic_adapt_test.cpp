@@ -182,6 +182,10 @@ TEST_CASE("A dynamic placement that measures slower than the simple placer's giv
                           std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so"};
   options.plugin_options = {{"sim", R"({"device_type":"GPU","device_count":1,
                                        "matmul_gflops":1000000})"}};
+  // One thread for the CPU's MatMul: a team of OpenMP threads, one of them descheduled by
+  // other work on a loaded machine (a parallel test run), waits for it at the end of every
+  // kernel, and the CPU's runs then measure slower than the sim's.
+  options.intra_op_threads = 1;
   hxrt::Runtime rt = hxrt::Runtime::create(options);
   graph_test::LogLines log;
   rt.set_log_sink(log.sink());
