@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "error_from.hpp"
 #include "temp_dir.hpp"
 
 #include "onnx_models.hpp"
@@ -128,10 +129,10 @@ TEST_CASE("Weights stored as external data are read from beside the model", "[mo
   CHECK(run(rt, model, {{"x", rt.tensor<float>({1, 2}, {1, 1})}})[0].to_string() == "[[0, 7]]");
 }
 
-TEST_CASE("An input ONNX passes as a tensor is read as an attribute when it is known at load",
+TEST_CASE("An input ONNX passes as a tensor is an attribute, known at load or computed at run",
           "[models]") {
   // y = Reshape(x, shape): from an initializer, from a value given for a graph input, and
-  // refused when the graph computes it.
+  // from the value a run feeds.
   const auto reshape_model = [](bool shape_as_initializer) {
     onnx::ModelProto proto = onnx_test::model(17);
     add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
@@ -164,17 +165,24 @@ TEST_CASE("An input ONNX passes as a tensor is read as an attribute when it is k
   CHECK(exe.inputs() == std::vector<std::string>{"x"});  // the shape is read at load only
   CHECK(exe.run({{"x", x}})[0].to_string() == "[[1, 2, 3, 4, 5, 6]]");
 
-  const auto error = [&] {
-    try {
-      rt.load_onnx(with_input.data(), with_input.size());
-    } catch (const hxrt::Error& refused) {
-      return std::string(refused.what());
-    }
-    return std::string();
-  }();
-  CHECK_THAT(error, Catch::Contains("node 'reshape' (Reshape) input 1 ('shape') must be known "
-                                    "when the model is loaded: hxrt takes it as the attribute "
-                                    "'shape', but it is computed by the graph at run time"));
+  // Without a value at load, the shape is the graph's to compute: fed at each run, and the
+  // Reshape takes it as its attribute then (GraphNode::attr_inputs), each run its own.
+  model = rt.load_onnx(with_input.data(), with_input.size());
+  const hxrt::GraphNode& reshape = *model.graph.find("reshape");
+  CHECK(reshape.attrs.find("shape") == nullptr);
+  REQUIRE(reshape.attr_inputs.size() == 1);
+  CHECK(reshape.attr_inputs[0].attr == "shape");
+  CHECK(reshape.shapes_at_run);
+  const hxrt::Executable at_run = rt.compile(model.graph, model.outputs);
+  CHECK(at_run.inputs() == std::vector<std::string>{"x", "shape"});
+  CHECK(at_run.run({{"x", x}, {"shape", rt.tensor<int64_t>({2}, {3, -1})}})[0].to_string() ==
+        "[[1, 2], [3, 4], [5, 6]]");
+  CHECK(at_run.run({{"x", x}, {"shape", rt.tensor<int64_t>({2}, {6, 1})}})[0].shape() ==
+        hxrt::Shape({6, 1}));
+  const auto error = hxrt_test::error_from(
+      [&] { at_run.run({{"x", x}, {"shape", rt.tensor<int64_t>({2}, {4, -1})}}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("graph node 'reshape' (Reshape)"));
 }
 
 TEST_CASE("Range takes its dtype from the dtype of ONNX's inputs", "[models]") {
@@ -396,21 +404,50 @@ TEST_CASE("NonZero's output and its Shape are computed by each run, not at load"
   CHECK(out[1].to_vector<int64_t>() == std::vector<int64_t>{2, 2});
 }
 
-TEST_CASE("A value an attribute input needs at load but NonZero decides at run is refused",
+TEST_CASE("A Reshape whose shape comes from the shape of NonZero's output runs at run time",
           "[models]") {
+  // nz = NonZero(x) [2, N]; y = Reshape(nz, Shape(Transpose(nz))): [N, 2], whatever N a run
+  // finds, with the Reshape's shape attribute read from a value the run computed.
   onnx::ModelProto proto = onnx_test::model(13);
   add_input(proto, "x", onnx::TensorProto::FLOAT, {2, 3});
   add_node(proto, "NonZero", {"x"}, {"nz"});
-  add_node(proto, "Shape", {"nz"}, {"extents"});
-  add_node(proto, "Reshape", {"x", "extents"}, {"y"}, "reshape");
+  add_node(proto, "Transpose", {"nz"}, {"t"});
+  add_node(proto, "Shape", {"t"}, {"extents"});
+  add_node(proto, "Reshape", {"nz", "extents"}, {"y"}, "reshape");
   add_output(proto, "y");
   hxrt::Runtime rt = onnx_test::runtime();
   const std::string bytes = bytes_of(proto);
-  try {
-    rt.load_onnx(bytes.data(), bytes.size());
-    FAIL("loaded a Reshape whose shape a run decides");
-  } catch (const hxrt::Error& error) {
-    CHECK_THAT(error.what(), Catch::Contains("node 'reshape' (Reshape) input 1 ('extents') must "
-                                             "be known when the model is loaded"));
-  }
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  REQUIRE(model.graph.find("reshape")->attr_inputs.size() == 1);
+  const hxrt::Executable exe = rt.compile(model.graph, model.outputs);
+  // Non-zeros at (0, 1), (1, 0), (1, 2): nz = [[0, 1, 1], [1, 0, 2]].
+  CHECK(exe.run({{"x", rt.tensor<float>({2, 3}, {0, 1, 0, 2, 0, 3})}})[0].to_string() ==
+        "[[0, 1], [1, 1], [0, 2]]");
+  CHECK(exe.run({{"x", rt.tensor<float>({2, 3}, {0, 0, 0, 0, 0, 5})}})[0].to_string() ==
+        "[[1, 2]]");
+}
+
+TEST_CASE("TopK's k fed as a graph input is read at each run", "[models]") {
+  onnx::ModelProto proto = onnx_test::model(13);
+  add_input(proto, "x", onnx::TensorProto::FLOAT, {5});
+  add_input(proto, "k", onnx::TensorProto::INT64, {1});
+  add_node(proto, "TopK", {"x", "k"}, {"values", "indices"}, "topk");
+  add_output(proto, "values");
+  add_output(proto, "indices");
+  hxrt::Runtime rt = onnx_test::runtime();
+  const std::string bytes = bytes_of(proto);
+  const hxrt::OnnxModel model = rt.load_onnx(bytes.data(), bytes.size());
+  const hxrt::GraphNode& top_k = *model.graph.find("topk");
+  CHECK(top_k.output_dtypes == std::vector<hxrt::DType>{hxrt::DType::kF32, hxrt::DType::kI64});
+  const hxrt::Executable exe = rt.compile(model.graph, model.outputs);
+  const Tensor x = rt.tensor<float>({5}, {3, 9, 1, 7, 5});
+  std::vector<Tensor> out = exe.run({{"x", x}, {"k", rt.tensor<int64_t>({1}, {2})}});
+  CHECK(out[0].to_string() == "[9, 7]");
+  CHECK(out[1].to_string() == "[1, 3]");
+  out = exe.run({{"x", x}, {"k", rt.tensor<int64_t>({1}, {4})}});
+  CHECK(out[0].to_string() == "[9, 7, 5, 3]");
+  const auto error =
+      hxrt_test::error_from([&] { exe.run({{"x", x}, {"k", rt.tensor<int64_t>({1}, {6})}}); });
+  REQUIRE(error);
+  CHECK_THAT(error->what(), Catch::Contains("graph node 'topk' (TopK)"));
 }

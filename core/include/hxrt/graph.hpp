@@ -36,6 +36,15 @@ enum class RequestSource {
   kPlacementFunction,  // Runtime::set_placement_function's answer for the node
 };
 
+// An attribute of a node that the graph computes, as ONNX passes some attributes as tensors
+// (Reshape's shape, TopK's k): when a run has computed `value`, the node's attribute `attr`
+// is set from its elements (an int or a float from a tensor of one element, a list from one
+// of rank 0 or 1; integers for int attributes), and the node runs with it.
+struct AttrInput {
+  std::string attr;
+  NodeOutput value;
+};
+
 struct GraphNode {
   enum class Kind { kInput, kConstant, kOp };
   Kind kind = Kind::kOp;
@@ -44,6 +53,9 @@ struct GraphNode {
   std::vector<NodeOutput> inputs;
   std::vector<std::string> control_inputs;  // nodes that must run before this one
   Attrs attrs;
+  // Attributes the graph computes, set on `attrs` when a run has computed them; the node's
+  // shapes are then known only at run (shapes_at_run).
+  std::vector<AttrInput> attr_inputs;
   std::string requested_device;  // as written, "" when none
   RequestSource request_source = RequestSource::kNone;
   // A constant's value, as given to GraphBuilder::constant; empty for other nodes.
@@ -53,9 +65,10 @@ struct GraphNode {
   std::vector<DType> output_dtypes;
   std::vector<Shape> output_shapes;
   // Whether the node's output shapes are known only when a run computes them: it is an op
-  // whose extents depend on values (OpInfo::extents_at_run, NonZero), or reads the output of
-  // one, directly or through other nodes. Its output_shapes are then what the most those
-  // extents may have gives, and compile leaves it to the runs (docs/graphs.md).
+  // whose extents depend on values (OpInfo::extents_at_run, NonZero), or has attr_inputs, or
+  // reads the output of such a node, directly or through other nodes. Its output_shapes are
+  // then provisional (the most NonZero's extents may have; where shape inference cannot tell,
+  // of rank 0), and compile leaves them to the runs, which infer them again (docs/graphs.md).
   bool shapes_at_run = false;
 };
 
@@ -102,11 +115,15 @@ class HXRT_API GraphBuilder {
   // A node running `op` on `inputs` with `attrs`; returns its output 0 (NodeOutput{name, i}
   // names the others). `device` requests a device for it; "" leaves it to the innermost
   // device scope of this thread, else the placement function, else the placer.
-  // `control_inputs` name nodes that must run before it.
+  // `control_inputs` name nodes that must run before it. `attr_inputs` name attributes the
+  // graph computes (AttrInput): each of the op's attributes, not also in `attrs`, from an
+  // output of a node already in the graph, of an integer dtype (a floating one for a float
+  // attribute). Such a node, and every node that reads it, has shapes known only at run.
   NodeOutput add(const std::string& name, const std::string& op,
                  const std::vector<NodeOutput>& inputs, const Attrs& attrs = {},
                  const std::string& device = {},
-                 const std::vector<std::string>& control_inputs = {});
+                 const std::vector<std::string>& control_inputs = {},
+                 const std::vector<AttrInput>& attr_inputs = {});
 
   const Graph& graph() const { return graph_; }
   // A copy of the graph built so far; the builder may go on.

@@ -292,6 +292,9 @@ std::vector<bool> needed_nodes(const Graph& graph, const std::vector<NodeOutput>
     for (const NodeOutput& input : nodes[index].inputs) {
       pending.push_back(graph_index(graph, input.node));
     }
+    for (const AttrInput& attr_input : nodes[index].attr_inputs) {
+      pending.push_back(graph_index(graph, attr_input.value.node));
+    }
     for (const std::string& control : nodes[index].control_inputs) {
       pending.push_back(graph_index(graph, control));
     }

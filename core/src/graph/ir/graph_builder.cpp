@@ -1,8 +1,11 @@
 // GraphBuilder: each node checked as it is added, against the runtime's op schemas, with the
 // device request in force on the building thread.
+#include <algorithm>
+
 #include "base/device_name.hpp"
 #include "hxrt/graph.hpp"
 #include "ops/op_schema.hpp"
+#include "ops/spec_output_dtypes.hpp"
 #include "graph/graph_context.hpp"
 
 namespace hxrt {
@@ -30,6 +33,84 @@ void check_device(const std::string& node, const std::string& device) {
   } catch (const Error& error) {
     refuse(node, error.what());
   }
+}
+
+// The node that `input` (named `what` of node `node`) reads, after checking that it is one of
+// the graph's and has that output.
+const GraphNode& producer_of(const Graph& graph, const std::string& node, const NodeOutput& input,
+                             const std::string& what) {
+  const GraphNode* producer = graph.find(input.node);
+  if (producer == nullptr) {
+    refuse(node, what + " names '" + input.node +
+                     "', which is not a node of the graph; add a node after the nodes it reads");
+  }
+  const int outputs = static_cast<int>(producer->output_dtypes.size());
+  if (input.index < 0 || input.index >= outputs) {
+    refuse(node, what + " names output " + std::to_string(input.index) + " of '" +
+                     producer->name + "', which has " + std::to_string(outputs) + " output" +
+                     (outputs == 1 ? "" : "s"));
+  }
+  return *producer;
+}
+
+// Whether a value of `dtype` can give an attribute of `type` (ops/attr_from_elements.hpp).
+bool gives_attribute(DType dtype, AttrType type) {
+  switch (type) {
+    case AttrType::kInt:
+    case AttrType::kInts:
+    case AttrType::kBool:
+      return is_integer(dtype) || dtype == DType::kBool;
+    case AttrType::kFloat:
+    case AttrType::kFloats:
+      return is_floating(dtype) || is_integer(dtype);
+    case AttrType::kDType:
+    case AttrType::kString:
+      break;
+  }
+  return false;
+}
+
+void check_attr_input(const Graph& graph, const std::string& node, const detail::OpSchema& schema,
+                      const Attrs& attrs, const AttrInput& attr_input) {
+  const std::string what = "attribute input '" + attr_input.attr + "'";
+  const auto declared =
+      std::find_if(schema.attrs.begin(), schema.attrs.end(),
+                   [&](const OpAttrInfo& info) { return info.name == attr_input.attr; });
+  if (declared == schema.attrs.end()) {
+    refuse(node, what + " names no attribute of " + schema.name);
+  }
+  if (attrs.find(attr_input.attr) != nullptr) {
+    refuse(node, what + " is set in its attributes too; give it one way");
+  }
+  const GraphNode& producer = producer_of(graph, node, attr_input.value, what);
+  const DType dtype = producer.output_dtypes[static_cast<size_t>(attr_input.value.index)];
+  if (!gives_attribute(dtype, declared->type)) {
+    const bool floating =
+        declared->type == AttrType::kFloat || declared->type == AttrType::kFloats;
+    refuse(node, what + " reads a tensor of " + dtype_name(dtype) + ", but " + schema.name +
+                     "'s attribute '" + attr_input.attr + "' (" +
+                     attr_type_name(declared->type) + ") is read from a tensor of " +
+                     (floating ? "numbers" : "integers"));
+  }
+}
+
+// Outputs of the dtypes the op's specification gives and of rank 0, for a node whose shapes
+// wait for the runs.
+std::vector<detail::TensorMeta> provisional_outputs(const std::string& node,
+                                                    const detail::OpSchema& schema,
+                                                    const std::vector<detail::TensorMeta>& inputs,
+                                                    const Attrs& attrs, size_t count) {
+  std::vector<DType> input_dtypes;
+  for (const detail::TensorMeta& input : inputs) input_dtypes.push_back(input.dtype);
+  const std::optional<std::vector<DType>> dtypes =
+      detail::spec_output_dtypes(schema, input_dtypes, attrs, static_cast<int>(count));
+  if (!dtypes) {
+    refuse(node, "its shapes are known only at run, and " + schema.name +
+                     "'s specification does not give its output dtypes without them");
+  }
+  std::vector<detail::TensorMeta> outputs;
+  for (DType dtype : *dtypes) outputs.push_back({dtype, Shape{}});
+  return outputs;
 }
 
 }  // namespace
@@ -73,7 +154,8 @@ NodeOutput GraphBuilder::constant(const std::string& name, const Tensor& value,
 NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
                              const std::vector<NodeOutput>& inputs, const Attrs& attrs,
                              const std::string& device,
-                             const std::vector<std::string>& control_inputs) {
+                             const std::vector<std::string>& control_inputs,
+                             const std::vector<AttrInput>& attr_inputs) {
   check_name(graph_, name);
   check_device(name, device);
   const detail::GraphContext& context = *detail::graph_context_of(runtime_);
@@ -88,24 +170,15 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
   std::vector<detail::TensorMeta> input_meta;
   bool reads_shapes_at_run = false;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    const GraphNode* producer = graph_.find(inputs[i].node);
-    if (producer == nullptr) {
-      refuse(name, "input " + std::to_string(i) + " names '" + inputs[i].node +
-                       "', which is not a node of the graph; add a node after the nodes it "
-                       "reads");
-    }
-    const int outputs = static_cast<int>(producer->output_dtypes.size());
-    if (inputs[i].index < 0 || inputs[i].index >= outputs) {
-      refuse(name, "input " + std::to_string(i) + " names output " +
-                       std::to_string(inputs[i].index) + " of '" + producer->name +
-                       "', which has " + std::to_string(outputs) + " output" +
-                       (outputs == 1 ? "" : "s"));
-    }
-    reads_shapes_at_run = reads_shapes_at_run || producer->shapes_at_run;
+    const GraphNode& producer = producer_of(graph_, name, inputs[i], "input " + std::to_string(i));
+    reads_shapes_at_run = reads_shapes_at_run || producer.shapes_at_run;
     detail::TensorMeta meta;
-    meta.dtype = producer->output_dtypes[static_cast<size_t>(inputs[i].index)];
-    meta.shape = producer->output_shapes[static_cast<size_t>(inputs[i].index)];
+    meta.dtype = producer.output_dtypes[static_cast<size_t>(inputs[i].index)];
+    meta.shape = producer.output_shapes[static_cast<size_t>(inputs[i].index)];
     input_meta.push_back(meta);
+  }
+  for (const AttrInput& attr_input : attr_inputs) {
+    check_attr_input(graph_, name, *schema, attrs, attr_input);
   }
   for (const std::string& control : control_inputs) {
     if (graph_.find(control) == nullptr) {
@@ -116,10 +189,26 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
   std::vector<detail::TensorMeta> output_meta;
   try {
     output_meta.resize(static_cast<size_t>(detail::num_outputs_of(*schema, attrs)));
-    detail::infer_outputs(*schema, {op, input_meta.data(), input_meta.size(), attrs},
-                          output_meta.data());
   } catch (const Error& error) {
     throw Error(error.code(), "graph node '" + name + "' (" + op + "): " + error.what());
+  }
+  // Shape inference needs every attribute; with provisional input shapes it may refuse what
+  // a run's shapes will pass. Such a node's shapes wait for the runs (GraphParts infers them
+  // again), and only its dtypes are known now, from the op's specification.
+  bool provisional = !attr_inputs.empty();
+  if (!provisional) {
+    try {
+      detail::infer_outputs(*schema, {op, input_meta.data(), input_meta.size(), attrs},
+                            output_meta.data());
+    } catch (const Error& error) {
+      if (!reads_shapes_at_run) {
+        throw Error(error.code(), "graph node '" + name + "' (" + op + "): " + error.what());
+      }
+      provisional = true;
+    }
+  }
+  if (provisional) {
+    output_meta = provisional_outputs(name, *schema, input_meta, attrs, output_meta.size());
   }
   GraphNode node;
   node.name = name;
@@ -127,7 +216,8 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
   node.inputs = inputs;
   node.control_inputs = control_inputs;
   node.attrs = attrs;
-  node.shapes_at_run = schema->extents_at_run || reads_shapes_at_run;
+  node.attr_inputs = attr_inputs;
+  node.shapes_at_run = schema->extents_at_run || reads_shapes_at_run || !attr_inputs.empty();
   for (const detail::TensorMeta& meta : output_meta) {
     node.output_dtypes.push_back(meta.dtype);
     node.output_shapes.push_back(meta.shape);

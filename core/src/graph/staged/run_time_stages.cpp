@@ -7,6 +7,7 @@
 #include "graph/compile/compile_phases.hpp"
 #include "graph/executable_handle.hpp"
 #include "graph/run/run.hpp"
+#include "ops/attr_from_elements.hpp"
 #include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {
@@ -14,6 +15,13 @@ namespace {
 
 std::string output_text(const NodeOutput& output) {
   return output.node + ":" + std::to_string(output.index);
+}
+
+// What `node` reads: its inputs, then the values of its attribute inputs.
+std::vector<NodeOutput> reads_of(const GraphNode& node) {
+  std::vector<NodeOutput> reads = node.inputs;
+  for (const AttrInput& attr_input : node.attr_inputs) reads.push_back(attr_input.value);
+  return reads;
 }
 
 }  // namespace
@@ -80,6 +88,10 @@ std::vector<bool> RunTimeStages::done_at_start() const {
   return done;
 }
 
+bool RunTimeStages::runs_eagerly(const GraphNode& node) const {
+  return context_->ops.find(node.op)->extents_at_run || !node.attr_inputs.empty();
+}
+
 bool RunTimeStages::is_constant(const std::string& node) const {
   return graph_.find(node)->kind == GraphNode::Kind::kConstant;
 }
@@ -98,11 +110,11 @@ RunTimeStages::StagePlan RunTimeStages::plan_stage(const std::vector<bool>& done
     if (!needed_[i] || done[i]) continue;
     const GraphNode& node = nodes[i];
     bool blocked = false;
-    for (const NodeOutput& input : node.inputs) blocked = blocked || waits_for(input.node);
+    for (const NodeOutput& input : reads_of(node)) blocked = blocked || waits_for(input.node);
     for (const std::string& control : node.control_inputs) {
       blocked = blocked || waits_for(control);
     }
-    const bool at_run = context_->ops.find(node.op)->extents_at_run;
+    const bool at_run = runs_eagerly(node);
     later[i] = blocked || at_run;
     if (!blocked && at_run) stage.eager.push_back(i);
     if (!later[i]) stage.part[i] = true;
@@ -113,7 +125,7 @@ RunTimeStages::StagePlan RunTimeStages::plan_stage(const std::vector<bool>& done
   std::set<std::pair<std::string, int>> computes;
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (!needed_[i] || done[i]) continue;
-    for (const NodeOutput& input : nodes[i].inputs) {
+    for (const NodeOutput& input : reads_of(nodes[i])) {
       const size_t producer = graph_index(graph_, input.node);
       if (stage.part[i] && !stage.part[producer]) {
         if (is_constant(input.node)) {
@@ -193,6 +205,25 @@ Tensor RunTimeStages::value_of(const Values& values, const NodeOutput& output) c
   return values.at({node, output.index});
 }
 
+Attrs RunTimeStages::attrs_computed(const GraphNode& node, const OpSchema& schema,
+                                    const Values& values) const {
+  if (node.attr_inputs.empty()) return node.attrs;
+  Attrs attrs = node.attrs;
+  for (const AttrInput& attr_input : node.attr_inputs) {
+    const Tensor value = value_of(values, attr_input.value);
+    std::string bytes(value.byte_size(), '\0');
+    value.copy_to_host(bytes.data(), bytes.size());
+    const auto declared =
+        std::find_if(schema.attrs.begin(), schema.attrs.end(),
+                     [&](const OpAttrInfo& info) { return info.name == attr_input.attr; });
+    attrs.set(attr_input.attr,
+              attr_from_elements(value.dtype(), value.shape(), bytes.data(), declared->type,
+                                 "attribute input '" + attr_input.attr + "' ('" +
+                                     output_text(attr_input.value) + "')"));
+  }
+  return attrs;
+}
+
 void RunTimeStages::run_eagerly(size_t index, Values& values) const {
   const GraphNode& node = graph_.nodes()[index];
   std::vector<TensorArg> inputs;
@@ -202,8 +233,10 @@ void RunTimeStages::run_eagerly(size_t index, Values& values) const {
   for (const Tensor& input : held) inputs.emplace_back(input);
   std::vector<Tensor> outputs(node.output_dtypes.size());
   try {
-    context_->eager.run(*context_->ops.find(node.op), inputs.data(), inputs.size(), node.attrs,
-                        node.requested_device, outputs.data());
+    const OpSchema& schema = *context_->ops.find(node.op);
+    context_->eager.run(schema, inputs.data(), inputs.size(),
+                        attrs_computed(node, schema, values), node.requested_device,
+                        outputs.data());
   } catch (const Error& error) {
     throw Error(error.code(), "graph node '" + node.name + "' (" + node.op + "): " +
                                   error.what());

@@ -3,8 +3,9 @@
 // the graph runs in stages, each of which a run's own results decide:
 // - a part: the nodes still to run that read no output of an op whose extents are still to
 //   come, compiled as any graph (GraphParts) for the shapes of what it reads, and run;
-// - then each op with extents at run whose inputs are all computed, run as an eager call
-//   (with its node's device request), which gives its outputs their extents;
+// - then each op with extents at run, or with attributes a run computes (attr_inputs), whose
+//   inputs are all computed, run as an eager call (with its node's device request and the
+//   attributes read from those values), which gives its outputs their extents;
 // and so on until the fetches are computed. Each part's compiled graph is kept, by its place
 // in that sequence and the shapes it read, so that runs with the same extents compile
 // nothing; the first part, which reads only the graph's inputs and constants, is compiled at
@@ -54,7 +55,7 @@ class RunTimeStages {
   // What one stage does, from which nodes have run: decided by the graph alone.
   struct StagePlan {
     std::vector<bool> part;     // the nodes of its part (none: no part)
-    std::vector<size_t> eager;  // then the ops with extents at run, run eagerly
+    std::vector<size_t> eager;  // then the nodes that run eagerly (runs_eagerly)
     std::vector<NodeOutput> reads;     // what the part reads of earlier stages
     std::vector<NodeOutput> computes;  // what later stages and the fetches read of the part
     bool has_part() const { return std::find(part.begin(), part.end(), true) != part.end(); }
@@ -77,6 +78,11 @@ class RunTimeStages {
   // index ("topk:1"), made unique among the part's names.
   std::vector<std::string> input_names(const StagePlan& stage) const;
   bool is_constant(const std::string& node) const;
+  // Whether `node` runs as an eager call between parts: its op's extents are known at run, or
+  // its attributes (GraphNode::attr_inputs) are.
+  bool runs_eagerly(const GraphNode& node) const;
+  // `node`'s attributes with those its attribute inputs give, read from `values`.
+  Attrs attrs_computed(const GraphNode& node, const OpSchema& schema, const Values& values) const;
 
   const std::shared_ptr<GraphContext> context_;
   const Graph graph_;

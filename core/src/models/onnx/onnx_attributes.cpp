@@ -2,10 +2,6 @@
 
 #include <onnx/onnx_pb.h>
 
-#include <cmath>
-#include <cstring>
-
-#include "hxcommon/element_values.hpp"
 #include "hxrt/error.hpp"
 #include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
@@ -25,37 +21,6 @@ const char* onnx_attribute_type(const onnx::AttributeProto& attribute) {
     case onnx::AttributeProto::STRINGS: return "STRINGS";
     default: return "another type";
   }
-}
-
-template <class T>
-T element(const TensorValue& value, size_t i) {
-  T out;
-  std::memcpy(&out, value.bytes.data() + i * sizeof(T), sizeof(T));
-  return out;
-}
-
-double element_as_double(const TensorValue& value, size_t i) {
-  return hxcommon::element_to_double(value.bytes.data(), static_cast<int32_t>(value.dtype), i);
-}
-
-// Element i as an int: integers and bools as they are; a float tensor (the spec says int)
-// only where it holds a whole number, else Error naming `what`.
-int64_t element_as_int(const TensorValue& value, size_t i, const std::string& what) {
-  if (value.dtype == DType::kI64) return element<int64_t>(value, i);
-  // Exact for the other integer types (but uint64 beyond 2^53, which no count or index is).
-  const double number = element_as_double(value, i);
-  if (!(std::fabs(number) < 9.2e18) || number != std::floor(number)) {
-    refuse_model(what, "must hold whole numbers, as an integer tensor");
-  }
-  return static_cast<int64_t>(number);
-}
-
-// The one element of a tensor that must hold one.
-double scalar_of(const TensorValue& value, const std::string& what) {
-  if (value.shape.num_elements() != 1) {
-    refuse_model(what, "must hold one value, but has shape " + value.shape.to_string());
-  }
-  return element_as_double(value, 0);
 }
 
 }  // namespace
@@ -104,48 +69,6 @@ AttrValue attr_from_onnx(const onnx::AttributeProto& attribute, AttrType type,
       return std::vector<double>(attribute.floats().begin(), attribute.floats().end());
   }
   refuse_model(what, "has a type hxrt cannot read");
-}
-
-AttrValue attr_from_tensor(const TensorValue& value, AttrType type, const std::string& what) {
-  switch (type) {
-    case AttrType::kInts: {
-      if (value.shape.rank() > 1 || (value.dtype != DType::kI64 && value.dtype != DType::kI32)) {
-        refuse_model(what, "must be a 1-D tensor of int64 or int32, not " +
-                               std::string(dtype_name(value.dtype)) + " of shape " +
-                               value.shape.to_string());
-      }
-      std::vector<int64_t> ints;
-      for (size_t i = 0; i < static_cast<size_t>(value.shape.num_elements()); ++i) {
-        ints.push_back(element_as_int(value, i, what));
-      }
-      return ints;
-    }
-    case AttrType::kFloats: {
-      const bool floating = value.dtype == DType::kF32 || value.dtype == DType::kF64 ||
-                            value.dtype == DType::kF16 || value.dtype == DType::kBF16;
-      if (value.shape.rank() > 1 || !floating) {
-        refuse_model(what, "must be a 1-D tensor of a floating type, not " +
-                               std::string(dtype_name(value.dtype)) + " of shape " +
-                               value.shape.to_string());
-      }
-      std::vector<double> floats;
-      for (size_t i = 0; i < static_cast<size_t>(value.shape.num_elements()); ++i) {
-        floats.push_back(element_as_double(value, i));
-      }
-      return floats;
-    }
-    case AttrType::kInt:
-      scalar_of(value, what);
-      return element_as_int(value, 0, what);
-    case AttrType::kBool:
-      return scalar_of(value, what) != 0;
-    case AttrType::kFloat:
-      return scalar_of(value, what);
-    case AttrType::kDType:
-    case AttrType::kString:
-      break;
-  }
-  refuse_model(what, std::string("is an input hxrt cannot take as a ") + attr_type_name(type));
 }
 
 }  // namespace hxrt::detail

@@ -16,6 +16,7 @@
 #include "models/onnx/onnx_attributes.hpp"
 #include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
+#include "ops/attr_from_elements.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -301,24 +302,23 @@ class Importer {
     bool all_known = true;
     bool trailing = false;  // an optional input was left out: only absent ones may follow
     std::optional<DType> attribute_input_dtype;
+    std::vector<AttrInput> attr_inputs;  // attributes the graph computes, read at run
     for (int i = 0; i < node.input_size(); ++i) {
       const std::string& name = node.input(i);
       const std::string what = label + " input " + std::to_string(i);
       if (const OnnxAttributeInput* as_attr = attribute_input(schema, i, version)) {
         if (name.empty()) continue;
         const Value& value = value_of(name, what);
-        if (!value.known.valid()) {
-          refuse_model(what + " ('" + name +
-                       "') must be known when the model is loaded: hxrt takes "
-                       "it as the attribute '" +
-                       as_attr->attr +
-                       "', but it is computed by the graph "
-                       "at run time. hxrt cannot run this model yet");
-        }
-        attrs.set(as_attr->attr, attr_from_tensor(host_value(value.known),
-                                                  declared_type(schema, as_attr->attr),
-                                                  what + " ('" + name + "')"));
         if (!attribute_input_dtype) attribute_input_dtype = value.dtype;
+        if (!value.known.valid()) {
+          attr_inputs.push_back({as_attr->attr, in_graph(name, label)});
+          continue;
+        }
+        const TensorValue known = host_value(value.known);
+        attrs.set(as_attr->attr,
+                  attr_from_elements(known.dtype, known.shape, known.bytes.data(),
+                                     declared_type(schema, as_attr->attr),
+                                     what + " ('" + name + "')"));
         continue;
       }
       if (name.empty()) {
@@ -355,7 +355,7 @@ class Importer {
                      std::to_string(outputs) + ")");
       }
     }
-    if (all_known && fold(node, schema, input_values, attrs)) return;
+    if (all_known && attr_inputs.empty() && fold(node, schema, input_values, attrs)) return;
     std::vector<NodeOutput> inputs;
     for (int i = 0; i < node.input_size(); ++i) {
       if (attribute_input(schema, i, version) || node.input(i).empty()) continue;
@@ -364,7 +364,7 @@ class Importer {
     const std::string name =
         unique_name(!node.name().empty() ? node.name()
                                          : node.output_size() > 0 ? node.output(0) : op);
-    builder_.add(name, schema.name, inputs, attrs);
+    builder_.add(name, schema.name, inputs, attrs, {}, {}, attr_inputs);
     for (int i = 0; i < node.output_size() && i < outputs; ++i) {
       if (node.output(i).empty()) continue;
       const GraphNode& added = *builder_.graph().find(name);
@@ -587,8 +587,10 @@ class Importer {
       refuse_model(label + ": its shape input '" + node.input(0) +
                    "' is computed at run time; hxrt needs it known when the model is loaded");
     }
-    const AttrValue dims = attr_from_tensor(host_value(input.known), AttrType::kInts,
-                                            label + " input 0 ('" + node.input(0) + "')");
+    const TensorValue shape = host_value(input.known);
+    const AttrValue dims = attr_from_elements(shape.dtype, shape.shape, shape.bytes.data(),
+                                              AttrType::kInts,
+                                              label + " input 0 ('" + node.input(0) + "')");
     TensorValue fill;  // ONNX's default: one float 0
     fill.dtype = DType::kF32;
     fill.bytes.assign(sizeof(float), '\0');
