@@ -102,9 +102,8 @@ TEST_CASE("The builder refuses attribute inputs that cannot give the attribute",
   CHECK_THAT(refusal({{"shape", shape}}, {{"shape", std::vector<int64_t>{6}}}),
              Catch::Contains("attribute input 'shape' is set in its attributes too"));
   CHECK_THAT(refusal({{"shape", x}}),
-             Catch::Contains("attribute input 'shape' reads a tensor of float32, but "
-                             "Reshape's attribute 'shape' (list of ints) is read from a tensor "
-                             "of integers"));
+             Catch::Contains("attribute input 'shape' reads a tensor of float32, which "
+                             "cannot give Reshape's attribute 'shape' (list of ints)"));
   CHECK_THAT(refusal({{"shape", {"nowhere", 0}}}),
              Catch::Contains("attribute input 'shape' names 'nowhere', which is not a node of "
                              "the graph"));

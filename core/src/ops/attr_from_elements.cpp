@@ -44,13 +44,30 @@ void require_one(const Shape& shape, const std::string& what) {
 
 }  // namespace
 
+bool can_give_attribute(DType dtype, AttrType type) {
+  switch (type) {
+    case AttrType::kInts:
+      return is_integer(dtype);
+    case AttrType::kFloats:
+      return is_floating(dtype);
+    case AttrType::kInt:
+    case AttrType::kBool:
+    case AttrType::kFloat:
+      return true;
+    case AttrType::kDType:
+    case AttrType::kString:
+      break;
+  }
+  return false;
+}
+
 AttrValue attr_from_elements(DType dtype, const Shape& shape, const void* data, AttrType type,
                              const std::string& what) {
   const auto count = static_cast<size_t>(shape.num_elements());
   switch (type) {
     case AttrType::kInts: {
-      if (shape.rank() > 1 || (dtype != DType::kI64 && dtype != DType::kI32)) {
-        refuse(what, "must be a 1-D tensor of int64 or int32, not " +
+      if (shape.rank() > 1 || !can_give_attribute(dtype, type)) {
+        refuse(what, "must be a 1-D tensor of integers, not " +
                          std::string(dtype_name(dtype)) + " of shape " + shape.to_string());
       }
       std::vector<int64_t> ints;
@@ -58,7 +75,7 @@ AttrValue attr_from_elements(DType dtype, const Shape& shape, const void* data, 
       return ints;
     }
     case AttrType::kFloats: {
-      if (shape.rank() > 1 || !is_floating(dtype)) {
+      if (shape.rank() > 1 || !can_give_attribute(dtype, type)) {
         refuse(what, "must be a 1-D tensor of a floating type, not " +
                          std::string(dtype_name(dtype)) + " of shape " + shape.to_string());
       }

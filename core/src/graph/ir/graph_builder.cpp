@@ -4,6 +4,7 @@
 
 #include "base/device_name.hpp"
 #include "hxrt/graph.hpp"
+#include "ops/attr_from_elements.hpp"
 #include "ops/op_schema.hpp"
 #include "ops/spec_output_dtypes.hpp"
 #include "graph/graph_context.hpp"
@@ -53,23 +54,6 @@ const GraphNode& producer_of(const Graph& graph, const std::string& node, const 
   return *producer;
 }
 
-// Whether a value of `dtype` can give an attribute of `type` (ops/attr_from_elements.hpp).
-bool gives_attribute(DType dtype, AttrType type) {
-  switch (type) {
-    case AttrType::kInt:
-    case AttrType::kInts:
-    case AttrType::kBool:
-      return is_integer(dtype) || dtype == DType::kBool;
-    case AttrType::kFloat:
-    case AttrType::kFloats:
-      return is_floating(dtype) || is_integer(dtype);
-    case AttrType::kDType:
-    case AttrType::kString:
-      break;
-  }
-  return false;
-}
-
 void check_attr_input(const Graph& graph, const std::string& node, const detail::OpSchema& schema,
                       const Attrs& attrs, const AttrInput& attr_input) {
   const std::string what = "attribute input '" + attr_input.attr + "'";
@@ -84,13 +68,10 @@ void check_attr_input(const Graph& graph, const std::string& node, const detail:
   }
   const GraphNode& producer = producer_of(graph, node, attr_input.value, what);
   const DType dtype = producer.output_dtypes[static_cast<size_t>(attr_input.value.index)];
-  if (!gives_attribute(dtype, declared->type)) {
-    const bool floating =
-        declared->type == AttrType::kFloat || declared->type == AttrType::kFloats;
-    refuse(node, what + " reads a tensor of " + dtype_name(dtype) + ", but " + schema.name +
-                     "'s attribute '" + attr_input.attr + "' (" +
-                     attr_type_name(declared->type) + ") is read from a tensor of " +
-                     (floating ? "numbers" : "integers"));
+  if (!detail::can_give_attribute(dtype, declared->type)) {
+    refuse(node, what + " reads a tensor of " + dtype_name(dtype) + ", which cannot give " +
+                     schema.name + "'s attribute '" + attr_input.attr + "' (" +
+                     attr_type_name(declared->type) + ")");
   }
 }
 
