@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "ops/declared_attr.hpp"
+
 namespace hxrt::detail {
 namespace {
 
@@ -10,8 +12,9 @@ namespace {
 std::optional<DType> dtype_attribute(const OpSchema& schema, const Attrs& attrs,
                                      const std::string& name) {
   const AttrValue* value = attrs.find(name);
-  for (const OpAttrInfo& info : schema.attrs) {
-    if (info.name == name && value == nullptr && info.default_value) value = &*info.default_value;
+  const OpAttrInfo* declared = declared_attr(schema, name);
+  if (value == nullptr && declared != nullptr && declared->default_value) {
+    value = &*declared->default_value;
   }
   if (value == nullptr) return std::nullopt;
   const DType* dtype = std::get_if<DType>(value);

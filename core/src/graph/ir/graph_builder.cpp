@@ -5,6 +5,7 @@
 #include "base/device_name.hpp"
 #include "hxrt/graph.hpp"
 #include "ops/attr_from_elements.hpp"
+#include "ops/declared_attr.hpp"
 #include "ops/op_schema.hpp"
 #include "ops/spec_output_dtypes.hpp"
 #include "graph/graph_context.hpp"
@@ -57,10 +58,8 @@ const GraphNode& producer_of(const Graph& graph, const std::string& node, const 
 void check_attr_input(const Graph& graph, const std::string& node, const detail::OpSchema& schema,
                       const Attrs& attrs, const AttrInput& attr_input) {
   const std::string what = "attribute input '" + attr_input.attr + "'";
-  const auto declared =
-      std::find_if(schema.attrs.begin(), schema.attrs.end(),
-                   [&](const OpAttrInfo& info) { return info.name == attr_input.attr; });
-  if (declared == schema.attrs.end()) {
+  const OpAttrInfo* declared = detail::declared_attr(schema, attr_input.attr);
+  if (declared == nullptr) {
     refuse(node, what + " names no attribute of " + schema.name);
   }
   if (attrs.find(attr_input.attr) != nullptr) {

@@ -8,6 +8,7 @@
 #include "graph/executable_handle.hpp"
 #include "graph/run/run.hpp"
 #include "ops/attr_from_elements.hpp"
+#include "ops/declared_attr.hpp"
 #include "tensors/tensor_impl.hpp"
 
 namespace hxrt::detail {
@@ -213,11 +214,9 @@ Attrs RunTimeStages::attrs_computed(const GraphNode& node, const OpSchema& schem
     const Tensor value = value_of(values, attr_input.value);
     std::string bytes(value.byte_size(), '\0');
     value.copy_to_host(bytes.data(), bytes.size());
-    const auto declared =
-        std::find_if(schema.attrs.begin(), schema.attrs.end(),
-                     [&](const OpAttrInfo& info) { return info.name == attr_input.attr; });
     attrs.set(attr_input.attr,
-              attr_from_elements(value.dtype(), value.shape(), bytes.data(), declared->type,
+              attr_from_elements(value.dtype(), value.shape(), bytes.data(),
+                                 declared_attr(schema, attr_input.attr)->type,
                                  "attribute input '" + attr_input.attr + "' ('" +
                                      output_text(attr_input.value) + "')"));
   }

@@ -17,6 +17,7 @@
 #include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
 #include "ops/attr_from_elements.hpp"
+#include "ops/declared_attr.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -458,9 +459,7 @@ class Importer {
   }
 
   static AttrType declared_type(const OpSchema& schema, const std::string& attr) {
-    for (const OpAttrInfo& info : schema.attrs) {
-      if (info.name == attr) return info.type;
-    }
+    if (const OpAttrInfo* declared = declared_attr(schema, attr)) return declared->type;
     throw Error(StatusCode::kInternal,
                 schema.name + "'s ONNX form names attribute '" + attr + "', which it lacks");
   }
@@ -477,9 +476,8 @@ class Importer {
       if (!attribute.ref_attr_name().empty()) {
         refuse_model(what + " refers to a function's attribute; hxrt does not run ONNX functions");
       }
-      const auto declared = std::find_if(schema.attrs.begin(), schema.attrs.end(),
-                                         [&](const OpAttrInfo& info) { return info.name == name; });
-      if (declared == schema.attrs.end()) {
+      const OpAttrInfo* declared = declared_attr(schema, name);
+      if (declared == nullptr) {
         std::vector<std::string> known;
         for (const OpAttrInfo& info : schema.attrs) known.push_back(info.name);
         refuse_model(what + " is not one hxrt's " + schema.name + " implements (" +
