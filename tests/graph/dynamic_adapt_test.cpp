@@ -97,10 +97,12 @@ TEST_CASE("Graph inputs fed on another device than assumed are placed there afte
   }
   CHECK(logged(log, "Graph placed again after 1 runs: its feeds live elsewhere than assumed (",
                "x on " + device("GPU:1")));
+  // Nothing copies x or w out of GPU:0 any more. (Whether a consumer still runs on GPU:0, with a
+  // copy from GPU:1, is the cost model's call on measured times, which a loaded machine moves.)
   for (const std::string& transfer : exe.transfers()) {
     INFO(transfer);
-    CHECK(transfer.rfind("x:0 from", 0) != 0);  // nothing copies x any more
-    CHECK(transfer.rfind("w:0 from", 0) != 0);
+    CHECK(transfer.rfind("x:0 from GPU:0", 0) != 0);
+    CHECK(transfer.rfind("w:0 from GPU:0", 0) != 0);
   }
   // Learned once: the same feeds again change nothing, and the values are the same.
   const std::vector<hxrt::Tensor> second = exe.run(feeds);
