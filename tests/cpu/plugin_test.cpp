@@ -86,7 +86,8 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
                [](DType dtype) { return !hxrt::is_float8(dtype); });
   const std::vector<DType> bool_only = {DType::kBool};
   const std::map<std::string, std::vector<DType>> expected = {
-      {"MatMul", any_floating}, {"Gemm", any_floating}, {"Einsum", any_floating},
+      {"MatMul", any_floating}, {"Gemm", any_floating}, {"FusedGemm", any_floating},
+      {"Einsum", any_floating},
       {"Conv", dnnl_floating},
       {"ConvTranspose", dnnl_floating},
       {"MaxPool", max_pool}, {"AveragePool", dnnl_floating},

@@ -12,6 +12,7 @@
 
 #include "hxrt/export.hpp"
 #include "hxrt/graph.hpp"
+#include "hxrt/graph_passes.hpp"
 #include "hxrt/runtime_options.hpp"
 #include "hxrt/tensor.hpp"
 
@@ -82,6 +83,8 @@ struct CompileOptions {
   // then placed again at once, where its feeds live. A name that is not a graph input, or a
   // device that does not exist, is an error.
   std::map<std::string, std::string> feed_devices;
+  // The passes compile runs over the graph before placing it; unset: the config's.
+  GraphPasses passes;
 };
 
 class HXRT_API Executable {

@@ -73,7 +73,8 @@ struct GraphNode {
 };
 
 namespace detail {
-class GraphParts;  // graph/staged: the parts of a graph compiled when a run reaches them
+class GraphParts;    // graph/staged: the parts of a graph compiled when a run reaches them
+class GraphRewrite;  // graph/optimize: the graph compile's passes make
 }
 
 class HXRT_API Graph {
@@ -89,6 +90,7 @@ class HXRT_API Graph {
  private:
   friend class GraphBuilder;
   friend class detail::GraphParts;
+  friend class detail::GraphRewrite;
   std::vector<GraphNode> nodes_;
   std::unordered_map<std::string, size_t> index_;
 };

@@ -43,6 +43,12 @@ struct Config {
   std::vector<std::string> device_priority;  // "placement.device_priority"; empty: default
   SoftPlacement soft_placement = SoftPlacement::kFallbackOnMissingKernel;
   GraphPlacer placer = GraphPlacer::kSimple;  // "placement.placer": how compile places graphs
+  // "graph.*": compile's passes, each on unless the config turns it off.
+  struct GraphPassSwitches {
+    bool remove_identities = true;
+    bool fold_constants = true;
+    bool fuse_kernels = true;
+  } graph_passes;
   // "placement.replace_every_runs": how often the dynamic placer checks an executable's
   // placement against the measured costs (0: never)...
   uint64_t replace_every_runs = 10;

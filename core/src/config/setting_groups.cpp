@@ -19,6 +19,10 @@ const std::vector<SettingGroup>& setting_groups() {
        "twice in one object, and a device index above 2147483647."},
       {"/plugins", "Where plugins are found and the options each receives."},
       {"/placement", "How ops are placed on devices."},
+      {"/graph",
+       "Compile's passes over a graph before it is placed (see "
+       "[Optimisation](graphs.md#optimisation)), each on unless turned off here; "
+       "`CompileOptions::passes` overrides them per compile."},
       {"/visible_devices/<item>",
        "One physical device: `TYPE:INDEX`, in any case, optionally after `\"/\"`, "
        "`\"/device:\"` or `\"/physical_device:\"`."},

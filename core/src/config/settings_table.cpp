@@ -89,6 +89,15 @@ class Row {
     row_.value = [](const Config& c) { return json(c.*Member); };
     return *this;
   }
+  // The same for a field of a group of fields of Config (Config::graph_passes).
+  template <auto Group, auto Member>
+  Row& field() {
+    row_.apply = [](const json& v, const std::string&, Config& c) {
+      (c.*Group).*Member = v.get<std::remove_reference_t<decltype((c.*Group).*Member)>>();
+    };
+    row_.value = [](const Config& c) { return json((c.*Group).*Member); };
+    return *this;
+  }
   operator SettingRow() const { return row_; }
 
  private:
@@ -263,6 +272,23 @@ std::vector<SettingRow> placement_rows() {
           .exclusive(false, true)
           .expected("a number from 0 to below 1 (0.1: another placement must be 10% faster)")
           .field<&Config::replace_threshold>(),
+  };
+}
+
+std::vector<SettingRow> graph_pass_rows() {
+  return {
+      Row("/graph/remove_identities", Kind::kBool, "true",
+          "Compile bypasses Identity nodes, and Dropout nodes whose mask nothing reads (see "
+          "[Optimisation](graphs.md#optimisation)); `CompileOptions::passes` overrides it.")
+          .field<&Config::graph_passes, &Config::GraphPassSwitches::remove_identities>(),
+      Row("/graph/fold_constants", Kind::kBool, "true",
+          "Compile computes nodes of constant inputs, and Shape or Size of values of known "
+          "shape, once, as constants; `CompileOptions::passes` overrides it.")
+          .field<&Config::graph_passes, &Config::GraphPassSwitches::fold_constants>(),
+      Row("/graph/fuse_kernels", Kind::kBool, "true",
+          "Compile fuses a Gemm and the activation after it into one FusedGemm node where the "
+          "plugins have a kernel for it; `CompileOptions::passes` overrides it.")
+          .field<&Config::graph_passes, &Config::GraphPassSwitches::fuse_kernels>(),
   };
 }
 
@@ -448,8 +474,9 @@ std::vector<SettingRow> trace_and_execution_rows() {
 const std::vector<SettingRow>& setting_rows() {
   static const std::vector<SettingRow> rows = [] {
     std::vector<SettingRow> all;
-    for (auto part : {plugin_rows, placement_rows, logging_and_visibility_rows, device_rows,
-                      memory_rows, trace_and_execution_rows}) {
+    for (auto part : {plugin_rows, placement_rows, graph_pass_rows,
+                      logging_and_visibility_rows, device_rows, memory_rows,
+                      trace_and_execution_rows}) {
       for (SettingRow& row : part()) all.push_back(std::move(row));
     }
     return all;

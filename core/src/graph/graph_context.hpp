@@ -18,6 +18,7 @@
 #include "hxrt/runtime_options.hpp"
 #include "ops/op_schema.hpp"
 #include "placement/placer.hpp"
+#include "plugins/kernel_registry.hpp"
 
 namespace hxrt {
 class Runtime;
@@ -30,6 +31,7 @@ struct GraphContext {
   const Config& config;  // read after the runtime is initialised, when it no longer changes
   Logger& logger;
   const OpRegistry& ops;
+  const KernelRegistry& kernels;  // which plugins have a kernel for an op (the fusion pass)
   DeviceManager& devices;
   const std::unique_ptr<Placer>& placer;  // set once eager.ensure_initialized() returned
   CostModel& cost_model;                  // the dynamic placer's measurements

@@ -1,8 +1,10 @@
-// Reference cases of Gemm: alpha * op(A) x op(B) + beta * C in double, C broadcast to [M, N].
+// Reference cases of Gemm: alpha * op(A) x op(B) + beta * C in double, C broadcast to [M, N];
+// and of FusedGemm: Gemm's cases with each activation applied.
 #include <optional>
 #include <utility>
 
 #include "ops/builtin_op_families.hpp"
+#include "ops/fused_activation.hpp"
 #include "ops/reference/random_values.hpp"
 #include "ops/reference/reference_tensors.hpp"
 #include "ops/reference/tolerances.hpp"
@@ -79,6 +81,23 @@ std::vector<ReferenceCase> gemm_cases(DType type, DType, RandomValues& random) {
     gemm.expected = gemm_reference(gemm, call);
     gemm.tolerance = reduction_tolerance(type, call.k + 2);
     cases.push_back(std::move(gemm));
+  }
+  return cases;
+}
+
+std::vector<ReferenceCase> fused_gemm_cases(DType type, DType output_type,
+                                            RandomValues& random) {
+  std::vector<ReferenceCase> cases;
+  for (const std::string& activation : fused_activations()) {
+    for (ReferenceCase& fused : gemm_cases(type, output_type, random)) {
+      const double alpha = activation == "LeakyRelu" ? 0.125 : kLeakyReluDefaultAlpha;
+      fused.attrs.set("activation", activation);
+      if (activation == "LeakyRelu") fused.attrs.set("activation_alpha", alpha);
+      for (double& value : fused.expected.values) {
+        value = apply_fused_activation(activation, alpha, value);
+      }
+      cases.push_back(std::move(fused));
+    }
   }
   return cases;
 }

@@ -66,9 +66,10 @@ struct Runtime::Impl final : detail::EagerOps {
   std::atomic<bool> has_placement_function{false};
   // What the graphs compiled here see of it (graph/graph_context.hpp).
   detail::GraphContext graph_context{*this,           config,          *logger,
-                                     ops,             devices,         placer,
-                                     cost_model,      calibration_mutex, event_waiter,
-                                     inter_op_pool,   log_placement,   soft_placement};
+                                     ops,             kernels,         devices,
+                                     placer,          cost_model,      calibration_mutex,
+                                     event_waiter,    inter_op_pool,   log_placement,
+                                     soft_placement};
   // Declared last, so destroyed first: work still queued completes, and memory other streams
   // still read is released, before the placer's kernel instances and the devices go.
   struct QuiesceOnExit {

@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.8 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.9 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 8
+#define HX_ABI_VERSION_MINOR 9
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -1040,6 +1040,10 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  * 2.8  hx_kernel_args.output_extents: the extents of outputs that depend on values (NonZero),
  *      which the kernel writes. A core ignores a kernel of a 2.7 plugin for such an op (the
  *      plugin could not report them), with a warning naming it.
+ * 2.9  No layout change: the core op FusedGemm (Gemm, then the activation its `activation`
+ *      attribute names), which compile's fusion pass makes of a Gemm and its activation where
+ *      the plugins register a kernel for it. A 2.8 core has no such op: a plugin registers
+ *      the kernel only under a core whose core_abi_minor is 9 or more.
  */
 
 #ifdef __cplusplus

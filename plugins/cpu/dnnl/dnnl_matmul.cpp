@@ -88,10 +88,23 @@ dnnl::memory::desc bias_of(const hx_tensor_view& bias) {
   return dnnl::memory::desc(dims, dnnl_type(bias.dtype), strides);
 }
 
+// oneDNN's eltwise algorithm for an activation (Relu's alpha is LeakyRelu's slope).
+dnnl::algorithm eltwise_of(FusedActivation::Kind kind) {
+  switch (kind) {
+    case FusedActivation::Kind::kRelu:
+    case FusedActivation::Kind::kLeakyRelu: return dnnl::algorithm::eltwise_relu;
+    case FusedActivation::Kind::kSigmoid: return dnnl::algorithm::eltwise_logistic;
+    case FusedActivation::Kind::kTanh: return dnnl::algorithm::eltwise_tanh;
+    case FusedActivation::Kind::kNone: break;
+  }
+  return dnnl::algorithm::undef;
+}
+
 }  // namespace
 
 Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool transpose_b,
-                             uint32_t threads, bool with_bias) {
+                             uint32_t threads, bool with_bias,
+                             const FusedActivation& activation) {
   const hx_tensor_view& a = call.input(0);
   const hx_tensor_view& b = call.input(1);
   const hx_tensor_view& c = call.output(0);
@@ -112,6 +125,13 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
                                      prepared.output);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  if (activation.kind != FusedActivation::Kind::kNone) {
+    dnnl::post_ops post_ops;
+    const bool leaky = activation.kind == FusedActivation::Kind::kLeakyRelu;
+    post_ops.append_eltwise(1.0f, eltwise_of(activation.kind),
+                            leaky ? static_cast<float>(activation.alpha) : 0.0f, 0.0f);
+    attr.set_post_ops(post_ops);
+  }
   const DnnlThreads scope(threads);
   const dnnl::matmul::primitive_desc primitive_desc(desc, attr, cpu_engine());
   // oneDNN's reference loops (a transposed A, some bias layouts) are far slower than the
@@ -126,10 +146,12 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
 
 std::shared_ptr<const Prepared> cached_dnnl_matmul(PrimitiveCache& cache, const KernelCall& call,
                                                    bool transpose_a, bool transpose_b,
-                                                   uint32_t threads, bool with_bias) {
+                                                   uint32_t threads, bool with_bias,
+                                                   const FusedActivation& activation) {
   return cache.get(shapes_key(call), [&] {
     try {
-      return prepare_dnnl_matmul(call, transpose_a, transpose_b, threads, with_bias);
+      return prepare_dnnl_matmul(call, transpose_a, transpose_b, threads, with_bias,
+                                 activation);
     } catch (const dnnl::error& error) {
       if (error.status != dnnl_unimplemented) throw;
       return Prepared{};

@@ -8,6 +8,7 @@
 
 #include "blas/gemm.hpp"
 #include "dnnl/dnnl_primitives.hpp"
+#include "kernels/fused_activation.hpp"
 
 namespace hxcpu {
 
@@ -26,14 +27,18 @@ inline bool onednn_sgemm_wins(const GemmShape& shape) {
 
 // The call's a, b and c must have passed plan_matmul. `with_bias`: the call's input 2 (Gemm's
 // C, of rank 2 at most, broadcasting one way to c) is added to the product, as oneDNN's bias.
+// `activation` is applied as the result is written (an eltwise post-op).
 Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool transpose_b,
-                             uint32_t threads, bool with_bias = false);
+                             uint32_t threads, bool with_bias = false,
+                             const FusedActivation& activation = {});
 
 // prepare_dnnl_matmul's primitive for the call's shapes, from `cache` or made and kept there;
 // one with no primitive where oneDNN declines them (no kernel, or only its reference loops),
 // which the caller then computes without oneDNN. Throws dnnl::error for other failures.
+// The cache belongs to one kernel instance, whose activation is always the same.
 std::shared_ptr<const Prepared> cached_dnnl_matmul(PrimitiveCache& cache, const KernelCall& call,
                                                    bool transpose_a, bool transpose_b,
-                                                   uint32_t threads, bool with_bias = false);
+                                                   uint32_t threads, bool with_bias = false,
+                                                   const FusedActivation& activation = {});
 
 }  // namespace hxcpu

@@ -4,6 +4,8 @@
 // expand), so it is read at strides of 0 along the axes it repeats. A network's layer (f32,
 // alpha and beta 1, several rows and columns) runs on oneDNN's matmul with C as its bias
 // instead: faster than OpenBLAS's SGEMM there, and C added as the product is written.
+// FusedGemm is the same kernel with an activation, which oneDNN applies as a post-op and the
+// other paths in their last pass over Y.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cstring>
@@ -11,6 +13,7 @@
 
 #include "dnnl/dnnl_matmul.hpp"
 #include "kernels/element_types.hpp"
+#include "kernels/fused_activation.hpp"
 #include "kernels/gemm_products.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
@@ -25,6 +28,7 @@ struct GemmInstance {
   bool trans_b = false;
   double alpha = 1.0;
   double beta = 1.0;
+  FusedActivation activation;  // FusedGemm's; none for Gemm
   uint32_t threads = 0;
   mutable PrimitiveCache primitives;  // the layers' oneDNN matmuls (on_onednn)
 };
@@ -46,7 +50,7 @@ Addend addend_of(const KernelCall& call, double beta, int64_t m, int64_t n) {
   return addend;
 }
 
-// y = alpha * product + beta * c, in the product's type W, rounded once to Y's type.
+// y = activation(alpha * product + beta * c), in the product's type W, rounded once to Y's type.
 template <class W, class T>
 void finish(const GemmInstance& gemm, const W* product, int64_t product_stride, T* y,
             int64_t y_stride, int64_t m, int64_t n, const Addend& addend) {
@@ -57,12 +61,14 @@ void finish(const GemmInstance& gemm, const W* product, int64_t product_stride, 
     const W* in = product + i * product_stride;
     T* out = y + i * y_stride;
     if (c == nullptr) {
-      for (int64_t j = 0; j < n; ++j) out[j] = convert_element<T>(alpha * in[j]);
+      for (int64_t j = 0; j < n; ++j) {
+        out[j] = convert_element<T>(gemm.activation.apply(alpha * in[j]));
+      }
     } else {
       const T* c_row = c + i * addend.row_step;
       for (int64_t j = 0; j < n; ++j) {
-        out[j] = convert_element<T>(alpha * in[j] +
-                                    beta * convert_element<W>(c_row[j * addend.column_step]));
+        out[j] = convert_element<T>(gemm.activation.apply(
+            alpha * in[j] + beta * convert_element<W>(c_row[j * addend.column_step])));
       }
     }
   }
@@ -81,7 +87,10 @@ void gemm_wide(const GemmInstance& gemm, const MatMulBatches& plan, const Kernel
   } else {
     products(plan, input_data<T>(call.input(0)), input_data<T>(call.input(1)), y);
   }
-  if (gemm.alpha == 1 && addend.data == nullptr) return;
+  if (gemm.alpha == 1 && addend.data == nullptr &&
+      gemm.activation.kind == FusedActivation::Kind::kNone) {
+    return;
+  }
   finish(gemm, static_cast<const T*>(y), shape.ldc, y, shape.ldc, shape.m, shape.n, addend);
 }
 
@@ -105,10 +114,18 @@ void gemm_narrow(const GemmInstance& gemm, const MatMulBatches& plan, const Kern
 
 }  // namespace
 
-hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+namespace {
+
+hx_status* create_gemm(const hx_kernel_create_args* args, bool fused,
+                       hx_kernel_instance** out_instance) {
   const hxplugin::KernelCreate create(*args,
                                       *static_cast<const CpuPlugin*>(args->user_data)->services);
   auto instance = std::make_unique<GemmInstance>();
+  if (fused) {
+    if (hx_status* status = read_fused_activation(create, "FusedGemm", &instance->activation)) {
+      return status;
+    }
+  }
   instance->threads = static_cast<const CpuPlugin*>(args->user_data)->intra_op_threads;
   int64_t trans_a = 0;
   int64_t trans_b = 0;
@@ -120,6 +137,17 @@ hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** o
   instance->trans_b = trans_b != 0;
   *out_instance = hxplugin::to_instance(instance.release());
   return nullptr;
+}
+
+}  // namespace
+
+hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  return create_gemm(args, false, out_instance);
+}
+
+hx_status* fused_gemm_create(const hx_kernel_create_args* args,
+                             hx_kernel_instance** out_instance) {
+  return create_gemm(args, true, out_instance);
 }
 
 void gemm_destroy(hx_kernel_instance* instance, void* user_data) {
@@ -159,7 +187,8 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
   if (a.dtype == HX_DTYPE_F32 && on_onednn(gemm, shape, addend)) {
     try {
       const std::shared_ptr<const Prepared> prepared = cached_dnnl_matmul(
-          gemm.primitives, call, gemm.trans_a, gemm.trans_b, gemm.threads, addend.data != nullptr);
+          gemm.primitives, call, gemm.trans_a, gemm.trans_b, gemm.threads, addend.data != nullptr,
+          gemm.activation);
       if (prepared->primitive) return run_prepared(call, "Gemm", *prepared, gemm.threads);
     } catch (const dnnl::error& error) {
       return dnnl_error(call, "Gemm", error);

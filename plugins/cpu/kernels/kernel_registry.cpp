@@ -70,6 +70,8 @@ constexpr KernelEntry kKernels[] = {
     with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kAnyFloating,
                                                                  matmul_check),
     with_instances<gemm_kernel, gemm_create, gemm_destroy>("Gemm", kAnyFloating, gemm_check),
+    since(9, with_instances<gemm_kernel, fused_gemm_create, gemm_destroy>(
+                 "FusedGemm", kAnyFloating, gemm_check)),
     with_instances<einsum_kernel, einsum_create, einsum_destroy>("Einsum", kAnyFloating),
     with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
     with_instances<conv_transpose_kernel, conv_transpose_create, conv_transpose_destroy>(

@@ -14,6 +14,9 @@ hx_status* matmul_kernel(const hx_kernel_args* args);
 void matmul_destroy(hx_kernel_instance* instance, void* user_data);
 
 hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+// FusedGemm: Gemm's kernel, check and destroy, with an instance that applies the activation.
+hx_status* fused_gemm_create(const hx_kernel_create_args* args,
+                             hx_kernel_instance** out_instance);
 hx_status* gemm_check(const hx_kernel_args* args);
 hx_status* gemm_kernel(const hx_kernel_args* args);
 void gemm_destroy(hx_kernel_instance* instance, void* user_data);

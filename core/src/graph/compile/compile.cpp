@@ -1,13 +1,16 @@
-// Runtime::compile: the needed nodes, placed (place_nodes.cpp), become steps (a transfer
-// step where an edge crosses devices, one per value and device), with the executor's edges;
-// then the memory plan (plan_arenas.cpp) and the placement log.
+// Runtime::compile: the graph after the passes (graph/optimize), its needed nodes, placed
+// (place_nodes.cpp), become steps (a transfer step where an edge crosses devices, one per value
+// and device), with the executor's edges; then the memory plan (plan_arenas.cpp) and the
+// placement log.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <utility>
 #include <vector>
 
 #include "graph/compile/compile_phases.hpp"
 #include "graph/executable_handle.hpp"
+#include "graph/optimize/graph_passes.hpp"
 
 namespace hxrt {
 namespace detail {
@@ -412,7 +415,7 @@ void finish_steps(ExecutableImpl& exe) {
 namespace detail {
 
 std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext>& shared,
-                                              const Graph& graph,
+                                              const Graph& given,
                                               const std::vector<NodeOutput>& fetches,
                                               const CompileOptions& options,
                                               const std::vector<NodePlacement>* previous) {
@@ -432,7 +435,9 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext
   }
   context.eager.ensure_initialized();
   const bool dynamic = options.placer.value_or(context.config.placer) == GraphPlacer::kDynamic;
-  if (!dynamic) feed_devices_of(context, graph, options);  // checked, though only placing uses it
+  if (!dynamic) feed_devices_of(context, given, options);  // checked, though only placing uses it
+  const std::optional<Graph> optimized = optimize_graph(context, given, fetches, options);
+  const Graph& graph = optimized ? *optimized : given;
   const std::vector<bool> needed = needed_nodes(graph, fetches);
   auto exe = std::make_shared<ExecutableImpl>();
   PlacementEstimate estimate;

@@ -1,0 +1,25 @@
+// Which of compile's passes over a graph run before it is placed (docs/graphs.md,
+// "Optimisation"). Each pass is on by default; a switch left unset takes the config's
+// graph.<name>. Compile always keeps only the nodes the fetches need.
+#pragma once
+
+#include <optional>
+
+namespace hxrt {
+
+struct GraphPasses {
+  // Identity nodes, and Dropout nodes whose mask nothing reads, are bypassed: their readers
+  // read their input. Not one that is fetched, has control edges or asks for another device
+  // than its input's producer (an Identity that moves a value).
+  std::optional<bool> remove_identities;
+  // A node whose inputs are all constants, or a Shape or Size of a value whose shape compile
+  // knows, is computed once at compile and becomes a constant (up to 1 MiB of output beyond its
+  // inputs' bytes).
+  std::optional<bool> fold_constants;
+  // Gemm whose only reader is Relu, LeakyRelu, Sigmoid or Tanh becomes one FusedGemm node
+  // (named as the activation), where every plugin that has kernels for both has one for
+  // FusedGemm too: fusing never takes a device from the placer.
+  std::optional<bool> fuse_kernels;
+};
+
+}  // namespace hxrt

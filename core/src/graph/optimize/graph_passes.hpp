@@ -1,0 +1,31 @@
+// Compile's passes over a graph before it is placed (docs/graphs.md, "Optimisation"), one file
+// each, run in this order on one GraphRewrite. Each returns the nodes it changed, as the
+// compile log names them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "graph/graph_context.hpp"
+#include "graph/optimize/graph_rewrite.hpp"
+
+namespace hxrt::detail {
+
+// Identity, and Dropout whose mask nothing reads: bypassed (GraphPasses::remove_identities).
+std::vector<std::string> remove_identities(GraphRewrite& graph);
+
+// Nodes of constant inputs, and Shape and Size of values of known shape, computed now
+// (GraphPasses::fold_constants). A node whose op fails for its values is left to the runs,
+// which report it.
+std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& graph);
+
+// Gemm + activation into FusedGemm (GraphPasses::fuse_kernels).
+std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph);
+
+// `graph` after the passes that `options.passes` and the config turn on, each logged at info
+// level with the nodes it changed; nullopt where none changes anything.
+std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
+                     const std::vector<NodeOutput>& fetches, const CompileOptions& options);
+
+}  // namespace hxrt::detail

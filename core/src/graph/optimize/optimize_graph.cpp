@@ -1,0 +1,63 @@
+// Runs the passes compile's options and the config turn on, and logs what each changed.
+#include "graph/optimize/graph_passes.hpp"
+#include "ops/fused_activation.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+// "Graph pass fold_constants: 3 nodes (a, b, c)", naming at most the first ten.
+void log_pass(Logger& logger, const char* pass, const std::vector<std::string>& changed) {
+  if (changed.empty() || !logger.enabled(LogLevel::kInfo)) return;
+  constexpr size_t kNamed = 10;
+  std::string line = std::string("Graph pass ") + pass + ": " +
+                     std::to_string(changed.size()) + (changed.size() == 1 ? " node" : " nodes") +
+                     " (";
+  for (size_t i = 0; i < changed.size() && i < kNamed; ++i) {
+    line += (i == 0 ? "" : ", ") + changed[i];
+  }
+  if (changed.size() > kNamed) line += ", ...";
+  logger.log(LogLevel::kInfo, line + ")");
+}
+
+// Whether some node is one a pass may change: most graphs built by hand have none, and are
+// then not copied.
+bool may_change(const Graph& graph) {
+  for (const GraphNode& node : graph.nodes()) {
+    if (node.kind != GraphNode::Kind::kOp) continue;
+    if (node.op == "Identity" || node.op == "Dropout" || node.op == "Shape" ||
+        node.op == "Size" || is_fused_activation(node.op)) {
+      return true;
+    }
+    bool all_constant = true;
+    for (const NodeOutput& input : node.inputs) {
+      all_constant = all_constant && graph.find(input.node)->kind == GraphNode::Kind::kConstant;
+    }
+    if (all_constant) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
+                     const std::vector<NodeOutput>& fetches, const CompileOptions& options) {
+  const Config::GraphPassSwitches& config = context.config.graph_passes;
+  const GraphPasses& asked = options.passes;
+  const bool identities = asked.remove_identities.value_or(config.remove_identities);
+  const bool constants = asked.fold_constants.value_or(config.fold_constants);
+  const bool fusion = asked.fuse_kernels.value_or(config.fuse_kernels);
+  if ((!identities && !constants && !fusion) || !may_change(graph)) return std::nullopt;
+  GraphRewrite rewrite(graph, fetches, options);
+  bool changed = false;
+  auto run = [&](const char* pass, const std::vector<std::string>& nodes) {
+    log_pass(context.logger, pass, nodes);
+    changed = changed || !nodes.empty();
+  };
+  if (identities) run("remove_identities", remove_identities(rewrite));
+  if (constants) run("fold_constants", fold_constants(context, rewrite));
+  if (fusion) run("fuse_kernels", fuse_kernels(context, rewrite));
+  if (!changed) return std::nullopt;
+  return std::move(rewrite).build();
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,217 @@
+// Compile's passes (core/src/graph/optimize): Identity and Dropout bypassed, constants folded,
+// Gemm and its activation fused into FusedGemm; each switchable in CompileOptions and the
+// config, logged with the nodes it changed, and none changing what a run computes.
+#include <catch2/catch.hpp>
+#include <hxrt/hxrt.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "graph_support.hpp"
+#include "temp_dir.hpp"
+
+using hxrt::DType;
+using hxrt::GraphBuilder;
+using hxrt::NodeOutput;
+
+namespace {
+
+hxrt::Runtime passes_runtime(const std::string& config_path = {}) {
+  hxrt::RuntimeOptions options;
+  options.config_path = config_path;
+  options.use_installed_plugins = false;
+  options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so"};
+  options.log_level = hxrt::LogLevel::kInfo;
+  return hxrt::Runtime::create(options);
+}
+
+// The node's op in the executable's placement; "" when compile left it out.
+std::string op_in(const hxrt::Executable& exe, const std::string& node) {
+  for (const hxrt::NodePlacement& placement : exe.placement()) {
+    if (placement.node == node) return placement.op;
+  }
+  return "";
+}
+
+bool logged_line(graph_test::LogLines& log, const std::string& line) {
+  std::lock_guard<std::mutex> lock(log.mutex);
+  return std::find(log.lines.begin(), log.lines.end(), line) != log.lines.end();
+}
+
+std::vector<float> ramp_values(size_t count, float scale) {
+  std::vector<float> values(count);
+  for (size_t i = 0; i < count; ++i) {
+    values[i] = scale * static_cast<float>(static_cast<int>(i % 17) - 8);
+  }
+  return values;
+}
+
+hxrt::CompileOptions passes_off() {
+  hxrt::CompileOptions options;
+  options.passes.remove_identities = false;
+  options.passes.fold_constants = false;
+  options.passes.fuse_kernels = false;
+  return options;
+}
+
+void expect_close(const std::vector<float>& got, const std::vector<float>& expected) {
+  REQUIRE(got.size() == expected.size());
+  for (size_t i = 0; i < got.size(); ++i) {
+    INFO(i);
+    CHECK(std::fabs(got[i] - expected[i]) <= 1e-4f * (1 + std::fabs(expected[i])));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("Identity, and Dropout whose mask nothing reads, are bypassed at compile",
+          "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 3});
+  const NodeOutput id = builder.add("id", "Identity", {x});
+  const NodeOutput dropped = builder.add("drop", "Dropout", {id});
+  const NodeOutput relu = builder.add("relu", "Relu", {dropped});
+  // A fetched Identity stays, and so does one that asks for a device its input does not.
+  const NodeOutput fetched = builder.add("fetched", "Identity", {relu});
+  const NodeOutput moved = builder.add("moved", "Identity", {relu}, {}, "/CPU:0");
+  const hxrt::Graph graph = builder.build();
+  const hxrt::Executable exe = rt.compile(graph, {fetched, moved});
+  CHECK(op_in(exe, "id").empty());
+  CHECK(op_in(exe, "drop").empty());
+  CHECK(op_in(exe, "fetched") == "Identity");
+  CHECK(op_in(exe, "moved") == "Identity");
+  CHECK(logged_line(log, "Graph pass remove_identities: 2 nodes (id, drop)"));
+  const hxrt::Tensor input = rt.tensor<float>({2, 3}, {-1, 2, -3, 4, -5, 6});
+  const std::vector<hxrt::Tensor> out = exe.run({{"x", input}});
+  CHECK(out[0].to_vector<float>() == std::vector<float>{0, 2, 0, 4, 0, 6});
+  CHECK(out[1].to_vector<float>() == std::vector<float>{0, 2, 0, 4, 0, 6});
+
+  SECTION("not when turned off, nor a Dropout whose mask is read") {
+    const hxrt::Executable kept = rt.compile(graph, {fetched}, passes_off());
+    CHECK(op_in(kept, "id") == "Identity");
+    CHECK(op_in(kept, "drop") == "Dropout");
+    GraphBuilder masked(rt);
+    const NodeOutput y = masked.input("y", DType::kF32, {2});
+    const NodeOutput d = masked.add("d", "Dropout", {y});
+    const hxrt::Graph with_mask = masked.build();
+    const hxrt::Executable mask_read = rt.compile(with_mask, {d, NodeOutput{"d", 1}});
+    CHECK(op_in(mask_read, "d") == "Dropout");
+  }
+}
+
+TEST_CASE("Nodes of constant inputs, and Shape and Size of known shapes, are computed at "
+          "compile", "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 2});
+  const NodeOutput a = builder.constant("a", rt.tensor<float>({2, 2}, {1, 2, 3, 4}));
+  const NodeOutput b = builder.constant("b", rt.tensor<float>({2, 2}, {10, 20, 30, 40}));
+  const NodeOutput sum = builder.add("sum", "Add", {a, b});
+  const NodeOutput weights = builder.add("weights", "Transpose", {sum});
+  const NodeOutput product = builder.add("product", "MatMul", {x, weights});
+  const NodeOutput shape = builder.add("shape", "Shape", {product});
+  const NodeOutput size = builder.add("size", "Size", {x});
+  // 4 MiB from a scalar: cheaper to compute each run than to keep.
+  const NodeOutput one = builder.constant("one", rt.tensor<float>({1}, {1.0f}));
+  const NodeOutput wide =
+      builder.add("wide", "Expand", {one}, {{"shape", std::vector<int64_t>{1024, 1024}}});
+  const hxrt::Graph graph = builder.build();
+  const std::vector<NodeOutput> fetches = {product, shape, size, wide};
+  const hxrt::Executable exe = rt.compile(graph, fetches);
+  for (const char* folded : {"weights", "shape", "size"}) {
+    INFO(folded);
+    CHECK(op_in(exe, folded) == "Const");
+  }
+  CHECK(op_in(exe, "sum").empty());  // read only by a folded node: not needed any more
+  CHECK(op_in(exe, "product") == "MatMul");
+  CHECK(op_in(exe, "wide") == "Expand");
+  CHECK(logged_line(log, "Graph pass fold_constants: 4 nodes (sum, weights, shape, size)"));
+  const std::map<std::string, hxrt::Tensor> feeds = {
+      {"x", rt.tensor<float>({2, 2}, {1, 0, 0, 1})}};
+  const std::vector<hxrt::Tensor> out = exe.run(feeds);
+  CHECK(out[0].to_vector<float>() == std::vector<float>{11, 33, 22, 44});
+  CHECK(out[1].to_vector<int64_t>() == std::vector<int64_t>{2, 2});
+  CHECK(out[2].to_vector<int64_t>() == std::vector<int64_t>{4});
+  const std::vector<hxrt::Tensor> unfolded =
+      rt.compile(graph, fetches, passes_off()).run(feeds);
+  CHECK(unfolded[0].to_vector<float>() == out[0].to_vector<float>());
+  CHECK(unfolded[1].to_vector<int64_t>() == out[1].to_vector<int64_t>());
+  CHECK(unfolded[3].to_vector<float>() == out[3].to_vector<float>());
+}
+
+TEST_CASE("A Gemm whose only reader is an activation runs as one FusedGemm where the plugins "
+          "have it", "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  // Large enough for the CPU's oneDNN path, whose post-op applies the activation.
+  const int64_t m = 64, k = 96, n = 48;
+  for (const char* activation : {"Relu", "LeakyRelu", "Sigmoid", "Tanh"}) {
+    INFO(activation);
+    GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, {m, k});
+    const NodeOutput w = builder.constant(
+        "w", rt.tensor<float>({n, k}, ramp_values(static_cast<size_t>(n * k), 0.01f)));
+    const NodeOutput bias =
+        builder.constant("bias", rt.tensor<float>({n}, ramp_values(static_cast<size_t>(n), 0.1f)));
+    const NodeOutput gemm = builder.add("fc/Gemm", "Gemm", {x, w, bias}, {{"transB", int64_t{1}}});
+    hxrt::Attrs attrs;
+    if (std::string(activation) == "LeakyRelu") attrs.set("alpha", 0.2);
+    const NodeOutput act = builder.add("fc/act", activation, {gemm}, attrs);
+    const hxrt::Graph graph = builder.build();
+    log.lines.clear();
+    const hxrt::Executable fused = rt.compile(graph, {act});
+    CHECK(op_in(fused, "fc/act") == "FusedGemm");
+    CHECK(op_in(fused, "fc/Gemm").empty());
+    CHECK(logged_line(log, "Graph pass fuse_kernels: 1 node (fc/Gemm + fc/act)"));
+    const hxrt::Tensor input =
+        rt.tensor<float>({m, k}, ramp_values(static_cast<size_t>(m * k), 0.05f));
+    const std::vector<float> got = fused.run({{"x", input}})[0].to_vector<float>();
+    const hxrt::Executable apart = rt.compile(graph, {act}, passes_off());
+    CHECK(op_in(apart, "fc/act") == activation);
+    expect_close(got, apart.run({{"x", input}})[0].to_vector<float>());
+  }
+
+  SECTION("not a Gemm read twice, fetched, or given back a device of its own") {
+    GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, {4, 4});
+    const NodeOutput gemm = builder.add("gemm", "Gemm", {x, x});
+    const NodeOutput relu = builder.add("relu", "Relu", {gemm});
+    const NodeOutput twice = builder.add("twice", "Add", {gemm, relu});
+    const hxrt::Graph graph = builder.build();
+    CHECK(op_in(rt.compile(graph, {twice}), "relu") == "Relu");
+    CHECK(op_in(rt.compile(graph, {relu, gemm}), "relu") == "Relu");
+    GraphBuilder single(rt);
+    const NodeOutput y = single.input("y", DType::kF32, {4, 4});
+    const NodeOutput relu_of = single.add("relu", "Relu", {single.add("gemm", "Gemm", {y, y})});
+    const hxrt::Graph chain = single.build();
+    hxrt::CompileOptions given;
+    given.placement = {{"gemm", "/job:localhost/replica:0/task:0/device:CPU:0"}};
+    CHECK(op_in(rt.compile(chain, {relu_of}, given), "relu") == "Relu");
+    CHECK(op_in(rt.compile(chain, {relu_of}), "relu") == "FusedGemm");
+  }
+}
+
+TEST_CASE("The config turns a pass off, and CompileOptions::passes overrides it",
+          "[graph][passes]") {
+  hxrt_test::TempDir dir("hxrt_graph_passes");
+  const std::string config = (dir.path() / "config.json").string();
+  std::ofstream(config) << R"({"graph": {"fuse_kernels": false}})";
+  hxrt::Runtime rt = passes_runtime(config);
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {4, 4});
+  const NodeOutput relu = builder.add("relu", "Relu", {builder.add("gemm", "Gemm", {x, x})});
+  const hxrt::Graph graph = builder.build();
+  CHECK(op_in(rt.compile(graph, {relu}), "relu") == "Relu");
+  hxrt::CompileOptions on;
+  on.passes.fuse_kernels = true;
+  CHECK(op_in(rt.compile(graph, {relu}, on), "relu") == "FusedGemm");
+}
