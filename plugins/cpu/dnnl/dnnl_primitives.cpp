@@ -86,6 +86,28 @@ hx_status* dnnl_error(const KernelCall& call, const char* op, const dnnl::error&
                     static_cast<int>(error.status));
 }
 
+void use_chosen_layouts(Prepared& prepared, const dnnl::primitive_desc_base& primitive_desc) {
+  const dnnl::engine& engine = cpu_engine();
+  const auto relayout = [&](const dnnl::memory::desc& plain, const dnnl::memory::desc& chosen,
+                            bool into) {
+    Prepared::Relayout entry;
+    if (chosen == plain) return entry;
+    entry.layout = chosen;
+    entry.reorder = into ? dnnl::reorder(dnnl::reorder::primitive_desc(engine, plain, engine,
+                                                                       chosen))
+                         : dnnl::reorder(dnnl::reorder::primitive_desc(engine, chosen, engine,
+                                                                       plain));
+    return entry;
+  };
+  prepared.input_layouts.clear();
+  for (const auto& [arg, plain] : prepared.inputs) {
+    prepared.input_layouts.push_back(relayout(plain, primitive_desc.query_md(
+                                                         dnnl::query::exec_arg_md, arg), true));
+  }
+  prepared.output_layout = relayout(
+      prepared.output, primitive_desc.query_md(dnnl::query::exec_arg_md, DNNL_ARG_DST), false);
+}
+
 hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& prepared,
                         uint32_t threads) {
   const hx_tensor_view& out = call.output(0);
@@ -96,8 +118,16 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
   }
   const bool wide = dtype == HX_DTYPE_F32 || prepared.native;
   std::vector<std::vector<float>> widened(prepared.inputs.size());
+  // Inputs and output in the primitive's own layouts, where it chose some.
+  std::vector<std::vector<unsigned char>> laid_out(prepared.inputs.size() + 1);
   std::unordered_map<int, dnnl::memory> args;
   const dnnl::engine& engine = cpu_engine();
+  const DnnlThreads scope(threads);
+  dnnl::stream stream(engine);
+  const auto in_layout = [&](const Prepared::Relayout& relayout, size_t slot) {
+    laid_out[slot].resize(relayout.layout.get_size());
+    return dnnl::memory(relayout.layout, engine, laid_out[slot].data());
+  };
   for (size_t i = 0; i < prepared.inputs.size(); ++i) {
     const hx_tensor_view& input = call.input(i);
     if (input.dtype != dtype || (!prepared.native && !hxplugin::is_dense(input))) {
@@ -113,18 +143,37 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
       widen(input, element_count(input), widened[i].data());
       data = widened[i].data();
     }
-    args.emplace(prepared.inputs[i].first, dnnl::memory(prepared.inputs[i].second, engine, data));
+    dnnl::memory plain(prepared.inputs[i].second, engine, data);
+    const Prepared::Relayout* relayout =
+        i < prepared.input_layouts.size() && prepared.input_layouts[i].reorder
+            ? &prepared.input_layouts[i]
+            : nullptr;
+    if (relayout == nullptr) {
+      args.emplace(prepared.inputs[i].first, plain);
+      continue;
+    }
+    dnnl::memory chosen = in_layout(*relayout, i);
+    try {
+      relayout->reorder.execute(stream, plain, chosen);
+    } catch (const dnnl::error& error) {
+      return dnnl_error(call, op, error);
+    }
+    args.emplace(prepared.inputs[i].first, chosen);
   }
   const int64_t out_count = element_count(out);
   std::vector<float> wide_out(wide ? 0 : static_cast<size_t>(out_count));
-  args.emplace(DNNL_ARG_DST, dnnl::memory(prepared.output, engine,
-                                          wide ? output_data<float>(out) : wide_out.data()));
+  dnnl::memory plain_out(prepared.output, engine,
+                               wide ? output_data<float>(out) : wide_out.data());
+  const bool out_relaid = static_cast<bool>(prepared.output_layout.reorder);
+  dnnl::memory chosen_out =
+      out_relaid ? in_layout(prepared.output_layout, prepared.inputs.size())
+                 : plain_out;
+  args.emplace(DNNL_ARG_DST, chosen_out);
   std::vector<unsigned char> scratchpad(prepared.scratchpad.get_size());
   args.emplace(DNNL_ARG_SCRATCHPAD, dnnl::memory(prepared.scratchpad, engine, scratchpad.data()));
   try {
-    const DnnlThreads scope(threads);
-    dnnl::stream stream(engine);
     prepared.primitive.execute(stream, args);
+    if (out_relaid) prepared.output_layout.reorder.execute(stream, chosen_out, plain_out);
     stream.wait();
   } catch (const dnnl::error& error) {
     return dnnl_error(call, op, error);

@@ -57,7 +57,20 @@ struct Prepared {
   dnnl::memory::desc scratchpad;
   std::vector<std::pair<int, dnnl::memory::desc>> inputs;
   dnnl::memory::desc output;  // DNNL_ARG_DST
+  // Where the primitive reads an input or writes its output in a layout of its own choosing
+  // (oneDNN's blocked formats): that layout, and the reorder from the plain one (to it, for
+  // the output), run around each call. Empty, or an entry without a reorder: as it is.
+  struct Relayout {
+    dnnl::memory::desc layout;
+    dnnl::reorder reorder;
+  };
+  std::vector<Relayout> input_layouts;  // by input, as `inputs`
+  Relayout output_layout;
 };
+
+// Sets prepared.input_layouts and output_layout where `primitive_desc` chose layouts other than
+// the plain ones in prepared.inputs and prepared.output.
+void use_chosen_layouts(Prepared& prepared, const dnnl::primitive_desc_base& primitive_desc);
 
 // prepare(type) for a call of `dtype`: bf16 natively (oneDNN's bf16 kernels accumulate in
 // f32), and in f32 where oneDNN has no bf16 kernel for it (an older CPU) and for the others.
