@@ -215,3 +215,46 @@ TEST_CASE("The config turns a pass off, and CompileOptions::passes overrides it"
   on.passes.fuse_kernels = true;
   CHECK(op_in(rt.compile(graph, {relu}, on), "relu") == "FusedGemm");
 }
+
+TEST_CASE("The Div, Erf, Add, Mul, Mul chain exporters write for GELU runs as one Gelu",
+          "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {4, 64});
+  const auto scalar = [&](const std::string& name, float value) {
+    return builder.constant(name, rt.tensor<float>({}, {value}));
+  };
+  const NodeOutput div = builder.add("mlp/Div", "Div", {x, scalar("sqrt2", 1.4142135f)});
+  const NodeOutput erf = builder.add("mlp/Erf", "Erf", {div});
+  const NodeOutput add = builder.add("mlp/Add", "Add", {erf, scalar("one", 1.0f)});
+  const NodeOutput mul = builder.add("mlp/Mul", "Mul", {x, add});
+  const NodeOutput half = builder.add("mlp/Mul_1", "Mul", {mul, scalar("half", 0.5f)});
+  const hxrt::Graph graph = builder.build();
+  const hxrt::Executable fused = rt.compile(graph, {half});
+  CHECK(op_in(fused, "mlp/Mul_1") == "Gelu");
+  for (const char* gone : {"mlp/Div", "mlp/Erf", "mlp/Add", "mlp/Mul"}) {
+    INFO(gone);
+    CHECK(op_in(fused, gone).empty());
+  }
+  CHECK(logged_line(log, "Graph pass fuse_kernels: 1 node (mlp/Div ... mlp/Mul_1 (Gelu))"));
+  const hxrt::Tensor input = rt.tensor<float>({4, 64}, ramp_values(256, 0.37f));
+  expect_close(fused.run({{"x", input}})[0].to_vector<float>(),
+               rt.compile(graph, {half}, passes_off()).run({{"x", input}})[0].to_vector<float>());
+
+  SECTION("not with another constant, nor when a link of the chain is read elsewhere") {
+    GraphBuilder other(rt);
+    const NodeOutput y = other.input("y", DType::kF32, {4});
+    const NodeOutput third = other.constant("third", rt.tensor<float>({}, {0.3f}));
+    const NodeOutput two = other.constant("two", rt.tensor<float>({}, {1.4142135f}));
+    const NodeOutput one = other.constant("one", rt.tensor<float>({}, {1.0f}));
+    const NodeOutput e = other.add("e", "Erf", {other.add("d", "Div", {y, two})});
+    const NodeOutput p = other.add("p", "Mul", {y, other.add("a", "Add", {e, one})});
+    const NodeOutput out = other.add("out", "Mul", {p, third});
+    const NodeOutput also = other.add("also", "Relu", {e});
+    const hxrt::Graph chain = other.build();
+    CHECK(op_in(rt.compile(chain, {out}), "out") == "Mul");
+    CHECK(op_in(rt.compile(chain, {out, also}), "out") == "Mul");
+  }
+}

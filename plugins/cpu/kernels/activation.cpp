@@ -1,11 +1,10 @@
-// LeakyRelu, Gelu, HardSigmoid, HardSwish and Clip: element-wise functions of x and the op's
+// LeakyRelu, HardSigmoid, HardSwish and Clip: element-wise functions of x and the op's
 // attributes, which their create functions read once into an ActivationAttrs. float and double
 // compute in their own type, f16 and bf16 in float; Clip also runs on the integer types.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -23,7 +22,6 @@ namespace {
 struct ActivationAttrs {
   double alpha = 0;
   double beta = 0;
-  bool tanh_form = false;  // Gelu's approximate = "tanh"
   double min = -std::numeric_limits<double>::infinity();
   double max = std::numeric_limits<double>::infinity();
 };
@@ -80,21 +78,6 @@ hx_status* leaky_relu_create(const hx_kernel_create_args* args, hx_kernel_instan
   });
 }
 
-hx_status* gelu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance) {
-  return create_with(args, instance, [](const hxplugin::KernelCreate& create,
-                                        ActivationAttrs* attrs) -> hx_status* {
-    const char* approximate = "none";
-    if (hx_status* status = create.attr_string("approximate", &approximate)) return status;
-    attrs->tanh_form = std::strcmp(approximate, "tanh") == 0;
-    if (!attrs->tanh_form && std::strcmp(approximate, "none") != 0) {
-      return create.error(HX_INVALID_ARGUMENT,
-                          "Gelu: approximate is \"%s\"; expected \"none\" or \"tanh\"",
-                          approximate);
-    }
-    return nullptr;
-  });
-}
-
 hx_status* hard_sigmoid_create(const hx_kernel_create_args* args,
                                hx_kernel_instance** instance) {
   return create_with(args, instance, [](const hxplugin::KernelCreate& create,
@@ -127,29 +110,6 @@ hx_status* leaky_relu_kernel(const hx_kernel_args* args) {
           return v < V(0) ? static_cast<V>(alpha) * v : v;
         };
         map_elements<T>(leaky, x, y, n);
-      });
-}
-
-hx_status* gelu_kernel(const hx_kernel_args* args) {
-  return activation_kernel<kFloatingOnly>(
-      args, "Gelu", [](auto tag, const ActivationAttrs* attrs, auto x, auto y, int64_t n) {
-        using T = typename decltype(tag)::type;
-        if (attrs->tanh_form) {
-          map_elements<T>(
-              [](auto v) {
-                using V = decltype(v);
-                const V scale = static_cast<V>(0.7978845608028654);  // sqrt(2 / pi)
-                return V(0.5) * v * (V(1) + std::tanh(scale * (v + V(0.044715) * v * v * v)));
-              },
-              x, y, n);
-        } else {
-          map_elements<T>(
-              [](auto v) {
-                using V = decltype(v);
-                return V(0.5) * v * (V(1) + std::erf(v * static_cast<V>(0.7071067811865476)));
-              },
-              x, y, n);
-        }
       });
 }
 

@@ -122,7 +122,7 @@ constexpr KernelEntry kKernels[] = {
     entry<or_kernel>("Or", kBool),
     with_instances<leaky_relu_kernel, leaky_relu_create, activation_destroy>("LeakyRelu",
                                                                              kAnyFloating),
-    with_instances<gelu_kernel, gelu_create, activation_destroy>("Gelu", kAnyFloating),
+    with_instances<gelu_kernel, gelu_create, gelu_destroy>("Gelu", kAnyFloating),
     with_instances<hard_sigmoid_kernel, hard_sigmoid_create, activation_destroy>("HardSigmoid",
                                                                                kAnyFloating),
     entry<hard_swish_kernel>("HardSwish", kAnyFloating),

@@ -109,6 +109,7 @@ hx_status* leaky_relu_create(const hx_kernel_create_args* args, hx_kernel_instan
 hx_status* leaky_relu_kernel(const hx_kernel_args* args);
 hx_status* gelu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
 hx_status* gelu_kernel(const hx_kernel_args* args);
+void gelu_destroy(hx_kernel_instance* instance, void* user_data);
 hx_status* hard_sigmoid_create(const hx_kernel_create_args* args,
                                hx_kernel_instance** instance);
 hx_status* hard_sigmoid_kernel(const hx_kernel_args* args);

@@ -17,6 +17,7 @@
 #include "dnnl/dnnl_primitives.hpp"
 #include "dnnl/onnx_window.hpp"
 #include "kernels/direct_pool.hpp"
+#include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"

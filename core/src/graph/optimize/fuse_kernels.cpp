@@ -1,9 +1,13 @@
-// Fusion: a Gemm whose only reader is an activation becomes one FusedGemm node, which applies
-// the activation as it writes the product (a oneDNN post-op on the CPU) instead of a second
-// pass over the output. The fused node takes the activation's name, so that what reads or
-// fetches it is unchanged. A plugin declares the fusion by registering a FusedGemm kernel; the
-// pass fuses only where every plugin with kernels for both ops has one for FusedGemm too, so
-// that fusing never takes a device from the placer.
+// Fusion: chains of nodes that one kernel computes in a single pass over the data.
+// - Gemm whose only reader is an activation -> FusedGemm, which applies the activation as it
+//   writes the product (a oneDNN post-op on the CPU) instead of a second pass over it.
+// - The chain exporters write for exact GELU, x * (erf(x / sqrt 2) + 1) * 0.5 as Div, Erf, Add,
+//   Mul, Mul -> Gelu: one vectorised call instead of five passes, one of them erf per element.
+// The fused node takes the last node's name, so what reads or fetches it is unchanged. A
+// plugin declares a fusion by registering the fused op's kernel; the pass fuses only where
+// every plugin with kernels for all the chain's ops has one for the fused op too, so that
+// fusing never takes a device from the placer.
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -13,33 +17,147 @@
 namespace hxrt::detail {
 namespace {
 
-// The plugins with a kernel for `op` at type T and output dtype T.
-std::set<std::string> plugins_with(const std::vector<const KernelEntry*>& kernels,
-                                   const std::string& op, DType t) {
-  std::set<std::string> plugins;
-  for (const KernelEntry* kernel : kernels) {
-    if (kernel->op == op && kernel->accepts(t, t)) plugins.insert(kernel->plugin);
+// Whether each fusion keeps every device, asked of the kernel registry once per chain and T.
+// Plugins without devices (a CUDA plugin on a machine without a driver) run nothing, and
+// count for nothing.
+class KernelCoverage {
+ public:
+  explicit KernelCoverage(const GraphContext& context) : context_(context) {}
+
+  // Whether some plugin has `fused` at T, and each that has every one of `parts` does.
+  bool fusable(const std::vector<std::string>& parts, const std::string& fused, DType t) {
+    std::string key = fused + "/" + dtype_name(t);
+    for (const std::string& part : parts) key += "/" + part;
+    auto known = answers_.find(key);
+    if (known != answers_.end()) return known->second;
+    if (kernels_.empty()) read_kernels();
+    const std::set<std::string> fusing = plugins_with(fused, t);
+    bool keeps = !fusing.empty();
+    std::set<std::string> running = plugins_with(parts[0], t);
+    for (size_t p = 1; p < parts.size(); ++p) {
+      std::set<std::string> also;
+      for (const std::string& plugin : plugins_with(parts[p], t)) {
+        if (running.count(plugin) != 0) also.insert(plugin);
+      }
+      running = std::move(also);
+    }
+    for (const std::string& plugin : running) keeps = keeps && fusing.count(plugin) != 0;
+    answers_.emplace(key, keeps);
+    return keeps;
   }
-  return plugins;
+
+ private:
+  // The plugins with a kernel for `op` at type T and output dtype T.
+  std::set<std::string> plugins_with(const std::string& op, DType t) const {
+    std::set<std::string> plugins;
+    for (const KernelEntry* kernel : kernels_) {
+      if (kernel->op == op && kernel->accepts(t, t)) plugins.insert(kernel->plugin);
+    }
+    return plugins;
+  }
+
+  void read_kernels() {
+    std::set<std::string> with_devices;
+    for (const auto& device : context_.devices.all()) with_devices.insert(device->plugin().name());
+    for (const KernelEntry* kernel : context_.kernels.all()) {
+      if (with_devices.count(kernel->plugin) != 0) kernels_.push_back(kernel);
+    }
+  }
+
+  const GraphContext& context_;
+  std::vector<const KernelEntry*> kernels_;  // read when a chain is first met
+  std::map<std::string, bool> answers_;
+};
+
+// Node `inner` may vanish into a fusion whose last node is `outer`: nothing else reads it,
+// nothing names it, and it asks for the device `outer` asks for.
+bool absorbable(const GraphRewrite& graph, size_t inner, size_t outer) {
+  const GraphNode& node = graph.node(inner);
+  return node.kind == GraphNode::Kind::kOp && !graph.kept(inner) && !node.shapes_at_run &&
+         graph.sole_reader(inner) == outer &&
+         node.requested_device == graph.node(outer).requested_device;
 }
 
-// Whether some plugin has `fused` at T, and each that has every one of `parts` does.
-bool fusion_keeps_devices(const std::vector<const KernelEntry*>& kernels,
-                          const std::vector<std::string>& parts, const std::string& fused,
-                          DType t) {
-  const std::set<std::string> fusing = plugins_with(kernels, fused, t);
-  if (fusing.empty()) return false;
-  std::set<std::string> running = plugins_with(kernels, parts[0], t);
-  for (size_t p = 1; p < parts.size(); ++p) {
-    std::set<std::string> also;
-    for (const std::string& plugin : plugins_with(kernels, parts[p], t)) {
-      if (running.count(plugin) != 0) also.insert(plugin);
+// Gemm -> activation: node `i` is the activation.
+bool fuse_gemm_activation(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
+                          std::vector<std::string>& fused) {
+  const GraphNode& activation = graph.node(i);
+  if (!is_fused_activation(activation.op) || activation.inputs[0].index != 0) return false;
+  const size_t g = graph.producer(activation.inputs[0]);
+  const GraphNode& gemm = graph.node(g);
+  if (gemm.op != "Gemm" || !absorbable(graph, g, i) ||
+      !coverage.fusable({"Gemm", activation.op}, "FusedGemm", gemm.output_dtypes[0])) {
+    return false;
+  }
+  Attrs attrs = gemm.attrs;
+  attrs.set("activation", activation.op);
+  if (activation.op == "LeakyRelu") {
+    const AttrValue* alpha = activation.attrs.find("alpha");
+    attrs.set("activation_alpha", alpha ? *alpha : AttrValue(kLeakyReluDefaultAlpha));
+  }
+  fused.push_back(gemm.name + " + " + activation.name);
+  std::vector<NodeOutput> inputs = gemm.inputs;
+  graph.make_op(i, "FusedGemm", std::move(inputs), std::move(attrs));
+  graph.erase(g);
+  return true;
+}
+
+// The input of node `index` other than `other` (a binary op's), when it is a constant of one
+// f32 element within 1e-6 of `value`: the node's other input, else nullptr.
+const NodeOutput* other_than_scalar(const GraphRewrite& graph, size_t index, double value) {
+  const GraphNode& node = graph.node(index);
+  if (node.inputs.size() != 2) return nullptr;
+  for (int side = 0; side < 2; ++side) {
+    const GraphNode& constant = graph.node(graph.producer(node.inputs[side]));
+    if (constant.kind != GraphNode::Kind::kConstant || constant.value.dtype() != DType::kF32 ||
+        constant.value.num_elements() != 1) {
+      continue;
     }
-    running = std::move(also);
+    if (std::fabs(constant.value.to_vector<float>()[0] - value) <= 1e-6) {
+      return &node.inputs[1 - side];
+    }
   }
-  for (const std::string& plugin : running) {
-    if (fusing.count(plugin) == 0) return false;
+  return nullptr;
+}
+
+bool is_op(const GraphRewrite& graph, size_t index, const char* op) {
+  return index != GraphRewrite::kNone && graph.node(index).kind == GraphNode::Kind::kOp &&
+         graph.node(index).op == op;
+}
+
+// Div(x, sqrt 2) -> Erf -> Add(., 1) -> Mul(x, .) -> Mul(., 0.5): node `e` is the Erf.
+bool fuse_gelu(GraphRewrite& graph, KernelCoverage& coverage, size_t e,
+               std::vector<std::string>& fused) {
+  if (!is_op(graph, e, "Erf")) return false;
+  const size_t d = graph.producer(graph.node(e).inputs[0]);
+  const size_t a = graph.sole_reader(e);
+  const size_t m = is_op(graph, a, "Add") ? graph.sole_reader(a) : GraphRewrite::kNone;
+  const size_t y = is_op(graph, m, "Mul") ? graph.sole_reader(m) : GraphRewrite::kNone;
+  if (!is_op(graph, d, "Div") || !is_op(graph, y, "Mul")) return false;
+  const NodeOutput* x = graph.node(d).inputs[1].index == 0 ? &graph.node(d).inputs[0] : nullptr;
+  const GraphNode& divisor = graph.node(graph.producer(graph.node(d).inputs[1]));
+  if (x == nullptr || divisor.kind != GraphNode::Kind::kConstant ||
+      divisor.value.dtype() != DType::kF32 || divisor.value.num_elements() != 1 ||
+      std::fabs(divisor.value.to_vector<float>()[0] - std::sqrt(2.0)) > 1e-6 ||
+      other_than_scalar(graph, a, 1.0) == nullptr ||
+      other_than_scalar(graph, y, 0.5) == nullptr) {
+    return false;
   }
+  // Mul(x, Add): its other input is the Div's x.
+  const GraphNode& product = graph.node(m);
+  const int add_side = graph.producer(product.inputs[0]) == a ? 0 : 1;
+  const NodeOutput& also_x = product.inputs[1 - add_side];
+  if (also_x.node != x->node || also_x.index != x->index) return false;
+  const DType t = graph.node(y).output_dtypes[0];
+  if (!absorbable(graph, d, e) || !absorbable(graph, e, a) || !absorbable(graph, a, m) ||
+      !absorbable(graph, m, y) || graph.node(y).shapes_at_run ||
+      !coverage.fusable({"Div", "Erf", "Add", "Mul"}, "Gelu", t)) {
+    return false;
+  }
+  const NodeOutput input = *x;
+  fused.push_back(graph.node(d).name + " ... " + graph.node(y).name + " (Gelu)");
+  graph.make_op(y, "Gelu", {input}, Attrs());
+  for (size_t gone : {m, a, e, d}) graph.erase(gone);
   return true;
 }
 
@@ -47,39 +165,11 @@ bool fusion_keeps_devices(const std::vector<const KernelEntry*>& kernels,
 
 std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph) {
   std::vector<std::string> fused;
-  std::vector<const KernelEntry*> kernels;  // read once, when a chain is first met
-  std::map<std::pair<std::string, DType>, bool> fusable;  // (activation, T) -> answer
+  KernelCoverage coverage(context);
   for (size_t i = 0; i < graph.size(); ++i) {
-    const GraphNode& activation = graph.node(i);
-    if (graph.erased(i) || activation.kind != GraphNode::Kind::kOp ||
-        !is_fused_activation(activation.op) || activation.shapes_at_run) {
-      continue;
-    }
-    const size_t g = graph.producer(activation.inputs[0]);
-    const GraphNode& gemm = graph.node(g);
-    if (gemm.op != "Gemm" || activation.inputs[0].index != 0 || graph.kept(g) ||
-        graph.reads_of(g, 0) != 1 || gemm.shapes_at_run ||
-        gemm.requested_device != activation.requested_device) {
-      continue;
-    }
-    const DType t = gemm.output_dtypes[0];
-    auto known = fusable.find({activation.op, t});
-    if (known == fusable.end()) {
-      if (kernels.empty()) kernels = context.kernels.all();
-      const bool keeps = fusion_keeps_devices(kernels, {"Gemm", activation.op}, "FusedGemm", t);
-      known = fusable.emplace(std::make_pair(activation.op, t), keeps).first;
-    }
-    if (!known->second) continue;
-    Attrs attrs = gemm.attrs;
-    attrs.set("activation", activation.op);
-    if (activation.op == "LeakyRelu") {
-      const AttrValue* alpha = activation.attrs.find("alpha");
-      attrs.set("activation_alpha", alpha ? *alpha : AttrValue(kLeakyReluDefaultAlpha));
-    }
-    fused.push_back(gemm.name + " + " + activation.name);
-    std::vector<NodeOutput> inputs = gemm.inputs;
-    graph.make_op(i, "FusedGemm", std::move(inputs), std::move(attrs));
-    graph.erase(g);
+    const GraphNode& node = graph.node(i);
+    if (graph.erased(i) || node.kind != GraphNode::Kind::kOp || node.shapes_at_run) continue;
+    if (!fuse_gemm_activation(graph, coverage, i, fused)) fuse_gelu(graph, coverage, i, fused);
   }
   return fused;
 }

@@ -37,6 +37,12 @@ size_t GraphRewrite::reads_of(size_t index, int output) const {
       reads.begin(), reads.end(), [&](const Read& read) { return read.output == output; }));
 }
 
+size_t GraphRewrite::sole_reader(size_t index) const {
+  const std::vector<Read>& reads = readers_[index];
+  if (reads.size() != 1 || reads[0].output != 0) return kNone;
+  return reads[0].reader;
+}
+
 bool GraphRewrite::kept(size_t index) const {
   return kept_[index] || !nodes_[index].control_inputs.empty();
 }

@@ -4,6 +4,7 @@
 // over the nodes however large the graph.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -28,6 +29,10 @@ class GraphRewrite {
   // How many inputs and attribute inputs of nodes still in the graph read output `output` of
   // node `index` (fetches not counted).
   size_t reads_of(size_t index, int output) const;
+  // The one node that reads node `index` (once, output 0), or kNone when it has no such
+  // reader alone.
+  size_t sole_reader(size_t index) const;
+  static constexpr size_t kNone = SIZE_MAX;
   // Whether the node must stay as it is named: fetched, a control input of another node, or
   // given back a device.
   bool kept(size_t index) const;
