@@ -17,8 +17,10 @@ struct GraphPasses {
   // inputs' bytes).
   std::optional<bool> fold_constants;
   // Gemm whose only reader is Relu, LeakyRelu, Sigmoid or Tanh becomes one FusedGemm node
-  // (named as the activation), where every plugin that has kernels for both has one for
-  // FusedGemm too: fusing never takes a device from the placer.
+  // (named as the activation), and exact GELU as exporters write it (Div by sqrt 2, Erf, Add
+  // 1, Mul by x, Mul by 0.5) one Gelu node (named as the last Mul), where every plugin with
+  // devices and kernels for the chain has one for the fused op too: fusing never takes a
+  // device from the placer.
   std::optional<bool> fuse_kernels;
 };
 

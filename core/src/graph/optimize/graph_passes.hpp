@@ -20,7 +20,7 @@ std::vector<std::string> remove_identities(GraphRewrite& graph);
 // which report it.
 std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& graph);
 
-// Gemm + activation into FusedGemm (GraphPasses::fuse_kernels).
+// Gemm + activation into FusedGemm, exact GELU's chain into Gelu (GraphPasses::fuse_kernels).
 std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph);
 
 // `graph` after the passes that `options.passes` and the config turn on, each logged at info
