@@ -258,3 +258,48 @@ TEST_CASE("The Div, Erf, Add, Mul, Mul chain exporters write for GELU runs as on
     CHECK(op_in(rt.compile(chain, {out, also}), "out") == "Mul");
   }
 }
+
+TEST_CASE("An inference BatchNormalization after a Conv of constant weights goes into them",
+          "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  const auto channels = [&](float base) {
+    std::vector<float> values(4);
+    for (size_t c = 0; c < values.size(); ++c) values[c] = base + 0.25f * static_cast<float>(c);
+    return hxrt::Tensor(rt.tensor<float>({4}, values));
+  };
+  for (const bool conv_bias : {false, true}) {
+    INFO("the Conv has a bias: " << conv_bias);
+    GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, {2, 3, 6, 6});
+    const NodeOutput w =
+        builder.constant("w", rt.tensor<float>({4, 3, 3, 3}, ramp_values(108, 0.05f)));
+    std::vector<NodeOutput> conv_inputs = {x, w};
+    if (conv_bias) conv_inputs.push_back(builder.constant("conv_b", channels(-0.5f)));
+    // Before the Conv, as an importer adds a model's weights: without a bias of its own, the
+    // Conv takes the BatchNormalization's B as its bias.
+    const std::vector<NodeOutput> statistics = {
+        builder.constant("scale", channels(0.5f)), builder.constant("shift", channels(-0.25f)),
+        builder.constant("mean", channels(0.1f)), builder.constant("var", channels(0.75f))};
+    const NodeOutput conv =
+        builder.add("conv", "Conv", conv_inputs, {{"pads", std::vector<int64_t>{1, 1, 1, 1}}});
+    const NodeOutput norm =
+        builder.add("bn", "BatchNormalization",
+                    {conv, statistics[0], statistics[1], statistics[2], statistics[3]},
+                    {{"epsilon", 1e-3}});
+    const NodeOutput relu = builder.add("relu", "Relu", {norm});
+    const hxrt::Graph graph = builder.build();
+    log.lines.clear();
+    const hxrt::Executable folded = rt.compile(graph, {relu});
+    CHECK(op_in(folded, "bn").empty());
+    CHECK(op_in(folded, "conv") == "Conv");
+    CHECK(logged_line(log, "Graph pass fold_constants: 1 node (bn into conv)"));
+    const hxrt::Tensor input = rt.tensor<float>({2, 3, 6, 6}, ramp_values(216, 0.1f));
+    expect_close(folded.run({{"x", input}})[0].to_vector<float>(),
+                 rt.compile(graph, {relu}, passes_off()).run({{"x", input}})[0]
+                     .to_vector<float>());
+    // Fetched, it stays.
+    CHECK(op_in(rt.compile(graph, {norm}), "bn") == "BatchNormalization");
+  }
+}

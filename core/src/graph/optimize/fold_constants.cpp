@@ -1,6 +1,7 @@
 // Constant folding: what exporters write to compute shapes (Shape -> Gather -> Concat ->
 // Reshape) and weights prepared from weights (a Transpose of a constant) cost every run the
-// same work for the same values. Computed once here, as eager calls, they become constants.
+// same work for the same values. Computed once here, as eager calls, they become constants;
+// a BatchNormalization after a Conv goes into the Conv's weights (batch_norm_into_conv.cpp).
 #include <cstring>
 #include <numeric>
 
@@ -63,10 +64,16 @@ std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& gra
   for (size_t i = 0; i < graph.size(); ++i) {
     const GraphNode& node = graph.node(i);
     if (graph.erased(i) || node.kind != GraphNode::Kind::kOp || node.shapes_at_run ||
-        node.output_dtypes.size() != 1 || !node.attr_inputs.empty() ||
-        !node.control_inputs.empty()) {
+        !node.attr_inputs.empty() || !node.control_inputs.empty()) {
       continue;
     }
+    if (node.op == "BatchNormalization") {
+      const std::string name = node.name;
+      const std::string conv = graph.node(graph.producer(node.inputs[0])).name;
+      if (fold_batch_norm_into_conv(context, graph, i)) folded.push_back(name + " into " + conv);
+      continue;
+    }
+    if (node.output_dtypes.size() != 1) continue;
     Tensor value;
     if (node.op == "Shape" || node.op == "Size") {
       const GraphNode& of = graph.node(graph.producer(node.inputs[0]));

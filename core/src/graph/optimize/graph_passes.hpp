@@ -20,6 +20,11 @@ std::vector<std::string> remove_identities(GraphRewrite& graph);
 // which report it.
 std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& graph);
 
+// Node `index`, an inference-mode BatchNormalization after a Conv of constant weights, folded
+// into that Conv's weights and bias (part of fold_constants). False, changing nothing, for any
+// other node.
+bool fold_batch_norm_into_conv(GraphContext& context, GraphRewrite& graph, size_t index);
+
 // Gemm + activation into FusedGemm, exact GELU's chain into Gelu (GraphPasses::fuse_kernels).
 std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph);
 
