@@ -14,7 +14,8 @@ struct GraphPasses {
   std::optional<bool> remove_identities;
   // A node whose inputs are all constants, or a Shape or Size of a value whose shape compile
   // knows, is computed once at compile and becomes a constant (up to 1 MiB of output beyond its
-  // inputs' bytes).
+  // inputs' bytes); an inference BatchNormalization after a Conv of constant weights goes
+  // into them.
   std::optional<bool> fold_constants;
   // Gemm whose only reader is Relu, LeakyRelu, Sigmoid or Tanh becomes one FusedGemm node
   // (named as the activation), and exact GELU as exporters write it (Div by sqrt 2, Erf, Add
