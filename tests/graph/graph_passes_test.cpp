@@ -291,9 +291,12 @@ TEST_CASE("An inference BatchNormalization after a Conv of constant weights goes
     const NodeOutput relu = builder.add("relu", "Relu", {norm});
     const hxrt::Graph graph = builder.build();
     log.lines.clear();
-    const hxrt::Executable folded = rt.compile(graph, {relu});
+    hxrt::CompileOptions unfused;  // else the Conv and the Relu become one FusedConv
+    unfused.passes.fuse_kernels = false;
+    const hxrt::Executable folded = rt.compile(graph, {relu}, unfused);
     CHECK(op_in(folded, "bn").empty());
     CHECK(op_in(folded, "conv") == "Conv");
+    CHECK(op_in(rt.compile(graph, {relu}), "relu") == "FusedConv");
     CHECK(logged_line(log, "Graph pass fold_constants: 1 node (bn into conv)"));
     const hxrt::Tensor input = rt.tensor<float>({2, 3, 6, 6}, ramp_values(216, 0.1f));
     expect_close(folded.run({{"x", input}})[0].to_vector<float>(),
@@ -301,5 +304,33 @@ TEST_CASE("An inference BatchNormalization after a Conv of constant weights goes
                      .to_vector<float>());
     // Fetched, it stays.
     CHECK(op_in(rt.compile(graph, {norm}), "bn") == "BatchNormalization");
+  }
+}
+
+TEST_CASE("A Conv whose only reader is an activation runs as one FusedConv", "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  // 16 to 16 channels: large enough for oneDNN's blocked layouts and their post-op.
+  for (const char* activation : {"Relu", "LeakyRelu", "Sigmoid", "Tanh"}) {
+    INFO(activation);
+    GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, {2, 16, 8, 8});
+    const NodeOutput w =
+        builder.constant("w", rt.tensor<float>({16, 16, 3, 3}, ramp_values(2304, 0.01f)));
+    const NodeOutput b = builder.constant("b", rt.tensor<float>({16}, ramp_values(16, 0.1f)));
+    const NodeOutput conv = builder.add("conv", "Conv", {x, w, b},
+                                        {{"pads", std::vector<int64_t>{1, 1, 1, 1}}});
+    const NodeOutput act = builder.add("act", activation, {conv});
+    const hxrt::Graph graph = builder.build();
+    log.lines.clear();
+    const hxrt::Executable fused = rt.compile(graph, {act});
+    CHECK(op_in(fused, "act") == "FusedConv");
+    CHECK(op_in(fused, "conv").empty());
+    CHECK(logged_line(log, "Graph pass fuse_kernels: 1 node (conv + act)"));
+    const hxrt::Tensor input = rt.tensor<float>({2, 16, 8, 8}, ramp_values(2048, 0.05f));
+    expect_close(fused.run({{"x", input}})[0].to_vector<float>(),
+                 rt.compile(graph, {act}, passes_off()).run({{"x", input}})[0]
+                     .to_vector<float>());
   }
 }

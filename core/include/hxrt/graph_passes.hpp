@@ -17,8 +17,8 @@ struct GraphPasses {
   // inputs' bytes); an inference BatchNormalization after a Conv of constant weights goes
   // into them.
   std::optional<bool> fold_constants;
-  // Gemm whose only reader is Relu, LeakyRelu, Sigmoid or Tanh becomes one FusedGemm node
-  // (named as the activation), and exact GELU as exporters write it (Div by sqrt 2, Erf, Add
+  // Gemm or Conv whose only reader is Relu, LeakyRelu, Sigmoid or Tanh becomes one FusedGemm
+  // or FusedConv node (named as the activation), and exact GELU as exporters write it (Div by sqrt 2, Erf, Add
   // 1, Mul by x, Mul by 0.5) one Gelu node (named as the last Mul), where every plugin with
   // devices and kernels for the chain has one for the fused op too: fusing never takes a
   // device from the placer.

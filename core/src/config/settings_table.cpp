@@ -286,7 +286,8 @@ std::vector<SettingRow> graph_pass_rows() {
           "shape, once, as constants; `CompileOptions::passes` overrides it.")
           .field<&Config::graph_passes, &Config::GraphPassSwitches::fold_constants>(),
       Row("/graph/fuse_kernels", Kind::kBool, "true",
-          "Compile fuses a Gemm and the activation after it into one FusedGemm node, and "
+          "Compile fuses a Gemm or Conv and the activation after it into one FusedGemm or "
+          "FusedConv node, and "
           "exact GELU's Div, Erf, Add, Mul, Mul into one Gelu, where the plugins have a kernel "
           "for it; `CompileOptions::passes` overrides it.")
           .field<&Config::graph_passes, &Config::GraphPassSwitches::fuse_kernels>(),

@@ -12,7 +12,7 @@ namespace hxrt::detail {
 void add_matmul_op(OpRegistry& registry);        // MatMul
 void add_gemm_op(OpRegistry& registry);          // Gemm, FusedGemm
 void add_einsum_op(OpRegistry& registry);        // Einsum
-void add_conv_ops(OpRegistry& registry);         // Conv
+void add_conv_ops(OpRegistry& registry);         // Conv, FusedConv
 void add_conv_transpose_op(OpRegistry& registry);  // ConvTranspose
 // MaxPool, AveragePool, GlobalMaxPool, GlobalAveragePool
 void add_pool_ops(OpRegistry& registry);
@@ -50,6 +50,8 @@ std::vector<ReferenceCase> fused_gemm_cases(DType type, DType output_type,
                                             RandomValues& random);
 std::vector<ReferenceCase> einsum_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> conv_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> fused_conv_cases(DType type, DType output_type,
+                                            RandomValues& random);
 std::vector<ReferenceCase> conv_transpose_cases(DType type, DType output_type,
                                                 RandomValues& random);
 std::vector<ReferenceCase> max_pool_cases(DType type, DType output_type, RandomValues& random);

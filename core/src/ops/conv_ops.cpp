@@ -2,6 +2,7 @@
 #include <string>
 
 #include "ops/builtin_op_families.hpp"
+#include "ops/fused_activation.hpp"
 #include "ops/infer_checks.hpp"
 #include "ops/window_geometry.hpp"
 
@@ -41,6 +42,11 @@ void infer_conv(const InferContext& call, TensorMeta* outputs) {
   outputs[0].shape = windowed_output(call, x[0], w[0], window);
 }
 
+void infer_fused_conv(const InferContext& call, TensorMeta* outputs) {
+  infer_conv(call, outputs);
+  check_fused_activation(call);
+}
+
 }  // namespace
 
 void add_conv_ops(OpRegistry& registry) {
@@ -65,7 +71,10 @@ void add_conv_ops(OpRegistry& registry) {
       "in f32 for f32, f16 and bf16.";
   schema.reference_cases = conv_cases;
   schema.onnx.versions = {11};
+  // ONNX Runtime's contrib op of the same name and attributes (bar its residual input Z).
+  OpSchema fused = fused_schema(schema, "FusedConv", infer_fused_conv, fused_conv_cases);
   registry.add(std::move(schema));
+  registry.add(std::move(fused));
 }
 
 }  // namespace hxrt::detail

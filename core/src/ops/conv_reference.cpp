@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "ops/builtin_op_families.hpp"
+#include "ops/fused_activation.hpp"
 #include "ops/reference/random_values.hpp"
 #include "ops/reference/reference_tensors.hpp"
 #include "ops/reference/tolerances.hpp"
@@ -109,6 +110,18 @@ std::vector<ReferenceCase> conv_cases(DType type, DType, RandomValues& random) {
     for (int axis = 2; axis < call.w.rank(); ++axis) taps *= call.w[axis];
     conv.tolerance = reduction_tolerance(type, taps + 1);
     cases.push_back(std::move(conv));
+  }
+  return cases;
+}
+
+std::vector<ReferenceCase> fused_conv_cases(DType type, DType output_type,
+                                            RandomValues& random) {
+  std::vector<ReferenceCase> cases;
+  for (const std::string& activation : fused_activations()) {
+    for (ReferenceCase& fused :
+         with_each_activation(conv_cases(type, output_type, random), activation)) {
+      cases.push_back(std::move(fused));
+    }
   }
   return cases;
 }

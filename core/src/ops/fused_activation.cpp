@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+
+#include "ops/infer_checks.hpp"
 
 namespace hxrt::detail {
 
@@ -20,6 +23,52 @@ double apply_fused_activation(const std::string& activation, double alpha, doubl
   if (activation == "LeakyRelu") return x >= 0 ? x : alpha * x;
   if (activation == "Sigmoid") return 1 / (1 + std::exp(-x));
   return std::tanh(x);
+}
+
+void check_fused_activation(const InferContext& call) {
+  required_attr(call, "activation", "a string");
+  const std::string activation = attr_string(call, "activation", "");
+  if (!is_fused_activation(activation)) {
+    std::string names;
+    for (const std::string& name : fused_activations()) {
+      names += (names.empty() ? "" : ", ") + name;
+    }
+    reject_call(call, "attribute 'activation' is '" + activation + "'; it is one of " + names);
+  }
+  attr_float(call, "activation_alpha", kLeakyReluDefaultAlpha);  // type checks
+}
+
+OpSchema fused_schema(const OpSchema& base, const std::string& name, InferFn infer,
+                      ReferenceCasesFn cases) {
+  OpSchema schema = base;
+  schema.name = name;
+  schema.infer = infer;
+  schema.summary = base.name + ", then an activation, as one kernel: what the fusion pass "
+                   "makes of a " + base.name + " whose only reader is Relu, LeakyRelu, "
+                   "Sigmoid or Tanh, on devices whose plugins register " + name + ".";
+  schema.attrs.push_back({"activation", AttrType::kString, true, std::nullopt,
+                          "Relu, LeakyRelu, Sigmoid or Tanh, applied to " + base.name +
+                              "'s result"});
+  schema.attrs.push_back({"activation_alpha", AttrType::kFloat, false,
+                          AttrValue(kLeakyReluDefaultAlpha), "LeakyRelu's slope below 0"});
+  schema.shape_rule = base.shape_rule + " The activation is applied in the accumulation type "
+                      "before Y is rounded.";
+  schema.reference_cases = cases;
+  schema.onnx = {};
+  return schema;
+}
+
+std::vector<ReferenceCase> with_each_activation(std::vector<ReferenceCase> cases_of_base,
+                                                const std::string& activation) {
+  const double alpha = activation == "LeakyRelu" ? 0.125 : kLeakyReluDefaultAlpha;
+  for (ReferenceCase& fused : cases_of_base) {
+    fused.attrs.set("activation", activation);
+    if (activation == "LeakyRelu") fused.attrs.set("activation_alpha", alpha);
+    for (double& value : fused.expected.values) {
+      value = apply_fused_activation(activation, alpha, value);
+    }
+  }
+  return cases_of_base;
 }
 
 }  // namespace hxrt::detail

@@ -1,11 +1,14 @@
-// The activations a fused op applies to its result (FusedGemm's `activation`, named as ONNX
-// Runtime's contrib ops name them): ops of the core's own, of one input, that the fusion pass
-// (graph/optimize) folds into the op before them. LeakyRelu's slope travels as the fused op's
-// `activation_alpha`.
+// The activations a fused op applies to its result (FusedGemm's and FusedConv's
+// `activation`, named as ONNX Runtime's contrib ops name them): ops of the core's own, of one
+// input, that the fusion pass (graph/optimize) folds into the op before them. LeakyRelu's
+// slope travels as the fused op's `activation_alpha`. A fused op is its base op's schema with
+// those two attributes (fused_schema).
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include "ops/op_schema.hpp"
 
 namespace hxrt::detail {
 
@@ -16,5 +19,20 @@ bool is_fused_activation(const std::string& op);
 inline constexpr double kLeakyReluDefaultAlpha = 0.01;
 // `activation` of x, in double, for the reference cases.
 double apply_fused_activation(const std::string& activation, double alpha, double x);
+
+// Checks a fused op's `activation` (required, one of fused_activations()) and
+// `activation_alpha`; rejects the call (Error(kInvalidArgument)) naming what was wrong.
+void check_fused_activation(const InferContext& call);
+
+// `base` (an ONNX op's schema) as the fused op `name`: its attributes, `activation` and
+// `activation_alpha`, with `infer` (the base's inference, then check_fused_activation) and
+// `cases` (the base's reference cases through with_each_activation). Not importable.
+OpSchema fused_schema(const OpSchema& base, const std::string& name, InferFn infer,
+                      ReferenceCasesFn cases);
+
+// The base op's `cases`, once per activation, with the activation set and applied to the
+// expected output.
+std::vector<ReferenceCase> with_each_activation(std::vector<ReferenceCase> cases_of_base,
+                                                const std::string& activation);
 
 }  // namespace hxrt::detail

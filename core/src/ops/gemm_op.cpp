@@ -68,19 +68,9 @@ void infer_gemm(const InferContext& call, TensorMeta* outputs) {
   outputs[0].shape = y;
 }
 
-// Gemm's, with an activation of the ones a fused op applies.
 void infer_fused_gemm(const InferContext& call, TensorMeta* outputs) {
   infer_gemm(call, outputs);
-  required_attr(call, "activation", "a string");
-  const std::string activation = attr_string(call, "activation", "");
-  if (!is_fused_activation(activation)) {
-    std::string names;
-    for (const std::string& name : fused_activations()) {
-      names += (names.empty() ? "" : ", ") + name;
-    }
-    reject_call(call, "attribute 'activation' is '" + activation + "'; it is one of " + names);
-  }
-  attr_float(call, "activation_alpha", kLeakyReluDefaultAlpha);  // type checks
+  check_fused_activation(call);
 }
 
 OpSchema gemm_schema() {
@@ -108,31 +98,13 @@ OpSchema gemm_schema() {
   return schema;
 }
 
-// Gemm then an activation, as one kernel: what the fusion pass (graph/optimize) makes of a Gemm
-// whose only reader is Relu, LeakyRelu, Sigmoid or Tanh, on devices whose plugins register it.
-// ONNX Runtime's contrib op of the same name and attributes; not an ONNX op, so not importable.
-OpSchema fused_gemm_schema(const OpSchema& gemm) {
-  OpSchema schema = gemm;
-  schema.name = "FusedGemm";
-  schema.infer = infer_fused_gemm;
-  schema.summary = "Gemm, then an activation: Y = activation(alpha * op(A) x op(B) + beta * C).";
-  schema.attrs.push_back({"activation", AttrType::kString, true, std::nullopt,
-                          "Relu, LeakyRelu, Sigmoid or Tanh, applied to Gemm's result"});
-  schema.attrs.push_back({"activation_alpha", AttrType::kFloat, false,
-                          AttrValue(kLeakyReluDefaultAlpha), "LeakyRelu's slope below 0"});
-  schema.shape_rule = gemm.shape_rule + " The activation is applied in the accumulation type "
-                      "before Y is rounded.";
-  schema.reference_cases = fused_gemm_cases;
-  schema.onnx = {};
-  return schema;
-}
-
 }  // namespace
 
 void add_gemm_op(OpRegistry& registry) {
   OpSchema schema = gemm_schema();
   schema.onnx.versions = {13};
-  OpSchema fused = fused_gemm_schema(schema);
+  // ONNX Runtime's contrib op of the same name and attributes.
+  OpSchema fused = fused_schema(schema, "FusedGemm", infer_fused_gemm, fused_gemm_cases);
   registry.add(std::move(schema));
   registry.add(std::move(fused));
 }

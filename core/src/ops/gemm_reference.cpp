@@ -89,13 +89,8 @@ std::vector<ReferenceCase> fused_gemm_cases(DType type, DType output_type,
                                             RandomValues& random) {
   std::vector<ReferenceCase> cases;
   for (const std::string& activation : fused_activations()) {
-    for (ReferenceCase& fused : gemm_cases(type, output_type, random)) {
-      const double alpha = activation == "LeakyRelu" ? 0.125 : kLeakyReluDefaultAlpha;
-      fused.attrs.set("activation", activation);
-      if (activation == "LeakyRelu") fused.attrs.set("activation_alpha", alpha);
-      for (double& value : fused.expected.values) {
-        value = apply_fused_activation(activation, alpha, value);
-      }
+    for (ReferenceCase& fused :
+         with_each_activation(gemm_cases(type, output_type, random), activation)) {
       cases.push_back(std::move(fused));
     }
   }

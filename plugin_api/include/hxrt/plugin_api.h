@@ -1040,10 +1040,11 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  * 2.8  hx_kernel_args.output_extents: the extents of outputs that depend on values (NonZero),
  *      which the kernel writes. A core ignores a kernel of a 2.7 plugin for such an op (the
  *      plugin could not report them), with a warning naming it.
- * 2.9  No layout change: the core op FusedGemm (Gemm, then the activation its `activation`
- *      attribute names), which compile's fusion pass makes of a Gemm and its activation where
- *      the plugins register a kernel for it. A 2.8 core has no such op: a plugin registers
- *      the kernel only under a core whose core_abi_minor is 9 or more.
+ * 2.9  No layout change: the core ops FusedGemm and FusedConv (Gemm or Conv, then the
+ *      activation their `activation` attribute names), which compile's fusion pass makes of a
+ *      Gemm or Conv and its activation where the plugins register a kernel for them. A 2.8
+ *      core has no such ops: a plugin registers their kernels only under a core whose
+ *      core_abi_minor is 9 or more.
  */
 
 #ifdef __cplusplus

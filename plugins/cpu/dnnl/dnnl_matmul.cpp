@@ -88,18 +88,6 @@ dnnl::memory::desc bias_of(const hx_tensor_view& bias) {
   return dnnl::memory::desc(dims, dnnl_type(bias.dtype), strides);
 }
 
-// oneDNN's eltwise algorithm for an activation (Relu's alpha is LeakyRelu's slope).
-dnnl::algorithm eltwise_of(FusedActivation::Kind kind) {
-  switch (kind) {
-    case FusedActivation::Kind::kRelu:
-    case FusedActivation::Kind::kLeakyRelu: return dnnl::algorithm::eltwise_relu;
-    case FusedActivation::Kind::kSigmoid: return dnnl::algorithm::eltwise_logistic;
-    case FusedActivation::Kind::kTanh: return dnnl::algorithm::eltwise_tanh;
-    case FusedActivation::Kind::kNone: break;
-  }
-  return dnnl::algorithm::undef;
-}
-
 }  // namespace
 
 Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool transpose_b,
@@ -125,13 +113,7 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
                                      prepared.output);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  if (activation.kind != FusedActivation::Kind::kNone) {
-    dnnl::post_ops post_ops;
-    const bool leaky = activation.kind == FusedActivation::Kind::kLeakyRelu;
-    post_ops.append_eltwise(1.0f, eltwise_of(activation.kind),
-                            leaky ? static_cast<float>(activation.alpha) : 0.0f, 0.0f);
-    attr.set_post_ops(post_ops);
-  }
+  set_activation_post_op(attr, activation);
   const DnnlThreads scope(threads);
   const dnnl::matmul::primitive_desc primitive_desc(desc, attr, cpu_engine());
   // oneDNN's reference loops (a transposed A, some bias layouts) are far slower than the

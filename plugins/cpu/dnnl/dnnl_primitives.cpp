@@ -86,6 +86,21 @@ hx_status* dnnl_error(const KernelCall& call, const char* op, const dnnl::error&
                     static_cast<int>(error.status));
 }
 
+void set_activation_post_op(dnnl::primitive_attr& attr, const FusedActivation& activation) {
+  using Kind = FusedActivation::Kind;
+  if (activation.kind == Kind::kNone) return;
+  // Relu's alpha is LeakyRelu's slope.
+  const dnnl::algorithm algorithm =
+      activation.kind == Kind::kSigmoid ? dnnl::algorithm::eltwise_logistic
+      : activation.kind == Kind::kTanh  ? dnnl::algorithm::eltwise_tanh
+                                        : dnnl::algorithm::eltwise_relu;
+  const float alpha =
+      activation.kind == Kind::kLeakyRelu ? static_cast<float>(activation.alpha) : 0.0f;
+  dnnl::post_ops post_ops;
+  post_ops.append_eltwise(1.0f, algorithm, alpha, 0.0f);
+  attr.set_post_ops(post_ops);
+}
+
 void use_chosen_layouts(Prepared& prepared, const dnnl::primitive_desc_base& primitive_desc) {
   const dnnl::engine& engine = cpu_engine();
   const auto relayout = [&](const dnnl::memory::desc& plain, const dnnl::memory::desc& chosen,

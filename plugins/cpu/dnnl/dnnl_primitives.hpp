@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernels/fused_activation.hpp"
 #include "kernels/kernel_call.hpp"
 
 namespace hxcpu {
@@ -67,6 +68,10 @@ struct Prepared {
   std::vector<Relayout> input_layouts;  // by input, as `inputs`
   Relayout output_layout;
 };
+
+// Appends `activation` (FusedGemm's, FusedConv's) to the primitive's post-ops, applied as it
+// writes its output; nothing for none.
+void set_activation_post_op(dnnl::primitive_attr& attr, const FusedActivation& activation);
 
 // Sets prepared.input_layouts and output_layout where `primitive_desc` chose layouts other than
 // the plain ones in prepared.inputs and prepared.output.

@@ -1,7 +1,8 @@
 // Conv on oneDNN's convolution (forward inference, direct algorithm), on plain row-major
 // tensors: f32, bf16 natively (f32 where oneDNN has no bf16 kernel), f16 widened to f32
 // (dnnl/dnnl_primitives.hpp). The attributes are read once, at create; the primitive is
-// prepared per combination of shapes, in the layouts oneDNN chooses where that pays.
+// prepared per combination of shapes, in the layouts oneDNN chooses where that pays. FusedConv
+// is the same kernel with an activation, which oneDNN applies as a post-op.
 #include <hxplugin/kernel_create.hpp>
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "kernels/bias_fill.hpp"
 #include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
+#include "kernels/fused_activation.hpp"
 #include "kernels/kernel_call.hpp"
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
@@ -23,6 +25,7 @@ namespace {
 struct ConvInstance {
   int64_t group = 1;
   OnnxWindow window;
+  FusedActivation activation;  // FusedConv's; none for Conv
   uint32_t threads = 0;
   mutable PrimitiveCache primitives;
 };
@@ -72,6 +75,7 @@ Prepared prepare_conv(DataType type, const ConvInstance& conv, const KernelCall&
       window.dilates, window.pad_begin, window.pad_end);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  set_activation_post_op(attr, conv.activation);
   const DnnlThreads scope(conv.threads);
   const dnnl::convolution_forward::primitive_desc primitive_desc(desc, attr, cpu_engine());
   prepared.primitive = dnnl::convolution_forward(primitive_desc);
@@ -82,10 +86,18 @@ Prepared prepare_conv(DataType type, const ConvInstance& conv, const KernelCall&
 
 }  // namespace
 
-hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+namespace {
+
+hx_status* create_conv(const hx_kernel_create_args* args, bool fused,
+                       hx_kernel_instance** out_instance) {
   const CpuPlugin& plugin = *static_cast<const CpuPlugin*>(args->user_data);
   const hxplugin::KernelCreate create(*args, *plugin.services);
   auto conv = std::make_unique<ConvInstance>();
+  if (fused) {
+    if (hx_status* status = read_fused_activation(create, "FusedConv", &conv->activation)) {
+      return status;
+    }
+  }
   conv->threads = plugin.intra_op_threads;
   if (hx_status* status = create.attr_int("group", &conv->group)) return status;
   if (hx_status* status = read_onnx_window(create, &conv->window)) return status;
@@ -95,6 +107,17 @@ hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** o
   }
   *out_instance = hxplugin::to_instance(conv.release());
   return nullptr;
+}
+
+}  // namespace
+
+hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  return create_conv(args, false, out_instance);
+}
+
+hx_status* fused_conv_create(const hx_kernel_create_args* args,
+                             hx_kernel_instance** out_instance) {
+  return create_conv(args, true, out_instance);
 }
 
 void conv_destroy(hx_kernel_instance* instance, void* user_data) {
@@ -115,7 +138,7 @@ hx_status* conv_kernel(const hx_kernel_args* args) {
   }
   if (element_count(y) == 0) return nullptr;
   if (element_count(x) == 0 || element_count(call.input(1)) == 0) {
-    fill_with_bias(call);
+    fill_with_bias(call, conv.activation);
     return nullptr;
   }
   try {

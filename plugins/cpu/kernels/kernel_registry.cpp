@@ -74,6 +74,8 @@ constexpr KernelEntry kKernels[] = {
                  "FusedGemm", kAnyFloating, gemm_check)),
     with_instances<einsum_kernel, einsum_create, einsum_destroy>("Einsum", kAnyFloating),
     with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
+    since(9, with_instances<conv_kernel, fused_conv_create, conv_destroy>(
+                 "FusedConv", kNarrowFloating, conv_check)),
     with_instances<conv_transpose_kernel, conv_transpose_create, conv_transpose_destroy>(
         "ConvTranspose", kNarrowFloating, conv_transpose_check),
     with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kMaxPool, pool_check),

@@ -25,6 +25,9 @@ hx_status* einsum_create(const hx_kernel_create_args* args, hx_kernel_instance**
 hx_status* einsum_kernel(const hx_kernel_args* args);
 void einsum_destroy(hx_kernel_instance* instance, void* user_data);
 
+// FusedConv: Conv's kernel, check and destroy, with an instance that applies the activation.
+hx_status* fused_conv_create(const hx_kernel_create_args* args,
+                             hx_kernel_instance** out_instance);
 hx_status* conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* conv_check(const hx_kernel_args* args);
 hx_status* conv_kernel(const hx_kernel_args* args);

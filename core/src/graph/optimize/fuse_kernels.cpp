@@ -1,6 +1,7 @@
 // Fusion: chains of nodes that one kernel computes in a single pass over the data.
-// - Gemm whose only reader is an activation -> FusedGemm, which applies the activation as it
-//   writes the product (a oneDNN post-op on the CPU) instead of a second pass over it.
+// - Gemm or Conv whose only reader is an activation -> FusedGemm or FusedConv, which applies
+//   the activation as it writes its output (a oneDNN post-op on the CPU) instead of a second
+//   pass over it.
 // - The chain exporters write for exact GELU, x * (erf(x / sqrt 2) + 1) * 0.5 as Div, Erf, Add,
 //   Mul, Mul -> Gelu: one vectorised call instead of five passes, one of them erf per element.
 // The fused node takes the last node's name, so what reads or fetches it is unchanged. A
@@ -78,15 +79,23 @@ bool absorbable(const GraphRewrite& graph, size_t inner, size_t outer) {
          node.requested_device == graph.node(outer).requested_device;
 }
 
-// Gemm -> activation: node `i` is the activation.
-bool fuse_gemm_activation(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
-                          std::vector<std::string>& fused) {
+// The fused op of an op that an activation may follow: FusedGemm, FusedConv; "" for others.
+std::string fused_with_activation(const std::string& op) {
+  if (op == "Gemm") return "FusedGemm";
+  if (op == "Conv") return "FusedConv";
+  return "";
+}
+
+// Gemm or Conv -> activation: node `i` is the activation.
+bool fuse_activation(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
+                     std::vector<std::string>& fused) {
   const GraphNode& activation = graph.node(i);
   if (!is_fused_activation(activation.op) || activation.inputs[0].index != 0) return false;
   const size_t g = graph.producer(activation.inputs[0]);
   const GraphNode& gemm = graph.node(g);
-  if (gemm.op != "Gemm" || !absorbable(graph, g, i) ||
-      !coverage.fusable({"Gemm", activation.op}, "FusedGemm", gemm.output_dtypes[0])) {
+  const std::string fused_op = fused_with_activation(gemm.op);
+  if (fused_op.empty() || !absorbable(graph, g, i) ||
+      !coverage.fusable({gemm.op, activation.op}, fused_op, gemm.output_dtypes[0])) {
     return false;
   }
   Attrs attrs = gemm.attrs;
@@ -97,7 +106,7 @@ bool fuse_gemm_activation(GraphRewrite& graph, KernelCoverage& coverage, size_t 
   }
   fused.push_back(gemm.name + " + " + activation.name);
   std::vector<NodeOutput> inputs = gemm.inputs;
-  graph.make_op(i, "FusedGemm", std::move(inputs), std::move(attrs));
+  graph.make_op(i, fused_op, std::move(inputs), std::move(attrs));
   graph.erase(g);
   return true;
 }
@@ -169,7 +178,7 @@ std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph
   for (size_t i = 0; i < graph.size(); ++i) {
     const GraphNode& node = graph.node(i);
     if (graph.erased(i) || node.kind != GraphNode::Kind::kOp || node.shapes_at_run) continue;
-    if (!fuse_gemm_activation(graph, coverage, i, fused)) fuse_gelu(graph, coverage, i, fused);
+    if (!fuse_activation(graph, coverage, i, fused)) fuse_gelu(graph, coverage, i, fused);
   }
   return fused;
 }
