@@ -76,20 +76,34 @@ double value_at<double>(const hx_tensor_view& view, int64_t index) {
   return input_data<double>(view)[index];
 }
 
+// The sum of term(x) over `length` elements, in double, as kLanes running sums: one sum waits
+// out an add's latency per element, which made a transformer's 64-element rows take 145 ns
+// each; independent sums also vectorise.
+template <class T, class Term>
+double lane_sum(const T* row, int64_t length, Term term) {
+  constexpr int64_t kLanes = 8;
+  double lanes[kLanes] = {};
+  int64_t i = 0;
+  for (; i + kLanes <= length; i += kLanes) {
+    for (int64_t k = 0; k < kLanes; ++k) lanes[k] += term(row[i + k]);
+  }
+  double sum = 0;
+  for (; i < length; ++i) sum += term(row[i]);
+  for (const double lane : lanes) sum += lane;
+  return sum;
+}
+
 // Mean and 1 / sqrt(variance + epsilon) of `length` elements, in two passes.
 template <class T>
 void row_statistics(const T* row, int64_t length, double epsilon, double* mean,
                     double* inverse) {
-  double sum = 0;
-  for (int64_t i = 0; i < length; ++i) {
-    sum += static_cast<double>(convert_element<Compute<T>>(row[i]));
-  }
-  *mean = sum / static_cast<double>(length);
-  double squares = 0;
-  for (int64_t i = 0; i < length; ++i) {
-    const double deviation = static_cast<double>(convert_element<Compute<T>>(row[i])) - *mean;
-    squares += deviation * deviation;
-  }
+  const auto value = [](T x) { return static_cast<double>(convert_element<Compute<T>>(x)); };
+  *mean = lane_sum(row, length, value) / static_cast<double>(length);
+  const double center = *mean;
+  const double squares = lane_sum(row, length, [&](T x) {
+    const double deviation = value(x) - center;
+    return deviation * deviation;
+  });
   *inverse = 1 / std::sqrt(squares / static_cast<double>(length) + epsilon);
 }
 
