@@ -101,3 +101,23 @@ TEST_CASE("a graph runs independent branches on the inter-op threads it is given
   const hxrt::Tensor fed = rt.tensor<float>({2, 2}, {1, -2, 3, -4}, "CPU:0");
   CHECK(op_threads(rt, builder, {left, right}, fed).size() == 2);
 }
+
+TEST_CASE("a traced compile shows each graph pass with the nodes it changed") {
+  hxrt_test::TempDir dir("hxrt_trace_graph_passes");
+  const std::string path = (dir.path() / "trace.json").string();
+  hxrt::Runtime rt = hxrt::Runtime::create(trace_test::cpu_and_two_sim_gpus());
+  hxrt::GraphBuilder builder(rt);
+  const hxrt::NodeOutput x = builder.input("x", hxrt::DType::kF32, {2, 2});
+  const hxrt::NodeOutput copy = builder.add("copy", "Identity", {x});
+  const hxrt::NodeOutput rectified = builder.add("rectify", "Relu", {copy});
+  rt.start_trace(path);
+  rt.compile(builder.graph(), {rectified});
+  CHECK(rt.stop_trace() == path);
+  const json trace = trace_test::read_trace(path);
+  const std::vector<json> removed = events(trace, "compile", "graph pass remove_identities");
+  REQUIRE(removed.size() == 1);
+  CHECK(removed[0].at("args").at("changed") == 1);
+  CHECK(removed[0].at("args").at("nodes") == "copy");
+  CHECK(events(trace, "compile", "graph pass fold_constants").size() == 1);
+  CHECK(events(trace, "compile", "graph pass fuse_kernels").size() == 1);
+}

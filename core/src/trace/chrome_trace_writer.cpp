@@ -67,6 +67,7 @@ class Writer {
       case Kind::kError: return error(event);
       case Kind::kAllocation:
       case Kind::kFree: return memory(event);
+      case Kind::kGraphPass: return graph_pass(event);
     }
   }
 
@@ -125,6 +126,13 @@ class Writer {
     emit({{"ph", "X"}, {"cat", "op"}, {"name", title(event)}, {"ts", ts(event.start_ns)},
           {"dur", micros(event.duration_ns)}, {"pid", kHostPid},
           {"tid", static_cast<int>(event.host_thread)}, {"args", args}});
+  }
+
+  void graph_pass(const TraceEvent& event) {
+    emit({{"ph", "X"}, {"cat", "compile"}, {"name", "graph pass " + name(event.name)},
+          {"ts", ts(event.start_ns)}, {"dur", micros(event.duration_ns)}, {"pid", kHostPid},
+          {"tid", static_cast<int>(event.host_thread)},
+          {"args", {{"changed", event.bytes}, {"nodes", event.text}}}});
   }
 
   void device_span(const TraceEvent& event, const char* category, const std::string& title,

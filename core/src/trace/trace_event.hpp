@@ -24,6 +24,7 @@ struct TraceEvent {
     kError,       // an op that failed (at its call, or at a later wait): an instant
     kAllocation,
     kFree,
+    kGraphPass,  // one of compile's passes over a graph, on the compiling thread
   };
   Kind kind = Kind::kOp;
   bool unfinished = false;  // device work still pending when the trace stopped
@@ -33,7 +34,8 @@ struct TraceEvent {
   uint32_t dims_begin = 0;   // per input: dtype, rank, extents (DrainedEvents::dims)
   int64_t start_ns = 0;      // steady clock
   int64_t duration_ns = 0;   // spans only
-  NameId name = kNoName;     // the op (kOp, kKernel, kError, kStreamWait: the waited-for op)
+  // the op (kOp, kKernel, kError, kStreamWait: the waited-for op); kGraphPass: the pass
+  NameId name = kNoName;
   NameId device = kNoName;   // whose timeline (kNoName: the recording host thread)
   NameId plugin = kNoName;   // kOp, kKernel, kError
   NameId node = kNoName;     // kOp, kKernel, kError: the graph node ("mm"); kNoName when eager
@@ -41,9 +43,9 @@ struct TraceEvent {
   NameId to = kNoName;       // kCopy: destination
   const char* label = "";    // static text: a copy's direction, a wait's reason
   const void* address = nullptr;  // kAllocation, kFree: the block
-  uint64_t bytes = 0;             // kAllocation, kCopy
+  uint64_t bytes = 0;             // kAllocation, kCopy; kGraphPass: the nodes it changed
   // Rare, so a copy costs nothing (empty) or stays in the small buffer: kOp the device the
-  // call asked for, kError the message.
+  // call asked for, kError the message, kGraphPass the nodes it changed.
   std::string text;
   std::string reason;  // kOp: the placer's reason, "" when the device is what was asked for
 };

@@ -1,6 +1,9 @@
-// Runs the passes compile's options and the config turn on, and logs what each changed.
+// Runs the passes compile's options and the config turn on, and logs and traces what each
+// changed.
 #include "graph/optimize/graph_passes.hpp"
 #include "ops/fused_activation.hpp"
+#include "trace/graph_pass_trace.hpp"
+#include "trace/span_timer.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -52,13 +55,16 @@ std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
   if ((!identities && !constants && !fusion) || !may_change(graph)) return std::nullopt;
   GraphRewrite rewrite(graph, fetches, options);
   bool changed = false;
-  auto run = [&](const char* pass, const std::vector<std::string>& nodes) {
+  auto run = [&](const char* pass, auto&& pass_function) {
+    const SpanTimer span;
+    const std::vector<std::string> nodes = pass_function();
+    if (span.on()) trace_graph_pass(pass, span.start_ns(), nodes);
     log_pass(context.logger, pass, nodes);
     changed = changed || !nodes.empty();
   };
-  if (identities) run("remove_identities", remove_identities(rewrite));
-  if (constants) run("fold_constants", fold_constants(context, rewrite));
-  if (fusion) run("fuse_kernels", fuse_kernels(context, rewrite));
+  if (identities) run("remove_identities", [&] { return remove_identities(rewrite); });
+  if (constants) run("fold_constants", [&] { return fold_constants(context, rewrite); });
+  if (fusion) run("fuse_kernels", [&] { return fuse_kernels(context, rewrite); });
   if (!changed) return std::nullopt;
   return std::move(rewrite).build();
 }
