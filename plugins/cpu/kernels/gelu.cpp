@@ -1,8 +1,8 @@
 // Gelu, exact (erf) or with approximate = "tanh". f32, f16 and bf16 on oneDNN's eltwise
 // primitive (gelu_erf, gelu_tanh: vectorised; bf16 natively where the CPU has its kernels, f16
-// widened to f32); f64, and a call oneDNN refuses, element by element in the element's type
-// (float for f16 and bf16). The fusion pass (graph/optimize) turns the Div, Erf, Add, Mul, Mul
-// chain exporters write for GELU into this op.
+// widened to f32); f64, calls of few elements, and a call oneDNN refuses, element by element
+// in the element's type (float for f16 and bf16). The fusion pass (graph/optimize) turns the
+// Div, Erf, Add, Mul, Mul chain exporters write for GELU into this op.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cmath>
@@ -79,7 +79,8 @@ hx_status* gelu_kernel(const hx_kernel_args* args) {
   const KernelCall call(args);
   const GeluInstance& instance = hxplugin::instance_of<GeluInstance>(call.instance());
   const hx_tensor_view& x = call.input(0);
-  if (x.dtype != HX_DTYPE_F64 && element_count(x) > 0 && hxplugin::is_dense(x)) {
+  if (x.dtype != HX_DTYPE_F64 && element_count(x) >= kOneDnnLeastElements &&
+      hxplugin::is_dense(x)) {
     try {
       const auto prepare = [&](DataType type) {
         return prepare_gelu(type, x, instance.tanh_form);

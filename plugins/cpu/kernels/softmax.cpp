@@ -1,8 +1,9 @@
 // Softmax and LogSoftmax along one axis. f32, f16 and bf16 on oneDNN's softmax primitive
 // (vectorised exp; bf16 natively where the CPU has its kernels, f16 widened to f32): the loops
 // below took 340 us for a transformer's 8x4x32x32 attention weights, oneDNN 11 (AVX-512, one
-// thread). f64, and a call oneDNN refuses, in those loops: each line in three passes, its
-// maximum, the sum of exp(x - max) (no exp overflows), and the outputs, in double.
+// thread). f64, calls of few elements, and a call oneDNN refuses, in those loops: each line
+// in three passes, its maximum, the sum of exp(x - max) (no exp overflows), and the outputs,
+// in double.
 #include <hxplugin/kernel_create.hpp>
 
 #include <cmath>
@@ -90,7 +91,7 @@ hx_status* softmax_kernel(const hx_kernel_args* args, const char* op) {
                       static_cast<int>(in.rank));
   }
   const SoftmaxInstance& instance = hxplugin::instance_of<SoftmaxInstance>(call.instance());
-  if (in.dtype != HX_DTYPE_F64 && count > 0 && hxplugin::is_dense(in)) {
+  if (in.dtype != HX_DTYPE_F64 && count >= kOneDnnLeastElements && hxplugin::is_dense(in)) {
     const int axis = static_cast<int>(instance.axis < 0 ? instance.axis + in.rank : instance.axis);
     try {
       const auto prepare = [&](DataType type) { return prepare_softmax<kLog>(type, in, axis); };
