@@ -125,83 +125,76 @@ void use_chosen_layouts(Prepared& prepared, const dnnl::primitive_desc_base& pri
 
 namespace {
 
-// One prepared primitive's memory objects and buffers, kept by a thread between its calls:
-// making a oneDNN memory object costs about 150 ns (a softmax of ten elements runs in 330),
-// pointing one at a call's buffer (set_data_handle) a fraction of that. The entry holds the
-// primitive, so no other primitive can take its address while the entry lives.
+// A thread's buffers for the calls it runs, one at a time: the primitive's scratchpad, inputs
+// and output in its own layouts, f16 and bf16 widened to f32. Grown to the largest call's and
+// kept, so that a call neither allocates nor zeroes them (a conv's scratchpad zeroed on every
+// call cost microseconds).
+struct ThreadBuffers {
+  std::vector<unsigned char> scratch;
+  std::vector<std::vector<unsigned char>> laid_out;  // by input, then the output
+  std::vector<std::vector<float>> widened;           // by input, then the output
+};
+
+template <class T>
+T* sized(std::vector<T>& buffer, size_t count) {
+  if (buffer.size() < count) buffer.resize(count);
+  return buffer.data();
+}
+
+// One prepared primitive's memory objects, kept by a thread between its calls: making a oneDNN
+// memory object costs about 150 ns (a softmax of ten elements runs in 330), pointing one at a
+// call's buffer (set_data_handle) a fraction of that. The entry holds the primitive, so no
+// other primitive can take its address while the entry lives.
 struct Bound {
   dnnl::primitive primitive;
-  bool wide = true;  // run_prepared's
-  std::vector<dnnl::memory> plain_inputs;   // by input: the call's buffer (or its widened copy)
+  std::vector<dnnl::memory> plain_inputs;   // by input: the call's buffer, or its widened copy
   std::vector<dnnl::memory> chosen_inputs;  // by input: in the primitive's layout, or empty
   dnnl::memory plain_output;
   dnnl::memory chosen_output;               // empty when the primitive writes plain_output
+  dnnl::memory scratchpad;
   std::unordered_map<int, dnnl::memory> args;
-  std::vector<std::vector<float>> widened;  // by input: f16 and bf16 widened to f32
-  std::vector<float> wide_output;
-  std::vector<std::vector<unsigned char>> laid_out;  // by input, then the output
-  std::vector<unsigned char> scratch;
 };
 
-// The prepared primitive's memory over buffers of the entry's own, sized for its descriptors;
-// the call's buffers are set on each call. `wide`: f32 data (or a native primitive's own dtype)
-// read and written in place, not through widened copies.
-Bound make_bound(const Prepared& prepared, bool wide) {
+Bound make_bound(const Prepared& prepared) {
   const dnnl::engine& engine = cpu_engine();
   Bound bound;
   bound.primitive = prepared.primitive;
-  bound.wide = wide;
-  const size_t inputs = prepared.inputs.size();
-  bound.widened.resize(inputs);
-  bound.laid_out.resize(inputs + 1);
-  const auto laid_out = [&](const Prepared::Relayout& relayout, size_t slot) {
-    bound.laid_out[slot].resize(relayout.layout.get_size());
-    return dnnl::memory(relayout.layout, engine, bound.laid_out[slot].data());
-  };
-  for (size_t i = 0; i < inputs; ++i) {
-    const dnnl::memory::desc& plain = prepared.inputs[i].second;
-    void* data = nullptr;  // the call's, set per call
-    if (!wide) {
-      bound.widened[i].resize(plain.get_size() / sizeof(float));
-      data = bound.widened[i].data();
-    }
-    bound.plain_inputs.emplace_back(plain, engine, data);
+  for (size_t i = 0; i < prepared.inputs.size(); ++i) {
+    bound.plain_inputs.emplace_back(prepared.inputs[i].second, engine, nullptr);
     const bool relaid = i < prepared.input_layouts.size() && prepared.input_layouts[i].reorder;
-    bound.chosen_inputs.push_back(relaid ? laid_out(prepared.input_layouts[i], i)
-                                         : dnnl::memory());
+    bound.chosen_inputs.push_back(
+        relaid ? dnnl::memory(prepared.input_layouts[i].layout, engine, nullptr)
+               : dnnl::memory());
     bound.args.emplace(prepared.inputs[i].first,
                        relaid ? bound.chosen_inputs[i] : bound.plain_inputs[i]);
   }
-  if (!wide) bound.wide_output.resize(prepared.output.get_size() / sizeof(float));
-  bound.plain_output =
-      dnnl::memory(prepared.output, engine, wide ? nullptr : bound.wide_output.data());
+  bound.plain_output = dnnl::memory(prepared.output, engine, nullptr);
   if (prepared.output_layout.reorder) {
-    bound.chosen_output = laid_out(prepared.output_layout, inputs);
+    bound.chosen_output = dnnl::memory(prepared.output_layout.layout, engine, nullptr);
   }
   bound.args.emplace(DNNL_ARG_DST,
                      bound.chosen_output ? bound.chosen_output : bound.plain_output);
-  bound.scratch.resize(prepared.scratchpad.get_size());
-  bound.args.emplace(DNNL_ARG_SCRATCHPAD,
-                     dnnl::memory(prepared.scratchpad, engine, bound.scratch.data()));
+  bound.scratchpad = dnnl::memory(prepared.scratchpad, engine, nullptr);
+  bound.args.emplace(DNNL_ARG_SCRATCHPAD, bound.scratchpad);
   return bound;
 }
 
 // This thread's entry for `prepared`, made on its first call here; the latest kBoundKept
 // primitives a thread ran keep theirs.
 constexpr size_t kBoundKept = 32;
-Bound& bound_for(const Prepared& prepared, bool wide) {
+Bound& bound_for(const Prepared& prepared) {
   thread_local std::vector<Bound> kept;
   thread_local size_t next = 0;
   for (Bound& bound : kept) {
-    if (bound.primitive.get() == prepared.primitive.get() && bound.wide == wide) return bound;
+    if (bound.primitive.get() == prepared.primitive.get()) return bound;
   }
   if (kept.size() < kBoundKept) {
-    kept.push_back(make_bound(prepared, wide));
+    kept.push_back(make_bound(prepared));
     return kept.back();
   }
   Bound& slot = kept[next];
   next = (next + 1) % kBoundKept;
-  slot = make_bound(prepared, wide);
+  slot = make_bound(prepared);
   return slot;
 }
 
@@ -227,29 +220,46 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
   }
   // A native primitive reads the call's own dtype; otherwise f16 and bf16 go through f32.
   const bool wide = dtype == HX_DTYPE_F32 || prepared.native;
+  thread_local ThreadBuffers buffers;
+  const size_t inputs = prepared.inputs.size();
+  if (buffers.laid_out.size() < inputs + 1) buffers.laid_out.resize(inputs + 1);
+  if (buffers.widened.size() < inputs + 1) buffers.widened.resize(inputs + 1);
+  const auto float_count = [](const dnnl::memory::desc& desc) {
+    return desc.get_size() / sizeof(float);
+  };
   try {
     const DnnlThreads scope(threads);
-    Bound& bound = bound_for(prepared, wide);
+    Bound& bound = bound_for(prepared);
     dnnl::stream stream(cpu_engine());
-    for (size_t i = 0; i < prepared.inputs.size(); ++i) {
+    for (size_t i = 0; i < inputs; ++i) {
       const hx_tensor_view& input = call.input(i);
-      if (wide) {
-        bound.plain_inputs[i].set_data_handle(const_cast<float*>(input_data<float>(input)));
-      } else {
-        widen(input, element_count(input), bound.widened[i].data());
+      float* data = const_cast<float*>(input_data<float>(input));
+      if (!wide) {
+        data = sized(buffers.widened[i], float_count(prepared.inputs[i].second));
+        widen(input, element_count(input), data);
       }
+      bound.plain_inputs[i].set_data_handle(data);
       if (bound.chosen_inputs[i]) {
+        bound.chosen_inputs[i].set_data_handle(
+            sized(buffers.laid_out[i], prepared.input_layouts[i].layout.get_size()));
         prepared.input_layouts[i].reorder.execute(stream, bound.plain_inputs[i],
                                                   bound.chosen_inputs[i]);
       }
     }
-    if (wide) bound.plain_output.set_data_handle(output_data<float>(out));
+    float* output = wide ? output_data<float>(out)
+                         : sized(buffers.widened[inputs], float_count(prepared.output));
+    bound.plain_output.set_data_handle(output);
+    if (bound.chosen_output) {
+      bound.chosen_output.set_data_handle(
+          sized(buffers.laid_out[inputs], prepared.output_layout.layout.get_size()));
+    }
+    bound.scratchpad.set_data_handle(sized(buffers.scratch, prepared.scratchpad.get_size()));
     prepared.primitive.execute(stream, bound.args);
     if (bound.chosen_output) {
       prepared.output_layout.reorder.execute(stream, bound.chosen_output, bound.plain_output);
     }
     stream.wait();
-    if (!wide) narrow(bound.wide_output.data(), element_count(out), out);
+    if (!wide) narrow(output, element_count(out), out);
   } catch (const dnnl::error& error) {
     return dnnl_error(call, op, error);
   }
