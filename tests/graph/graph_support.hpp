@@ -42,6 +42,11 @@ inline hxrt::Runtime cpu_and_gpus(int gpus, const std::string& sim_options = "",
   options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so",
                           std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so"};
   for (const std::string& plugin : more_plugins) options.plugin_paths.push_back(plugin);
+  // One thread per CPU kernel: on a loaded machine a kernel's second OpenMP thread may wait a
+  // scheduler slice per parallel region, and the dynamic placer's calibration then timed a
+  // 256x256 MatMul at a second (ctest -j2 beside another build), which these tests' placements
+  // are not about.
+  options.intra_op_threads = 1;
   options.plugin_options = {
       {"sim", "{\"device_type\":\"GPU\",\"device_count\":" + std::to_string(gpus) +
                   (sim_options.empty() ? "" : "," + sim_options) + "}"}};
