@@ -58,17 +58,21 @@ OpSchema fused_schema(const OpSchema& base, const std::string& name, InferFn inf
   return schema;
 }
 
-std::vector<ReferenceCase> with_each_activation(std::vector<ReferenceCase> cases_of_base,
-                                                const std::string& activation) {
-  const double alpha = activation == "LeakyRelu" ? 0.125 : kLeakyReluDefaultAlpha;
-  for (ReferenceCase& fused : cases_of_base) {
-    fused.attrs.set("activation", activation);
-    if (activation == "LeakyRelu") fused.attrs.set("activation_alpha", alpha);
-    for (double& value : fused.expected.values) {
-      value = apply_fused_activation(activation, alpha, value);
+std::vector<ReferenceCase> with_each_activation(ReferenceCasesFn base_cases, DType type,
+                                                DType output_type, RandomValues& random) {
+  std::vector<ReferenceCase> cases;
+  for (const std::string& activation : fused_activations()) {
+    const double alpha = activation == "LeakyRelu" ? 0.125 : kLeakyReluDefaultAlpha;
+    for (ReferenceCase& fused : base_cases(type, output_type, random)) {
+      fused.attrs.set("activation", activation);
+      if (activation == "LeakyRelu") fused.attrs.set("activation_alpha", alpha);
+      for (double& value : fused.expected.values) {
+        value = apply_fused_activation(activation, alpha, value);
+      }
+      cases.push_back(std::move(fused));
     }
   }
-  return cases_of_base;
+  return cases;
 }
 
 }  // namespace hxrt::detail

@@ -30,9 +30,9 @@ void check_fused_activation(const InferContext& call);
 OpSchema fused_schema(const OpSchema& base, const std::string& name, InferFn infer,
                       ReferenceCasesFn cases);
 
-// The base op's `cases`, once per activation, with the activation set and applied to the
-// expected output.
-std::vector<ReferenceCase> with_each_activation(std::vector<ReferenceCase> cases_of_base,
-                                                const std::string& activation);
+// The base op's reference cases, once per activation, with the activation set and applied to
+// the expected output.
+std::vector<ReferenceCase> with_each_activation(ReferenceCasesFn base_cases, DType type,
+                                                DType output_type, RandomValues& random);
 
 }  // namespace hxrt::detail

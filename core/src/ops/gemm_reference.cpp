@@ -87,14 +87,7 @@ std::vector<ReferenceCase> gemm_cases(DType type, DType, RandomValues& random) {
 
 std::vector<ReferenceCase> fused_gemm_cases(DType type, DType output_type,
                                             RandomValues& random) {
-  std::vector<ReferenceCase> cases;
-  for (const std::string& activation : fused_activations()) {
-    for (ReferenceCase& fused :
-         with_each_activation(gemm_cases(type, output_type, random), activation)) {
-      cases.push_back(std::move(fused));
-    }
-  }
-  return cases;
+  return with_each_activation(gemm_cases, type, output_type, random);
 }
 
 }  // namespace hxrt::detail

@@ -93,6 +93,22 @@ Prepared prepare_for(int32_t dtype, Prepare&& prepare) {
   return prepare(DataType::f32);
 }
 
+// A primitive of one input and an output of its dense shape (an element-wise or row-wise op),
+// made from the descriptor `desc_of(data)` gives for the data's descriptor.
+template <class Primitive, class DescOf>
+Prepared prepare_one_to_one(DataType type, const hx_tensor_view& x, DescOf desc_of) {
+  Prepared prepared;
+  const dnnl::memory::desc data = dense_desc(dims_of(x), type);
+  prepared.inputs = {{DNNL_ARG_SRC, data}};
+  prepared.output = data;
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  const typename Primitive::primitive_desc primitive_desc(desc_of(data), attr, cpu_engine());
+  prepared.primitive = Primitive(primitive_desc);
+  prepared.scratchpad = primitive_desc.scratchpad_desc();
+  return prepared;
+}
+
 // The fewest elements for which an element-wise or row-wise op (Softmax, Gelu) is worth a
 // oneDNN call: one costs about 1 us however small (its memory objects, stream and threads;
 // 1.7 us for a softmax of 10 elements, against 0.3 in a loop), which loops spend on a few

@@ -27,20 +27,11 @@ struct GeluInstance {
 };
 
 Prepared prepare_gelu(DataType type, const hx_tensor_view& x, bool tanh_form) {
-  Prepared prepared;
-  const dnnl::memory::desc data = dense_desc(dims_of(x), type);
-  prepared.inputs = {{DNNL_ARG_SRC, data}};
-  prepared.output = data;
-  dnnl::primitive_attr attr;
-  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   const dnnl::algorithm algorithm =
       tanh_form ? dnnl::algorithm::eltwise_gelu_tanh : dnnl::algorithm::eltwise_gelu_erf;
-  const dnnl::eltwise_forward::primitive_desc primitive_desc(
-      dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference, algorithm, data),
-      attr, cpu_engine());
-  prepared.primitive = dnnl::eltwise_forward(primitive_desc);
-  prepared.scratchpad = primitive_desc.scratchpad_desc();
-  return prepared;
+  return prepare_one_to_one<dnnl::eltwise_forward>(type, x, [&](const dnnl::memory::desc& data) {
+    return dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference, algorithm, data);
+  });
 }
 
 template <class V>

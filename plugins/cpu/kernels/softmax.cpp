@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <type_traits>
 
 #include "dnnl/dnnl_primitives.hpp"
 #include "kernels/axis_lines.hpp"
@@ -31,25 +32,10 @@ struct SoftmaxInstance {
 
 template <bool kLog>
 Prepared prepare_softmax(DataType type, const hx_tensor_view& in, int axis) {
-  Prepared prepared;
-  const dnnl::memory::desc data = dense_desc(dims_of(in), type);
-  prepared.inputs = {{DNNL_ARG_SRC, data}};
-  prepared.output = data;
-  dnnl::primitive_attr attr;
-  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  const dnnl::prop_kind inference = dnnl::prop_kind::forward_inference;
-  if constexpr (kLog) {
-    const dnnl::logsoftmax_forward::primitive_desc primitive_desc(
-        dnnl::logsoftmax_forward::desc(inference, data, axis), attr, cpu_engine());
-    prepared.primitive = dnnl::logsoftmax_forward(primitive_desc);
-    prepared.scratchpad = primitive_desc.scratchpad_desc();
-  } else {
-    const dnnl::softmax_forward::primitive_desc primitive_desc(
-        dnnl::softmax_forward::desc(inference, data, axis), attr, cpu_engine());
-    prepared.primitive = dnnl::softmax_forward(primitive_desc);
-    prepared.scratchpad = primitive_desc.scratchpad_desc();
-  }
-  return prepared;
+  using Primitive = std::conditional_t<kLog, dnnl::logsoftmax_forward, dnnl::softmax_forward>;
+  return prepare_one_to_one<Primitive>(type, in, [&](const dnnl::memory::desc& data) {
+    return typename Primitive::desc(dnnl::prop_kind::forward_inference, data, axis);
+  });
 }
 
 template <bool kLog, class T>
