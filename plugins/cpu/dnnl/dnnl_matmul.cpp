@@ -114,7 +114,7 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   set_activation_post_op(attr, activation);
-  const DnnlThreads scope(threads);
+  const DnnlThreads scope(threads_for(element_count(c), threads));
   const dnnl::matmul::primitive_desc primitive_desc(desc, attr, cpu_engine());
   // oneDNN's reference loops (a transposed A, some bias layouts) are far slower than the
   // BLAS path the caller falls back to.

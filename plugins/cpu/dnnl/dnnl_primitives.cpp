@@ -228,7 +228,7 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
     return desc.get_size() / sizeof(float);
   };
   try {
-    const DnnlThreads scope(threads);
+    const DnnlThreads scope(threads_for(element_count(out), threads));
     Bound& bound = bound_for(prepared);
     dnnl::stream stream(cpu_engine());
     for (size_t i = 0; i < inputs; ++i) {

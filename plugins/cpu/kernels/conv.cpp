@@ -76,7 +76,7 @@ Prepared prepare_conv(DataType type, const ConvInstance& conv, const KernelCall&
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   set_activation_post_op(attr, conv.activation);
-  const DnnlThreads scope(conv.threads);
+  const DnnlThreads scope(threads_for(element_count(call.output(0)), conv.threads));
   const dnnl::convolution_forward::primitive_desc primitive_desc(desc, attr, cpu_engine());
   prepared.primitive = dnnl::convolution_forward(primitive_desc);
   prepared.scratchpad = primitive_desc.scratchpad_desc();

@@ -73,7 +73,7 @@ Prepared prepare_conv_transpose(DataType type, const ConvTransposeInstance& conv
       window.pad_begin, window.pad_end);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  const DnnlThreads scope(conv.threads);
+  const DnnlThreads scope(threads_for(element_count(call.output(0)), conv.threads));
   const dnnl::deconvolution_forward::primitive_desc primitive_desc(desc, attr, cpu_engine());
   prepared.primitive = dnnl::deconvolution_forward(primitive_desc);
   prepared.scratchpad = primitive_desc.scratchpad_desc();

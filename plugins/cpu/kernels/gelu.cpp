@@ -26,12 +26,13 @@ struct GeluInstance {
   mutable PrimitiveCache primitives;
 };
 
-Prepared prepare_gelu(DataType type, const hx_tensor_view& x, bool tanh_form) {
+Prepared prepare_gelu(DataType type, const hx_tensor_view& x, const GeluInstance& gelu) {
   const dnnl::algorithm algorithm =
-      tanh_form ? dnnl::algorithm::eltwise_gelu_tanh : dnnl::algorithm::eltwise_gelu_erf;
-  return prepare_one_to_one<dnnl::eltwise_forward>(type, x, [&](const dnnl::memory::desc& data) {
-    return dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference, algorithm, data);
-  });
+      gelu.tanh_form ? dnnl::algorithm::eltwise_gelu_tanh : dnnl::algorithm::eltwise_gelu_erf;
+  return prepare_one_to_one<dnnl::eltwise_forward>(
+      type, x, gelu.threads, [&](const dnnl::memory::desc& data) {
+        return dnnl::eltwise_forward::desc(dnnl::prop_kind::forward_inference, algorithm, data);
+      });
 }
 
 template <class V>
@@ -73,9 +74,7 @@ hx_status* gelu_kernel(const hx_kernel_args* args) {
   if (x.dtype != HX_DTYPE_F64 && element_count(x) >= kOneDnnLeastElements &&
       hxplugin::is_dense(x)) {
     try {
-      const auto prepare = [&](DataType type) {
-        return prepare_gelu(type, x, instance.tanh_form);
-      };
+      const auto prepare = [&](DataType type) { return prepare_gelu(type, x, instance); };
       const std::shared_ptr<const Prepared> prepared = instance.primitives.get(
           shapes_key(call), [&] { return prepare_for(x.dtype, prepare); });
       return run_prepared(call, "Gelu", *prepared, instance.threads);

@@ -56,7 +56,7 @@ Prepared prepare_pool(DataType type, const PoolInstance& pool, const KernelCall&
       window.pad_end);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  const DnnlThreads scope(pool.threads);
+  const DnnlThreads scope(threads_for(element_count(call.output(0)), pool.threads));
   const dnnl::pooling_v2_forward::primitive_desc primitive_desc(desc, attr, cpu_engine());
   prepared.primitive = dnnl::pooling_v2_forward(primitive_desc);
   prepared.scratchpad = primitive_desc.scratchpad_desc();

@@ -31,9 +31,9 @@ struct SoftmaxInstance {
 };
 
 template <bool kLog>
-Prepared prepare_softmax(DataType type, const hx_tensor_view& in, int axis) {
+Prepared prepare_softmax(DataType type, const hx_tensor_view& in, int axis, uint32_t threads) {
   using Primitive = std::conditional_t<kLog, dnnl::logsoftmax_forward, dnnl::softmax_forward>;
-  return prepare_one_to_one<Primitive>(type, in, [&](const dnnl::memory::desc& data) {
+  return prepare_one_to_one<Primitive>(type, in, threads, [&](const dnnl::memory::desc& data) {
     return typename Primitive::desc(dnnl::prop_kind::forward_inference, data, axis);
   });
 }
@@ -80,7 +80,9 @@ hx_status* softmax_kernel(const hx_kernel_args* args, const char* op) {
   if (in.dtype != HX_DTYPE_F64 && count >= kOneDnnLeastElements && hxplugin::is_dense(in)) {
     const int axis = static_cast<int>(instance.axis < 0 ? instance.axis + in.rank : instance.axis);
     try {
-      const auto prepare = [&](DataType type) { return prepare_softmax<kLog>(type, in, axis); };
+      const auto prepare = [&](DataType type) {
+        return prepare_softmax<kLog>(type, in, axis, instance.threads);
+      };
       const std::shared_ptr<const Prepared> prepared = instance.primitives.get(
           shapes_key(call), [&] { return prepare_for(in.dtype, prepare); });
       return run_prepared(call, op, *prepared, instance.threads);
