@@ -7,7 +7,8 @@ transformer encoder, each at batch 1 and at a throughput batch (MLP 64, CNN 16, 
 the transformer's sequences 32 tokens long), on 1 and 2 threads. Each runtime runs a model in
 its own process, timed in-process: ONNX Runtime through its Python API (default graph
 optimisations, intra-op threads as given, one inter-op thread), hxrt through hxrt-run
-(HXRT_INTRA_OP_THREADS, the same inputs from .npy files). Prints per case the median time per
+(HXRT_INTRA_OP_THREADS as given and HXRT_INTER_OP_THREADS=1, as ORT's, the same inputs from .npy
+files). Prints per case the median time per
 run of each, hxrt's throughput as a ratio of ONNX Runtime's (ORT's median / hxrt's), the
 fastest run of each (on a busy machine the medians move with the load, the fastest runs far
 less), and the largest difference of their outputs as a share of what the tests allow
@@ -57,7 +58,11 @@ def onnxruntime_times_ms(path, inputs, threads, runs):
 
 
 def hxrt_times_ms(hxrt_run, path, input_files, out_dir, threads, runs):
-    environment = dict(os.environ, HXRT_INTRA_OP_THREADS=str(threads))
+    # One inter-op thread, as ONNX Runtime gets: two, each with a team of `threads` OpenMP
+    # threads, oversubscribe a machine of `threads` cores (the transformer at 8x32 on two
+    # threads ran 0.90 ms a run so, 0.50 ms with one).
+    environment = dict(os.environ, HXRT_INTRA_OP_THREADS=str(threads),
+                       HXRT_INTER_OP_THREADS="1")
     command = [hxrt_run, str(path), "--device", "/CPU:0", "--runs", str(runs),
                "--save-outputs", str(out_dir)]
     for name, file in input_files.items():
