@@ -269,21 +269,28 @@ TEST_CASE("An inference BatchNormalization after a Conv of constant weights goes
     for (size_t c = 0; c < values.size(); ++c) values[c] = base + 0.25f * static_cast<float>(c);
     return hxrt::Tensor(rt.tensor<float>({4}, values));
   };
-  for (const bool conv_bias : {false, true}) {
-    INFO("the Conv has a bias: " << conv_bias);
+  for (int variant = 0; variant < 4; ++variant) {
+    const bool conv_bias = (variant & 1) != 0;
+    const bool statistics_first = (variant & 2) != 0;
+    INFO("the Conv has a bias: " << conv_bias << "; statistics first: " << statistics_first);
     GraphBuilder builder(rt);
     const NodeOutput x = builder.input("x", DType::kF32, {2, 3, 6, 6});
     const NodeOutput w =
         builder.constant("w", rt.tensor<float>({4, 3, 3, 3}, ramp_values(108, 0.05f)));
     std::vector<NodeOutput> conv_inputs = {x, w};
     if (conv_bias) conv_inputs.push_back(builder.constant("conv_b", channels(-0.5f)));
-    // Before the Conv, as an importer adds a model's weights: without a bias of its own, the
-    // Conv takes the BatchNormalization's B as its bias.
-    const std::vector<NodeOutput> statistics = {
-        builder.constant("scale", channels(0.5f)), builder.constant("shift", channels(-0.25f)),
-        builder.constant("mean", channels(0.1f)), builder.constant("var", channels(0.75f))};
+    // Without a bias of its own, the Conv takes the BatchNormalization's B as its bias, which
+    // then moves before the Conv where it was added after it.
+    std::vector<NodeOutput> statistics;
+    const auto add_statistics = [&] {
+      statistics = {
+          builder.constant("scale", channels(0.5f)), builder.constant("shift", channels(-0.25f)),
+          builder.constant("mean", channels(0.1f)), builder.constant("var", channels(0.75f))};
+    };
+    if (statistics_first) add_statistics();
     const NodeOutput conv =
         builder.add("conv", "Conv", conv_inputs, {{"pads", std::vector<int64_t>{1, 1, 1, 1}}});
+    if (!statistics_first) add_statistics();
     const NodeOutput norm =
         builder.add("bn", "BatchNormalization",
                     {conv, statistics[0], statistics[1], statistics[2], statistics[3]},

@@ -54,15 +54,12 @@ bool fold_batch_norm_into_conv(GraphContext& context, GraphRewrite& graph, size_
     return false;
   }
   const GraphNode* weights = own_constant(graph, conv.inputs[1], c);
-  // The new bias goes in the Conv's own, or in BatchNormalization's B, which must then come
+  // The new bias goes in the Conv's own, or in BatchNormalization's B, which then moves
   // before the Conv: every node comes after its inputs.
   const bool has_bias = conv.inputs.size() == 3;
   const GraphNode* bias =
       has_bias ? own_constant(graph, conv.inputs[2], c) : own_constant(graph, norm.inputs[2], b);
-  if (weights == nullptr || bias == nullptr ||
-      (!has_bias && graph.producer(norm.inputs[2]) > c)) {
-    return false;
-  }
+  if (weights == nullptr || bias == nullptr) return false;
   std::vector<std::vector<float>> statistics;  // scale, B, mean, var
   for (size_t i = 1; i < 5; ++i) {
     const GraphNode& value = graph.node(graph.producer(norm.inputs[i]));
@@ -94,6 +91,7 @@ bool fold_batch_norm_into_conv(GraphContext& context, GraphRewrite& graph, size_
   graph.make_constant(w_index, host_tensor(context, graph.node(w_index).output_shapes[0], w));
   graph.make_constant(bias_index, host_tensor(context, Shape{static_cast<int64_t>(channels)},
                                               shift));
+  if (bias_index > c) graph.move_constant_before(bias_index, c);
   std::vector<NodeOutput> inputs = {conv.inputs[0], conv.inputs[1], bias_output};
   Attrs attrs = conv.attrs;
   graph.make_op(c, "Conv", std::move(inputs), std::move(attrs));

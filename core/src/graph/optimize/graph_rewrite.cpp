@@ -10,7 +10,9 @@ GraphRewrite::GraphRewrite(const Graph& graph, const std::vector<NodeOutput>& fe
     : nodes_(graph.nodes()),
       erased_(nodes_.size(), false),
       readers_(nodes_.size()),
-      kept_(nodes_.size(), false) {
+      kept_(nodes_.size(), false),
+      position_(nodes_.size()) {
+  for (size_t i = 0; i < nodes_.size(); ++i) position_[i] = 2 * i + 2;
   index_.reserve(nodes_.size());
   for (size_t i = 0; i < nodes_.size(); ++i) index_.emplace(nodes_[i].name, i);
   for (size_t i = 0; i < nodes_.size(); ++i) {
@@ -118,10 +120,21 @@ void GraphRewrite::erase(size_t index) {
   erased_[index] = true;
 }
 
+void GraphRewrite::move_constant_before(size_t index, size_t before) {
+  position_[index] = std::min(position_[index], 2 * before + 1);
+}
+
 Graph GraphRewrite::build() && {
-  Graph graph;
+  std::vector<size_t> order;
+  order.reserve(nodes_.size());
   for (size_t i = 0; i < nodes_.size(); ++i) {
-    if (erased_[i]) continue;
+    if (!erased_[i]) order.push_back(i);
+  }
+  // Stable: constants moved before one node keep their own order.
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return position_[a] < position_[b]; });
+  Graph graph;
+  for (size_t i : order) {
     graph.index_.emplace(nodes_[i].name, graph.nodes_.size());
     graph.nodes_.push_back(std::move(nodes_[i]));
   }

@@ -46,6 +46,9 @@ class GraphRewrite {
                Attrs attrs);
   // Node `index`, which nothing reads any more, goes.
   void erase(size_t index);
+  // Node `index`, a constant (which reads nothing), comes just before node `before` in the
+  // graph build() makes, so that `before` and later nodes may read it.
+  void move_constant_before(size_t index, size_t before);
 
   Graph build() &&;
 
@@ -62,6 +65,9 @@ class GraphRewrite {
   std::vector<std::vector<Read>> readers_;  // per node: who reads which of its outputs
   std::unordered_map<std::string, size_t> index_;
   std::vector<bool> kept_;
+  // Per node, where build() puts it: its index, or just before another node's for a moved
+  // constant (2 * index + 1, against 2 * index + 2 for node `index` itself).
+  std::vector<size_t> position_;
 };
 
 }  // namespace hxrt::detail
