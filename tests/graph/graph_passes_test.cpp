@@ -341,3 +341,31 @@ TEST_CASE("A Conv whose only reader is an activation runs as one FusedConv", "[g
                      .to_vector<float>());
   }
 }
+
+TEST_CASE("A chain fuses where it goes to a device whose plugin has the fused kernel",
+          "[graph][passes]") {
+  // The CPU, and a discrete accelerator UNFUSED with Gemm and Relu but no FusedGemm, which
+  // the default priority prefers.
+  hxrt::RuntimeOptions options;
+  options.use_installed_plugins = false;
+  options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so",
+                          HXRT_TEST_FIXTURE_DIR "/placement/libhx_fixture_gemm_unfused.so"};
+  hxrt::Runtime rt = hxrt::Runtime::create(options);
+  const auto chain = [&](const std::string& device) {
+    GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, {4, 4});
+    const NodeOutput gemm = builder.add("gemm", "Gemm", {x, x}, {}, device);
+    builder.add("relu", "Relu", {gemm}, {}, device);
+    return builder.build();
+  };
+  hxrt::CompileOptions dynamic = graph_test::dynamic_placer();
+  const NodeOutput relu{"relu", 0};
+  // Unasked, the chain goes to UNFUSED, or the dynamic placer may put it there: unfused.
+  const hxrt::Executable unasked = rt.compile(chain(""), {relu});
+  CHECK(op_in(unasked, "relu") == "Relu");
+  CHECK(graph_test::placement_of(unasked, "gemm").device == graph_test::device("UNFUSED:0"));
+  CHECK(op_in(rt.compile(chain(""), {relu}, dynamic), "relu") == "Relu");
+  // Asked to run on the CPU, under either placer: fused there.
+  CHECK(op_in(rt.compile(chain("/CPU:0"), {relu}), "relu") == "FusedGemm");
+  CHECK(op_in(rt.compile(chain("/CPU:0"), {relu}, dynamic), "relu") == "FusedGemm");
+}

@@ -19,9 +19,9 @@ struct GraphPasses {
   std::optional<bool> fold_constants;
   // Gemm or Conv whose only reader is Relu, LeakyRelu, Sigmoid or Tanh becomes one FusedGemm
   // or FusedConv node (named as the activation), and exact GELU as exporters write it (Div by sqrt 2, Erf, Add
-  // 1, Mul by x, Mul by 0.5) one Gelu node (named as the last Mul), where every plugin with
-  // devices and kernels for the chain has one for the fused op too: fusing never takes a
-  // device from the placer.
+  // 1, Mul by x, Mul by 0.5) one Gelu node (named as the last Mul), where the chain goes to a
+  // device whose plugin has the fused op (docs/graphs.md): fusing never takes a device from
+  // the placer.
   std::optional<bool> fuse_kernels;
 };
 

@@ -5,54 +5,89 @@
 // - The chain exporters write for exact GELU, x * (erf(x / sqrt 2) + 1) * 0.5 as Div, Erf, Add,
 //   Mul, Mul -> Gelu: one vectorised call instead of five passes, one of them erf per element.
 // The fused node takes the last node's name, so what reads or fetches it is unchanged. A
-// plugin declares a fusion by registering the fused op's kernel; the pass fuses only where
-// every plugin with kernels for all the chain's ops has one for the fused op too, so that
-// fusing never takes a device from the placer.
+// plugin declares a fusion by registering the fused op's kernel; the pass fuses where the
+// chain goes to a device whose plugin has it (KernelCoverage), and never takes a device from
+// the placer.
 #include <cmath>
 #include <map>
 #include <set>
 
+#include "base/device_name.hpp"
 #include "graph/optimize/graph_passes.hpp"
 #include "ops/fused_activation.hpp"
 
 namespace hxrt::detail {
 namespace {
 
-// Whether each fusion keeps every device, asked of the kernel registry once per chain and T.
-// Plugins without devices (a CUDA plugin on a machine without a driver) run nothing, and
-// count for nothing.
+// Whether a chain fuses, asked of the kernel registry once per chain, T and device type
+// asked for. Plugins without devices (a CUDA plugin on a machine without a driver) run nothing,
+// and count for nothing.
 class KernelCoverage {
  public:
-  explicit KernelCoverage(const GraphContext& context) : context_(context) {}
+  // `dynamic`: the graph is placed by the dynamic placer, which may choose any device.
+  KernelCoverage(const GraphContext& context, bool dynamic)
+      : context_(context), dynamic_(dynamic) {}
 
-  // Whether some plugin has `fused` at T, and each that has every one of `parts` does.
-  bool fusable(const std::vector<std::string>& parts, const std::string& fused, DType t) {
-    std::string key = fused + "/" + dtype_name(t);
+  // Whether `parts` (the chain's ops, its first node's first) fuse into `fused` at T, for a
+  // chain that asks for the device `requested` ("" for none). Among the plugins that could run
+  // it, some must have `fused` and each that has every part must: those of the device type it
+  // goes to (the type requested, else, under the simple placer, the placer's first type with
+  // a kernel for the first part), so that a chain that goes to the CPU fuses there though a
+  // GPU without the fused kernel is present; every plugin for a chain that the dynamic placer
+  // may put anywhere.
+  bool fusable(const std::vector<std::string>& parts, const std::string& fused, DType t,
+               const std::string& requested) {
+    if (kernels_.empty()) read_kernels();
+    const bool anywhere = dynamic_ && requested.empty();
+    const std::string type = anywhere ? "" : device_type_of(parts[0], t, requested);
+    if (!anywhere && type.empty()) return false;
+    std::string key = fused + "/" + dtype_name(t) + "/" + type;
     for (const std::string& part : parts) key += "/" + part;
     auto known = answers_.find(key);
     if (known != answers_.end()) return known->second;
-    if (kernels_.empty()) read_kernels();
-    const std::set<std::string> fusing = plugins_with(fused, t);
-    bool keeps = !fusing.empty();
-    std::set<std::string> running = plugins_with(parts[0], t);
+    const std::set<std::string> fusing = plugins_with(fused, t, type);
+    std::set<std::string> running = plugins_with(parts[0], t, type);
     for (size_t p = 1; p < parts.size(); ++p) {
       std::set<std::string> also;
-      for (const std::string& plugin : plugins_with(parts[p], t)) {
+      for (const std::string& plugin : plugins_with(parts[p], t, type)) {
         if (running.count(plugin) != 0) also.insert(plugin);
       }
       running = std::move(also);
     }
+    bool keeps = !fusing.empty();
     for (const std::string& plugin : running) keeps = keeps && fusing.count(plugin) != 0;
     answers_.emplace(key, keeps);
     return keeps;
   }
 
  private:
-  // The plugins with a kernel for `op` at type T and output dtype T.
-  std::set<std::string> plugins_with(const std::string& op, DType t) const {
+  // The device type a node of `op` at T goes to: the type `requested` names, else the first
+  // type in the placer's priority with a kernel for it (the simple placer's); "" when none.
+  std::string device_type_of(const std::string& op, DType t, const std::string& requested) {
+    if (!requested.empty()) {
+      try {
+        const std::string type = parse_device_name(requested).type;
+        if (!type.empty()) return type;
+      } catch (const Error&) {
+        return "";  // the builder refuses malformed names; the placer would, in any case
+      }
+    }
+    for (const std::string& type : context_.placer->type_priority()) {
+      if (!plugins_with(op, t, type).empty()) return type;
+    }
+    return "";
+  }
+
+  // The plugins with a kernel for `op` at type T and output dtype T, of device type `type`
+  // ("" : any).
+  std::set<std::string> plugins_with(const std::string& op, DType t,
+                                     const std::string& type) const {
     std::set<std::string> plugins;
     for (const KernelEntry* kernel : kernels_) {
-      if (kernel->op == op && kernel->accepts(t, t)) plugins.insert(kernel->plugin);
+      if (kernel->op == op && kernel->accepts(t, t) &&
+          (type.empty() || kernel->device_type == type)) {
+        plugins.insert(kernel->plugin);
+      }
     }
     return plugins;
   }
@@ -66,6 +101,7 @@ class KernelCoverage {
   }
 
   const GraphContext& context_;
+  const bool dynamic_;
   std::vector<const KernelEntry*> kernels_;  // read when a chain is first met
   std::map<std::string, bool> answers_;
 };
@@ -95,7 +131,8 @@ bool fuse_activation(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
   const GraphNode& gemm = graph.node(g);
   const std::string fused_op = fused_with_activation(gemm.op);
   if (fused_op.empty() || !absorbable(graph, g, i) ||
-      !coverage.fusable({gemm.op, activation.op}, fused_op, gemm.output_dtypes[0])) {
+      !coverage.fusable({gemm.op, activation.op}, fused_op, gemm.output_dtypes[0],
+                        gemm.requested_device)) {
     return false;
   }
   Attrs attrs = gemm.attrs;
@@ -160,7 +197,8 @@ bool fuse_gelu(GraphRewrite& graph, KernelCoverage& coverage, size_t e,
   const DType t = graph.node(y).output_dtypes[0];
   if (!absorbable(graph, d, e) || !absorbable(graph, e, a) || !absorbable(graph, a, m) ||
       !absorbable(graph, m, y) || graph.node(y).shapes_at_run ||
-      !coverage.fusable({"Div", "Erf", "Add", "Mul"}, "Gelu", t)) {
+      !coverage.fusable({"Div", "Erf", "Add", "Mul"}, "Gelu", t,
+                        graph.node(d).requested_device)) {
     return false;
   }
   const NodeOutput input = *x;
@@ -172,9 +210,10 @@ bool fuse_gelu(GraphRewrite& graph, KernelCoverage& coverage, size_t e,
 
 }  // namespace
 
-std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph) {
+std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph,
+                                      bool dynamic) {
   std::vector<std::string> fused;
-  KernelCoverage coverage(context);
+  KernelCoverage coverage(context, dynamic);
   for (size_t i = 0; i < graph.size(); ++i) {
     const GraphNode& node = graph.node(i);
     if (graph.erased(i) || node.kind != GraphNode::Kind::kOp || node.shapes_at_run) continue;

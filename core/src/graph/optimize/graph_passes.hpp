@@ -26,7 +26,9 @@ std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& gra
 bool fold_batch_norm_into_conv(GraphContext& context, GraphRewrite& graph, size_t index);
 
 // Gemm + activation into FusedGemm, exact GELU's chain into Gelu (GraphPasses::fuse_kernels).
-std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph);
+// `dynamic`: the dynamic placer places the graph, and may put a node on any device.
+std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph,
+                                      bool dynamic);
 
 // `graph` after the passes that `options.passes` and the config turn on, each logged at info
 // level with the nodes it changed; nullopt where none changes anything.

@@ -64,7 +64,8 @@ std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
   };
   if (identities) run("remove_identities", [&] { return remove_identities(rewrite); });
   if (constants) run("fold_constants", [&] { return fold_constants(context, rewrite); });
-  if (fusion) run("fuse_kernels", [&] { return fuse_kernels(context, rewrite); });
+  const bool dynamic = options.placer.value_or(context.config.placer) == GraphPlacer::kDynamic;
+  if (fusion) run("fuse_kernels", [&] { return fuse_kernels(context, rewrite, dynamic); });
   if (!changed) return std::nullopt;
   return std::move(rewrite).build();
 }
