@@ -2,12 +2,8 @@
 // Reshape) and weights prepared from weights (a Transpose of a constant) cost every run the
 // same work for the same values. Computed once here, as eager calls, they become constants;
 // a BatchNormalization after a Conv goes into the Conv's weights (batch_norm_into_conv.cpp).
-#include <cstring>
-#include <numeric>
-
-#include <hxcommon/slice_bounds.hpp>
-
 #include "graph/optimize/graph_passes.hpp"
+#include "ops/shape_value.hpp"
 #include "tensors/transfers.hpp"
 
 namespace hxrt::detail {
@@ -22,18 +18,12 @@ bool is_constant(const GraphRewrite& graph, const NodeOutput& output) {
 }
 
 // The value of Shape or Size of `of`, whose shape compile knows.
-std::vector<int64_t> shape_value(const GraphNode& node, const Shape& of) {
+std::vector<int64_t> shape_or_size(const GraphNode& node, const Shape& of) {
   if (node.op == "Size") return {of.num_elements()};
-  const int rank = of.rank();
   const AttrValue* start = node.attrs.find("start");
   const AttrValue* end = node.attrs.find("end");
-  const hxcommon::SliceAxis axes = hxcommon::slice_axis(
-      rank, start ? std::get<int64_t>(*start) : 0, end ? std::get<int64_t>(*end) : rank, 1);
-  std::vector<int64_t> extents;
-  for (int64_t axis = axes.start; axis < axes.start + axes.count; ++axis) {
-    extents.push_back(of[static_cast<int>(axis)]);
-  }
-  return extents;
+  return shape_value(of, start ? std::get<int64_t>(*start) : 0,
+                     end ? std::get<int64_t>(*end) : of.rank());
 }
 
 // The node's value computed from its constant inputs, as an eager call; an empty tensor when
@@ -79,7 +69,7 @@ std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& gra
       const GraphNode& of = graph.node(graph.producer(node.inputs[0]));
       if (of.shapes_at_run) continue;
       const std::vector<int64_t> extents =
-          shape_value(node, of.output_shapes[node.inputs[0].index]);
+          shape_or_size(node, of.output_shapes[node.inputs[0].index]);
       value = tensor_from_host(context.eager.default_tensor_device(), DType::kI64,
                                node.output_shapes[0], extents.data(),
                                extents.size() * sizeof(int64_t));

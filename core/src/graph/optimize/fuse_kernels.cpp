@@ -148,20 +148,21 @@ bool fuse_activation(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
   return true;
 }
 
-// The input of node `index` other than `other` (a binary op's), when it is a constant of one
-// f32 element within 1e-6 of `value`: the node's other input, else nullptr.
+// Whether `output` is a constant of one f32 element within 1e-6 of `value`.
+bool is_scalar(const GraphRewrite& graph, const NodeOutput& output, double value) {
+  const GraphNode& constant = graph.node(graph.producer(output));
+  return constant.kind == GraphNode::Kind::kConstant && constant.value.dtype() == DType::kF32 &&
+         constant.value.num_elements() == 1 &&
+         std::fabs(constant.value.to_vector<float>()[0] - value) <= 1e-6;
+}
+
+// Of binary node `index`, the input other than a scalar constant `value`; nullptr when
+// neither input is that constant.
 const NodeOutput* other_than_scalar(const GraphRewrite& graph, size_t index, double value) {
   const GraphNode& node = graph.node(index);
   if (node.inputs.size() != 2) return nullptr;
   for (int side = 0; side < 2; ++side) {
-    const GraphNode& constant = graph.node(graph.producer(node.inputs[side]));
-    if (constant.kind != GraphNode::Kind::kConstant || constant.value.dtype() != DType::kF32 ||
-        constant.value.num_elements() != 1) {
-      continue;
-    }
-    if (std::fabs(constant.value.to_vector<float>()[0] - value) <= 1e-6) {
-      return &node.inputs[1 - side];
-    }
+    if (is_scalar(graph, node.inputs[side], value)) return &node.inputs[1 - side];
   }
   return nullptr;
 }
@@ -180,11 +181,8 @@ bool fuse_gelu(GraphRewrite& graph, KernelCoverage& coverage, size_t e,
   const size_t m = is_op(graph, a, "Add") ? graph.sole_reader(a) : GraphRewrite::kNone;
   const size_t y = is_op(graph, m, "Mul") ? graph.sole_reader(m) : GraphRewrite::kNone;
   if (!is_op(graph, d, "Div") || !is_op(graph, y, "Mul")) return false;
-  const NodeOutput* x = graph.node(d).inputs[1].index == 0 ? &graph.node(d).inputs[0] : nullptr;
-  const GraphNode& divisor = graph.node(graph.producer(graph.node(d).inputs[1]));
-  if (x == nullptr || divisor.kind != GraphNode::Kind::kConstant ||
-      divisor.value.dtype() != DType::kF32 || divisor.value.num_elements() != 1 ||
-      std::fabs(divisor.value.to_vector<float>()[0] - std::sqrt(2.0)) > 1e-6 ||
+  const NodeOutput* x = &graph.node(d).inputs[0];
+  if (!is_scalar(graph, graph.node(d).inputs[1], std::sqrt(2.0)) ||
       other_than_scalar(graph, a, 1.0) == nullptr ||
       other_than_scalar(graph, y, 0.5) == nullptr) {
     return false;

@@ -33,6 +33,7 @@ std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph
 // `graph` after the passes that `options.passes` and the config turn on, each logged at info
 // level with the nodes it changed; nullopt where none changes anything.
 std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
-                     const std::vector<NodeOutput>& fetches, const CompileOptions& options);
+                                    const std::vector<NodeOutput>& fetches,
+                                    const CompileOptions& options);
 
 }  // namespace hxrt::detail

@@ -24,8 +24,8 @@ void log_pass(Logger& logger, const char* pass, const std::vector<std::string>& 
 
 // Whether some node is one a pass may start from (remove_identities: Identity, Dropout;
 // fold_constants: Shape, Size, BatchNormalization, a node of constant inputs; fuse_kernels:
-// an activation after
-// Gemm, GELU's Erf): most graphs built by hand have none, and are then not copied.
+// an activation after Gemm or Conv, GELU's Erf): most graphs built by hand have none, and
+// are then not copied.
 bool may_change(const Graph& graph) {
   for (const GraphNode& node : graph.nodes()) {
     if (node.kind != GraphNode::Kind::kOp) continue;
@@ -46,7 +46,8 @@ bool may_change(const Graph& graph) {
 }  // namespace
 
 std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
-                     const std::vector<NodeOutput>& fetches, const CompileOptions& options) {
+                                    const std::vector<NodeOutput>& fetches,
+                                    const CompileOptions& options) {
   const Config::GraphPassSwitches& config = context.config.graph_passes;
   const GraphPasses& asked = options.passes;
   const bool identities = asked.remove_identities.value_or(config.remove_identities);

@@ -11,13 +11,13 @@
 #include <unordered_map>
 #include <variant>
 
-#include "hxcommon/slice_bounds.hpp"
 #include "hxrt/error.hpp"
 #include "models/onnx/onnx_attributes.hpp"
 #include "models/onnx/model_refusal.hpp"
 #include "models/onnx/onnx_types.hpp"
 #include "ops/attr_from_elements.hpp"
 #include "ops/declared_attr.hpp"
+#include "ops/shape_value.hpp"
 
 namespace hxrt::detail {
 namespace {
@@ -565,11 +565,7 @@ class Importer {
           refuse_model(label + " attribute '" + attribute.name() + "' is not Shape's start or end");
         }
       }
-      // The axes as the Shape op takes them: Slice's rule over the shape's extents.
-      const hxcommon::SliceAxis axes = hxcommon::slice_axis(rank, start, end, 1);
-      for (int64_t i = 0; i < axes.count; ++i) {
-        out.push_back(shape[static_cast<int>(axes.start + i)]);
-      }
+      out = shape_value(shape, start, end);
       set_known(node.output(0), list_value(DType::kI64, out.data(), static_cast<int>(out.size()),
                                            sizeof(int64_t)));
     }
