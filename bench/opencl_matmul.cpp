@@ -84,7 +84,7 @@ class PluginMatMul {
   void run() {
     const hx_kernel_args args = {HX_KERNEL_ARGS_STRUCT_SIZE, nullptr, nullptr,
                                  device_, stream_, 2, views_, 1, &views_[2],
-                                 matmul().user_data, instance_, nullptr};
+                                 matmul().user_data, instance_, nullptr, nullptr};
     check(matmul().compute(&args), "MatMul compute");
     check(host_.api().streams->synchronize(device_, stream_), "stream synchronize");
   }

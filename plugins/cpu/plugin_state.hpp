@@ -4,6 +4,7 @@
 #include <hxrt/plugin_api.h>
 
 #include "device.hpp"
+#include "dnnl/constant_layouts.hpp"
 
 namespace hxcpu {
 
@@ -22,6 +23,8 @@ struct CpuPlugin {
   uint32_t intra_op_threads = 0;
   CpuDevice device;
   hx_plugin_api api{};
+  // Weights that are graph constants, reordered once for the primitives that read them.
+  mutable ConstantLayouts constant_layouts;
 };
 
 inline hx_plugin* to_handle(CpuPlugin* plugin) { return reinterpret_cast<hx_plugin*>(plugin); }

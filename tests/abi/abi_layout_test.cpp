@@ -77,6 +77,14 @@ static_assert(
 static_assert(offsetof(hx_kernel_args, output_extents) ==
               HX_STRUCT_SIZE(hx_kernel_args, instance));
 static_assert(std::is_same_v<decltype(hx_kernel_args::output_extents), int64_t*>);
+// 2.10 appended input_constants to the arguments, and forget_constants to the kernel
+// definition after 2.0's last field, which stays the smallest definition a core accepts.
+static_assert(offsetof(hx_kernel_args, input_constants) ==
+              HX_STRUCT_SIZE(hx_kernel_args, output_extents));
+static_assert(std::is_same_v<decltype(hx_kernel_args::input_constants), const uint64_t*>);
+static_assert(offsetof(hx_kernel_def, forget_constants) == HX_KERNEL_DEF_REQUIRED_SIZE);
+static_assert(std::is_same_v<decltype(hx_kernel_def::forget_constants),
+                             void (*)(hx_kernel_instance*, const uint64_t*, size_t, void*)>);
 // Appending a field is a minor version (CONVENTIONS, Versioning).
 static_assert(HX_ABI_VERSION_MAJOR == 2 && HX_ABI_VERSION_MINOR >= 2);
 
@@ -127,12 +135,12 @@ struct StructLayout {
         alignof(type)                                                                       \
   }
 
-// Every boundary struct of 2.8, each with the field the header names as its last.
+// Every boundary struct of 2.10, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
     HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),
-    HX_LAYOUT(hx_kernel_args, HX_KERNEL_ARGS_STRUCT_SIZE, output_extents),
-    HX_LAYOUT(hx_kernel_def, HX_KERNEL_DEF_STRUCT_SIZE, destroy),
+    HX_LAYOUT(hx_kernel_args, HX_KERNEL_ARGS_STRUCT_SIZE, input_constants),
+    HX_LAYOUT(hx_kernel_def, HX_KERNEL_DEF_STRUCT_SIZE, forget_constants),
     HX_LAYOUT(hx_output_spec, HX_OUTPUT_SPEC_STRUCT_SIZE, shape),
     HX_LAYOUT(hx_shape_inference_args, HX_SHAPE_INFERENCE_ARGS_STRUCT_SIZE, user_data),
     HX_LAYOUT(hx_op_def, HX_OP_DEF_STRUCT_SIZE, type_input),

@@ -97,6 +97,7 @@ Outcome call(const RegisteredKernel& kernel, hx_device* device, hx_stream* strea
                                &output_view,
                                kernel.def.user_data,
                                instance,
+                               nullptr,
                                nullptr};
   return DirectPlugin::outcome(buffer == nullptr ? kernel.def.check(&args)
                                                  : kernel.def.compute(&args));

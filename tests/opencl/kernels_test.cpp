@@ -418,7 +418,7 @@ TEST_CASE("One OpenCL kernel instance serves calls from several threads at once"
       const hx_tensor_view output = tensors[first + 2].view(device);
       const hx_kernel_args args = {HX_KERNEL_ARGS_STRUCT_SIZE, nullptr, nullptr, device,
                                    nullptr, 2, inputs, 1, &output, add.user_data, instance,
-                                   nullptr};
+                                   nullptr, nullptr};
       for (int repeat = 0; repeat < 20 && outcomes[thread].code == HX_OK; ++repeat) {
         outcomes[thread] = DirectPlugin::outcome(add.compute(&args));
       }

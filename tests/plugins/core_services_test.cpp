@@ -131,7 +131,7 @@ TEST_CASE("register_kernel refuses NULL and garbage definitions with INVALID_ARG
   refused(nullptr);
 
   hx_kernel_def def = relu_def(f32);
-  def.struct_size = HX_KERNEL_DEF_STRUCT_SIZE - 1;
+  def.struct_size = HX_KERNEL_DEF_REQUIRED_SIZE - 1;
   CHECK_THAT(refused(&def), Contains("struct_size"));
   def = relu_def(f32);
   def.op = nullptr;

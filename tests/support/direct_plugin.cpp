@@ -105,6 +105,7 @@ hx_kernel_args KernelInstance::args(hx_device* device, hx_stream* stream,
           outputs.data(),
           kernel_.def.user_data,
           instance_,
+          nullptr,
           nullptr};
 }
 

@@ -236,10 +236,11 @@ hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
                       "register_kernel called after hx_plugin_init returned; register kernels "
                       "during init");
   }
-  if (def == nullptr || def->struct_size < HX_KERNEL_DEF_STRUCT_SIZE) {
+  if (def == nullptr || def->struct_size < HX_KERNEL_DEF_REQUIRED_SIZE) {
     return kit.refuse(HX_INVALID_ARGUMENT,
                       "register_kernel: hx_kernel_def is NULL or its struct_size is below "
-                      "HX_KERNEL_DEF_STRUCT_SIZE (" + std::to_string(HX_KERNEL_DEF_STRUCT_SIZE) +
+                      "2.0's (HX_KERNEL_DEF_REQUIRED_SIZE, " +
+                          std::to_string(HX_KERNEL_DEF_REQUIRED_SIZE) +
                           "); set struct_size = HX_KERNEL_DEF_STRUCT_SIZE");
   }
   const std::string op =
@@ -275,6 +276,9 @@ hx_status* KitCore::register_kernel(hx_core* core, const hx_kernel_def* def) {
   }
   RegisteredKernel kernel{op,           {},          {},           def->priority, def->compute,
                           def->user_data, def->create, def->check, def->destroy};
+  if (def->struct_size >= HX_KERNEL_DEF_STRUCT_SIZE) {  // else a 2.9 plugin's: none
+    kernel.forget_constants = def->forget_constants;
+  }
   for (size_t i = 0; i < def->num_output_dtypes; ++i) {
     if (!hx_dtype_is_valid(def->output_dtypes[i])) {
       return kit.refuse(HX_INVALID_ARGUMENT,

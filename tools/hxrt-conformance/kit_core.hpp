@@ -47,6 +47,7 @@ struct RegisteredKernel {
   hx_kernel_create_fn create = nullptr;  // NULL: no instances
   hx_kernel_check_fn check = nullptr;    // NULL: accepts every call of its dtypes
   hx_kernel_destroy_fn destroy = nullptr;
+  hx_kernel_forget_constants_fn forget_constants = nullptr;  // NULL: keeps nothing under ids
 };
 
 // One custom op the plugin registered.

@@ -32,7 +32,8 @@ inline hx_kernel_args kernel_args(const Device& device, const KernelEntry& kerne
           views + num_inputs,
           kernel.user_data,
           instance,
-          output_extents};
+          output_extents,
+          nullptr};  // input_constants: a graph's executable sets them (graph/constant_ids.hpp)
 }
 
 // What the core reports when `kernel` let a C++ exception cross the C ABI, which plugins must

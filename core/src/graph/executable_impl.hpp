@@ -109,6 +109,12 @@ inline std::string label_of(const StepInfo& step) {
 }
 
 struct ExecutableImpl {
+  ExecutableImpl() = default;
+  // Tells the kernels that kept something under its constants' ids that they are gone.
+  ~ExecutableImpl();
+  ExecutableImpl(const ExecutableImpl&) = delete;
+  ExecutableImpl& operator=(const ExecutableImpl&) = delete;
+
   std::shared_ptr<GraphContext> context;  // the runtime's devices, kernels and instances
   std::vector<StepInfo> steps;             // a topological order
   // Per step, the work of its op for the cost model: only in an executable that measures
@@ -153,6 +159,11 @@ struct ExecutableImpl {
   // The graph constants' values, each on the device of a step that reads it (kConstant), made
   // at compile and read by every run.
   std::vector<Tensor> constants;
+  // Per constant, the id kernels may keep what they derive from it under
+  // (hx_kernel_args.input_constants; graph/constant_ids.hpp); and per operand, the id of the
+  // constant it reads, or 0 (outputs, and inputs that are no constant).
+  std::vector<uint64_t> constant_ids;
+  std::vector<uint64_t> operand_constants;
   // Per input, where the dynamic placer assumed its feed comes from (a device's canonical
   // name); empty for the simple placer. A run that feeds an input from elsewhere has it
   // placed again (ExecutableHandle::after_run).

@@ -181,7 +181,7 @@ bool Placer::checks(const KernelEntry& kernel, const Device& device, hx_kernel_i
                             device.handle(),            nullptr,          request.num_inputs,
                             request.inputs,             request.num_outputs, request.outputs,
                             kernel.user_data,           instance,
-                            nullptr};
+                            nullptr,                    nullptr};
   hx_status* status = nullptr;
   try {
     status = kernel.check(&args);

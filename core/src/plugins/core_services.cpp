@@ -160,9 +160,10 @@ std::unique_lock<std::mutex> open_registration(hx_core* core) {
 hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
   return guarded("register_kernel", [&] {
     const auto lock = open_registration(core);
-    if (def == nullptr || def->struct_size < HX_KERNEL_DEF_STRUCT_SIZE) {
+    if (def == nullptr || def->struct_size < HX_KERNEL_DEF_REQUIRED_SIZE) {
       throw Error(StatusCode::kInvalidArgument,
-                  "hx_kernel_def is NULL or its struct_size is below HX_KERNEL_DEF_STRUCT_SIZE");
+                  "hx_kernel_def is NULL or its struct_size is below 2.0's "
+                  "(HX_KERNEL_DEF_REQUIRED_SIZE); set it to HX_KERNEL_DEF_STRUCT_SIZE");
     }
     if (core->pending->kernels.size() >= kMaxKernelsPerPlugin) {
       throw Error(StatusCode::kOutOfRange,
@@ -199,6 +200,9 @@ hx_status* register_kernel(hx_core* core, const hx_kernel_def* def) {
     entry.create = def->create;
     entry.check = def->check;
     entry.destroy = def->destroy;
+    if (def->struct_size >= HX_KERNEL_DEF_STRUCT_SIZE) {  // else a 2.9 plugin's: none
+      entry.forget_constants = def->forget_constants;
+    }
     entry.user_data = def->user_data;
     entry.plugin = core->plugin_name;
     core->pending->kernels.add(std::move(entry));

@@ -26,6 +26,8 @@ struct KernelEntry {
   hx_kernel_create_fn create = nullptr;  // NULL: no instances
   hx_kernel_check_fn check = nullptr;    // NULL: accepts every call of its dtypes
   hx_kernel_destroy_fn destroy = nullptr;
+  // NULL: keeps nothing under the ids of graph constants (hx_kernel_args.input_constants).
+  hx_kernel_forget_constants_fn forget_constants = nullptr;
   void* user_data = nullptr;
   // A plugin of ABI 2.0 to 2.2 has its check asked before every call; from 2.3 a check's
   // answer holds for every call of the same kind (plugin_api.h, hx_kernel_check_fn).

@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.9 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.10 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 9
+#define HX_ABI_VERSION_MINOR 10
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -367,8 +367,19 @@ typedef struct hx_kernel_args {
                                      them once the call's work on `stream` has completed, so a
                                      device kernel may copy them there asynchronously. NULL for
                                      every other op, and in check. [since 2.8] */
+  const uint64_t* input_constants; /* compute: `num_inputs` entries, or NULL when none applies
+                                     (check, eager calls, a 2.9 core: read it only where
+                                     struct_size covers it). Entry i is 0, or the id of input
+                                     i's elements: a graph constant's copy on `device`, which
+                                     the core never changes while the id is in use and whose id
+                                     is unique in the process and never given to other
+                                     elements. A kernel may keep what it derives from such an
+                                     input (weights reordered to its own layout, packed) under
+                                     the id and read that on later calls instead of the input,
+                                     until the core forgets the id
+                                     (hx_kernel_def.forget_constants). [since 2.10] */
 } hx_kernel_args;
-#define HX_KERNEL_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_args, output_extents)
+#define HX_KERNEL_ARGS_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_args, input_constants)
 
 /* Makes an instance for one combination of attributes, input and output dtypes and device,
  * reading the attributes once. Returns NULL and sets *out_instance (which may be set to NULL
@@ -406,6 +417,15 @@ typedef hx_status* (*hx_kernel_check_fn)(const hx_kernel_args* args);
  * during compute. [since 1.0; the instance in args since 2.0] */
 typedef hx_status* (*hx_kernel_fn)(const hx_kernel_args* args);
 
+/* Says that the constants `ids` (hx_kernel_args.input_constants) are gone: their executable
+ * was destroyed. The kernel drops what it derived from them. Called once per instance that
+ * received them in compute (`instance` NULL for a kernel without create), after every call
+ * that received them has returned and its work has completed, and before that instance's
+ * destroy. Called concurrently with other calls of the kernel, which never carry these ids.
+ * [since 2.10] */
+typedef void (*hx_kernel_forget_constants_fn)(hx_kernel_instance* instance, const uint64_t* ids,
+                                              size_t num_ids, void* user_data);
+
 /* Frees an instance that create made. Called once per instance, after every check and compute
  * call that received it has returned and the work those calls enqueued has completed, and
  * before shutdown. Accepts NULL. [since 2.0] */
@@ -440,8 +460,13 @@ typedef struct hx_kernel_def {
   hx_kernel_check_fn check;       /* [optional] NULL: the kernel runs every call of the dtypes
                                      it registered (and create accepted) */
   hx_kernel_destroy_fn destroy;   /* [optional, required with create] */
+  hx_kernel_forget_constants_fn forget_constants; /* [optional, since 2.10] NULL: the kernel
+                                     keeps nothing under the ids of input_constants (a 2.9
+                                     plugin's struct_size ends before it, which reads as NULL) */
 } hx_kernel_def;
-#define HX_KERNEL_DEF_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_def, destroy)
+#define HX_KERNEL_DEF_STRUCT_SIZE HX_STRUCT_SIZE(hx_kernel_def, forget_constants)
+/* The smallest hx_kernel_def a core accepts: 2.0's, which ends at destroy. */
+#define HX_KERNEL_DEF_REQUIRED_SIZE HX_STRUCT_SIZE(hx_kernel_def, destroy)
 
 /* ============================================================================================
  * CUSTOM OPS
@@ -1045,6 +1070,12 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      Gemm or Conv and its activation where the plugins register a kernel for them. A 2.8
  *      core has no such ops: a plugin registers their kernels only under a core whose
  *      core_abi_minor is 9 or more.
+ * 2.10 hx_kernel_args.input_constants: an id per input that is a graph constant, under which
+ *      a kernel may keep the input reordered or packed once rather than on every call, and
+ *      hx_kernel_def.forget_constants [optional], by which the core says that ids are gone. A
+ *      2.9 core's args end before the field (its struct_size): no ids. A 2.9 plugin's
+ *      hx_kernel_def ends before forget_constants, which reads as NULL; the smallest
+ *      hx_kernel_def a core accepts stays 2.0's (HX_KERNEL_DEF_REQUIRED_SIZE).
  */
 
 #ifdef __cplusplus

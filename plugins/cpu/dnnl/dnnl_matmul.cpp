@@ -106,11 +106,18 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
                      {DNNL_ARG_WEIGHTS, operand(b, rank, false, transpose_b && !b_vector)}};
   prepared.output = product(c, rank, a_vector, b_vector);
   if (with_bias) prepared.inputs.emplace_back(DNNL_ARG_BIAS, bias_of(call.input(2)));
+  // Weights that are a graph constant in the layout oneDNN packs them in, reordered once
+  // (run_prepared): otherwise its kernels copy them into it on every call.
+  const bool packed_b = call.constant_id(1) != 0;
+  const dnnl::memory::desc weights =
+      packed_b ? dnnl::memory::desc(prepared.inputs[1].second.dims(),
+                                    prepared.inputs[1].second.data_type(),
+                                    dnnl::memory::format_tag::any)
+               : prepared.inputs[1].second;
   const dnnl::matmul::desc desc =
-      with_bias ? dnnl::matmul::desc(prepared.inputs[0].second, prepared.inputs[1].second,
+      with_bias ? dnnl::matmul::desc(prepared.inputs[0].second, weights,
                                      prepared.inputs[2].second, prepared.output)
-                : dnnl::matmul::desc(prepared.inputs[0].second, prepared.inputs[1].second,
-                                     prepared.output);
+                : dnnl::matmul::desc(prepared.inputs[0].second, weights, prepared.output);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   set_activation_post_op(attr, activation);
@@ -123,6 +130,7 @@ Prepared prepare_dnnl_matmul(const KernelCall& call, bool transpose_a, bool tran
   }
   prepared.primitive = dnnl::matmul(primitive_desc);
   prepared.scratchpad = primitive_desc.scratchpad_desc();
+  if (packed_b) use_chosen_layouts(prepared, primitive_desc);
   return prepared;
 }
 

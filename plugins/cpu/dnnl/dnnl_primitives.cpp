@@ -78,6 +78,9 @@ std::vector<int64_t> shapes_key(const KernelCall& call) {
   };
   for (size_t i = 0; i < call.num_inputs(); ++i) add(call.input(i));
   for (size_t i = 0; i < call.num_outputs(); ++i) add(call.output(i));
+  // A primitive may read a graph constant in a layout of its own, which a call of other
+  // inputs would reorder every time.
+  for (size_t i = 0; i < call.num_inputs(); ++i) key.push_back(call.constant_id(i) != 0);
   return key;
 }
 
@@ -233,17 +236,33 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
     dnnl::stream stream(cpu_engine());
     for (size_t i = 0; i < inputs; ++i) {
       const hx_tensor_view& input = call.input(i);
-      float* data = const_cast<float*>(input_data<float>(input));
-      if (!wide) {
-        data = sized(buffers.widened[i], float_count(prepared.inputs[i].second));
-        widen(input, element_count(input), data);
+      const auto plain = [&] {
+        float* data = const_cast<float*>(input_data<float>(input));
+        if (!wide) {
+          data = sized(buffers.widened[i], float_count(prepared.inputs[i].second));
+          widen(input, element_count(input), data);
+        }
+        bound.plain_inputs[i].set_data_handle(data);
+      };
+      if (!bound.chosen_inputs[i]) {
+        plain();
+        continue;
       }
-      bound.plain_inputs[i].set_data_handle(data);
-      if (bound.chosen_inputs[i]) {
+      const Prepared::Relayout& relayout = prepared.input_layouts[i];
+      const auto reorder_into = [&](void* laid_out) {
+        plain();
+        bound.chosen_inputs[i].set_data_handle(laid_out);
+        relayout.reorder.execute(stream, bound.plain_inputs[i], bound.chosen_inputs[i]);
+      };
+      // A graph constant is reordered once, under its id, and read from there on.
+      if (const uint64_t id = call.constant_id(i)) {
         bound.chosen_inputs[i].set_data_handle(
-            sized(buffers.laid_out[i], prepared.input_layouts[i].layout.get_size()));
-        prepared.input_layouts[i].reorder.execute(stream, bound.plain_inputs[i],
-                                                  bound.chosen_inputs[i]);
+            call.plugin().constant_layouts.find_or_make(id, relayout.layout, [&](void* kept) {
+              reorder_into(kept);
+              stream.wait();
+            }));
+      } else {
+        reorder_into(sized(buffers.laid_out[i], relayout.layout.get_size()));
       }
     }
     float* output = wide ? output_data<float>(out)

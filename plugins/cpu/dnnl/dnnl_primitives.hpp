@@ -135,12 +135,15 @@ class PrimitiveCache : public hxplugin::BoundedCache<std::vector<int64_t>, Prepa
   PrimitiveCache() : BoundedCache(kPrimitivesKept) {}
 };
 
-// The shapes and strides of every input and output of the call, as a cache key.
+// The shapes and strides of every input and output of the call, and which inputs are graph
+// constants, as a cache key.
 std::vector<int64_t> shapes_key(const KernelCall& call);
 
 // Runs `prepared` on the call's inputs and output 0. f32 tensors, and every tensor of a native
 // primitive, are passed as they are; f16 and bf16 ones are otherwise widened to f32 first and
-// the output rounded back once. Every view must be dense (the core passes no other to these
+// the output rounded back once. An input the primitive reads in a layout of its own is
+// reordered into it on each call, unless it is a graph constant: then once, under its id
+// (CpuPlugin::constant_layouts). Every view must be dense (the core passes no other to these
 // ops) unless the primitive is native.
 hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& prepared,
                         uint32_t threads);

@@ -30,17 +30,19 @@ struct ConvInstance {
   mutable PrimitiveCache primitives;
 };
 
-// Whether the convolution runs in the layouts oneDNN chooses (blocked channels), its input,
-// weights and output reordered around each call: its blocked kernels ran 1.2 to 2.3 times
-// faster than the plain layout's im2col GEMM here, the reorders included, except where
-// reordering the weights on every call costs more than it saves: 512 to 512 channels 3x3 at
-// 7x7, 3.26 ms against 2.38 (AVX-512, one thread; bench/RESULTS.md). So only where the
-// weights have no more elements than the input and output together.
+// Whether the convolution runs in the layouts oneDNN chooses (blocked channels), its input
+// and output reordered around each call: its blocked kernels ran 1.2 to 2.3 times faster than
+// the plain layout's im2col GEMM here, the reorders included. Weights that are a graph
+// constant are reordered once (run_prepared); others on every call, which costs more than it
+// saves where they outweigh the tensors: 512 to 512 channels 3x3 at 7x7, 3.26 ms against
+// 2.38 (AVX-512, one thread; bench/RESULTS.md). So those only where the weights have no more
+// elements than the input and output together.
 constexpr int64_t kFewChannels = 8;
 
 bool in_chosen_layouts(const KernelCall& call) {
-  return element_count(call.input(1)) <=
-         element_count(call.input(0)) + element_count(call.output(0));
+  return call.constant_id(1) != 0 || element_count(call.input(1)) <=
+                                         element_count(call.input(0)) +
+                                             element_count(call.output(0));
 }
 
 Prepared prepare_conv(DataType type, const ConvInstance& conv, const KernelCall& call) {

@@ -40,7 +40,19 @@ struct KernelEntry {
   hx_kernel_check_fn check;
   hx_kernel_destroy_fn destroy;
   uint32_t core_minor;  // the ABI minor whose cores define the op: older ones are not asked
+  hx_kernel_forget_constants_fn forget_constants = nullptr;
 };
+
+// The forget_constants of the kernels whose primitives keep graph constants in their own
+// layouts (run_prepared): what the plugin kept under the ids goes, whichever instance it was.
+void forget_constant_layouts(hx_kernel_instance*, const uint64_t* ids, size_t count,
+                             void* user_data) {
+  try {
+    static_cast<CpuPlugin*>(user_data)->constant_layouts.forget(ids, count);
+  } catch (...) {
+    // A lock that failed (std::system_error): kept, unread, as a 2.9 core would have it.
+  }
+}
 
 // The kernels' entry points, behind the exception barrier.
 template <hx_kernel_fn Kernel>
@@ -59,6 +71,11 @@ constexpr KernelEntry with_instances(const char* op, const int32_t (&dtypes)[N],
                                      hx_kernel_check_fn check = nullptr) {
   return {op, dtypes, N, guarded_kernel<Kernel>, guarded_create<Create>, check, Destroy, 0};
 }
+// `kernel`, which may keep graph constants in its primitives' layouts.
+constexpr KernelEntry keeping_constants(KernelEntry kernel) {
+  kernel.forget_constants = forget_constant_layouts;
+  return kernel;
+}
 // `kernel` for an op that cores of ABI minor `minor` on define.
 constexpr KernelEntry since(uint32_t minor, KernelEntry kernel) {
   kernel.core_minor = minor;
@@ -67,15 +84,17 @@ constexpr KernelEntry since(uint32_t minor, KernelEntry kernel) {
 
 // Cast's output dtypes are left unconstrained (NULL): every input dtype converts to every dtype.
 constexpr KernelEntry kKernels[] = {
-    with_instances<matmul_kernel, matmul_create, matmul_destroy>("MatMul", kAnyFloating,
-                                                                 matmul_check),
-    with_instances<gemm_kernel, gemm_create, gemm_destroy>("Gemm", kAnyFloating, gemm_check),
-    since(9, with_instances<gemm_kernel, fused_gemm_create, gemm_destroy>(
-                 "FusedGemm", kAnyFloating, gemm_check)),
+    keeping_constants(with_instances<matmul_kernel, matmul_create, matmul_destroy>(
+        "MatMul", kAnyFloating, matmul_check)),
+    keeping_constants(with_instances<gemm_kernel, gemm_create, gemm_destroy>(
+        "Gemm", kAnyFloating, gemm_check)),
+    since(9, keeping_constants(with_instances<gemm_kernel, fused_gemm_create, gemm_destroy>(
+                 "FusedGemm", kAnyFloating, gemm_check))),
     with_instances<einsum_kernel, einsum_create, einsum_destroy>("Einsum", kAnyFloating),
-    with_instances<conv_kernel, conv_create, conv_destroy>("Conv", kNarrowFloating, conv_check),
-    since(9, with_instances<conv_kernel, fused_conv_create, conv_destroy>(
-                 "FusedConv", kNarrowFloating, conv_check)),
+    keeping_constants(with_instances<conv_kernel, conv_create, conv_destroy>(
+        "Conv", kNarrowFloating, conv_check)),
+    since(9, keeping_constants(with_instances<conv_kernel, fused_conv_create, conv_destroy>(
+                 "FusedConv", kNarrowFloating, conv_check))),
     with_instances<conv_transpose_kernel, conv_transpose_create, conv_transpose_destroy>(
         "ConvTranspose", kNarrowFloating, conv_transpose_check),
     with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kMaxPool, pool_check),
@@ -195,6 +214,7 @@ hx_status* register_kernels(CpuPlugin& plugin) {
     def.create = kernel.create;
     def.check = kernel.check;
     def.destroy = kernel.destroy;
+    def.forget_constants = kernel.forget_constants;
     if (hx_status* status =
             hxplugin::register_kernel(*plugin.services, plugin.core, plugin.core_abi_minor, def,
                                   plugin.api.device_type)) {

@@ -25,14 +25,17 @@ std::string kernel_run_failure(const KernelRun& run, const std::string& what,
          "with UNIMPLEMENTED in create or check";
 }
 
-std::string reference_case_failure(const KernelRunner& runner, const KernelVariant& variant,
-                                   const KernelCase& kernel_case, uint64_t seed,
-                                   const KernelInstance* shared, std::string* declined) {
-  std::vector<TensorBytes> inputs;
-  for (const HostTensor& input : kernel_case.inputs) inputs.push_back(encode(input));
-  const KernelRun run =
-      runner.run(*variant.kernel, inputs, output_specs(kernel_case), kernel_case.attrs, shared);
-  const std::string what = variant.label + " " + case_text(kernel_case) + ": ";
+namespace {
+
+std::string reference_run_failure(const KernelRunner& runner, const KernelVariant& variant,
+                                  const KernelCase& kernel_case,
+                                  const std::vector<TensorBytes>& inputs, uint64_t seed,
+                                  const KernelInstance* shared, bool as_constants,
+                                  std::string* declined) {
+  const KernelRun run = runner.run(*variant.kernel, inputs, output_specs(kernel_case),
+                                   kernel_case.attrs, shared, as_constants);
+  const std::string what = variant.label + " " + case_text(kernel_case) +
+                           (as_constants ? " with its inputs as graph constants" : "") + ": ";
   const std::string seed_note = "seed " + std::to_string(seed);
   const std::string failure = kernel_run_failure(run, what, seed_note);
   if (!failure.empty()) return failure;
@@ -56,6 +59,25 @@ std::string reference_case_failure(const KernelRunner& runner, const KernelVaria
     }
     return what + which + mismatch_text(*mismatch, expected.spec) + " (" +
            tolerance_text(kernel_case.tolerance) + ", " + seed_note + "); " + advice;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string reference_case_failure(const KernelRunner& runner, const KernelVariant& variant,
+                                   const KernelCase& kernel_case, uint64_t seed,
+                                   const KernelInstance* shared, std::string* declined) {
+  std::vector<TensorBytes> inputs;
+  for (const HostTensor& input : kernel_case.inputs) inputs.push_back(encode(input));
+  // A kernel that keeps what it derives from graph constants runs each case twice: as eager
+  // calls pass the inputs, and as a graph's constants with ids (computed twice under them).
+  const bool keeps_constants = variant.kernel->forget_constants != nullptr;
+  for (const bool as_constants : {false, true}) {
+    if (as_constants && !keeps_constants) break;
+    const std::string failure = reference_run_failure(
+        runner, variant, kernel_case, inputs, seed, shared, as_constants, declined);
+    if (!failure.empty() || (declined != nullptr && !declined->empty())) return failure;
   }
   return "";
 }

@@ -1,6 +1,7 @@
 #include "sections/kernel_runner.hpp"
 
 #include <array>
+#include <atomic>
 #include <optional>
 
 #include "call_text.hpp"
@@ -100,9 +101,11 @@ class CallViews {
     }
   }
 
-  // `compute`: for compute, which receives output_extents (check does not).
+  // `compute`: for compute, which receives output_extents (check does not). `constants`:
+  // NULL, or an id per input (hx_kernel_args.input_constants).
   hx_kernel_args args(const RegisteredKernel& kernel, const KernelAttrs& attrs, hx_device* device,
-                      hx_stream* stream, hx_kernel_instance* instance, bool compute) {
+                      hx_stream* stream, hx_kernel_instance* instance, bool compute,
+                      const uint64_t* constants = nullptr) {
     return hx_kernel_args{HX_KERNEL_ARGS_STRUCT_SIZE,
                           nullptr,
                           kernel_context(attrs),
@@ -114,7 +117,8 @@ class CallViews {
                           output_views_.data(),
                           kernel.user_data,
                           instance,
-                          compute && extents_ ? extents_->data() : nullptr};
+                          compute && extents_ ? extents_->data() : nullptr,
+                          constants};
   }
 
  private:
@@ -160,6 +164,14 @@ std::string decline_failure(const char* step, const Outcome& outcome) {
          "reason it placed the op elsewhere, so say what is not supported";
 }
 
+// Ids for a call's inputs as constants: unique in the kit's process, as the core's are.
+std::vector<uint64_t> new_constant_ids(size_t count) {
+  static std::atomic<uint64_t> last{0};
+  std::vector<uint64_t> ids(count);
+  for (uint64_t& id : ids) id = last.fetch_add(1, std::memory_order_relaxed) + 1;
+  return ids;
+}
+
 std::vector<TensorSpec> specs_of(const std::vector<TensorBytes>& tensors) {
   std::vector<TensorSpec> specs;
   for (const TensorBytes& tensor : tensors) specs.push_back(tensor.spec);
@@ -201,7 +213,7 @@ KernelInstance::~KernelInstance() {
 
 KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<TensorBytes>& inputs,
                             const std::vector<TensorSpec>& outputs, const KernelAttrs& attrs,
-                            const KernelInstance* shared) const {
+                            const KernelInstance* shared, bool inputs_constant) const {
   KernelRun run;
   const std::vector<TensorSpec> input_specs = specs_of(inputs);
   std::optional<KernelInstance> own;
@@ -252,24 +264,46 @@ KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<Te
   run.setup_failure = memory.failure();
   if (!run.setup_failure.empty()) return run;
   std::vector<DevicePlace> places;
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    places.push_back({memory.buffer(), layout.offsets[i]});
-    // Without a stream, so that each tensor is in place before the kernel is enqueued.
-    const std::vector<uint8_t> bytes =
-        i < inputs.size() ? inputs[i].bytes : std::vector<uint8_t>(sizes[i], 0xFF);
-    if (bytes.empty()) continue;
-    const Outcome copied = copy_to_device(device_, nullptr, places.back(), bytes.data(), bytes.size());
-    if (!copied.ok()) {
-      run.setup_failure = call_failed("copy_host_to_device of " + byte_count(bytes.size()) +
-                                          " to offset " + std::to_string(places.back().offset),
-                                      copied);
-      return run;
+  for (size_t i = 0; i < sizes.size(); ++i) places.push_back({memory.buffer(), layout.offsets[i]});
+  // Without a stream, so that each tensor is in place before the kernel is enqueued.
+  const auto fill = [&](size_t first) {
+    for (size_t i = first; i < sizes.size(); ++i) {
+      const std::vector<uint8_t> bytes =
+          i < inputs.size() ? inputs[i].bytes : std::vector<uint8_t>(sizes[i], 0xFF);
+      if (bytes.empty()) continue;
+      const Outcome copied = copy_to_device(device_, nullptr, places[i], bytes.data(),
+                                            bytes.size());
+      if (!copied.ok()) {
+        return call_failed("copy_host_to_device of " + byte_count(bytes.size()) +
+                               " to offset " + std::to_string(places[i].offset),
+                           copied);
+      }
     }
-  }
+    return std::string();
+  };
+  const auto synchronize = [&] {
+    if (stream_ == nullptr) return std::string();
+    const Outcome synced =
+        KitCore::take(device_.api->streams->synchronize(device_.device, stream_));
+    return synced.ok() ? std::string()
+                       : "streams.synchronize after the kernel failed: " + describe(synced);
+  };
+  run.setup_failure = fill(0);
+  if (!run.setup_failure.empty()) return run;
   views.make(device_.device, places);
-  const hx_kernel_args args =
-      views.args(kernel, attrs, device_.device, stream_, shared->get(), true);
+  const std::vector<uint64_t> ids = inputs_constant ? new_constant_ids(inputs.size())
+                                                    : std::vector<uint64_t>();
+  const hx_kernel_args args = views.args(kernel, attrs, device_.device, stream_, shared->get(),
+                                         true, inputs_constant ? ids.data() : nullptr);
   run.status = KitCore::take(kernel.compute(&args));
+  if (inputs_constant && run.status.ok()) {
+    // Again with the same ids, into outputs filled anew: what the kernel kept of its inputs
+    // under their ids at the first call must give what they gave.
+    run.setup_failure = synchronize();
+    if (run.setup_failure.empty()) run.setup_failure = fill(inputs.size());
+    if (!run.setup_failure.empty()) return run;
+    run.status = KitCore::take(kernel.compute(&args));
+  }
   if (!run.status.ok()) run.failed_step = "compute";
   if (run.status.code == HX_UNIMPLEMENTED) {
     run.contract_failure =
@@ -279,14 +313,13 @@ KernelRun KernelRunner::run(const RegisteredKernel& kernel, const std::vector<Te
         "; UNIMPLEMENTED from compute fails the op and is never a fallback: decline the call "
         "in create or check instead";
   }
-  // Even after a failed call: nothing may be in flight when the memory is freed.
-  if (stream_ != nullptr) {
-    const Outcome synced = KitCore::take(device_.api->streams->synchronize(device_.device, stream_));
-    if (!synced.ok()) {
-      run.setup_failure = "streams.synchronize after the kernel failed: " + describe(synced);
-      return run;
-    }
+  // Even after a failed call: nothing may be in flight when the memory is freed, nor when
+  // the ids are forgotten.
+  run.setup_failure = synchronize();
+  if (inputs_constant) {
+    kernel.forget_constants(shared->get(), ids.data(), ids.size(), kernel.user_data);
   }
+  if (!run.setup_failure.empty()) return run;
   if (!run.status.ok()) return run;
   // The elements are dense for the extents reported, from the start of each output.
   std::vector<TensorSpec> written = outputs;

@@ -64,10 +64,13 @@ class KernelRunner {
   // combination), asks its check, copies `inputs` to the device, allocates `outputs` (filled
   // with 0xFF bytes, so that an element the kernel never writes shows as NaN or -1 rather than
   // as a lucky 0), calls kernel.compute with `attrs`, synchronizes the stream and reads the
-  // outputs back.
+  // outputs back. `inputs_constant` (for a kernel with forget_constants): every input comes
+  // with an id as a graph constant's does (hx_kernel_args.input_constants), compute runs twice
+  // with the same ids (the outputs filled anew between), the second call's outputs are read,
+  // and the ids are forgotten.
   KernelRun run(const RegisteredKernel& kernel, const std::vector<TensorBytes>& inputs,
                 const std::vector<TensorSpec>& outputs, const KernelAttrs& attrs,
-                const KernelInstance* shared = nullptr) const;
+                const KernelInstance* shared = nullptr, bool inputs_constant = false) const;
 
   const DeviceUnderTest& device() const { return device_; }
 

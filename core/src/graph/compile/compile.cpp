@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "graph/compile/compile_phases.hpp"
+#include "graph/constant_ids.hpp"
 #include "graph/executable_handle.hpp"
 #include "graph/optimize/graph_passes.hpp"
 
@@ -172,6 +173,7 @@ class StepBuilder {
   // index of its tensor in ExecutableImpl::constants. Shared, not copied, where it is there.
   uint32_t upload(const GraphNode& constant, Device& device) {
     const Tensor& value = constant.value;
+    exe_.constant_ids.push_back(new_constant_id());
     if (value.impl()->device.get() == &device) {
       exe_.constants.push_back(value);
     } else {
@@ -408,6 +410,7 @@ void finish_steps(ExecutableImpl& exe) {
     view.shape = exe.operand_dims.data() + operand_dims_at[operand];
     view.strides = view.shape + view.rank;
   }
+  mark_constant_operands(exe);
 }
 
 }  // namespace detail

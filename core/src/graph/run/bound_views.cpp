@@ -19,6 +19,10 @@ BoundViews::BoundViews(const ExecutableImpl& exe)
     args_[i] = detail::kernel_args(*step.device, *step.kernel, step.instance.get(), &contexts_[i],
                                    operands(step.first_operand), step.num_inputs,
                                    step.num_outputs);
+    const uint64_t* constants = exe.operand_constants.data() + step.first_operand;
+    if (std::any_of(constants, constants + step.num_inputs, [](uint64_t id) { return id != 0; })) {
+      args_[i].input_constants = constants;
+    }
   }
 }
 

@@ -64,6 +64,15 @@ class KernelCall {
   const hx_tensor_view& output(size_t index) const { return args_.outputs[index]; }
   const hx_kernel_args& args() const { return args_; }
   hx_kernel_instance* instance() const { return args_.instance; }
+  // Input `index`'s id as a graph constant (hx_kernel_args.input_constants), or 0: not a
+  // constant, or a core before 2.10, whose arguments end before the ids.
+  uint64_t constant_id(size_t index) const {
+    if (args_.struct_size < HX_STRUCT_SIZE(hx_kernel_args, input_constants) ||
+        args_.input_constants == nullptr) {
+      return 0;
+    }
+    return args_.input_constants[index];
+  }
 
   // A status with a printf-style message.
   hx_status* error(hx_status_code code, const char* format, ...) const
