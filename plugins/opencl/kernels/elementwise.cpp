@@ -1,5 +1,6 @@
-// Add, Sub, Mul and Div of float32, with the inputs broadcast as the core hands them over
-// (at the output's rank, stride 0 where they repeat).
+// The binary element-wise ops of float32 (Add, Sub, Mul, Div, Pow, Min and Max of two inputs,
+// and the comparisons, whose outputs are bool), with the inputs broadcast as the core hands
+// them over (at the output's rank, stride 0 where they repeat).
 #include <hxplugin/status.hpp>
 
 #include <memory>
@@ -68,6 +69,24 @@ hx_status* binary_compute(const hx_kernel_args* args) {
   const BinaryLayout layout = merge_dimensions(a, b, out);
   return Launch(instance, args->stream)
       .run(1, &count, nullptr, operand(a), operand(b), operand(out), layout);
+}
+
+hx_status* two_inputs_check(const hx_kernel_args* args) {
+  if (args->num_inputs == 2) return nullptr;
+  const OpenClDevice& device = from_handle(args->device);
+  return hxplugin::make_status(device.services(), HX_UNIMPLEMENTED,
+                               "OpenCL's kernel takes two inputs; this call has %zu",
+                               args->num_inputs);
+}
+
+hx_status* same_dtypes_check(const hx_kernel_args* args) {
+  if (args->inputs[1].dtype == args->inputs[0].dtype) return nullptr;
+  const OpenClDevice& device = from_handle(args->device);
+  return hxplugin::make_status(device.services(), HX_UNIMPLEMENTED,
+                               "OpenCL's kernel takes an exponent of the base's dtype %s; this "
+                               "call's is %s",
+                               hx_dtype_name(args->inputs[0].dtype),
+                               hx_dtype_name(args->inputs[1].dtype));
 }
 
 }  // namespace hxopencl

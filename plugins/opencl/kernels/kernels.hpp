@@ -6,7 +6,8 @@
 
 namespace hxopencl {
 
-// Add, Sub, Mul and Div: user_data is the program's kernel name ("add_f32").
+// Add, Sub, Mul, Div, Pow, Min, Max and the comparisons: user_data is the program's kernel
+// name ("add_f32").
 hx_status* binary_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* binary_compute(const hx_kernel_args* args);
 
@@ -16,8 +17,6 @@ hx_status* relu_compute(const hx_kernel_args* args);
 hx_status* addn_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* addn_compute(const hx_kernel_args* args);
 
-hx_status* sum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
-hx_status* sum_compute(const hx_kernel_args* args);
 
 hx_status* cast_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* cast_compute(const hx_kernel_args* args);
@@ -30,7 +29,38 @@ hx_status* matmul_compute(const hx_kernel_args* args);
 // Declines what the tiled kernel cannot run: vectors and stacks of matrices.
 hx_status* matmul_check(const hx_kernel_args* args);
 
-// Identity needs no state: a copy of the input's bytes.
-hx_status* identity_compute(const hx_kernel_args* args);
+// The unary element-wise ops: user_data is the program's kernel name ("exp_f32").
+hx_status* unary_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* unary_compute(const hx_kernel_args* args);
+// Declines calls of other than two inputs (Min and Max take one or more).
+hx_status* two_inputs_check(const hx_kernel_args* args);
+// Declines an exponent of another dtype than the base (Pow's T1).
+hx_status* same_dtypes_check(const hx_kernel_args* args);
+
+// Softmax and LogSoftmax: user_data is the program's kernel name.
+hx_status* softmax_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* softmax_compute(const hx_kernel_args* args);
+
+// hxrt's Sum and ONNX's Reduce ops: user_data is one of the Reductions below.
+struct Reduction {
+  const char* kernel;  // program.cl's
+  bool onnx_axes;      // an empty axes list is none given (ONNX's), not no axis (Sum's)
+};
+extern const Reduction kSum, kReduceSum, kReduceMean, kReduceMax, kReduceMin, kReduceL2;
+hx_status* reduce_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* reduce_compute(const hx_kernel_args* args);
+
+// Identity and the reshapes need no state: a copy of the input's bytes.
+hx_status* copy_compute(const hx_kernel_args* args);
+hx_status* transpose_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* transpose_compute(const hx_kernel_args* args);
+hx_status* slice_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* slice_compute(const hx_kernel_args* args);
+hx_status* expand_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* expand_compute(const hx_kernel_args* args);
+hx_status* concat_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* concat_compute(const hx_kernel_args* args);
+hx_status* gather_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* gather_compute(const hx_kernel_args* args);
 
 }  // namespace hxopencl

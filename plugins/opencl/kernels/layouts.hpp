@@ -33,4 +33,17 @@ static_assert(sizeof(SumLayout) == 4 * HX_MAX_RANK * sizeof(cl_long) + sizeof(cl
                                        2 * sizeof(cl_int),
               "SumLayout must match program.cl");
 
+// An output's shape (Concat: an input's) and the strides, in elements, at which the other
+// tensor is read or written along each of its dimensions, from `start`.
+struct StridedLayout {
+  cl_long shape[HX_MAX_RANK];
+  cl_long stride[HX_MAX_RANK];
+  cl_long start;
+  cl_int rank;
+  cl_int unused;
+};
+static_assert(sizeof(StridedLayout) == 2 * HX_MAX_RANK * sizeof(cl_long) + sizeof(cl_long) +
+                                           2 * sizeof(cl_int),
+              "StridedLayout must match program.cl");
+
 }  // namespace hxopencl

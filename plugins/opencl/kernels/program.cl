@@ -44,7 +44,68 @@ HXCL_BINARY_KERNEL(sub_f32, x - y)
 HXCL_BINARY_KERNEL(mul_f32, x * y)
 HXCL_BINARY_KERNEL(div_f32, x / y)
 
+// Comparisons: float32 inputs, bool (one byte, 0 or 1) out.
+#define HXCL_COMPARE_KERNEL(name, expression)                                              \
+  __kernel void name(__global const float* a, ulong a_offset, __global const float* b,     \
+                     ulong b_offset, __global uchar* out, ulong out_offset,                \
+                     BinaryLayout layout) {                                                \
+    const long index = get_global_id(0);                                                   \
+    long rest = index;                                                                     \
+    long a_index = 0;                                                                      \
+    long b_index = 0;                                                                      \
+    for (int axis = layout.rank - 1; axis >= 0; --axis) {                                  \
+      const long coordinate = rest % layout.shape[axis];                                   \
+      rest /= layout.shape[axis];                                                          \
+      a_index += coordinate * layout.a_stride[axis];                                       \
+      b_index += coordinate * layout.b_stride[axis];                                       \
+    }                                                                                      \
+    const float x = a[a_offset + a_index];                                                 \
+    const float y = b[b_offset + b_index];                                                 \
+    out[out_offset + index] = (expression) ? 1 : 0;                                        \
+  }
+
+// Min and Max propagate NaN, as the CPU plugin's do (fmin and fmax would drop it).
+HXCL_BINARY_KERNEL(pow_f32, pow(x, y))
+HXCL_BINARY_KERNEL(min_f32, isnan(x) || isnan(y) ? NAN : fmin(x, y))
+HXCL_BINARY_KERNEL(max_f32, isnan(x) || isnan(y) ? NAN : fmax(x, y))
+HXCL_COMPARE_KERNEL(equal_f32, x == y)
+HXCL_COMPARE_KERNEL(less_f32, x < y)
+HXCL_COMPARE_KERNEL(greater_f32, x > y)
+HXCL_COMPARE_KERNEL(less_or_equal_f32, x <= y)
+HXCL_COMPARE_KERNEL(greater_or_equal_f32, x >= y)
+
 // ---- unary and n-ary element-wise ops on dense tensors ----
+
+// One element each; `alpha` and `beta` are the op's attributes where it has them (LeakyRelu's
+// slope, HardSigmoid's alpha and beta), unused otherwise.
+#define HXCL_UNARY_KERNEL(name, expression)                                                \
+  __kernel void name(__global const float* in, ulong in_offset, __global float* out,       \
+                     ulong out_offset, float alpha, float beta) {                          \
+    const size_t index = get_global_id(0);                                                 \
+    const float x = in[in_offset + index];                                                 \
+    out[out_offset + index] = (expression);                                                \
+  }
+
+HXCL_UNARY_KERNEL(exp_f32, exp(x))
+HXCL_UNARY_KERNEL(log_f32, log(x))
+HXCL_UNARY_KERNEL(sqrt_f32, sqrt(x))
+HXCL_UNARY_KERNEL(neg_f32, -x)
+HXCL_UNARY_KERNEL(abs_f32, fabs(x))
+HXCL_UNARY_KERNEL(reciprocal_f32, 1.0f / x)
+HXCL_UNARY_KERNEL(erf_f32, erf(x))
+HXCL_UNARY_KERNEL(tanh_f32, tanh(x))
+HXCL_UNARY_KERNEL(sigmoid_f32, 1.0f / (1.0f + exp(-x)))
+HXCL_UNARY_KERNEL(floor_f32, floor(x))
+HXCL_UNARY_KERNEL(ceil_f32, ceil(x))
+// ONNX's Round: halves to even, which rint does in the default rounding mode.
+HXCL_UNARY_KERNEL(round_f32, rint(x))
+HXCL_UNARY_KERNEL(sign_f32, isnan(x) ? x : (float)((x > 0.0f) - (x < 0.0f)))
+HXCL_UNARY_KERNEL(leaky_relu_f32, x >= 0.0f ? x : alpha * x)
+HXCL_UNARY_KERNEL(hard_sigmoid_f32, fmax(0.0f, fmin(1.0f, alpha * x + beta)))
+HXCL_UNARY_KERNEL(hard_swish_f32, x * fmax(0.0f, fmin(1.0f, x / 6.0f + 0.5f)))
+HXCL_UNARY_KERNEL(gelu_f32, 0.5f * x * (1.0f + erf(x * 0.70710678118654752f)))
+HXCL_UNARY_KERNEL(gelu_tanh_f32,
+                  0.5f * x * (1.0f + tanh(0.79788456080286536f * (x + 0.044715f * x * x * x))))
 
 // `x < 0` is false for NaN, so NaN passes through (as on the CPU plugin).
 __kernel void relu_f32(__global const float* in, ulong in_offset, __global float* out,
@@ -62,7 +123,7 @@ __kernel void accumulate_f32(__global const float* in, ulong in_offset, __global
   out[out_offset + index] += in[in_offset + index];
 }
 
-// ---- Sum over a set of axes ----
+// ---- reductions over a set of axes: the layout (kernels below, HXCL_REDUCE_KERNEL) ----
 
 // The kept dimensions (the output's, in order) and the reduced ones, each with the input's
 // strides in elements.
@@ -75,29 +136,6 @@ typedef struct {
   int kept_rank;
   int reduced_rank;
 } SumLayout;
-
-// One work-item per output element, walking every input element that adds into it.
-__kernel void sum_f32(__global const float* in, ulong in_offset, __global float* out,
-                      ulong out_offset, SumLayout layout) {
-  const long index = get_global_id(0);
-  long rest = index;
-  long base = 0;
-  for (int axis = layout.kept_rank - 1; axis >= 0; --axis) {
-    base += (rest % layout.kept_shape[axis]) * layout.kept_stride[axis];
-    rest /= layout.kept_shape[axis];
-  }
-  float sum = 0.0f;
-  for (long step = 0; step < layout.reduced_count; ++step) {
-    long reduced_rest = step;
-    long offset = base;
-    for (int axis = layout.reduced_rank - 1; axis >= 0; --axis) {
-      offset += (reduced_rest % layout.reduced_shape[axis]) * layout.reduced_stride[axis];
-      reduced_rest /= layout.reduced_shape[axis];
-    }
-    sum += in[in_offset + offset];
-  }
-  out[out_offset + index] = sum;
-}
 
 // ---- Cast from float32, with the CPU plugin's rules ----
 
@@ -183,3 +221,131 @@ HXCL_MATMUL_KERNEL(matmul_f32, HXCL_A_PLAIN, HXCL_B_PLAIN)
 HXCL_MATMUL_KERNEL(matmul_f32_bt, HXCL_A_PLAIN, HXCL_B_TRANSPOSED)
 HXCL_MATMUL_KERNEL(matmul_f32_at, HXCL_A_TRANSPOSED, HXCL_B_PLAIN)
 HXCL_MATMUL_KERNEL(matmul_f32_at_bt, HXCL_A_TRANSPOSED, HXCL_B_TRANSPOSED)
+
+// ---- Softmax and LogSoftmax along one axis ----
+
+// One work-item per (outer, inner) position, walking the axis at stride `inner`: the largest
+// element first, so that exp never overflows.
+#define HXCL_SOFTMAX_KERNEL(name, LOG)                                                     \
+  __kernel void name(__global const float* in, ulong in_offset, __global float* out,       \
+                     ulong out_offset, long extent, long inner) {                          \
+    const long index = get_global_id(0);                                                   \
+    const long base = (index / inner) * extent * inner + index % inner;                    \
+    in += in_offset + base;                                                                \
+    out += out_offset + base;                                                              \
+    float largest = -INFINITY;                                                             \
+    for (long i = 0; i < extent; ++i) largest = fmax(largest, in[i * inner]);              \
+    float sum = 0.0f;                                                                      \
+    for (long i = 0; i < extent; ++i) sum += exp(in[i * inner] - largest);                 \
+    if (LOG) {                                                                             \
+      const float shift = largest + log(sum);                                              \
+      for (long i = 0; i < extent; ++i) out[i * inner] = in[i * inner] - shift;            \
+    } else {                                                                               \
+      for (long i = 0; i < extent; ++i) out[i * inner] = exp(in[i * inner] - largest) / sum; \
+    }                                                                                      \
+  }
+
+HXCL_SOFTMAX_KERNEL(softmax_f32, 0)
+HXCL_SOFTMAX_KERNEL(log_softmax_f32, 1)
+
+// ---- reductions over a set of axes (SumLayout, as Sum) ----
+
+#define HXCL_REDUCE_KERNEL(name, START, ACCUMULATE, FINISH)                                \
+  __kernel void name(__global const float* in, ulong in_offset, __global float* out,       \
+                     ulong out_offset, SumLayout layout) {                                 \
+    const long index = get_global_id(0);                                                   \
+    long rest = index;                                                                     \
+    long base = 0;                                                                         \
+    for (int axis = layout.kept_rank - 1; axis >= 0; --axis) {                             \
+      base += (rest % layout.kept_shape[axis]) * layout.kept_stride[axis];                 \
+      rest /= layout.kept_shape[axis];                                                     \
+    }                                                                                      \
+    float value = START;                                                                   \
+    for (long step = 0; step < layout.reduced_count; ++step) {                             \
+      long reduced_rest = step;                                                            \
+      long offset = base;                                                                  \
+      for (int axis = layout.reduced_rank - 1; axis >= 0; --axis) {                        \
+        offset += (reduced_rest % layout.reduced_shape[axis]) * layout.reduced_stride[axis]; \
+        reduced_rest /= layout.reduced_shape[axis];                                        \
+      }                                                                                    \
+      const float x = in[in_offset + offset];                                              \
+      value = ACCUMULATE;                                                                  \
+    }                                                                                      \
+    out[out_offset + index] = FINISH;                                                      \
+  }
+
+// Max and Min of nothing are -inf and +inf, and NaN wins, as on the CPU plugin.
+HXCL_REDUCE_KERNEL(reduce_sum_f32, 0.0f, value + x, value)
+HXCL_REDUCE_KERNEL(reduce_mean_f32, 0.0f, value + x, value / (float)layout.reduced_count)
+HXCL_REDUCE_KERNEL(reduce_max_f32, -INFINITY, isnan(x) || x > value ? x : value, value)
+HXCL_REDUCE_KERNEL(reduce_min_f32, INFINITY, isnan(x) || x < value ? x : value, value)
+HXCL_REDUCE_KERNEL(reduce_l2_f32, 0.0f, value + x * x, sqrt(value))
+
+// ---- data movement: elements of any dtype, by their size ----
+
+// An output's shape, and for each of its dimensions the stride in elements at which the input
+// is read along it (permuted for Transpose, scaled by the step for Slice, 0 where Expand
+// repeats); `start` is where element [0, ...] is read.
+typedef struct {
+  long shape[HXCL_MAX_RANK];
+  long stride[HXCL_MAX_RANK];
+  long start;
+  int rank;
+  int unused;
+} StridedLayout;
+
+// out[i] = in[start + sum(coordinate[d] * stride[d])], the output dense: a gather. The same
+// layout read the other way writes a dense input into a strided output (Concat's parts).
+#define HXCL_STRIDED_KERNELS(type)                                                          \
+  __kernel void gather_##type(__global const type* in, ulong in_offset, __global type* out, \
+                              ulong out_offset, StridedLayout layout) {                     \
+    const long index = get_global_id(0);                                                    \
+    long rest = index;                                                                      \
+    long from = layout.start;                                                               \
+    for (int axis = layout.rank - 1; axis >= 0; --axis) {                                   \
+      from += (rest % layout.shape[axis]) * layout.stride[axis];                            \
+      rest /= layout.shape[axis];                                                           \
+    }                                                                                       \
+    out[out_offset + index] = in[in_offset + from];                                         \
+  }                                                                                         \
+  __kernel void scatter_##type(__global const type* in, ulong in_offset,                    \
+                               __global type* out, ulong out_offset,                        \
+                               StridedLayout layout) {                                      \
+    const long index = get_global_id(0);                                                    \
+    long rest = index;                                                                      \
+    long to = layout.start;                                                                 \
+    for (int axis = layout.rank - 1; axis >= 0; --axis) {                                   \
+      to += (rest % layout.shape[axis]) * layout.stride[axis];                              \
+      rest /= layout.shape[axis];                                                           \
+    }                                                                                       \
+    out[out_offset + to] = in[in_offset + index];                                           \
+  }
+
+HXCL_STRIDED_KERNELS(uchar)
+HXCL_STRIDED_KERNELS(ushort)
+HXCL_STRIDED_KERNELS(uint)
+HXCL_STRIDED_KERNELS(ulong)
+
+// Gather along one axis: out[outer, j, inner] = data[outer, indices[j], inner], indices of
+// int64 or int32, negative ones counting from the end. An index out of range gives 0, as
+// TensorFlow's GPU kernels do: a device kernel has no way to fail one element, and the
+// indices are on the device, where the host would have to wait to read them.
+#define HXCL_GATHER_AXIS_KERNEL(name, type, index_type)                                     \
+  __kernel void name(__global const type* data, ulong data_offset,                          \
+                     __global const index_type* indices, ulong indices_offset,              \
+                     __global type* out, ulong out_offset, long index_count, long extent,   \
+                     long inner) {                                                          \
+    const long index = get_global_id(0);                                                    \
+    const long i = index % inner;                                                           \
+    const long j = (index / inner) % index_count;                                           \
+    const long outer = index / inner / index_count;                                         \
+    long at = (long)indices[indices_offset + j];                                            \
+    if (at < 0) at += extent;                                                               \
+    out[out_offset + index] =                                                               \
+        at >= 0 && at < extent ? data[data_offset + (outer * extent + at) * inner + i] : 0;  \
+  }
+
+HXCL_GATHER_AXIS_KERNEL(gather_axis_uint_i64, uint, long)
+HXCL_GATHER_AXIS_KERNEL(gather_axis_uint_i32, uint, int)
+HXCL_GATHER_AXIS_KERNEL(gather_axis_ulong_i64, ulong, long)
+HXCL_GATHER_AXIS_KERNEL(gather_axis_ulong_i32, ulong, int)
