@@ -1,12 +1,14 @@
 // The dynamic placer's executable after compile: graph inputs placed where their feeds live
 // (CompileOptions::feed_devices, an input's own device, or learned from the first run), and
 // placements judged by the run times they measure: one that measures more than 5% slower than
-// the simple placer's gives way to it.
+// the simple placer's gives way to it; checks that keep a placement come ever less often.
 #include <catch2/catch.hpp>
 #include <hxrt/hxrt.hpp>
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -219,5 +221,85 @@ TEST_CASE("A dynamic placement that measures slower than the simple placer's giv
   for (int run = 0; run < 2; ++run) exe.run(feeds);
   CHECK(logged(log, "Graph placement kept: after 6 runs", "the best found measured slower"));
   CHECK(placement_of(exe, "mm1").device == device("CPU:0"));
+  CHECK(exe.replacements() == 0);
+}
+
+namespace {
+
+// The run counts of the checks logged as keeping the placement ("Graph placement kept: after
+// N runs ...").
+std::vector<int> kept_checks(graph_test::LogLines& log) {
+  const std::string start = "Graph placement kept: after ";
+  std::vector<int> runs;
+  std::lock_guard<std::mutex> lock(log.mutex);
+  for (const std::string& line : log.lines) {
+    if (line.rfind(start, 0) == 0) runs.push_back(std::stoi(line.substr(start.size())));
+  }
+  return runs;
+}
+
+// The samples the cost model holds of CPU:0's MatMul of `work` operations.
+size_t matmul_samples(const hxrt::Runtime& rt, double work) {
+  const nlohmann::json model = nlohmann::json::parse(rt.cost_model_json());
+  const nlohmann::json& cpu = model.at("devices").at(device("CPU:0"));
+  if (!cpu.contains("kernels")) return 0;  // none measured yet
+  for (const nlohmann::json& kernel : cpu.at("kernels")) {
+    if (kernel.at("op") == "MatMul" && kernel.at("work").get<double>() == work) {
+      return kernel.at("seconds").size();
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("A placement that holds is checked ever less often, and only the runs before a check "
+          "are timed", "[graph][dynamic][checks]") {
+  hxrt_test::TempDir dir("hxrt_checks");
+  const std::string config = (dir.path() / "config.json").string();
+  std::ofstream(config) << R"({"placement": {"replace_every_runs": 2}})";
+  hxrt::RuntimeOptions options;
+  options.config_path = config;
+  options.use_installed_plugins = false;
+  options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so"};
+  options.intra_op_threads = 1;
+  hxrt::Runtime rt = hxrt::Runtime::create(options);
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  rt.set_log_device_placement(true);
+  // One MatMul of a size nothing else measures (calibration's are larger), so that its
+  // samples in the cost model are this executable's runs'.
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {24, 24});
+  builder.add("mm", "MatMul", {x, x});
+  const hxrt::Executable exe = rt.compile(builder.build(), {{"mm", 0}}, dynamic_placer());
+  const std::map<std::string, hxrt::Tensor> feeds = {
+      {"x", rt.tensor<float>({24, 24}, std::vector<float>(24 * 24, 0.5f))}};
+  const double work = 2.0 * 24 * 24 * 24;
+  REQUIRE(matmul_samples(rt, work) == 0);
+
+  // Runs 1 and 2 are timed for the first check, after 2 runs, which keeps the placement; the
+  // next comes after 4 runs at the soonest (later where checks would otherwise take over 2%
+  // of the runs' time: here, where a check's compile outlasts a hundred runs), then after 8 at
+  // the soonest, so runs 5 and 6 are never timed. (The model keeps 9 samples: all 8 runs'
+  // would show.)
+  for (int run = 0; run < 8; ++run) exe.run(feeds);
+  const std::vector<int> early = kept_checks(log);
+  REQUIRE(early.size() >= 1);
+  CHECK(early[0] == 2);
+  CHECK(matmul_samples(rt, work) <= 6);
+  CHECK(matmul_samples(rt, work) >= 2);
+
+  // Each check that keeps the placement at least doubles the runs to the next: 2, 4, 8, 16,
+  // 32 at the most in 40 runs, where a check every 2 runs would make 20.
+  for (int run = 8; run < 40; ++run) exe.run(feeds);
+  const std::vector<int> checks = kept_checks(log);
+  std::string listed;
+  for (int at : checks) listed += " " + std::to_string(at);
+  INFO("checks after runs" << listed);
+  CHECK(checks.size() <= 5);
+  for (size_t i = 2; i < checks.size(); ++i) {
+    CHECK(checks[i] - checks[i - 1] >= 2 * (checks[i - 1] - checks[i - 2]));
+  }
   CHECK(exe.replacements() == 0);
 }

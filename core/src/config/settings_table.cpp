@@ -261,7 +261,9 @@ std::vector<SettingRow> placement_rows() {
           }),
       Row("/placement/replace_every_runs", Kind::kInteger, "10",
           "How often, in runs, the dynamic placer checks an executable's placement against the "
-          "costs measured since it was placed, and places it again; `0`: never.")
+          "costs measured since it was placed, and places it again; `0`: never. Each check "
+          "that keeps the placement doubles the runs to the next, up to 64 times this, and "
+          "leaves at least as many as keep such checks under 2% of the runs' time.")
           .range(0, 1000000000)
           .expected("an integer from 0 (never) to 1000000000")
           .field<&Config::replace_every_runs>(),

@@ -76,7 +76,7 @@ std::vector<Tensor> Executable::run(const std::vector<Tensor>& inputs) const {
   check_feeds(inputs, exe.inputs, exe.input_dtypes, exe.input_shapes);
   if (!handle.adapts()) return detail::run_executable(exe, inputs);
   const auto start = std::chrono::steady_clock::now();
-  std::vector<Tensor> fetched = detail::run_executable(exe, inputs);
+  std::vector<Tensor> fetched = detail::run_executable(exe, inputs, handle.measures_next_run());
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   handle.after_run(exe, inputs, took.count());
   return fetched;

@@ -1,6 +1,7 @@
 #include "graph/executable_handle.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace hxrt::detail {
 namespace {
@@ -59,11 +60,39 @@ void ExecutableHandle::after_run(const ExecutableImpl& ran, const std::vector<Te
     }
     feeds_moved = learn_feeds(ran, inputs);
   }
-  const bool check = ++runs_ % every == 0;
+  const uint64_t run = ++runs_;
+  const uint64_t next_check = next_check_.load(std::memory_order_relaxed);
+  const bool check = run >= (next_check == 0 ? every : next_check);
   if (!feeds_moved && !check) return;
   std::unique_lock<std::mutex> lock(replacing_, std::try_to_lock);
   if (!lock) return;  // another run's thread is at it; the next check sees what it missed
-  adapt(feeds_moved);
+  // A check costs a compile in the run's thread (6 ms for a 60-node transformer, against its
+  // 0.8 ms runs): a placement that holds check after check is checked half as often each
+  // time, down to once in kLongestCheckInterval windows, and never so often that checks take
+  // more than kMostCheckShare of the runs' time; any change starts over, as the windows that
+  // judge it are `every` runs long.
+  const auto start = std::chrono::steady_clock::now();
+  const bool held = adapt(feeds_moved);
+  const std::chrono::duration<double> checked = std::chrono::steady_clock::now() - start;
+  if (held) {
+    const double runs_per_check =
+        checked.count() / (kMostCheckShare * std::max(seconds, kShortestRunSeconds));
+    const uint64_t doubled = check_interval_ == 0
+                                 ? every
+                                 : std::min(check_interval_ * 2, every * kLongestCheckInterval);
+    check_interval_ = std::max<uint64_t>(
+        doubled, static_cast<uint64_t>(std::min(runs_per_check, 1e9)));
+  } else {
+    check_interval_ = every;
+  }
+  next_check_.store(run + check_interval_, std::memory_order_relaxed);
+}
+
+bool ExecutableHandle::measures_next_run() const {
+  const uint64_t every = current()->context->config.replace_every_runs;
+  if (every == 0) return true;
+  const uint64_t next_check = next_check_.load(std::memory_order_relaxed);
+  return runs_.load(std::memory_order_relaxed) + every >= (next_check == 0 ? every : next_check);
 }
 
 bool ExecutableHandle::learn_feeds(const ExecutableImpl& ran, const std::vector<Tensor>& inputs) {
@@ -78,7 +107,7 @@ bool ExecutableHandle::learn_feeds(const ExecutableImpl& ran, const std::vector<
   return learned;
 }
 
-void ExecutableHandle::adapt(bool feeds_moved) {
+bool ExecutableHandle::adapt(bool feeds_moved) {
   const std::shared_ptr<const ExecutableImpl> now = current();
   const std::string after_runs = "after " + std::to_string(runs_.load()) + " runs";
   std::unique_lock<std::mutex> timing(timing_);
@@ -90,9 +119,9 @@ void ExecutableHandle::adapt(bool feeds_moved) {
     }
     timing.unlock();
     std::shared_ptr<ExecutableImpl> next = recompile(GraphPlacer::kDynamic, &now->placement);
-    if (next == nullptr) return;
+    if (next == nullptr) return false;
     const std::string moved = moves(*now, *next);
-    if (moved.empty()) return;
+    if (moved.empty()) return false;
     timing.lock();
     before_ = now_;
     now_ = Timed{std::move(next), {}, 0};
@@ -103,9 +132,9 @@ void ExecutableHandle::adapt(bool feeds_moved) {
     log("Graph placed again " + after_runs + ": its feeds live elsewhere than assumed (" + fed +
             "), so it is placed where they live:" + moved,
         true);
-    return;
+    return false;
   }
-  if (now_.seconds.count() == 0) return;  // nothing measured on this placement yet
+  if (now_.seconds.count() == 0) return false;  // nothing measured on this placement yet
   const double measured = now_.seconds.median();
 
   if (simple_trial_) {
@@ -133,7 +162,7 @@ void ExecutableHandle::adapt(bool feeds_moved) {
               "% faster; the simple placer's is kept",
           true);
     }
-    return;
+    return false;
   }
   if (before_.exe != nullptr) {
     // A placement taken on the model's word has run its window: kept only if no slower.
@@ -150,7 +179,7 @@ void ExecutableHandle::adapt(bool feeds_moved) {
       switch_to(now_);
       timing.unlock();
       log(message, true);
-      return;
+      return false;
     }
     before_ = Timed{};
   }
@@ -163,7 +192,7 @@ void ExecutableHandle::adapt(bool feeds_moved) {
       timing.lock();
       if (simple == nullptr) {
         simple_done_ = true;
-        return;
+        return false;
       }
       simple_.exe = std::move(simple);
     }
@@ -178,7 +207,7 @@ void ExecutableHandle::adapt(bool feeds_moved) {
       timing.unlock();
       log("Graph placement trial " + after_runs +
           ": the simple placer's placement runs next, so that measured times compare the two");
-      return;
+      return false;
     }
   }
   if (simple_.seconds.count() > 0 && now_.exe != simple_.exe &&
@@ -194,12 +223,12 @@ void ExecutableHandle::adapt(bool feeds_moved) {
     switch_to(now_);
     timing.unlock();
     log(message, true);
-    return;
+    return false;
   }
   timing.unlock();
 
   std::shared_ptr<ExecutableImpl> next = recompile(GraphPlacer::kDynamic, &now->placement);
-  if (next == nullptr) return;
+  if (next == nullptr) return false;
   const std::string moved = moves(*now, *next);
   const double threshold = now->context->config.replace_threshold;
   const std::string figures = after_runs + " the cost model estimates the current placement at " +
@@ -213,7 +242,7 @@ void ExecutableHandle::adapt(bool feeds_moved) {
     timing.unlock();
     log("Graph placement kept: " + figures +
         (rejected && !moved.empty() ? "; the best found measured slower before" : ""));
-    return;
+    return true;
   }
   before_ = now_;
   now_ = Timed{std::move(next), {}, 0};
@@ -224,6 +253,7 @@ void ExecutableHandle::adapt(bool feeds_moved) {
           std::to_string(static_cast<int>(threshold * 100 + 0.5)) +
           "% faster (placement.replace_threshold):" + moved,
       true);
+  return false;
 }
 
 std::shared_ptr<ExecutableImpl> ExecutableHandle::recompile(

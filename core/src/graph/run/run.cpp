@@ -52,17 +52,18 @@ double seconds_since(Clock::time_point start) {
 
 class Run {
  public:
-  Run(const ExecutableImpl& exe, const std::vector<Tensor>& feeds)
+  Run(const ExecutableImpl& exe, const std::vector<Tensor>& feeds, bool measure)
       : exe_(exe),
+        measures_(exe.measures && measure),
         feeds_(feeds),
         traced_(tracing()),
         pending_(new std::atomic<uint32_t>[exe.steps.size()]),
         tensors_(exe.own_tensors),
         events_(exe.queuing_steps),
         sequence_(exe.queuing_steps, 0),
-        seconds_(exe.measures ? exe.steps.size() : 0, -1.0),
-        starts_(exe.measures ? exe.steps.size() : 0),
-        timed_end_(exe.measures ? exe.steps.size() : 0) {
+        seconds_(measures_ ? exe.steps.size() : 0, -1.0),
+        starts_(measures_ ? exe.steps.size() : 0),
+        timed_end_(measures_ ? exe.steps.size() : 0) {
     // The size and counts read once: each store below would make the compiler read them again.
     const size_t num_steps = exe.steps.size();
     const uint32_t* num_predecessors = exe.num_predecessors.data();
@@ -127,7 +128,7 @@ class Run {
     (void)finished_.load(std::memory_order_acquire);
     wait_for_devices();
     if (failure_) throw *failure_;
-    if (exe_.measures) report_costs();
+    if (measures_) report_costs();
     std::vector<Tensor> fetched;
     fetched.reserve(exe_.fetch_values.size());
     for (size_t value : exe_.fetch_values) fetched.push_back(tensor(value));
@@ -480,7 +481,7 @@ class Run {
     const hx_kernel_args& args = views_->kernel_args(index);
     if (kTraced) trace.kernel_starts();
     hx_status* const status =
-        exe_.measures ? compute_measured(index, step, args) : compute(step, args);
+        measures_ ? compute_measured(index, step, args) : compute(step, args);
     if (status != nullptr) {
       try {
         throw_if_error(status, "plugin '" + step.kernel->plugin + "'");
@@ -513,7 +514,7 @@ class Run {
         trace.record_enqueued(info, 0, [ready] { return ready->done(); });
       });
     }
-    if (exe_.measures && starts_[index] != nullptr) timed_end_[index] = ready;
+    if (measures_ && starts_[index] != nullptr) timed_end_[index] = ready;
     events_[step.event] = std::move(ready);
   }
 
@@ -564,7 +565,7 @@ class Run {
     const Tensor& source = tensor(step.inputs[0]);
     check_not_failed(*source.impl(), "", 0);
     // A copy to a synchronous device has completed when it returns: its time is the link's.
-    const bool timed = exe_.measures && !step.device->asynchronous() && source.ready();
+    const bool timed = measures_ && !step.device->asynchronous() && source.ready();
     const Clock::time_point start = timed ? Clock::now() : Clock::time_point();
     tensor(step.outputs[0]) = copy(source, *step.device);
     if (timed) seconds_[index] = seconds_since(start);
@@ -632,6 +633,9 @@ class Run {
   const Tensor& tensor(size_t value) const { return tensors_[exe_.values[value].tensor]; }
 
   const ExecutableImpl& exe_;
+  // Whether this run times its kernels and copies for the cost model (ExecutableImpl::measures,
+  // in the runs the executable's checks read).
+  const bool measures_;
   const std::vector<Tensor>& feeds_;
   const bool traced_;
   std::unique_ptr<std::atomic<uint32_t>[]> pending_;
@@ -670,13 +674,14 @@ class Run {
 
 }  // namespace
 
-std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<Tensor>& feeds) {
+std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<Tensor>& feeds,
+                                   bool measure) {
   if (exe.recorded != nullptr) {
     if (std::optional<std::vector<Tensor>> fetched = exe.recorded->run(feeds)) return *fetched;
   }
   GraphContext& context = *exe.context;
   InterOpPool::Arena& pool = context.inter_op_pool.arena(context.config.execution.inter_op_threads);
-  Run run(exe, feeds);
+  Run run(exe, feeds, measure);
   return run.execute(pool, context.event_waiter);
 }
 

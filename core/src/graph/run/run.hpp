@@ -9,6 +9,9 @@ namespace hxrt::detail {
 
 // Runs `exe` on `feeds` (checked already: one per input, dtype and shape as declared) and
 // returns its fetches once all of its work has completed. Error names the step that failed.
-std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<Tensor>& feeds);
+// `measure`: an executable that measures (ExecutableImpl::measures) times this run's kernels
+// and copies for the cost model; false leaves them untimed.
+std::vector<Tensor> run_executable(const ExecutableImpl& exe, const std::vector<Tensor>& feeds,
+                                   bool measure = true);
 
 }  // namespace hxrt::detail
