@@ -171,6 +171,7 @@ TEST_CASE("The memory plan shares memory along a chain, reports each device's pe
   CHECK(plan.device == kCpu0);
   CHECK(plan.unshared_bytes == 9 * 16384);  // the nine intermediates
   CHECK(plan.arena_bytes == 2 * 16384);     // two at a time along a chain
+  CHECK(plan.widest_bytes == 2 * 16384);    // which is the most live at once
   CHECK(plan.separate_bytes == 16384);      // the fetched output
   CHECK(plan.peak_bytes == plan.arena_bytes + plan.separate_bytes);
 
@@ -182,6 +183,40 @@ TEST_CASE("The memory plan shares memory along a chain, reports each device's pe
   CHECK(error->code() == hxrt::StatusCode::kOutOfMemory);
   CHECK_THAT(error->what(), Catch::Contains(kCpu0));
   CHECK_THAT(error->what(), Catch::Contains("memory limit of 1.00 MiB"));
+}
+
+TEST_CASE("With one inter-op thread the host's steps run in order, and branches share memory",
+          "[graph][memory_plan]") {
+  // Two branches of two Relus each from x, added: 16 KiB a tensor. Run one step at a time in
+  // the order built (a1 a2 b1 b2 sum), b1 may take a1's memory: three tensors at most are live
+  // at once (a2, b1, b2). With branches that may run at once, a1 and b1 may be live together.
+  const auto compiled = [](int inter_op_threads) {
+    hxrt::RuntimeOptions options;
+    options.use_installed_plugins = false;
+    options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so"};
+    options.inter_op_threads = inter_op_threads;
+    hxrt::Runtime rt = hxrt::Runtime::create(options);
+    GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, {64, 64});
+    const NodeOutput a = builder.add("a2", "Relu", {builder.add("a1", "Relu", {x})});
+    const NodeOutput b = builder.add("b2", "Relu", {builder.add("b1", "Relu", {x})});
+    builder.add("sum", "Add", {a, b});
+    const hxrt::Executable exe = rt.compile(builder.graph(), {{"sum", 0}});
+    const hxrt::Tensor fed = rt.tensor<float>({64, 64}, std::vector<float>(64 * 64, -1.5f));
+    CHECK(exe.run({{"x", fed}})[0].to_vector<float>() == std::vector<float>(64 * 64, 0.0f));
+    const hxrt::Tensor positive =
+        rt.tensor<float>({64, 64}, std::vector<float>(64 * 64, 2.0f));
+    CHECK(exe.run({{"x", positive}})[0].to_vector<float>() ==
+          std::vector<float>(64 * 64, 4.0f));
+    REQUIRE(exe.memory_plan().size() == 1);
+    return exe.memory_plan()[0];
+  };
+  const hxrt::DeviceMemoryPlan serial = compiled(1);
+  CHECK(serial.widest_bytes == 3 * 16384);
+  CHECK(serial.arena_bytes == 3 * 16384);
+  const hxrt::DeviceMemoryPlan parallel = compiled(2);
+  CHECK(parallel.widest_bytes == 3 * 16384);
+  CHECK(parallel.arena_bytes == 4 * 16384);
 }
 
 TEST_CASE("A node pinned to a device without its kernel falls back, or under strict placement "

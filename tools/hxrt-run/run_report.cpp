@@ -26,6 +26,36 @@ std::string op_counts(const std::map<std::string, int>& counts) {
   return text;
 }
 
+// "1.5 MiB": bytes at a readable scale.
+std::string bytes_text(size_t bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  size_t unit = 0;
+  while (value >= 1024 && unit + 1 < sizeof units / sizeof units[0]) {
+    value /= 1024;
+    ++unit;
+  }
+  char text[32];
+  std::snprintf(text, sizeof(text), unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
+  return text;
+}
+
+// A device's memory plan: what a run allocates there, how close the shared arena comes to the
+// most its tensors have live at once, and the weights kept across runs.
+std::string memory_line(const hxrt::DeviceMemoryPlan& plan) {
+  std::string line = "  " + plan.device + ": a run allocates " + bytes_text(plan.peak_bytes) +
+                     " (intermediate tensors " + bytes_text(plan.arena_bytes);
+  if (plan.widest_bytes > 0) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof(ratio), "%.2f",
+                  static_cast<double>(plan.arena_bytes) / static_cast<double>(plan.widest_bytes));
+    line += std::string(", ") + ratio + "x the most live at once, " +
+            bytes_text(plan.widest_bytes);
+  }
+  return line + "; fetched and copied " + bytes_text(plan.separate_bytes) + "); constants " +
+         bytes_text(plan.constant_bytes);
+}
+
 std::string run_statistics(std::vector<double> times) {
   std::sort(times.begin(), times.end());
   double total = 0;
@@ -87,6 +117,10 @@ std::string report_text(const Report& report) {
           << placement->requested << ", runs on " << placement->device << ": "
           << placement->reason << "\n";
     }
+  }
+  out << "Memory:\n";
+  for (const hxrt::DeviceMemoryPlan& plan : report.exe->memory_plan()) {
+    out << memory_line(plan) << "\n";
   }
   out << "Run: " << run_statistics(report.run_ms) << "\n";
   out << "Outputs:\n";

@@ -54,6 +54,10 @@ struct DeviceMemoryPlan {
   size_t arena_bytes = 0;
   // The same tensors without sharing: what the plan saves is the difference.
   size_t unshared_bytes = 0;
+  // The most of those tensors live at once when the nodes run one by one in a topological
+  // order: no plan's arena can be smaller, so arena_bytes / widest_bytes says how close the
+  // plan comes (a graph whose branches may run at once needs more than this).
+  size_t widest_bytes = 0;
   // Tensors allocated one by one for the run: fetched outputs (returned to the caller),
   // outputs another device reads, and copies from other devices.
   size_t separate_bytes = 0;

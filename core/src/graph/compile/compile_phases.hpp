@@ -115,6 +115,12 @@ size_t device_memory_limit(const Device& device);
 // graph's placement, when placement logging is on.
 void log_placement(GraphContext& context, const std::vector<NodePlacement>& placement);
 
+// With one inter-op thread and every op step on a synchronous device, an edge from each op
+// step to the next in exe.steps' order (serial_steps.cpp): the runs keep the order they
+// would have, and the memory plan knows it.
+void serialize_host_steps(const ExecutableImpl& exe, int inter_op_threads,
+                          std::vector<std::vector<size_t>>& predecessors);
+
 // Gives every value that lives in an arena its offset (graph/compile/memory_plan.hpp), sizes the
 // arenas and fills exe.memory_plan; `predecessors` per step. Error(kOutOfMemory) when a
 // run would need more than a device's memory limit, with the figures.

@@ -1,8 +1,11 @@
 #include "graph/compile/memory_plan.hpp"
 
+#include <algorithm>
+
 #include <string>
 
 #include "graph/compile/shared_arena_packing.hpp"
+#include "graph/compile/size_order_packing.hpp"
 #include "graph/compile/step_order.hpp"
 #include "hxrt/error.hpp"
 
@@ -73,6 +76,32 @@ std::vector<uint64_t> aligned_sizes(const std::vector<PlanValue>& values, size_t
   return sizes;
 }
 
+// MemoryPlan::widest_bytes: a sweep over the steps, each value added at its producer and
+// taken away after its last reader.
+std::vector<uint64_t> widest_bytes(size_t num_steps, const std::vector<PlanValue>& values,
+                                   const std::vector<uint64_t>& sizes, size_t num_devices) {
+  std::vector<std::vector<size_t>> born(num_steps);
+  std::vector<std::vector<size_t>> dead_after(num_steps);
+  for (size_t index = 0; index < values.size(); ++index) {
+    const PlanValue& value = values[index];
+    size_t last = value.producer;
+    for (size_t reader : value.readers) last = std::max(last, reader);
+    born[value.producer].push_back(index);
+    dead_after[last].push_back(index);
+  }
+  std::vector<uint64_t> live(num_devices, 0);
+  std::vector<uint64_t> widest(num_devices, 0);
+  for (size_t step = 0; step < num_steps; ++step) {
+    for (size_t index : born[step]) {
+      uint64_t& bytes = live[values[index].device];
+      bytes += sizes[index];  // no overflow: aligned_sizes checked the sum per device
+      widest[values[index].device] = std::max(widest[values[index].device], bytes);
+    }
+    for (size_t index : dead_after[step]) live[values[index].device] -= sizes[index];
+  }
+  return widest;
+}
+
 }  // namespace
 
 MemoryPlan plan_memory(const std::vector<PlanStep>& steps, const std::vector<PlanValue>& values,
@@ -97,12 +126,26 @@ MemoryPlan plan_memory_within(const std::vector<PlanStep>& steps,
   const StepOrder order(steps, max_reachability_bytes);
   plan.arena_bytes =
       pack_shared_values(steps.size(), order, values, sizes, num_devices, plan.offsets);
+  if (values.size() <= kMostValuesBySize) {
+    // Packed the other way too; per device, the smaller arena's offsets.
+    std::vector<uint64_t> by_size_offsets(values.size(), 0);
+    const std::vector<uint64_t> by_size =
+        pack_by_size(order, values, sizes, num_devices, by_size_offsets);
+    for (size_t index = 0; index < values.size(); ++index) {
+      const size_t device = values[index].device;
+      if (by_size[device] < plan.arena_bytes[device]) plan.offsets[index] = by_size_offsets[index];
+    }
+    for (size_t device = 0; device < num_devices; ++device) {
+      plan.arena_bytes[device] = std::min(plan.arena_bytes[device], by_size[device]);
+    }
+  }
   // Values that share nothing lie end to end above the shared ones.
   for (size_t index = 0; index < values.size(); ++index) {
     if (values[index].shareable) continue;
     plan.offsets[index] = plan.arena_bytes[values[index].device];
     plan.arena_bytes[values[index].device] += sizes[index];
   }
+  plan.widest_bytes = widest_bytes(steps.size(), values, sizes, num_devices);
   return plan;
 }
 

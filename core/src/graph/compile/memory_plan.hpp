@@ -29,6 +29,11 @@ struct MemoryPlan {
   std::vector<uint64_t> offsets;         // per value: its byte offset in its device's arena
   std::vector<uint64_t> arena_bytes;     // per device: the arena's size
   std::vector<uint64_t> unshared_bytes;  // per device: the sum of its values' sizes, aligned
+  // Per device: the most of its values' sizes (aligned) live at once when the steps run one
+  // by one in the order given, each value from its producer to its last reader. Those values
+  // overlap pairwise, so no plan's arena is smaller: arena_bytes / widest_bytes is how far
+  // the plan is from the least possible.
+  std::vector<uint64_t> widest_bytes;
 };
 
 // Two values of one device overlap only if one of them is dead before the other is written: its

@@ -99,6 +99,7 @@ void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecess
     report.device = devices[d]->name();
     report.arena_bytes = static_cast<size_t>(plan.arena_bytes[d]);
     report.unshared_bytes = static_cast<size_t>(plan.unshared_bytes[d]);
+    report.widest_bytes = static_cast<size_t>(plan.widest_bytes[d]);
     if (report.arena_bytes > 0) {
       arena_of[d] = exe.arenas.size();
       exe.arenas.push_back({devices[d], report.arena_bytes});
