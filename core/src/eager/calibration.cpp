@@ -20,8 +20,11 @@ constexpr int64_t kMatMulSides[] = {64, 128, 256};
 constexpr int64_t kVectorFloats[] = {int64_t{1} << 14, int64_t{1} << 16, int64_t{1} << 18};
 constexpr int64_t kBigCopyFloats = int64_t{1} << 18;
 
-// The median wall time of `work` (which waits for what it times), or nullopt when it throws.
-std::optional<double> median_seconds(const std::function<void()>& work) {
+// The shortest wall time of `work` (which waits for what it times), or nullopt when it throws:
+// a busy machine only ever adds time (a thread descheduled, a cache flushed by a neighbour),
+// so the fastest of a few calls is the device's own, where the median still moved with the
+// load when two of three calls were slowed (a parallel test run beside a build).
+std::optional<double> fastest_seconds(const std::function<void()>& work) {
   std::vector<double> times;
   try {
     work();  // warm: the first call makes instances and takes memory
@@ -34,8 +37,7 @@ std::optional<double> median_seconds(const std::function<void()>& work) {
   } catch (const Error&) {
     return std::nullopt;
   }
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
+  return *std::min_element(times.begin(), times.end());
 }
 
 Tensor zeros(Device& device, const Shape& shape) {
@@ -67,7 +69,7 @@ std::optional<double> rate(EagerOps& eager, Device& device, const std::string& o
   for (int64_t size : sizes) {
     const Tensor input = zeros(device, shape_of(size));
     const std::optional<double> seconds =
-        median_seconds([&] { run_on(eager, device, op, {input, input}); });
+        fastest_seconds([&] { run_on(eager, device, op, {input, input}); });
     if (!seconds) return std::nullopt;
     if (*seconds >= kLongEnough || size == sizes[2]) {
       return work_of(static_cast<double>(size)) / std::max(*seconds - latency, 1e-9);
@@ -80,7 +82,7 @@ void calibrate_device(EagerOps& eager, CostModel& model, Device& device) {
   DeviceSpeed speed;
   const Tensor one = zeros(device, {1});
   const std::optional<double> latency =
-      median_seconds([&] { run_on(eager, device, "Relu", {one}); });
+      fastest_seconds([&] { run_on(eager, device, "Relu", {one}); });
   speed.latency = latency.value_or(0);
   const std::optional<double> flops = rate(
       eager, device, "MatMul", kMatMulSides, [](int64_t side) { return Shape{side, side}; },
@@ -98,8 +100,8 @@ void calibrate_link(EagerOps& eager, CostModel& model, Device& from, Device& to)
   const Tensor small = zeros(from, {4});
   const Tensor big = zeros(from, {kBigCopyFloats});
   auto copy = [&](const Tensor& tensor) { eager.copy_to(tensor, to).wait(); };
-  const std::optional<double> latency = median_seconds([&] { copy(small); });
-  const std::optional<double> large = median_seconds([&] { copy(big); });
+  const std::optional<double> latency = fastest_seconds([&] { copy(small); });
+  const std::optional<double> large = fastest_seconds([&] { copy(big); });
   if (!latency || !large) return;
   model.set_link(from.index(), to.index(),
                  {4 * static_cast<double>(kBigCopyFloats) / std::max(*large - *latency, 1e-9),
