@@ -16,6 +16,8 @@ void add_conv_ops(OpRegistry& registry);         // Conv, FusedConv
 void add_conv_transpose_op(OpRegistry& registry);  // ConvTranspose
 // MaxPool, AveragePool, GlobalMaxPool, GlobalAveragePool
 void add_pool_ops(OpRegistry& registry);
+// After the conv and pool ops, whose schemas they derive from.
+void add_channel_block_ops(OpRegistry& registry);
 // BatchNormalization, LayerNormalization, InstanceNormalization
 void add_norm_ops(OpRegistry& registry);
 void add_elementwise_ops(OpRegistry& registry);  // Add, Sub, Mul, Div, Pow, AddN, Relu
@@ -52,6 +54,12 @@ std::vector<ReferenceCase> einsum_cases(DType type, DType output_type, RandomVal
 std::vector<ReferenceCase> conv_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> fused_conv_cases(DType type, DType output_type,
                                             RandomValues& random);
+std::vector<ReferenceCase> blocked_conv_cases(DType type, DType output_type,
+                                              RandomValues& random);
+std::vector<ReferenceCase> blocked_max_pool_cases(DType type, DType output_type,
+                                                  RandomValues& random);
+std::vector<ReferenceCase> blocked_global_average_pool_cases(DType type, DType output_type,
+                                                             RandomValues& random);
 std::vector<ReferenceCase> conv_transpose_cases(DType type, DType output_type,
                                                 RandomValues& random);
 std::vector<ReferenceCase> max_pool_cases(DType type, DType output_type, RandomValues& random);

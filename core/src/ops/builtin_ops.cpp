@@ -11,6 +11,7 @@ void add_builtin_ops(OpRegistry& registry) {
   add_conv_ops(registry);
   add_conv_transpose_op(registry);
   add_pool_ops(registry);
+  add_channel_block_ops(registry);
   add_norm_ops(registry);
   add_elementwise_ops(registry);
   add_unary_ops(registry);

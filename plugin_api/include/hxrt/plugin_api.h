@@ -1075,7 +1075,11 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      hx_kernel_def.forget_constants [optional], by which the core says that ids are gone. A
  *      2.9 core's args end before the field (its struct_size): no ids. A 2.9 plugin's
  *      hx_kernel_def ends before forget_constants, which reads as NULL; the smallest
- *      hx_kernel_def a core accepts stays 2.0's (HX_KERNEL_DEF_REQUIRED_SIZE).
+ *      hx_kernel_def a core accepts stays 2.0's (HX_KERNEL_DEF_REQUIRED_SIZE). The core ops
+ *      BlockedConv, BlockedMaxPool and BlockedGlobalAveragePool (2-D images whose channels
+ *      come in blocks, [N, C / b, H, W, b]), which compile's block_channels pass makes of
+ *      chains of convolutions and pools where the plugins register them: a 2.9 core has no
+ *      such ops, so a plugin registers them only under a core_abi_minor of 10 or more.
  */
 
 #ifdef __cplusplus

@@ -38,6 +38,7 @@ inline hx_status* read_fused_activation(const hxplugin::KernelCreate& create, co
   if (hx_status* status = create.attr_float("activation_alpha", &activation->alpha)) {
     return status;
   }
+  if (*name == '\0') return nullptr;  // absent: none (BlockedConv's is optional)
   using Kind = FusedActivation::Kind;
   const struct {
     const char* name;

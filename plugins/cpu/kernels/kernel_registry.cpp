@@ -4,6 +4,8 @@
 #include <hxplugin/guarded_kernel.hpp>
 #include <hxplugin/plugin_init.hpp>
 
+#include <oneapi/dnnl/dnnl.hpp>
+
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
 
@@ -15,6 +17,7 @@ constexpr int32_t kNarrowFloating[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16
 // MaxPool's: oneDNN's and the 8-bit integers, which the direct window loop takes.
 constexpr int32_t kMaxPool[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16, HX_DTYPE_I8,
                                 HX_DTYPE_U8};
+constexpr int32_t kFloat32[] = {HX_DTYPE_F32};
 constexpr int32_t kAnyFloating[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kNumeric[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16,
                                 HX_DTYPE_I32, HX_DTYPE_I64, HX_DTYPE_I8,  HX_DTYPE_U8,
@@ -41,6 +44,8 @@ struct KernelEntry {
   hx_kernel_destroy_fn destroy;
   uint32_t core_minor;  // the ABI minor whose cores define the op: older ones are not asked
   hx_kernel_forget_constants_fn forget_constants = nullptr;
+  // Registered only where oneDNN runs AVX-512, whose registers hold a block of 16 channels.
+  bool wide_vectors = false;
 };
 
 // The forget_constants of the kernels whose primitives keep graph constants in their own
@@ -76,6 +81,11 @@ constexpr KernelEntry keeping_constants(KernelEntry kernel) {
   kernel.forget_constants = forget_constant_layouts;
   return kernel;
 }
+// `kernel`, for the ops of blocked channels.
+constexpr KernelEntry on_wide_vectors(KernelEntry kernel) {
+  kernel.wide_vectors = true;
+  return kernel;
+}
 // `kernel` for an op that cores of ABI minor `minor` on define.
 constexpr KernelEntry since(uint32_t minor, KernelEntry kernel) {
   kernel.core_minor = minor;
@@ -95,6 +105,16 @@ constexpr KernelEntry kKernels[] = {
         "Conv", kNarrowFloating, conv_check)),
     since(9, keeping_constants(with_instances<conv_kernel, fused_conv_create, conv_destroy>(
                  "FusedConv", kNarrowFloating, conv_check))),
+    since(10, on_wide_vectors(keeping_constants(
+                  with_instances<blocked_kernel, blocked_conv_create, blocked_destroy>(
+                      "BlockedConv", kFloat32, blocked_check)))),
+    since(10, on_wide_vectors(with_instances<blocked_kernel, blocked_max_pool_create,
+                                             blocked_destroy>("BlockedMaxPool", kFloat32,
+                                                              blocked_check))),
+    since(10, on_wide_vectors(
+                  with_instances<blocked_kernel, blocked_global_average_pool_create,
+                                 blocked_destroy>("BlockedGlobalAveragePool", kFloat32,
+                                                  blocked_check))),
     with_instances<conv_transpose_kernel, conv_transpose_create, conv_transpose_destroy>(
         "ConvTranspose", kNarrowFloating, conv_transpose_check),
     with_instances<pool_kernel, max_pool_create, pool_destroy>("MaxPool", kMaxPool, pool_check),
@@ -202,8 +222,14 @@ constexpr KernelEntry kKernels[] = {
 }  // namespace
 
 hx_status* register_kernels(CpuPlugin& plugin) {
+  // oneDNN's ISAs are bit sets, each holding those it extends (avx2_vnni's value is above
+  // avx512_core's but holds none of AVX-512).
+  const auto avx512 = static_cast<unsigned>(dnnl::cpu_isa::avx512_core);
+  const bool wide_vectors =
+      (static_cast<unsigned>(dnnl::get_effective_cpu_isa()) & avx512) == avx512;
   for (const KernelEntry& kernel : kKernels) {
     if (kernel.core_minor > plugin.core_abi_minor) continue;
+    if (kernel.wide_vectors && !wide_vectors) continue;
     hx_kernel_def def{};
     def.op = kernel.op;
     def.dtypes = kernel.dtypes;

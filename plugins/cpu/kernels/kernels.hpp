@@ -46,6 +46,15 @@ hx_status* global_max_pool_create(const hx_kernel_create_args* args, hx_kernel_i
 hx_status* global_average_pool_create(const hx_kernel_create_args* args,
                                       hx_kernel_instance** out);
 hx_status* pool_check(const hx_kernel_args* args);
+
+// The ops of blocked channels (blocked.cpp): one kernel, its create per op.
+hx_status* blocked_conv_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* blocked_max_pool_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* blocked_global_average_pool_create(const hx_kernel_create_args* args,
+                                              hx_kernel_instance** out);
+void blocked_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* blocked_check(const hx_kernel_args* args);
+hx_status* blocked_kernel(const hx_kernel_args* args);
 hx_status* pool_kernel(const hx_kernel_args* args);
 void pool_destroy(hx_kernel_instance* instance, void* user_data);
 
