@@ -120,6 +120,17 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"SpaceToDepth", all}, {"Shape", all},       {"Size", all},      {"Range", numeric},
       {"NonZero", all},
       {"Resize", valued},       {"Upsample", valued}};
+  // The ops of blocked channels, where oneDNN runs AVX-512 (16 floats a register): its
+  // avx512_core, AVX-512 F, BW, VL and DQ.
+  const bool wide_vectors =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+  std::map<std::string, std::vector<DType>> expected_here = expected;
+  if (wide_vectors) {
+    for (const char* op : {"BlockedConv", "BlockedMaxPool", "BlockedGlobalAveragePool"}) {
+      expected_here[op] = {DType::kF32};
+    }
+  }
 
   std::map<std::string, std::vector<DType>> registered;
   for (const hxrt::KernelInfo& kernel : cpu_test::runtime().kernels()) {
@@ -130,5 +141,5 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
     dtypes.insert(dtypes.end(), kernel.dtypes.begin(), kernel.dtypes.end());
   }
   for (auto& [op, dtypes] : registered) std::sort(dtypes.begin(), dtypes.end());
-  REQUIRE(registered == expected);
+  REQUIRE(registered == expected_here);
 }

@@ -54,6 +54,7 @@ hxrt::CompileOptions passes_off() {
   options.passes.remove_identities = false;
   options.passes.fold_constants = false;
   options.passes.fuse_kernels = false;
+  options.passes.block_channels = false;
   return options;
 }
 
@@ -371,4 +372,85 @@ TEST_CASE("A chain fuses where it goes to a device whose plugin has the fused ke
   // Asked to run on the CPU, under either placer: fused there.
   CHECK(op_in(rt.compile(chain("/CPU:0"), {relu}), "relu") == "FusedGemm");
   CHECK(op_in(rt.compile(chain("/CPU:0"), {relu}, dynamic), "relu") == "FusedGemm");
+}
+
+namespace {
+
+// Whether the runtime's CPU has the blocked ops' kernels (the CPU plugin registers them where
+// oneDNN runs AVX-512): the block_channels pass blocks nothing without them.
+bool cpu_blocks_channels(const hxrt::Runtime& rt) {
+  for (const hxrt::OpInfo& op : rt.ops()) {
+    if (op.name != "BlockedConv") continue;
+    for (const hxrt::OpKernelInfo& kernel : op.kernels) {
+      if (kernel.device_type == "CPU") return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("Convolutions and pools keep what passes between them in blocks of channels",
+          "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  // x [2, 3, 12, 12] -> conv1 (20 channels) + Relu -> MaxPool -> conv2 (24) -> GlobalAverage
+  // -> Flatten, with conv2's output fetched too. The channels are no multiple of 16.
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 3, 12, 12});
+  const auto weights = [&](const std::string& name, int64_t out, int64_t in) {
+    return builder.constant(name, rt.tensor<float>({out, in, 3, 3},
+                                                   ramp_values(size_t(out * in * 9), 0.02f)));
+  };
+  const hxrt::Attrs padded = {{"pads", std::vector<int64_t>{1, 1, 1, 1}}};
+  const NodeOutput conv1 = builder.add("conv1", "Conv", {x, weights("w1", 20, 3)}, padded);
+  const NodeOutput relu1 = builder.add("relu1", "Relu", {conv1});
+  const NodeOutput pool = builder.add("pool", "MaxPool", {relu1},
+                                      {{"kernel_shape", std::vector<int64_t>{2, 2}},
+                                       {"strides", std::vector<int64_t>{2, 2}}});
+  const NodeOutput conv2 = builder.add("conv2", "Conv", {pool, weights("w2", 24, 20)}, padded);
+  const NodeOutput average = builder.add("average", "GlobalAveragePool", {conv2});
+  const NodeOutput flat = builder.add("flat", "Flatten", {average});
+  const hxrt::Graph graph = builder.build();
+  const hxrt::Executable blocked = rt.compile(graph, {flat});
+  const bool blocks = cpu_blocks_channels(rt);
+  if (blocks) {
+    CHECK(logged_line(log, "Graph pass block_channels: 4 nodes (relu1, pool, conv2, average)"));
+    CHECK(op_in(blocked, "relu1") == "BlockedConv");
+    CHECK(op_in(blocked, "pool") == "BlockedMaxPool");
+    CHECK(op_in(blocked, "conv2") == "BlockedConv");
+    CHECK(op_in(blocked, "average") == "BlockedGlobalAveragePool");
+  } else {
+    WARN("this CPU has no blocked kernels (no AVX-512): checked unblocked only");
+    CHECK(op_in(blocked, "relu1") == "FusedConv");
+  }
+  CHECK(op_in(blocked, "flat") == "Flatten");
+  const hxrt::Tensor input =
+      rt.tensor<float>({2, 3, 12, 12}, ramp_values(2 * 3 * 12 * 12, 0.1f));
+  const std::vector<hxrt::Tensor> apart =
+      rt.compile(graph, {flat, conv2}, passes_off()).run({{"x", input}});
+  const std::vector<hxrt::Tensor> got = blocked.run({{"x", input}});
+  CHECK(got[0].shape() == hxrt::Shape{2, 24});  // what Flatten reads comes out plain
+  expect_close(got[0].to_vector<float>(), apart[0].to_vector<float>());
+  // conv2 fetched: it writes plain channels, which the pool after it cannot read in blocks.
+  const hxrt::Executable fetching = rt.compile(graph, {flat, conv2});
+  CHECK(op_in(fetching, "average") == "GlobalAveragePool");
+  const std::vector<hxrt::Tensor> both = fetching.run({{"x", input}});
+  CHECK(both[1].shape() == hxrt::Shape{2, 24, 6, 6});
+  expect_close(both[0].to_vector<float>(), apart[0].to_vector<float>());
+  expect_close(both[1].to_vector<float>(), apart[1].to_vector<float>());
+
+  SECTION("not where the pass is off, nor a convolution with nothing blocked around it") {
+    hxrt::CompileOptions off;
+    off.passes.block_channels = false;
+    CHECK(op_in(rt.compile(graph, {flat}, off), "conv2") == "Conv");
+    GraphBuilder alone(rt);
+    const NodeOutput image = alone.input("x", DType::kF32, {1, 3, 8, 8});
+    const NodeOutput w = alone.constant("w", rt.tensor<float>({4, 3, 3, 3},
+                                                             ramp_values(4 * 3 * 9, 0.1f)));
+    const NodeOutput conv = alone.add("conv", "Conv", {image, w});
+    alone.add("relu", "Relu", {conv});
+    CHECK(op_in(rt.compile(alone.build(), {{"relu", 0}}), "relu") == "FusedConv");
+  }
 }

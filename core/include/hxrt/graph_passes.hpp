@@ -23,6 +23,13 @@ struct GraphPasses {
   // device whose plugin has the fused op (docs/graphs.md): fusing never takes a device from
   // the placer.
   std::optional<bool> fuse_kernels;
+  // Convolutions of 2-D float32 images (Conv, FusedConv), and the MaxPool and
+  // GlobalAveragePool nodes that read them, keep what passes between them in blocks of 16
+  // channels ([N, C / 16, H, W, 16]) as BlockedConv, BlockedMaxPool and
+  // BlockedGlobalAveragePool nodes, where the chain goes to a device whose plugin has those
+  // ops (the CPU's, with AVX-512): no reorder between them, as ONNX Runtime's NCHWc layout.
+  // What the graph's other nodes read or the caller fetches stays plain.
+  std::optional<bool> block_channels;
 };
 
 }  // namespace hxrt

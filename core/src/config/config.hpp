@@ -48,6 +48,7 @@ struct Config {
     bool remove_identities = true;
     bool fold_constants = true;
     bool fuse_kernels = true;
+    bool block_channels = true;
   } graph_passes;
   // "placement.replace_every_runs": how often the dynamic placer checks an executable's
   // placement against the measured costs (0: never)...

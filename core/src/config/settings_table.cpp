@@ -293,6 +293,11 @@ std::vector<SettingRow> graph_pass_rows() {
           "exact GELU's Div, Erf, Add, Mul, Mul into one Gelu, where the plugins have a kernel "
           "for it; `CompileOptions::passes` overrides it.")
           .field<&Config::graph_passes, &Config::GraphPassSwitches::fuse_kernels>(),
+      Row("/graph/block_channels", Kind::kBool, "true",
+          "Compile keeps what passes between convolutions and pools of 2-D float32 images in "
+          "blocks of 16 channels (BlockedConv, BlockedMaxPool, BlockedGlobalAveragePool), "
+          "where the plugins have those kernels; `CompileOptions::passes` overrides it.")
+          .field<&Config::graph_passes, &Config::GraphPassSwitches::block_channels>(),
   };
 }
 

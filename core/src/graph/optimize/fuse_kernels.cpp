@@ -9,102 +9,13 @@
 // chain goes to a device whose plugin has it (KernelCoverage), and never takes a device from
 // the placer.
 #include <cmath>
-#include <map>
-#include <set>
 
-#include "base/device_name.hpp"
 #include "graph/optimize/graph_passes.hpp"
+#include "graph/optimize/kernel_coverage.hpp"
 #include "ops/fused_activation.hpp"
 
 namespace hxrt::detail {
 namespace {
-
-// Whether a chain fuses, asked of the kernel registry once per chain, T and device type
-// asked for. Plugins without devices (a CUDA plugin on a machine without a driver) run nothing,
-// and count for nothing.
-class KernelCoverage {
- public:
-  // `dynamic`: the graph is placed by the dynamic placer, which may choose any device.
-  KernelCoverage(const GraphContext& context, bool dynamic)
-      : context_(context), dynamic_(dynamic) {}
-
-  // Whether `parts` (the chain's ops, its first node's first) fuse into `fused` at T, for a
-  // chain that asks for the device `requested` ("" for none). Among the plugins that could run
-  // it, some must have `fused` and each that has every part must: those of the device type it
-  // goes to (the type requested, else, under the simple placer, the placer's first type with
-  // a kernel for the first part), so that a chain that goes to the CPU fuses there though a
-  // GPU without the fused kernel is present; every plugin for a chain that the dynamic placer
-  // may put anywhere.
-  bool fusable(const std::vector<std::string>& parts, const std::string& fused, DType t,
-               const std::string& requested) {
-    if (kernels_.empty()) read_kernels();
-    const bool anywhere = dynamic_ && requested.empty();
-    const std::string type = anywhere ? "" : device_type_of(parts[0], t, requested);
-    if (!anywhere && type.empty()) return false;
-    std::string key = fused + "/" + dtype_name(t) + "/" + type;
-    for (const std::string& part : parts) key += "/" + part;
-    auto known = answers_.find(key);
-    if (known != answers_.end()) return known->second;
-    const std::set<std::string> fusing = plugins_with(fused, t, type);
-    std::set<std::string> running = plugins_with(parts[0], t, type);
-    for (size_t p = 1; p < parts.size(); ++p) {
-      std::set<std::string> also;
-      for (const std::string& plugin : plugins_with(parts[p], t, type)) {
-        if (running.count(plugin) != 0) also.insert(plugin);
-      }
-      running = std::move(also);
-    }
-    bool keeps = !fusing.empty();
-    for (const std::string& plugin : running) keeps = keeps && fusing.count(plugin) != 0;
-    answers_.emplace(key, keeps);
-    return keeps;
-  }
-
- private:
-  // The device type a node of `op` at T goes to: the type `requested` names, else the first
-  // type in the placer's priority with a kernel for it (the simple placer's); "" when none.
-  std::string device_type_of(const std::string& op, DType t, const std::string& requested) {
-    if (!requested.empty()) {
-      try {
-        const std::string type = parse_device_name(requested).type;
-        if (!type.empty()) return type;
-      } catch (const Error&) {
-        return "";  // the builder refuses malformed names; the placer would, in any case
-      }
-    }
-    for (const std::string& type : context_.placer->type_priority()) {
-      if (!plugins_with(op, t, type).empty()) return type;
-    }
-    return "";
-  }
-
-  // The plugins with a kernel for `op` at type T and output dtype T, of device type `type`
-  // ("" : any).
-  std::set<std::string> plugins_with(const std::string& op, DType t,
-                                     const std::string& type) const {
-    std::set<std::string> plugins;
-    for (const KernelEntry* kernel : kernels_) {
-      if (kernel->op == op && kernel->accepts(t, t) &&
-          (type.empty() || kernel->device_type == type)) {
-        plugins.insert(kernel->plugin);
-      }
-    }
-    return plugins;
-  }
-
-  void read_kernels() {
-    std::set<std::string> with_devices;
-    for (const auto& device : context_.devices.all()) with_devices.insert(device->plugin().name());
-    for (const KernelEntry* kernel : context_.kernels.all()) {
-      if (with_devices.count(kernel->plugin) != 0) kernels_.push_back(kernel);
-    }
-  }
-
-  const GraphContext& context_;
-  const bool dynamic_;
-  std::vector<const KernelEntry*> kernels_;  // read when a chain is first met
-  std::map<std::string, bool> answers_;
-};
 
 // Node `inner` may vanish into a fusion whose last node is `outer`: nothing else reads it,
 // nothing names it, and it asks for the device `outer` asks for.

@@ -30,6 +30,11 @@ bool fold_batch_norm_into_conv(GraphContext& context, GraphRewrite& graph, size_
 std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph,
                                       bool dynamic);
 
+// Chains of convolutions and pools of 2-D images kept in blocks of channels between them:
+// BlockedConv, BlockedMaxPool, BlockedGlobalAveragePool (GraphPasses::block_channels).
+std::vector<std::string> block_channels(GraphContext& context, GraphRewrite& graph,
+                                        bool dynamic);
+
 // `graph` after the passes that `options.passes` and the config turn on, each logged at info
 // level with the nodes it changed; nullopt where none changes anything.
 std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,

@@ -45,6 +45,18 @@ size_t GraphRewrite::sole_reader(size_t index) const {
   return reads[0].reader;
 }
 
+std::vector<size_t> GraphRewrite::readers(size_t index) const {
+  std::vector<size_t> nodes;
+  for (const Read& read : readers_[index]) nodes.push_back(read.reader);
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  return nodes;
+}
+
+void GraphRewrite::set_output_shape(size_t index, int output, const Shape& shape) {
+  nodes_[index].output_shapes[static_cast<size_t>(output)] = shape;
+}
+
 bool GraphRewrite::kept(size_t index) const {
   return kept_[index] || !nodes_[index].control_inputs.empty();
 }

@@ -33,6 +33,9 @@ class GraphRewrite {
   // reader alone.
   size_t sole_reader(size_t index) const;
   static constexpr size_t kNone = SIZE_MAX;
+  // The nodes that read any output of node `index`, by an input or an attribute input, each
+  // once, in graph order.
+  std::vector<size_t> readers(size_t index) const;
   // Whether the node must stay as it is named: fetched, a control input of another node, or
   // given back a device.
   bool kept(size_t index) const;
@@ -44,6 +47,8 @@ class GraphRewrite {
   // Node `index` becomes a call of `op` on `inputs` with `attrs` (its outputs unchanged).
   void make_op(size_t index, const std::string& op, std::vector<NodeOutput> inputs,
                Attrs attrs);
+  // Output `output` of node `index` is of `shape` now (a pass that lays it out otherwise).
+  void set_output_shape(size_t index, int output, const Shape& shape);
   // Node `index`, which nothing reads any more, goes.
   void erase(size_t index);
   // Node `index`, a constant (which reads nothing), comes just before node `before` in the

@@ -24,13 +24,14 @@ void log_pass(Logger& logger, const char* pass, const std::vector<std::string>& 
 
 // Whether some node is one a pass may start from (remove_identities: Identity, Dropout;
 // fold_constants: Shape, Size, BatchNormalization, a node of constant inputs; fuse_kernels:
-// an activation after Gemm or Conv, GELU's Erf): most graphs built by hand have none, and
-// are then not copied.
+// an activation after Gemm or Conv, GELU's Erf; block_channels: a Conv): most graphs built by
+// hand have none, and are then not copied.
 bool may_change(const Graph& graph) {
   for (const GraphNode& node : graph.nodes()) {
     if (node.kind != GraphNode::Kind::kOp) continue;
     if (node.op == "Identity" || node.op == "Dropout" || node.op == "Shape" ||
         node.op == "Size" || node.op == "BatchNormalization" || node.op == "Erf" ||
+        node.op == "Conv" ||
         is_fused_activation(node.op)) {
       return true;
     }
@@ -53,7 +54,10 @@ std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
   const bool identities = asked.remove_identities.value_or(config.remove_identities);
   const bool constants = asked.fold_constants.value_or(config.fold_constants);
   const bool fusion = asked.fuse_kernels.value_or(config.fuse_kernels);
-  if ((!identities && !constants && !fusion) || !may_change(graph)) return std::nullopt;
+  const bool blocks = asked.block_channels.value_or(config.block_channels);
+  if ((!identities && !constants && !fusion && !blocks) || !may_change(graph)) {
+    return std::nullopt;
+  }
   GraphRewrite rewrite(graph, fetches, options);
   bool changed = false;
   auto run = [&](const char* pass, auto&& pass_function) {
@@ -67,6 +71,7 @@ std::optional<Graph> optimize_graph(GraphContext& context, const Graph& graph,
   if (constants) run("fold_constants", [&] { return fold_constants(context, rewrite); });
   const bool dynamic = options.placer.value_or(context.config.placer) == GraphPlacer::kDynamic;
   if (fusion) run("fuse_kernels", [&] { return fuse_kernels(context, rewrite, dynamic); });
+  if (blocks) run("block_channels", [&] { return block_channels(context, rewrite, dynamic); });
   if (!changed) return std::nullopt;
   return std::move(rewrite).build();
 }
