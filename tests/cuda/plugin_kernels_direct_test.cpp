@@ -10,6 +10,8 @@
 
 #include <cmath>
 #include <cstdint>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "plugin_direct.hpp"
@@ -28,6 +30,7 @@ struct Tensor {
   std::vector<int64_t> shape;
   std::vector<int64_t> strides;  // in elements; empty: dense
   uint64_t byte_offset = 0;
+  int32_t dtype = HX_DTYPE_F32;
 
   hx_tensor_view view(hx_buffer* buffer, hx_device* device) {
     if (strides.empty()) {
@@ -38,7 +41,7 @@ struct Tensor {
             nullptr,
             buffer,
             buffer == nullptr ? 0 : byte_offset,
-            HX_DTYPE_F32,
+            dtype,
             static_cast<int32_t>(shape.size()),
             shape.data(),
             strides.data(),
@@ -154,13 +157,18 @@ TEST_CASE("Directly: the kernels with attributes are made once per combination",
           "[cuda][kernels][direct]") {
   const DirectPlugin plugin;
   require_ok(plugin.init_outcome());
+  // Every op but these reads attributes, or picks its kernel by dtype, at create.
+  const std::set<std::string> without_create = {
+      "Add", "Sub", "Mul", "Div", "Pow", "Min", "Max", "Equal", "Less", "Greater",
+      "LessOrEqual", "GreaterOrEqual", "Relu", "AddN", "Identity", "Reshape", "Flatten",
+      "Squeeze", "Unsqueeze", "Expand"};
+  const std::set<std::string> with_check = {"MatMul", "Pow", "Min", "Max"};
   for (const RegisteredKernel& kernel : plugin.kernels()) {
     INFO(kernel.op);
-    const bool has_attributes =
-        kernel.op == "MatMul" || kernel.op == "Sum" || kernel.op == "Fill" || kernel.op == "Cast";
+    const bool has_attributes = without_create.count(kernel.op) == 0;
     CHECK((kernel.def.create != nullptr) == has_attributes);
     CHECK((kernel.def.destroy != nullptr) == has_attributes);
-    CHECK((kernel.def.check != nullptr) == (kernel.op == "MatMul"));
+    CHECK((kernel.def.check != nullptr) == (with_check.count(kernel.op) == 1));
   }
   // destroy accepts NULL, as every destroy does.
   const RegisteredKernel& sum = plugin.kernel("Sum");
@@ -192,6 +200,71 @@ TEST_CASE("Directly: create reads the attributes and declines what the GPU canno
     const Instance sum(plugin.kernel("Sum"), too_many, 1);
     CHECK(sum.outcome().code == HX_INVALID_ARGUMENT);
     CHECK_THAT(sum.outcome().message, Contains("Sum: 9 axes given"));
+  }
+}
+
+TEST_CASE("Directly: create declines what the new kernels cannot run, and bounds lists",
+          "[cuda][kernels][direct]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  {
+    // Instance makes every input float32: float32 indices, which Gather does not take.
+    const Instance gather(plugin.kernel("Gather"), Attributes{}, 2);
+    CHECK(gather.outcome().code == HX_UNIMPLEMENTED);
+    CHECK_THAT(gather.outcome().message,
+               Contains("Gather on GPU: no kernel for float32 data with float32 indices"));
+  }
+  {
+    Attributes too_many;
+    too_many.int_lists["perm"] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    const Instance transpose(plugin.kernel("Transpose"), too_many, 1);
+    CHECK(transpose.outcome().code == HX_INVALID_ARGUMENT);
+    CHECK_THAT(transpose.outcome().message, Contains("Transpose: perm has 9 entries"));
+  }
+  {
+    Attributes mismatched;
+    mismatched.int_lists["starts"] = {0, 1};
+    mismatched.int_lists["ends"] = {2, 3};
+    mismatched.int_lists["steps"] = {1};
+    const Instance slice(plugin.kernel("Slice"), mismatched, 1);
+    CHECK(slice.outcome().code == HX_INVALID_ARGUMENT);
+    CHECK_THAT(slice.outcome().message, Contains("Slice: 2 starts, 2 axes and 1 steps differ"));
+  }
+  {
+    Attributes too_many;
+    too_many.int_lists["axes"] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+    const Instance reduce(plugin.kernel("ReduceMean"), too_many, 1);
+    CHECK(reduce.outcome().code == HX_INVALID_ARGUMENT);
+    CHECK_THAT(reduce.outcome().message, Contains("ReduceMean: 9 axes given"));
+  }
+  for (const char* op : {"Exp", "Gelu", "Softmax", "ReduceL2", "Concat"}) {
+    INFO(op);
+    require_ok(Instance(plugin.kernel(op), Attributes{}, 1).outcome());
+  }
+}
+
+TEST_CASE("Directly: Pow's check declines another exponent dtype, Min's and Max's other than "
+          "two inputs",
+          "[cuda][kernels][direct]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  const RegisteredKernel& pow = plugin.kernel("Pow");
+  std::vector<Tensor> same = {{{3}, {}, 0}, {{3}, {}, 0}};
+  Tensor output{{3}, {}, 0};
+  require_ok(call(pow, nullptr, nullptr, nullptr, same, output, nullptr));
+  std::vector<Tensor> int_exponent = {{{3}, {}, 0}, {{3}, {}, 0, HX_DTYPE_I32}};
+  const Outcome declined = call(pow, nullptr, nullptr, nullptr, int_exponent, output, nullptr);
+  CHECK(declined.code == HX_UNIMPLEMENTED);
+  CHECK_THAT(declined.message, Contains("CUDA's kernel takes an exponent of the base's dtype "
+                                        "float32; this call's is int32"));
+  for (const char* op : {"Min", "Max"}) {
+    INFO(op);
+    const RegisteredKernel& kernel = plugin.kernel(op);
+    require_ok(call(kernel, nullptr, nullptr, nullptr, same, output, nullptr));
+    std::vector<Tensor> three = {{{3}, {}, 0}, {{3}, {}, 0}, {{3}, {}, 0}};
+    const Outcome variadic = call(kernel, nullptr, nullptr, nullptr, three, output, nullptr);
+    CHECK(variadic.code == HX_UNIMPLEMENTED);
+    CHECK_THAT(variadic.message, Contains("CUDA's kernel takes two inputs; this call has 3"));
   }
 }
 

@@ -1,4 +1,5 @@
-// Add, Sub, Mul, Div and Relu: operand checks on the host, the arithmetic in elementwise.cu.
+// The binary element-wise ops (Add, Sub, Mul, Div, Pow, Min, Max and the comparisons) and
+// Relu: operand checks on the host, the arithmetic in elementwise.cu.
 #include <hxplugin/broadcast.hpp>
 
 #include "kernels/dtypes.hpp"
@@ -37,12 +38,13 @@ cudaError_t launch(BinaryOp op, int32_t dtype, const hxplugin::BinaryRows& rows,
 }
 
 // The core hands both inputs over at the output's shape, with stride 0 where one repeats
-// (NumPy's broadcasting, worked out by the core).
+// (NumPy's broadcasting, worked out by the core). The output has the inputs' dtype, or bool
+// for a comparison.
 hx_status* binary_kernel(const GpuKernelCall& call, BinaryOp op, const char* name) {
   const hx_tensor_view& x = call.input(0);
   const hx_tensor_view& y = call.input(1);
   const hx_tensor_view& out = call.output(0);
-  if (x.dtype != y.dtype || x.dtype != out.dtype) {
+  if (x.dtype != y.dtype || out.dtype != (is_comparison(op) ? HX_DTYPE_BOOL : x.dtype)) {
     return call.error(HX_INVALID_ARGUMENT, "%s: dtypes %s, %s -> %s differ", name,
                       hx_dtype_name(x.dtype), hx_dtype_name(y.dtype), hx_dtype_name(out.dtype));
   }
@@ -54,7 +56,7 @@ hx_status* binary_kernel(const GpuKernelCall& call, BinaryOp op, const char* nam
                       name, static_cast<int>(x.rank), static_cast<int>(y.rank),
                       static_cast<int>(out.rank));
   }
-  return call.cuda_status(launch(op, out.dtype, rows, hxplugin::element_address(x),
+  return call.cuda_status(launch(op, x.dtype, rows, hxplugin::element_address(x),
                                  hxplugin::element_address(y), hxplugin::element_address(out),
                                  element_count(out), call.stream()),
                           name);
@@ -73,6 +75,46 @@ hx_status* mul_kernel(const GpuKernelCall& call) {
 }
 hx_status* div_kernel(const GpuKernelCall& call) {
   return binary_kernel(call, BinaryOp::kDiv, "Div");
+}
+
+hx_status* pow_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kPow, "Pow");
+}
+hx_status* min_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kMin, "Min");
+}
+hx_status* max_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kMax, "Max");
+}
+hx_status* equal_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kEqual, "Equal");
+}
+hx_status* less_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kLess, "Less");
+}
+hx_status* greater_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kGreater, "Greater");
+}
+hx_status* less_or_equal_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kLessOrEqual, "LessOrEqual");
+}
+hx_status* greater_or_equal_kernel(const GpuKernelCall& call) {
+  return binary_kernel(call, BinaryOp::kGreaterOrEqual, "GreaterOrEqual");
+}
+
+hx_status* two_inputs_check(const hxplugin::KernelCall& call) {
+  if (call.num_inputs() == 2) return nullptr;
+  return call.error(HX_UNIMPLEMENTED, "CUDA's kernel takes two inputs; this call has %zu",
+                    call.num_inputs());
+}
+
+hx_status* same_dtypes_check(const hxplugin::KernelCall& call) {
+  const int32_t base = call.input(0).dtype;
+  const int32_t exponent = call.input(1).dtype;
+  if (exponent == base) return nullptr;
+  return call.error(HX_UNIMPLEMENTED,
+                    "CUDA's kernel takes an exponent of the base's dtype %s; this call's is %s",
+                    hx_dtype_name(base), hx_dtype_name(exponent));
 }
 
 hx_status* relu_kernel(const GpuKernelCall& call) {

@@ -16,6 +16,12 @@ namespace hxcuda::kernels {
 
 using hxplugin::element_count;
 
+// The op a kernel was registered for ("Exp"), for the messages of kernels that serve several
+// ops: every kernel's user data (hx_kernel_args and hx_kernel_create_args) is its KernelSite.
+inline const char* op_name(const void* user_data) {
+  return static_cast<const KernelSite*>(user_data)->op;
+}
+
 class GpuKernelCall : public hxplugin::KernelCall {
  public:
   GpuKernelCall(const hx_kernel_args& args, const KernelEnv& env)
@@ -23,6 +29,7 @@ class GpuKernelCall : public hxplugin::KernelCall {
 
   const KernelEnv& env() const { return env_; }
   cudaStream_t stream() const { return env_.stream; }
+  const char* op() const { return op_name(args().user_data); }
 
   // INVALID_ARGUMENT unless every input and output has `count` elements and `dtype` (the
   // core's shape inference guarantees both; checking costs nothing and keeps a core bug from

@@ -2,7 +2,9 @@
 //
 // No int32 or int64 arithmetic kernels, on purpose: the GPU of the TensorFlow guide has none,
 // so an int32 MatMul or Add placed on a GPU falls back to the CPU, visibly (the placement log
-// says why). Identity copies every dtype, since moving bytes is not arithmetic.
+// says why). The ops that only move elements (Identity, the reshapes, Transpose, Slice, Expand,
+// Concat, Gather) take every dtype, or every element size the kernel has, since moving bytes is
+// not arithmetic.
 #include <hxplugin/every_dtype.hpp>
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
@@ -25,6 +27,10 @@ using kernels::GpuKernelCall;
 constexpr int32_t kElementwise[] = {HX_DTYPE_F32, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr int32_t kFloat[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_F16, HX_DTYPE_BF16};
 constexpr const auto& kAll = hxplugin::kEveryDtype;
+// Gather's data: the dtypes of 2, 4 and 8 bytes.
+constexpr int32_t kGathered[] = {HX_DTYPE_F32, HX_DTYPE_F64, HX_DTYPE_I32, HX_DTYPE_I64,
+                                 HX_DTYPE_U32, HX_DTYPE_U64, HX_DTYPE_F16, HX_DTYPE_BF16,
+                                 HX_DTYPE_I16, HX_DTYPE_U16};
 
 // Resolves the call's device and stream (making the device current), then runs the kernel
 // behind the exception barrier: nothing may unwind into the core.
@@ -107,10 +113,46 @@ KernelEntry with_output_dtypes(KernelEntry kernel, const int32_t* dtypes, size_t
   return kernel;
 }
 
+using kernels::AxisState;
 using kernels::CastState;
 using kernels::FillState;
 using kernels::MatMulState;
-using kernels::SumState;
+using kernels::ReduceState;
+using kernels::Reduction;
+using kernels::SliceState;
+using kernels::SoftmaxState;
+using kernels::TransposeState;
+using kernels::UnaryOp;
+using kernels::UnaryState;
+
+// A family's create function (unary, Softmax, ONNX's reductions) with the member fixed, in the
+// form entry_with_state takes.
+template <class State, class Member,
+          hx_status* (*Create)(const hxplugin::KernelCreate&, Member, State*), Member kMember>
+hx_status* create_member(const hxplugin::KernelCreate& create, State* out) {
+  return Create(create, kMember, out);
+}
+
+template <UnaryOp kOp>
+KernelEntry unary(const char* op) {
+  return entry_with_state<UnaryState,
+                          create_member<UnaryState, UnaryOp, kernels::unary_create, kOp>,
+                          kernels::unary_kernel>(op, kElementwise);
+}
+
+template <bool kLog>
+KernelEntry softmax(const char* op) {
+  return entry_with_state<SoftmaxState,
+                          create_member<SoftmaxState, bool, kernels::softmax_create, kLog>,
+                          kernels::softmax_kernel>(op, kElementwise);
+}
+
+template <Reduction kReduction>
+KernelEntry onnx_reduce(const char* op) {
+  return entry_with_state<
+      ReduceState, create_member<ReduceState, Reduction, kernels::onnx_reduce_create, kReduction>,
+      kernels::reduce_kernel>(op, kElementwise);
+}
 
 const KernelEntry kKernels[] = {
     with_check(entry_with_state<MatMulState, kernels::matmul_create, kernels::matmul_kernel>(
@@ -120,16 +162,62 @@ const KernelEntry kKernels[] = {
     entry<kernels::sub_kernel>("Sub", kElementwise),
     entry<kernels::mul_kernel>("Mul", kElementwise),
     entry<kernels::div_kernel>("Div", kElementwise),
+    with_check(entry<kernels::pow_kernel>("Pow", kElementwise),
+               check<kernels::same_dtypes_check>),
+    with_check(entry<kernels::min_kernel>("Min", kElementwise), check<kernels::two_inputs_check>),
+    with_check(entry<kernels::max_kernel>("Max", kElementwise), check<kernels::two_inputs_check>),
+    // The comparisons' dtypes are their operands'; the output is bool.
+    entry<kernels::equal_kernel>("Equal", kElementwise),
+    entry<kernels::less_kernel>("Less", kElementwise),
+    entry<kernels::greater_kernel>("Greater", kElementwise),
+    entry<kernels::less_or_equal_kernel>("LessOrEqual", kElementwise),
+    entry<kernels::greater_or_equal_kernel>("GreaterOrEqual", kElementwise),
     entry<kernels::relu_kernel>("Relu", kElementwise),
+    unary<UnaryOp::kExp>("Exp"),
+    unary<UnaryOp::kLog>("Log"),
+    unary<UnaryOp::kSqrt>("Sqrt"),
+    unary<UnaryOp::kNeg>("Neg"),
+    unary<UnaryOp::kAbs>("Abs"),
+    unary<UnaryOp::kReciprocal>("Reciprocal"),
+    unary<UnaryOp::kErf>("Erf"),
+    unary<UnaryOp::kTanh>("Tanh"),
+    unary<UnaryOp::kSigmoid>("Sigmoid"),
+    unary<UnaryOp::kFloor>("Floor"),
+    unary<UnaryOp::kCeil>("Ceil"),
+    unary<UnaryOp::kRound>("Round"),
+    unary<UnaryOp::kSign>("Sign"),
+    unary<UnaryOp::kLeakyRelu>("LeakyRelu"),
+    unary<UnaryOp::kHardSigmoid>("HardSigmoid"),
+    unary<UnaryOp::kHardSwish>("HardSwish"),
+    unary<UnaryOp::kGelu>("Gelu"),
+    softmax<false>("Softmax"),
+    softmax<true>("LogSoftmax"),
     entry<kernels::addn_kernel>("AddN", kElementwise),
-    entry_with_state<SumState, kernels::sum_create, kernels::sum_kernel>("Sum", kElementwise),
+    entry_with_state<ReduceState, kernels::sum_create, kernels::reduce_kernel>("Sum",
+                                                                              kElementwise),
+    onnx_reduce<Reduction::kSum>("ReduceSum"),
+    onnx_reduce<Reduction::kMean>("ReduceMean"),
+    onnx_reduce<Reduction::kMax>("ReduceMax"),
+    onnx_reduce<Reduction::kMin>("ReduceMin"),
+    onnx_reduce<Reduction::kL2>("ReduceL2"),
     entry_with_state<FillState, kernels::fill_create, kernels::fill_kernel>("Fill", kFloat),
-    entry<kernels::identity_kernel>("Identity", kAll),
     // Cast converts among the float types only, both ways: a Cast to or from an integer type
     // runs on the CPU.
     with_output_dtypes(
         entry_with_state<CastState, kernels::cast_create, kernels::cast_kernel>("Cast", kFloat),
         kFloat, std::size(kFloat)),
+    entry<kernels::copy_kernel>("Identity", kAll),
+    entry<kernels::copy_kernel>("Reshape", kAll),
+    entry<kernels::copy_kernel>("Flatten", kAll),
+    entry<kernels::copy_kernel>("Squeeze", kAll),
+    entry<kernels::copy_kernel>("Unsqueeze", kAll),
+    entry_with_state<TransposeState, kernels::transpose_create, kernels::transpose_kernel>(
+        "Transpose", kAll),
+    entry_with_state<SliceState, kernels::slice_create, kernels::slice_kernel>("Slice", kAll),
+    entry<kernels::expand_kernel>("Expand", kAll),
+    entry_with_state<AxisState, kernels::concat_create, kernels::concat_kernel>("Concat", kAll),
+    entry_with_state<AxisState, kernels::gather_create, kernels::gather_kernel>("Gather",
+                                                                               kGathered),
 };
 
 }  // namespace

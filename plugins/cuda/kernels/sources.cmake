@@ -14,13 +14,23 @@ set(HXRT_CUDA_KERNEL_SOURCES
   ${HXRT_CUDA_KERNEL_DIR}/addn.cu
   ${HXRT_CUDA_KERNEL_DIR}/cast.cpp
   ${HXRT_CUDA_KERNEL_DIR}/cast.cu
+  ${HXRT_CUDA_KERNEL_DIR}/concat.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/copy.cpp
   ${HXRT_CUDA_KERNEL_DIR}/dtypes.cpp
   ${HXRT_CUDA_KERNEL_DIR}/elementwise.cpp
   ${HXRT_CUDA_KERNEL_DIR}/fill.cpp
   ${HXRT_CUDA_KERNEL_DIR}/fill.cu
+  ${HXRT_CUDA_KERNEL_DIR}/gather.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/gather.cu
   ${HXRT_CUDA_KERNEL_DIR}/gpu_kernel_call.cpp
-  ${HXRT_CUDA_KERNEL_DIR}/identity.cpp
   ${HXRT_CUDA_KERNEL_DIR}/kernel_registry.cpp
   ${HXRT_CUDA_KERNEL_DIR}/matmul.cpp
-  ${HXRT_CUDA_KERNEL_DIR}/sum.cpp
-  ${HXRT_CUDA_KERNEL_DIR}/sum.cu)
+  ${HXRT_CUDA_KERNEL_DIR}/reduce.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/reduce.cu
+  ${HXRT_CUDA_KERNEL_DIR}/softmax.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/softmax.cu
+  ${HXRT_CUDA_KERNEL_DIR}/strided.cu
+  ${HXRT_CUDA_KERNEL_DIR}/strided_layout.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/strided_views.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/unary.cpp
+  ${HXRT_CUDA_KERNEL_DIR}/unary.cu)
