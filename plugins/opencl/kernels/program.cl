@@ -20,24 +20,33 @@ typedef struct {
   int unused;
 } BinaryLayout;
 
-#define HXCL_BINARY_KERNEL(name, expression)                                               \
+// Where output element `index` reads each input, by the layout's strides.
+inline void binary_offsets(const BinaryLayout* layout, long index, long* a_index,
+                           long* b_index) {
+  long rest = index;
+  *a_index = 0;
+  *b_index = 0;
+  for (int axis = layout->rank - 1; axis >= 0; --axis) {
+    const long coordinate = rest % layout->shape[axis];
+    rest /= layout->shape[axis];
+    *a_index += coordinate * layout->a_stride[axis];
+    *b_index += coordinate * layout->b_stride[axis];
+  }
+}
+
+// A kernel of `expression` of x (from a) and y (from b), its output `out_type`.
+#define HXCL_BROADCAST_KERNEL(name, out_type, expression)                                   \
   __kernel void name(__global const float* a, ulong a_offset, __global const float* b,     \
-                     ulong b_offset, __global float* out, ulong out_offset,                \
+                     ulong b_offset, __global out_type* out, ulong out_offset,             \
                      BinaryLayout layout) {                                                \
     const long index = get_global_id(0);                                                   \
-    long rest = index;                                                                     \
-    long a_index = 0;                                                                      \
-    long b_index = 0;                                                                      \
-    for (int axis = layout.rank - 1; axis >= 0; --axis) {                                  \
-      const long coordinate = rest % layout.shape[axis];                                   \
-      rest /= layout.shape[axis];                                                          \
-      a_index += coordinate * layout.a_stride[axis];                                       \
-      b_index += coordinate * layout.b_stride[axis];                                       \
-    }                                                                                      \
+    long a_index, b_index;                                                                 \
+    binary_offsets(&layout, index, &a_index, &b_index);                                    \
     const float x = a[a_offset + a_index];                                                 \
     const float y = b[b_offset + b_index];                                                 \
     out[out_offset + index] = (expression);                                                \
   }
+#define HXCL_BINARY_KERNEL(name, expression) HXCL_BROADCAST_KERNEL(name, float, expression)
 
 HXCL_BINARY_KERNEL(add_f32, x + y)
 HXCL_BINARY_KERNEL(sub_f32, x - y)
@@ -45,24 +54,8 @@ HXCL_BINARY_KERNEL(mul_f32, x * y)
 HXCL_BINARY_KERNEL(div_f32, x / y)
 
 // Comparisons: float32 inputs, bool (one byte, 0 or 1) out.
-#define HXCL_COMPARE_KERNEL(name, expression)                                              \
-  __kernel void name(__global const float* a, ulong a_offset, __global const float* b,     \
-                     ulong b_offset, __global uchar* out, ulong out_offset,                \
-                     BinaryLayout layout) {                                                \
-    const long index = get_global_id(0);                                                   \
-    long rest = index;                                                                     \
-    long a_index = 0;                                                                      \
-    long b_index = 0;                                                                      \
-    for (int axis = layout.rank - 1; axis >= 0; --axis) {                                  \
-      const long coordinate = rest % layout.shape[axis];                                   \
-      rest /= layout.shape[axis];                                                          \
-      a_index += coordinate * layout.a_stride[axis];                                       \
-      b_index += coordinate * layout.b_stride[axis];                                       \
-    }                                                                                      \
-    const float x = a[a_offset + a_index];                                                 \
-    const float y = b[b_offset + b_index];                                                 \
-    out[out_offset + index] = (expression) ? 1 : 0;                                        \
-  }
+#define HXCL_COMPARE_KERNEL(name, expression) \
+  HXCL_BROADCAST_KERNEL(name, uchar, (expression) ? 1 : 0)
 
 // Min and Max propagate NaN, as the CPU plugin's do (fmin and fmax would drop it).
 HXCL_BINARY_KERNEL(pow_f32, pow(x, y))
