@@ -185,7 +185,8 @@ TEST_CASE("The memory plan shares memory along a chain, reports each device's pe
   CHECK_THAT(error->what(), Catch::Contains("memory limit of 1.00 MiB"));
 }
 
-TEST_CASE("With one inter-op thread the host's steps run in order, and branches share memory",
+TEST_CASE("With one thread for everything the host's steps run in order, and branches share "
+          "memory",
           "[graph][memory_plan]") {
   // Two branches of two Relus each from x, added: 16 KiB a tensor. Run one step at a time in
   // the order built (a1 a2 b1 b2 sum), b1 may take a1's memory: three tensors at most are live
@@ -195,6 +196,7 @@ TEST_CASE("With one inter-op thread the host's steps run in order, and branches 
     options.use_installed_plugins = false;
     options.plugin_paths = {std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_cpu.so"};
     options.inter_op_threads = inter_op_threads;
+    options.intra_op_threads = 1;
     hxrt::Runtime rt = hxrt::Runtime::create(options);
     GraphBuilder builder(rt);
     const NodeOutput x = builder.input("x", DType::kF32, {64, 64});

@@ -463,10 +463,12 @@ std::shared_ptr<ExecutableImpl> compile_graph(const std::shared_ptr<GraphContext
   // peak, for a graph of a million nodes, is kept near what the executable keeps.
   std::vector<NodeChoice>().swap(placed.choices);
   std::vector<std::vector<size_t>> predecessors = builder.take_predecessors();
-  serialize_host_steps(*exe, context.config.execution.inter_op_threads, predecessors);
+  const bool one_thread = context.config.execution.inter_op_threads == 1 &&
+                          context.config.execution.intra_op_threads == 1;
+  serialize_host_steps(*exe, one_thread, predecessors);
   link_steps(*exe, predecessors);
   if (previous == nullptr) log_placement(context, exe->placement);
-  plan_arenas(*exe, std::move(predecessors));
+  plan_arenas(*exe, std::move(predecessors), one_thread);
   finish_steps(*exe);
   exe->recorded = RecordedRuns::for_executable(*exe);
   return exe;

@@ -115,15 +115,17 @@ size_t device_memory_limit(const Device& device);
 // graph's placement, when placement logging is on.
 void log_placement(GraphContext& context, const std::vector<NodePlacement>& placement);
 
-// With one inter-op thread and every op step on a synchronous device, an edge from each op
-// step to the next in exe.steps' order (serial_steps.cpp): the runs keep the order they
-// would have, and the memory plan knows it.
-void serialize_host_steps(const ExecutableImpl& exe, int inter_op_threads,
+// With `one_thread` (one inter-op and one intra-op thread) and every op step on a synchronous
+// device, an edge from each op step to the next in exe.steps' order (serial_steps.cpp): the
+// runs keep the order they would have, and the memory plan knows it.
+void serialize_host_steps(const ExecutableImpl& exe, bool one_thread,
                           std::vector<std::vector<size_t>>& predecessors);
 
 // Gives every value that lives in an arena its offset (graph/compile/memory_plan.hpp), sizes the
-// arenas and fills exe.memory_plan; `predecessors` per step. Error(kOutOfMemory) when a
-// run would need more than a device's memory limit, with the figures.
-void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecessors);
+// arenas and fills exe.memory_plan; `predecessors` per step. `one_thread`: the plan may also
+// pack largest first (MemoryPlan's `largest_first`). Error(kOutOfMemory) when a run would need
+// more than a device's memory limit, with the figures.
+void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecessors,
+                 bool one_thread);
 
 }  // namespace hxrt::detail

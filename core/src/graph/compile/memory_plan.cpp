@@ -105,13 +105,15 @@ std::vector<uint64_t> widest_bytes(size_t num_steps, const std::vector<PlanValue
 }  // namespace
 
 MemoryPlan plan_memory(const std::vector<PlanStep>& steps, const std::vector<PlanValue>& values,
-                       size_t num_devices, size_t alignment) {
-  return plan_memory_within(steps, values, num_devices, alignment, kMaxReachabilityBytes);
+                       size_t num_devices, size_t alignment, bool largest_first) {
+  return plan_memory_within(steps, values, num_devices, alignment, kMaxReachabilityBytes,
+                            largest_first);
 }
 
 MemoryPlan plan_memory_within(const std::vector<PlanStep>& steps,
                               const std::vector<PlanValue>& values, size_t num_devices,
-                              size_t alignment, size_t max_reachability_bytes) {
+                              size_t alignment, size_t max_reachability_bytes,
+                              bool largest_first) {
   if (alignment == 0 || (alignment & (alignment - 1)) != 0) {
     refuse("alignment " + std::to_string(alignment) + " is not a power of two");
   }
@@ -126,7 +128,7 @@ MemoryPlan plan_memory_within(const std::vector<PlanStep>& steps,
   const StepOrder order(steps, max_reachability_bytes);
   plan.arena_bytes =
       pack_shared_values(steps.size(), order, values, sizes, num_devices, plan.offsets);
-  if (values.size() <= kMostValuesBySize) {
+  if (largest_first && values.size() <= kMostValuesBySize) {
     // Packed the other way too; per device, the smaller arena's offsets.
     std::vector<uint64_t> by_size_offsets(values.size(), 0);
     const std::vector<uint64_t> by_size =

@@ -42,8 +42,11 @@ struct MemoryPlan {
 // multiples of it. Throws hxrt::Error(kInvalidArgument) for inconsistent input (an index out of
 // range, a predecessor not below its step, a reader not after its producer, bytes == 0, a bad
 // alignment) and for sizes whose sum per device overflows 64 bits.
+// `largest_first`: also pack the values largest first (size_order_packing.hpp) and keep, per
+// device, the smaller arena. Tighter, but memory reused that soon is memory another core wrote
+// moments before: only for runs on one thread (compile's choice).
 MemoryPlan plan_memory(const std::vector<PlanStep>& steps, const std::vector<PlanValue>& values,
-                       size_t num_devices, size_t alignment);
+                       size_t num_devices, size_t alignment, bool largest_first = false);
 
 // The most memory plan_memory spends on knowing exactly which steps happen before which (a bit
 // per pair of steps: about 32,000 steps). Larger graphs are planned on a cheaper relation that
@@ -54,6 +57,7 @@ inline constexpr size_t kMaxReachabilityBytes = size_t{64} << 20;
 // relation).
 MemoryPlan plan_memory_within(const std::vector<PlanStep>& steps,
                               const std::vector<PlanValue>& values, size_t num_devices,
-                              size_t alignment, size_t max_reachability_bytes);
+                              size_t alignment, size_t max_reachability_bytes,
+                              bool largest_first = false);
 
 }  // namespace hxrt::detail

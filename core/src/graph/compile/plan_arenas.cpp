@@ -26,7 +26,8 @@ size_t device_memory_limit(const Device& device) {
   return limit;
 }
 
-void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecessors) {
+void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecessors,
+                 bool one_thread) {
   // Values in an arena: written by a kernel and read only by kernels of the same device,
   // whose stream (or the executor's edges, on a synchronous device) orders every use.
   std::vector<bool> own(exe.values.size(), false);
@@ -90,7 +91,8 @@ void plan_arenas(ExecutableImpl& exe, std::vector<std::vector<size_t>> predecess
     }
   }
   std::vector<size_t>().swap(plan_index);
-  const MemoryPlan plan = plan_memory(plan_steps, plan_values, devices.size(), alignment);
+  const MemoryPlan plan =
+      plan_memory(plan_steps, plan_values, devices.size(), alignment, one_thread);
 
   exe.memory_plan.resize(devices.size());
   std::vector<size_t> arena_of(devices.size(), ValueInfo::kOwnMemory);

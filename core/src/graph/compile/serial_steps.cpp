@@ -3,16 +3,19 @@
 // devices) has no two of them at once, whatever order the executor picks. Saying so, by an
 // edge from each op step to the next in the steps' order, costs those runs nothing and lets
 // the memory plan share the memory of tensors that would otherwise be branches that may run
-// at once: the transformer of the tests planned 640 KiB where 384 KiB are ever live at once.
+// at once: the transformer of the tests planned 640 KiB where 384 KiB are ever live at once,
+// 448 KiB so. Only where the kernels run on one thread too (compile's `one_thread`): memory
+// reused that tightly is memory another core wrote moments before, and with two intra-op
+// threads the transformer ran 14% slower so (bench/RESULTS.md).
 #include "graph/compile/compile_phases.hpp"
 
 #include <algorithm>
 
 namespace hxrt::detail {
 
-void serialize_host_steps(const ExecutableImpl& exe, int inter_op_threads,
+void serialize_host_steps(const ExecutableImpl& exe, bool one_thread,
                           std::vector<std::vector<size_t>>& predecessors) {
-  if (inter_op_threads != 1) return;
+  if (!one_thread) return;
   for (const StepInfo& step : exe.steps) {
     // A device that queues work would lose the overlap of its work with the host's.
     if (step.kind == StepInfo::Kind::kOp && step.device->asynchronous()) return;

@@ -4,8 +4,8 @@
 // memory_plan.hpp). TensorFlow Lite's arena planner ("greedy by size") does the same. It
 // knows every lifetime before it places anything, so it often leaves less fragmentation than
 // placing in production order (shared_arena_packing.hpp); plan_memory keeps, per device,
-// whichever arena is smaller. Quadratic in the values, so only for graphs of at most
-// kMostValuesBySize of them.
+// whichever arena is smaller, for runs on one thread (memory_plan.hpp). Quadratic in the
+// values, so only for graphs of at most kMostValuesBySize of them.
 #pragma once
 
 #include <cstddef>
