@@ -18,6 +18,9 @@ Shape blocked_shape(const Shape& plain, int64_t block) {
 
 namespace {
 
+// Blocks of channels are a layout of the vector units' floats: f32 alone.
+const std::vector<DType> kBlockedDtypes = {DType::kF32};
+
 // A blocked X's block and its plain shape with `channels` channels; rejects a malformed one.
 int64_t block_of(const InferContext& call, const Shape& x) {
   if (x.rank() != 5 || x[4] < 1) {
@@ -30,6 +33,7 @@ int64_t block_of(const InferContext& call, const Shape& x) {
 // The base op's inference on `inputs` (X plain), then Y in blocks unless plain_output.
 void infer_as(const InferContext& call, const char* base_op, TensorMeta* inputs,
               int64_t block, int64_t channels_out, TensorMeta* outputs) {
+  require_inputs_in(call, kBlockedDtypes);
   const OpSchema& base = *builtin_registry().find(base_op);
   TensorMeta base_outputs[2];
   const InferContext base_call{call.op, inputs, call.num_inputs, call.attrs, &base, 1};
@@ -72,6 +76,7 @@ void infer_blocked_conv(const InferContext& call, TensorMeta* outputs) {
 void infer_blocked_pool(const InferContext& call, const char* base_op, TensorMeta* outputs) {
   TensorMeta x = call.inputs[0];
   const int64_t block = block_of(call, x.shape);
+  required_attr(call, "channels", "an int");
   const int64_t channels = attr_int(call, "channels", 0);
   if (channels < 1 || (channels + block - 1) / block != x.shape[1]) {
     reject_call(call, "attribute 'channels' is " + std::to_string(channels) + " and X holds " +
@@ -109,7 +114,7 @@ OpSchema blocked_schema(const OpSchema& base, const std::string& name, InferFn i
                                     }),
                      schema.attrs.end());
   schema.attrs.push_back(kPlainOutput);
-  schema.inputs[0].dtypes = {DType::kF32};
+  for (OpArgInfo& input : schema.inputs) input.dtypes = {DType::kF32};
   schema.inputs[0].description = "[N, C / b, H, W, b]: 2-D images in blocks of b channels";
   schema.outputs[0].dtypes = {DType::kF32};
   schema.outputs[0].description = "in blocks of b channels as X, or plain (plain_output)";
