@@ -29,8 +29,10 @@ ReferenceCase attribute_case(DType type, ValueRange range, Attrs attrs,
   return call;
 }
 
+// NaN stays NaN, as the schema says: std::min and std::max would give 1 for it.
 double hard_sigmoid(double x, double alpha, double beta) {
-  return std::max(0.0, std::min(1.0, alpha * x + beta));
+  const double linear = alpha * x + beta;
+  return linear < 0 ? 0.0 : linear > 1 ? 1.0 : linear;
 }
 
 double gelu_tanh(double x) {
@@ -69,6 +71,16 @@ std::vector<ReferenceCase> hard_sigmoid_cases(DType type, DType, RandomValues& r
                                  [](double x) { return hard_sigmoid(x, 0.5, 0.25); }, random));
   cases.push_back(attribute_case(type, ValueRange::kModerate, {{"alpha", -0.1}},
                                  [](double x) { return hard_sigmoid(x, -0.1, 0.5); }, random));
+  // NaN stays NaN, beside both flat ends and the slope.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  ReferenceCase with_nan;
+  with_nan.inputs = {ReferenceTensor{type, Shape{5}, {nan, -4.0, 0.5, 4.0, nan}}};
+  with_nan.expected = empty_reference(type, Shape{5});
+  for (double x : with_nan.inputs[0].values) {
+    with_nan.expected.values.push_back(hard_sigmoid(x, 0.2, 0.5));
+  }
+  with_nan.tolerance = element_tolerance(type);
+  cases.push_back(std::move(with_nan));
   return cases;
 }
 

@@ -94,8 +94,10 @@ HXCL_UNARY_KERNEL(ceil_f32, ceil(x))
 HXCL_UNARY_KERNEL(round_f32, rint(x))
 HXCL_UNARY_KERNEL(sign_f32, isnan(x) ? x : (float)((x > 0.0f) - (x < 0.0f)))
 HXCL_UNARY_KERNEL(leaky_relu_f32, x >= 0.0f ? x : alpha * x)
-HXCL_UNARY_KERNEL(hard_sigmoid_f32, fmax(0.0f, fmin(1.0f, alpha * x + beta)))
-HXCL_UNARY_KERNEL(hard_swish_f32, x * fmax(0.0f, fmin(1.0f, x / 6.0f + 0.5f)))
+// By comparisons, which NaN fails, so that it stays NaN (fmin and fmax would drop it).
+inline float hxcl_clamp01(float y) { return y < 0.0f ? 0.0f : y > 1.0f ? 1.0f : y; }
+HXCL_UNARY_KERNEL(hard_sigmoid_f32, hxcl_clamp01(alpha * x + beta))
+HXCL_UNARY_KERNEL(hard_swish_f32, x * hxcl_clamp01(x / 6.0f + 0.5f))
 HXCL_UNARY_KERNEL(gelu_f32, 0.5f * x * (1.0f + erf(x * 0.70710678118654752f)))
 HXCL_UNARY_KERNEL(gelu_tanh_f32,
                   0.5f * x * (1.0f + tanh(0.79788456080286536f * (x + 0.044715f * x * x * x))))
