@@ -26,7 +26,7 @@ hx_status* fill_compute(const hx_kernel_args* args);
 
 hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* matmul_compute(const hx_kernel_args* args);
-// Declines what the tiled kernel cannot run: vectors and stacks of matrices.
+// Declines what the tiled kernel cannot run: vectors, and stacks whose batch axes broadcast.
 hx_status* matmul_check(const hx_kernel_args* args);
 
 // The unary element-wise ops: user_data is the program's kernel name ("exp_f32").

@@ -182,19 +182,23 @@ __kernel void cast_f32_to_f64(__global const float* in, ulong in_offset, __globa
 #define HXCL_B_TRANSPOSED(inner, column) b[(column) * ldb + (inner)]
 
 // Work-groups of HXCL_TILE x HXCL_TILE items, one output element each; dimension 0 runs
-// along the columns. Items outside the output load zeros and store nothing.
+// along the columns, dimension 2 along a stack's products (each operand `*_step` elements
+// after the one before). Items outside the output load zeros and store nothing.
 #define HXCL_MATMUL_KERNEL(name, A_AT, B_AT)                                                 \
   __kernel __attribute__((reqd_work_group_size(HXCL_TILE, HXCL_TILE, 1))) void name(       \
       __global const float* a, ulong a_offset, __global const float* b, ulong b_offset,    \
-      __global float* c, ulong c_offset, long m, long n, long k, long lda, long ldb) {     \
+      __global float* c, ulong c_offset, long m, long n, long k, long lda, long ldb,       \
+      long a_step, long b_step, long c_step) {                                             \
     __local float a_tile[HXCL_TILE][HXCL_TILE];                                            \
     __local float b_tile[HXCL_TILE][HXCL_TILE];                                            \
     const int local_column = get_local_id(0);                                              \
     const int local_row = get_local_id(1);                                                 \
     const long column = get_global_id(0);                                                 \
     const long row = get_global_id(1);                                                     \
-    a += a_offset;                                                                         \
-    b += b_offset;                                                                         \
+    const long product = get_global_id(2);                                                 \
+    a += a_offset + product * a_step;                                                      \
+    b += b_offset + product * b_step;                                                      \
+    c += c_offset + product * c_step;                                                      \
     float sum = 0.0f;                                                                      \
     for (long start = 0; start < k; start += HXCL_TILE) {                                  \
       const long a_inner = start + local_column;                                           \
@@ -209,7 +213,7 @@ __kernel void cast_f32_to_f64(__global const float* in, ulong in_offset, __globa
       }                                                                                    \
       barrier(CLK_LOCAL_MEM_FENCE);                                                        \
     }                                                                                      \
-    if (row < m && column < n) c[c_offset + row * n + column] = sum;                       \
+    if (row < m && column < n) c[row * n + column] = sum;                                  \
   }
 
 HXCL_MATMUL_KERNEL(matmul_f32, HXCL_A_PLAIN, HXCL_B_PLAIN)
