@@ -173,7 +173,7 @@ TEST_CASE("The OpenCL plugin registers float32 compute and moves elements of eve
       "MatMul", "Add", "Sub", "Mul", "Div", "Pow", "Min", "Max", "Equal", "Less", "Greater",
       "LessOrEqual", "GreaterOrEqual", "Relu", "Exp", "Log", "Sqrt", "Neg", "Abs", "Reciprocal",
       "Erf", "Tanh", "Sigmoid", "Floor", "Ceil", "Round", "Sign", "LeakyRelu", "HardSigmoid",
-      "HardSwish", "Gelu", "Softmax", "LogSoftmax", "Sum", "ReduceSum", "ReduceMean",
+      "HardSwish", "Gelu", "LayerNormalization", "Softmax", "LogSoftmax", "Sum", "ReduceSum", "ReduceMean",
       "ReduceMax", "ReduceMin", "ReduceL2", "AddN", "Fill", "Cast", "Gather"};
   expected.insert(expected.end(), moving.begin(), moving.end());
   CHECK_THAT(ops, Catch::UnorderedEquals(expected));

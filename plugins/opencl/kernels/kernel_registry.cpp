@@ -92,6 +92,8 @@ hx_status* register_kernels(const OpenClPlugin& plugin) {
       unary("HardSigmoid", "hard_sigmoid_f32"),
       unary("HardSwish", "hard_swish_f32"),
       unary("Gelu", "gelu_f32"),
+      float32_kernel("LayerNormalization", layer_norm_compute, layer_norm_create, nullptr,
+                     layer_norm_check),
       float32_kernel("Softmax", softmax_compute, softmax_create, "softmax_f32"),
       float32_kernel("LogSoftmax", softmax_compute, softmax_create, "log_softmax_f32"),
       reduction("Sum", kSum),

@@ -50,6 +50,11 @@ extern const Reduction kSum, kReduceSum, kReduceMean, kReduceMax, kReduceMin, kR
 hx_status* reduce_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* reduce_compute(const hx_kernel_args* args);
 
+// LayerNormalization; the check declines a Scale or B that broadcasts within a run.
+hx_status* layer_norm_create(const hx_kernel_create_args* args, hx_kernel_instance** out);
+hx_status* layer_norm_check(const hx_kernel_args* args);
+hx_status* layer_norm_compute(const hx_kernel_args* args);
+
 // Identity and the reshapes need no state: a copy of the input's bytes.
 hx_status* copy_compute(const hx_kernel_args* args);
 hx_status* transpose_create(const hx_kernel_create_args* args, hx_kernel_instance** out);

@@ -348,3 +348,39 @@ HXCL_GATHER_AXIS_KERNEL(gather_axis_uint_i64, uint, long)
 HXCL_GATHER_AXIS_KERNEL(gather_axis_uint_i32, uint, int)
 HXCL_GATHER_AXIS_KERNEL(gather_axis_ulong_i64, ulong, long)
 HXCL_GATHER_AXIS_KERNEL(gather_axis_ulong_i32, ulong, int)
+
+// ---- LayerNormalization over the axes from `axis` on ----
+
+// One work-item per run of `length` elements: its mean, then its variance about it (two passes
+// over the run, as the CPU plugin's), then y = (x - mean) / sqrt(var + epsilon) * scale + b.
+// Scale and B hold `length` elements (b may be absent: has_bias 0); mean and inv_std_dev, one
+// per run, only where has_statistics.
+__kernel void layer_norm_f32(__global const float* x, ulong x_offset,
+                             __global const float* scale, ulong scale_offset,
+                             __global const float* bias, ulong bias_offset,
+                             __global float* y, ulong y_offset, __global float* mean_out,
+                             ulong mean_offset, __global float* inv_std_out,
+                             ulong inv_std_offset, long length, float epsilon, int has_bias,
+                             int has_statistics) {
+  const long run = get_global_id(0);
+  x += x_offset + run * length;
+  y += y_offset + run * length;
+  scale += scale_offset;
+  float sum = 0.0f;
+  for (long i = 0; i < length; ++i) sum += x[i];
+  const float mean = sum / (float)length;
+  float squares = 0.0f;
+  for (long i = 0; i < length; ++i) {
+    const float centred = x[i] - mean;
+    squares += centred * centred;
+  }
+  const float inv_std = 1.0f / sqrt(squares / (float)length + epsilon);
+  for (long i = 0; i < length; ++i) {
+    const float normalized = (x[i] - mean) * inv_std * scale[i];
+    y[i] = has_bias ? normalized + bias[bias_offset + i] : normalized;
+  }
+  if (has_statistics) {
+    mean_out[mean_offset + run] = mean;
+    inv_std_out[inv_std_offset + run] = inv_std;
+  }
+}
