@@ -170,7 +170,7 @@ TEST_CASE("The OpenCL plugin registers float32 compute and moves elements of eve
     CHECK((kernel.def.create == nullptr) == (kernel.def.destroy == nullptr));
   }
   std::vector<std::string> expected = {
-      "MatMul", "Add", "Sub", "Mul", "Div", "Pow", "Min", "Max", "Equal", "Less", "Greater",
+      "MatMul", "Gemm", "Add", "Sub", "Mul", "Div", "Pow", "Min", "Max", "Equal", "Less", "Greater",
       "LessOrEqual", "GreaterOrEqual", "Relu", "Exp", "Log", "Sqrt", "Neg", "Abs", "Reciprocal",
       "Erf", "Tanh", "Sigmoid", "Floor", "Ceil", "Round", "Sign", "LeakyRelu", "HardSigmoid",
       "HardSwish", "Gelu", "LayerNormalization", "Softmax", "LogSoftmax", "Sum", "ReduceSum", "ReduceMean",

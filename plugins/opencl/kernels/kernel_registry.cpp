@@ -60,8 +60,11 @@ hx_status* register_kernels(const OpenClPlugin& plugin) {
   cast.num_output_dtypes = sizeof kCastTargets / sizeof kCastTargets[0];
   hx_kernel_def matmul = float32_kernel("MatMul", matmul_compute, matmul_create);
   matmul.check = matmul_check;
+  hx_kernel_def gemm = float32_kernel("Gemm", matmul_compute, gemm_create);
+  gemm.check = matmul_check;
   const hx_kernel_def defs[] = {
       matmul,
+      gemm,
       binary("Add", "add_f32"),
       binary("Sub", "sub_f32"),
       binary("Mul", "mul_f32"),

@@ -25,6 +25,9 @@ hx_status* fill_create(const hx_kernel_create_args* args, hx_kernel_instance** o
 hx_status* fill_compute(const hx_kernel_args* args);
 
 hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+// Gemm: MatMul's kernels with transA/transB, alpha, and beta times C added (matmul_compute and
+// matmul_check serve both).
+hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* matmul_compute(const hx_kernel_args* args);
 // Declines what the tiled kernel cannot run: vectors, and stacks whose batch axes broadcast.
 hx_status* matmul_check(const hx_kernel_args* args);

@@ -23,7 +23,22 @@ struct MatMulInstance : KernelInstance {
   using KernelInstance::KernelInstance;
   bool transpose_a = false;
   bool transpose_b = false;
+  // Gemm's; MatMul's are 1 and 0.
+  cl_float alpha = 1.0f;
+  cl_float beta = 0.0f;
 };
+
+// Gemm's C as the kernel reads it: strides along Y's rows and columns, 0 where C repeats (a
+// scalar, a row [N] or [1, N], a column [M, 1]).
+struct BiasStrides {
+  cl_long row = 0, column = 0;
+};
+BiasStrides bias_strides(const hx_tensor_view& bias) {
+  BiasStrides strides;
+  if (bias.rank >= 1 && bias.shape[bias.rank - 1] != 1) strides.column = 1;
+  if (bias.rank == 2 && bias.shape[0] != 1) strides.row = bias.shape[1];
+  return strides;
+}
 
 const char* matmul_kernel_name(bool transpose_a, bool transpose_b) {
   if (transpose_a) return transpose_b ? "matmul_f32_at_bt" : "matmul_f32_at";
@@ -90,7 +105,10 @@ std::string shape_text(const hx_tensor_view& view) {
 
 }  // namespace
 
-hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+namespace {
+
+hx_status* create_product(const hx_kernel_create_args* args, bool gemm,
+                          hx_kernel_instance** out_instance) {
   const OpenClDevice& device = from_handle(args->device);
   if (device.facts.max_work_group_size < kTile * kTile) {
     return hxplugin::make_status(
@@ -102,15 +120,39 @@ hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance**
   return hxplugin::guarded(device.services(), kPluginName, [&]() -> hx_status* {
     auto instance = std::make_unique<MatMulInstance>(device);
     const hxplugin::KernelCreate create = create_call(*args);
-    if (hx_status* status = create.attr_bool("transpose_a", &instance->transpose_a)) {
-      return status;
-    }
-    if (hx_status* status = create.attr_bool("transpose_b", &instance->transpose_b)) {
-      return status;
+    if (gemm) {
+      int64_t trans_a = 0, trans_b = 0;
+      double alpha = 1.0, beta = 1.0;
+      for (hx_status* status :
+           {create.attr_int("transA", &trans_a), create.attr_int("transB", &trans_b),
+            create.attr_float("alpha", &alpha), create.attr_float("beta", &beta)}) {
+        if (status != nullptr) return status;
+      }
+      instance->transpose_a = trans_a != 0;
+      instance->transpose_b = trans_b != 0;
+      instance->alpha = static_cast<cl_float>(alpha);
+      instance->beta = static_cast<cl_float>(beta);
+    } else {
+      if (hx_status* status = create.attr_bool("transpose_a", &instance->transpose_a)) {
+        return status;
+      }
+      if (hx_status* status = create.attr_bool("transpose_b", &instance->transpose_b)) {
+        return status;
+      }
     }
     const char* name = matmul_kernel_name(instance->transpose_a, instance->transpose_b);
     return finish_instance(std::move(instance), name, out_instance);
   });
+}
+
+}  // namespace
+
+hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  return create_product(args, false, out_instance);
+}
+
+hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
+  return create_product(args, true, out_instance);
 }
 
 hx_status* matmul_check(const hx_kernel_args* args) {
@@ -144,10 +186,15 @@ hx_status* matmul_compute(const hx_kernel_args* args) {
   if (p.m == 0 || p.n == 0 || p.products == 0) return nullptr;
   const size_t global[3] = {round_up(p.n), round_up(p.m), static_cast<size_t>(p.products)};
   const size_t local[3] = {kTile, kTile, 1};
+  // Gemm's C, its third input.
+  const bool bias = args->num_inputs == 3;
+  const BiasStrides strides = bias ? bias_strides(args->inputs[2]) : BiasStrides{};
   return Launch(instance, args->stream)
       .run(3, global, local, operand(a), operand(b), operand(c), cl_long{p.m}, cl_long{p.n},
            cl_long{p.k}, cl_long{p.lda}, cl_long{p.ldb}, cl_long{p.a_step},
-           cl_long{p.b_step}, cl_long{p.c_step});
+           cl_long{p.b_step}, cl_long{p.c_step}, instance.alpha,
+           bias ? operand(args->inputs[2]) : Operand{nullptr, 0}, strides.row, strides.column,
+           instance.beta, cl_int{bias ? 1 : 0});
 }
 
 }  // namespace hxopencl

@@ -183,12 +183,15 @@ __kernel void cast_f32_to_f64(__global const float* in, ulong in_offset, __globa
 
 // Work-groups of HXCL_TILE x HXCL_TILE items, one output element each; dimension 0 runs
 // along the columns, dimension 2 along a stack's products (each operand `*_step` elements
-// after the one before). Items outside the output load zeros and store nothing.
+// after the one before). Items outside the output load zeros and store nothing. Gemm's
+// alpha scales the product and beta times its C (read at bias_row and bias_column strides,
+// 0 where C repeats) is added; MatMul's alpha is 1 and it has no C.
 #define HXCL_MATMUL_KERNEL(name, A_AT, B_AT)                                                 \
   __kernel __attribute__((reqd_work_group_size(HXCL_TILE, HXCL_TILE, 1))) void name(       \
       __global const float* a, ulong a_offset, __global const float* b, ulong b_offset,    \
       __global float* c, ulong c_offset, long m, long n, long k, long lda, long ldb,       \
-      long a_step, long b_step, long c_step) {                                             \
+      long a_step, long b_step, long c_step, float alpha, __global const float* bias,      \
+      ulong bias_offset, long bias_row, long bias_column, float beta, int has_bias) {       \
     __local float a_tile[HXCL_TILE][HXCL_TILE];                                            \
     __local float b_tile[HXCL_TILE][HXCL_TILE];                                            \
     const int local_column = get_local_id(0);                                              \
@@ -213,7 +216,11 @@ __kernel void cast_f32_to_f64(__global const float* in, ulong in_offset, __globa
       }                                                                                    \
       barrier(CLK_LOCAL_MEM_FENCE);                                                        \
     }                                                                                      \
-    if (row < m && column < n) c[row * n + column] = sum;                                  \
+    if (row < m && column < n) {                                                           \
+      c[row * n + column] =                                                                \
+          alpha * sum +                                                                    \
+          (has_bias ? beta * bias[bias_offset + row * bias_row + column * bias_column] : 0.0f); \
+    }                                                                                      \
   }
 
 HXCL_MATMUL_KERNEL(matmul_f32, HXCL_A_PLAIN, HXCL_B_PLAIN)
