@@ -44,11 +44,4 @@ void ConstantLayouts::forget(const uint64_t* ids, size_t count) {
   for (size_t i = 0; i < count; ++i) kept_.erase(ids[i]);
 }
 
-size_t ConstantLayouts::size() const {
-  const std::shared_lock<std::shared_mutex> reading(mutex_);
-  size_t layouts = 0;
-  for (const auto& [id, kept] : kept_) layouts += kept.size();
-  return layouts;
-}
-
 }  // namespace hxcpu

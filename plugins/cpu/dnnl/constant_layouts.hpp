@@ -29,8 +29,6 @@ class ConstantLayouts {
   // Drops what was kept under `ids`.
   void forget(const uint64_t* ids, size_t count);
 
-  // Layouts kept, over every id: for tests.
-  size_t size() const;
 
  private:
   struct Free {

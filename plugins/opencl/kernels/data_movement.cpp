@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <initializer_list>
 #include <memory>
-#include <string_view>
 #include <vector>
 
 #include "kernels/kernel_instance.hpp"
@@ -19,23 +18,16 @@ namespace hxopencl {
 
 namespace {
 
-// program.cl's name for elements of `size` bytes, with `prefix` ("gather_uint"); NULL for a
-// size it has no kernel for.
-const char* sized_kernel(const char* prefix, size_t size) {
-  struct Name {
-    const char* prefix;
-    const char* names[4];  // 1, 2, 4 and 8 bytes
-  };
-  static const Name kNames[] = {
-      {"gather", {"gather_uchar", "gather_ushort", "gather_uint", "gather_ulong"}},
-      {"scatter", {"scatter_uchar", "scatter_ushort", "scatter_uint", "scatter_ulong"}},
-  };
+// program.cl's gather (or scatter) kernel for elements of `size` bytes; NULL for a size it
+// has no kernel for.
+const char* strided_kernel(bool scatter, size_t size) {
+  static const char* const kGather[] = {"gather_uchar", "gather_ushort", "gather_uint",
+                                        "gather_ulong"};
+  static const char* const kScatter[] = {"scatter_uchar", "scatter_ushort", "scatter_uint",
+                                         "scatter_ulong"};
   const int slot = size == 1 ? 0 : size == 2 ? 1 : size == 4 ? 2 : size == 8 ? 3 : -1;
   if (slot < 0) return nullptr;
-  for (const Name& name : kNames) {
-    if (std::string_view(name.prefix) == prefix) return name.names[slot];
-  }
-  return nullptr;
+  return scatter ? kScatter[slot] : kGather[slot];
 }
 
 struct MovementInstance : KernelInstance {
@@ -68,7 +60,7 @@ hx_status* launch_strided(const MovementInstance& instance, hx_stream* stream,
   return Launch(instance, stream).run(1, &count, nullptr, operand(in), operand(out), layout);
 }
 
-hx_status* create_movement(const hx_kernel_create_args* args, const char* prefix,
+hx_status* create_movement(const hx_kernel_create_args* args, bool scatter,
                            hx_kernel_instance** out_instance,
                            hx_status* (*read)(const hxplugin::KernelCreate&, MovementInstance&)) {
   const OpenClDevice& device = from_handle(args->device);
@@ -76,7 +68,7 @@ hx_status* create_movement(const hx_kernel_create_args* args, const char* prefix
     auto instance = std::make_unique<MovementInstance>(device);
     const hxplugin::KernelCreate create = create_call(*args);
     if (hx_status* status = read(create, *instance)) return status;
-    const char* kernel = sized_kernel(prefix, hx_dtype_size(args->input_dtypes[0]));
+    const char* kernel = strided_kernel(scatter, hx_dtype_size(args->input_dtypes[0]));
     if (kernel == nullptr) {
       return create.error(HX_UNIMPLEMENTED, "OpenCL moves elements of 1, 2, 4 or 8 bytes");
     }
@@ -108,8 +100,8 @@ hx_status* copy_compute(const hx_kernel_args* args) {
 }
 
 hx_status* transpose_create(const hx_kernel_create_args* args, hx_kernel_instance** out) {
-  return create_movement(args, "gather", out, [](const hxplugin::KernelCreate& create,
-                                                  MovementInstance& instance) {
+  return create_movement(args, false, out, [](const hxplugin::KernelCreate& create,
+                                               MovementInstance& instance) {
     return read_lists(create, instance, {"perm"});
   });
 }
@@ -131,8 +123,8 @@ hx_status* transpose_compute(const hx_kernel_args* args) {
 }
 
 hx_status* slice_create(const hx_kernel_create_args* args, hx_kernel_instance** out) {
-  return create_movement(args, "gather", out, [](const hxplugin::KernelCreate& create,
-                                                  MovementInstance& instance) {
+  return create_movement(args, false, out, [](const hxplugin::KernelCreate& create,
+                                               MovementInstance& instance) {
     return read_lists(create, instance, {"starts", "ends", "axes", "steps"});
   });
 }
@@ -168,7 +160,7 @@ hx_status* slice_compute(const hx_kernel_args* args) {
 }
 
 hx_status* expand_create(const hx_kernel_create_args* args, hx_kernel_instance** out) {
-  return create_movement(args, "gather", out,
+  return create_movement(args, false, out,
                          [](const hxplugin::KernelCreate&, MovementInstance&) -> hx_status* {
                            return nullptr;
                          });
@@ -191,8 +183,8 @@ hx_status* expand_compute(const hx_kernel_args* args) {
 }
 
 hx_status* concat_create(const hx_kernel_create_args* args, hx_kernel_instance** out) {
-  return create_movement(args, "scatter", out, [](const hxplugin::KernelCreate& create,
-                                                   MovementInstance& instance) {
+  return create_movement(args, true, out, [](const hxplugin::KernelCreate& create,
+                                              MovementInstance& instance) {
     return create.attr_int("axis", &instance.axis);
   });
 }
