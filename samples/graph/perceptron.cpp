@@ -1,7 +1,8 @@
 // A two-layer perceptron's forward pass as one graph, each layer relu(x . W + b) with the bias
 // broadcast over the batch: the hidden layer built in a CPU scope, the output layer in a GPU
-// scope, as Géron splits a network over devices. Compiling logs where each node goes; the
-// run's output is then checked against the same ops run eagerly.
+// scope, as Géron splits a network over devices. Compiling logs where each node goes (the
+// CPU's layer as the one MatMulBias node the fusion pass makes of it); the run's output is
+// then checked against the same ops run eagerly.
 //
 //   build/bin/graph_perceptron config/examples/sim_4_gpus.json
 //
@@ -9,8 +10,8 @@
 //   ...
 //   x: (Placeholder): /job:localhost/replica:0/task:0/device:CPU:0
 //   hidden/weights: (Placeholder): /job:localhost/replica:0/task:0/device:CPU:0
-//   ...
-//   hidden/Relu: (Relu): /job:localhost/replica:0/task:0/device:CPU:0
+//   hidden/bias: (Placeholder): /job:localhost/replica:0/task:0/device:CPU:0
+//   hidden/Relu: (MatMulBias): /job:localhost/replica:0/task:0/device:CPU:0
 //   output/weights: (Placeholder): /job:localhost/replica:0/task:0/device:GPU:0
 //   ...
 //   output/Relu: (Relu): /job:localhost/replica:0/task:0/device:GPU:0

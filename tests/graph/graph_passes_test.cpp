@@ -163,7 +163,7 @@ TEST_CASE("A Gemm whose only reader is an activation runs as one FusedGemm where
   rt.set_log_sink(log.sink());
   // Large enough for the CPU's oneDNN path, whose post-op applies the activation.
   const int64_t m = 64, k = 96, n = 48;
-  for (const char* activation : {"Relu", "LeakyRelu", "Sigmoid", "Tanh"}) {
+  for (const char* activation : {"Relu", "LeakyRelu", "Sigmoid", "Tanh", "Gelu"}) {
     INFO(activation);
     GraphBuilder builder(rt);
     const NodeOutput x = builder.input("x", DType::kF32, {m, k});
@@ -206,6 +206,60 @@ TEST_CASE("A Gemm whose only reader is an activation runs as one FusedGemm where
     given.placement = {{"gemm", "/job:localhost/replica:0/task:0/device:CPU:0"}};
     CHECK(op_in(rt.compile(chain, {relu_of}, given), "relu") == "Relu");
     CHECK(op_in(rt.compile(chain, {relu_of}), "relu") == "FusedGemm");
+  }
+}
+
+TEST_CASE("A MatMul whose only reader adds a row of bias runs as one MatMulBias, with the "
+          "activation after it", "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  // A transformer's layer: rows of [batch, sequence, K], large enough for oneDNN's matmul.
+  const int64_t k = 64, n = 96;
+  GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", DType::kF32, {2, 16, k});
+  const NodeOutput w = builder.constant(
+      "w", rt.tensor<float>({k, n}, ramp_values(static_cast<size_t>(k * n), 0.01f)));
+  const NodeOutput bias = builder.constant(
+      "bias", rt.tensor<float>({1, n}, ramp_values(static_cast<size_t>(n), 0.1f)));
+  const NodeOutput product = builder.add("fc/MatMul", "MatMul", {x, w});
+  // The bias first, as some exporters write it.
+  const NodeOutput sum = builder.add("fc/Add", "Add", {bias, product});
+  const NodeOutput gelu = builder.add("fc/Gelu", "Gelu", {sum});
+  const hxrt::Graph graph = builder.build();
+  const hxrt::Executable layer = rt.compile(graph, {sum});
+  CHECK(op_in(layer, "fc/Add") == "MatMulBias");
+  CHECK(op_in(layer, "fc/MatMul").empty());
+  CHECK(logged_line(log, "Graph pass fuse_kernels: 1 node (fc/MatMul + fc/Add)"));
+  const hxrt::Tensor input =
+      rt.tensor<float>({2, 16, k}, ramp_values(static_cast<size_t>(2 * 16 * k), 0.05f));
+  expect_unchanged(rt, layer, graph, sum, input);
+  const hxrt::Executable activated = rt.compile(graph, {gelu});
+  CHECK(op_in(activated, "fc/Gelu") == "MatMulBias");
+  CHECK(op_in(activated, "fc/Add").empty());
+  expect_unchanged(rt, activated, graph, gelu, input);
+
+  SECTION("not an Add of more than a row, a transposed MatMul, nor Gelu's tanh") {
+    GraphBuilder other(rt);
+    const NodeOutput y = other.input("y", DType::kF32, {4, 8});
+    const NodeOutput square =
+        other.constant("square", rt.tensor<float>({8, 8}, ramp_values(64, 0.1f)));
+    const NodeOutput residual =
+        other.add("residual", "Add", {other.add("m1", "MatMul", {y, square}), y});
+    const NodeOutput row = other.constant("row", rt.tensor<float>({8}, ramp_values(8, 0.1f)));
+    const NodeOutput transposed = other.add(
+        "transposed", "Add",
+        {other.add("m2", "MatMul", {y, square}, {{"transpose_b", true}}), row});
+    const NodeOutput layer_sum =
+        other.add("layer", "Add", {other.add("m4", "MatMul", {y, square}), row});
+    const NodeOutput tanh_gelu =
+        other.add("tanh_gelu", "Gelu", {layer_sum}, {{"approximate", std::string("tanh")}});
+    const hxrt::Graph rest = other.build();
+    const hxrt::Executable exe = rt.compile(rest, {residual, transposed, tanh_gelu});
+    CHECK(op_in(exe, "residual") == "Add");
+    CHECK(op_in(exe, "transposed") == "Add");
+    CHECK(op_in(exe, "layer") == "MatMulBias");
+    CHECK(op_in(exe, "tanh_gelu") == "Gelu");
   }
 }
 

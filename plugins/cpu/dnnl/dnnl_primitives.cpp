@@ -96,6 +96,7 @@ void set_activation_post_op(dnnl::primitive_attr& attr, const FusedActivation& a
   const dnnl::algorithm algorithm =
       activation.kind == Kind::kSigmoid ? dnnl::algorithm::eltwise_logistic
       : activation.kind == Kind::kTanh  ? dnnl::algorithm::eltwise_tanh
+      : activation.kind == Kind::kGelu  ? dnnl::algorithm::eltwise_gelu_erf
                                         : dnnl::algorithm::eltwise_relu;
   const float alpha =
       activation.kind == Kind::kLeakyRelu ? static_cast<float>(activation.alpha) : 0.0f;

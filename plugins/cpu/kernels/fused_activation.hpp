@@ -11,7 +11,7 @@
 namespace hxcpu {
 
 struct FusedActivation {
-  enum class Kind { kNone, kRelu, kLeakyRelu, kSigmoid, kTanh };
+  enum class Kind { kNone, kRelu, kLeakyRelu, kSigmoid, kTanh, kGelu };
   Kind kind = Kind::kNone;
   double alpha = 0.01;  // LeakyRelu's slope below 0
 
@@ -23,6 +23,7 @@ struct FusedActivation {
       case Kind::kLeakyRelu: return y >= 0 ? y : static_cast<W>(alpha) * y;
       case Kind::kSigmoid: return W(1) / (W(1) + std::exp(-y));
       case Kind::kTanh: return std::tanh(y);
+      case Kind::kGelu: return W(0.5) * y * (W(1) + std::erf(y * W(0.70710678118654752440)));
       case Kind::kNone: break;
     }
     return y;
@@ -44,7 +45,7 @@ inline hx_status* read_fused_activation(const hxplugin::KernelCreate& create, co
     const char* name;
     Kind kind;
   } known[] = {{"Relu", Kind::kRelu}, {"LeakyRelu", Kind::kLeakyRelu},
-               {"Sigmoid", Kind::kSigmoid}, {"Tanh", Kind::kTanh}};
+               {"Sigmoid", Kind::kSigmoid}, {"Tanh", Kind::kTanh}, {"Gelu", Kind::kGelu}};
   for (const auto& entry : known) {
     if (std::strcmp(name, entry.name) == 0) {
       activation->kind = entry.kind;
@@ -53,7 +54,7 @@ inline hx_status* read_fused_activation(const hxplugin::KernelCreate& create, co
   }
   return create.error(HX_INVALID_ARGUMENT,
                       "%s: activation '%s' is not one the CPU kernel applies (Relu, LeakyRelu, "
-                      "Sigmoid, Tanh)", op, name);
+                      "Sigmoid, Tanh, Gelu)", op, name);
 }
 
 }  // namespace hxcpu

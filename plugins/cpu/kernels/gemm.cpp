@@ -5,7 +5,8 @@
 // alpha and beta 1, several rows and columns) runs on oneDNN's matmul with C as its bias
 // instead: faster than OpenBLAS's SGEMM there, and C added as the product is written.
 // FusedGemm is the same kernel with an activation, which oneDNN applies as a post-op and the
-// other paths in their last pass over Y.
+// other paths in their last pass over Y. MatMulBias is too: its A, dense, read as one matrix
+// of [rows, K], and its bias as Gemm's C of [N].
 #include <hxplugin/kernel_create.hpp>
 
 #include <cstring>
@@ -116,17 +117,21 @@ void gemm_narrow(const GemmInstance& gemm, const MatMulBatches& plan, const Kern
 
 namespace {
 
-hx_status* create_gemm(const hx_kernel_create_args* args, bool fused,
+hx_status* create_gemm(const hx_kernel_create_args* args, const char* fused_op,
                        hx_kernel_instance** out_instance) {
   const hxplugin::KernelCreate create(*args,
                                       *static_cast<const CpuPlugin*>(args->user_data)->services);
   auto instance = std::make_unique<GemmInstance>();
-  if (fused) {
-    if (hx_status* status = read_fused_activation(create, "FusedGemm", &instance->activation)) {
+  if (fused_op != nullptr) {
+    if (hx_status* status = read_fused_activation(create, fused_op, &instance->activation)) {
       return status;
     }
   }
   instance->threads = static_cast<const CpuPlugin*>(args->user_data)->intra_op_threads;
+  if (fused_op != nullptr && std::strcmp(fused_op, "MatMulBias") == 0) {
+    *out_instance = hxplugin::to_instance(instance.release());  // no transposes, alpha, beta
+    return nullptr;
+  }
   int64_t trans_a = 0;
   int64_t trans_b = 0;
   if (hx_status* status = create.attr_int("transA", &trans_a)) return status;
@@ -142,12 +147,17 @@ hx_status* create_gemm(const hx_kernel_create_args* args, bool fused,
 }  // namespace
 
 hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
-  return create_gemm(args, false, out_instance);
+  return create_gemm(args, nullptr, out_instance);
 }
 
 hx_status* fused_gemm_create(const hx_kernel_create_args* args,
                              hx_kernel_instance** out_instance) {
-  return create_gemm(args, true, out_instance);
+  return create_gemm(args, "FusedGemm", out_instance);
+}
+
+hx_status* matmul_bias_create(const hx_kernel_create_args* args,
+                              hx_kernel_instance** out_instance) {
+  return create_gemm(args, "MatMulBias", out_instance);
 }
 
 void gemm_destroy(hx_kernel_instance* instance, void* user_data) {
@@ -203,6 +213,67 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
       return call.error(HX_INVALID_ARGUMENT, "Gemm: the CPU kernel has no %s variant",
                         hx_dtype_name(a.dtype));
   }
+}
+
+namespace {
+
+// A MatMulBias call as the Gemm call it is: A [..., K] as [rows, K], Y [..., N] as [rows, N]
+// and the bias as [N]; the views are dense (hx_tensor_view), so only their shapes change.
+class AsGemm {
+ public:
+  explicit AsGemm(const hx_kernel_args& args) : args_(args) {
+    const hx_tensor_view& a = args.inputs[0];
+    const hx_tensor_view& bias = args.inputs[2];
+    const hx_tensor_view& y = args.outputs[0];
+    a_shape_[1] = a.shape[a.rank - 1];
+    a_shape_[0] = rows_before_last(a);
+    y_shape_[0] = a_shape_[0];
+    y_shape_[1] = y.shape[y.rank - 1];
+    bias_shape_[0] = bias.shape[bias.rank - 1];
+    a_strides_[0] = a_shape_[1];
+    y_strides_[0] = y_shape_[1];
+    inputs_[0] = a;
+    inputs_[0].rank = 2;
+    inputs_[0].shape = a_shape_;
+    inputs_[0].strides = a_strides_;
+    inputs_[1] = args.inputs[1];
+    inputs_[2] = bias;
+    inputs_[2].rank = 1;
+    inputs_[2].shape = bias_shape_;
+    inputs_[2].strides = unit_;
+    output_ = y;
+    output_.rank = 2;
+    output_.shape = y_shape_;
+    output_.strides = y_strides_;
+    args_.inputs = inputs_;
+    args_.outputs = &output_;
+  }
+  const hx_kernel_args* args() const { return &args_; }
+
+ private:
+  static int64_t rows_before_last(const hx_tensor_view& view) {
+    int64_t rows = 1;
+    for (int32_t axis = 0; axis + 1 < view.rank; ++axis) rows *= view.shape[axis];
+    return rows;  // no overflow: the core sized the dense view's bytes
+  }
+
+  hx_kernel_args args_;
+  hx_tensor_view inputs_[3];
+  hx_tensor_view output_;
+  int64_t a_shape_[2] = {0, 0}, a_strides_[2] = {0, 1};
+  int64_t y_shape_[2] = {0, 0}, y_strides_[2] = {0, 1};
+  int64_t bias_shape_[1] = {0};
+  const int64_t unit_[1] = {1};
+};
+
+}  // namespace
+
+hx_status* matmul_bias_check(const hx_kernel_args* args) {
+  return gemm_check(AsGemm(*args).args());
+}
+
+hx_status* matmul_bias_kernel(const hx_kernel_args* args) {
+  return gemm_kernel(AsGemm(*args).args());
 }
 
 }  // namespace hxcpu

@@ -100,6 +100,9 @@ constexpr KernelEntry kKernels[] = {
         "Gemm", kAnyFloating, gemm_check)),
     since(9, keeping_constants(with_instances<gemm_kernel, fused_gemm_create, gemm_destroy>(
                  "FusedGemm", kAnyFloating, gemm_check))),
+    since(11, keeping_constants(
+                  with_instances<matmul_bias_kernel, matmul_bias_create, gemm_destroy>(
+                      "MatMulBias", kAnyFloating, matmul_bias_check))),
     with_instances<einsum_kernel, einsum_create, einsum_destroy>("Einsum", kAnyFloating),
     keeping_constants(with_instances<conv_kernel, conv_create, conv_destroy>(
         "Conv", kNarrowFloating, conv_check)),

@@ -18,6 +18,11 @@ hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** o
 hx_status* fused_gemm_create(const hx_kernel_create_args* args,
                              hx_kernel_instance** out_instance);
 hx_status* gemm_check(const hx_kernel_args* args);
+// MatMulBias: Gemm's kernel and instance, its operands read as Gemm's.
+hx_status* matmul_bias_create(const hx_kernel_create_args* args,
+                              hx_kernel_instance** out_instance);
+hx_status* matmul_bias_check(const hx_kernel_args* args);
+hx_status* matmul_bias_kernel(const hx_kernel_args* args);
 hx_status* gemm_kernel(const hx_kernel_args* args);
 void gemm_destroy(hx_kernel_instance* instance, void* user_data);
 
