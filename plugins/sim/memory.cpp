@@ -143,7 +143,7 @@ hx_status* memset_bytes(hx_device* device, hx_stream* stream, hx_buffer* dst, ui
                   std::memset(target, value, size);
                   return std::nullopt;
                 },
-                sim.model.elementwise(size)};
+                sim.model.memset(size)};
   return submit(sim, stream, WorkKind::kMemset, std::move(item), std::move(pins));
 }
 

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kernels/kernel_registry.hpp"
+#include "op_model_options.hpp"
 
 namespace hxsim {
 namespace {
@@ -157,11 +158,6 @@ hx_status* read_op_list(const hx_core_services& services, const char* option, co
   return nullptr;
 }
 
-// The model's figures: rates in GFLOP/s or GB/s, times in microseconds. Bounded so that a
-// typo cannot make one item sleep for hours.
-constexpr double kMaxRate = 1e9;
-constexpr double kMaxMicroseconds = 1e7;  // 10 s
-
 struct Figure {
   const char* name;
   double limit;
@@ -260,6 +256,10 @@ hx_status* read_device_entry(const hx_core_services& services, size_t index, con
       if (hx_status* status = read_memory_mb(services, option, value, &device.memory_mb)) {
         return status;
       }
+    } else if (key == "op_models") {
+      if (hx_status* status = read_op_models(services, option, value, device.perf.ops)) {
+        return status;
+      }
     } else if (key == "random_seed") {
       return hxplugin::make_status(
           services, HX_INVALID_ARGUMENT,
@@ -270,8 +270,8 @@ hx_status* read_device_entry(const hx_core_services& services, size_t index, con
     } else {
       return hxplugin::make_status(
           services, HX_INVALID_ARGUMENT,
-          "sim plugin option '%s': unknown key '%s'; a device's keys are memory_mb, %s; the "
-          "other options are plugin-wide",
+          "sim plugin option '%s': unknown key '%s'; a device's keys are memory_mb, "
+          "op_models, %s; the other options are plugin-wide",
           path.c_str(), key.c_str(), figure_names().c_str());
     }
   }
@@ -344,6 +344,8 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       status = read_random_seed(services, value, &every_device.perf.random_seed);
     } else if (key == "ops") {
       status = read_op_list(services, "ops", value, &options.ops);
+    } else if (key == "op_models") {
+      status = read_op_models(services, "op_models", value, every_device.perf.ops);
     } else if (key == "fault_ops") {
       status = read_op_list(services, "fault_ops", value, &options.fault_ops);
     } else if (key == "placement_class") {
@@ -369,8 +371,8 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
           services, HX_INVALID_ARGUMENT,
           "sim plugin options: unknown option '%s'; the options are device_type, device_count, "
           "devices, memory_mb, ops, placement_class, max_allocation, alignment, max_binding, "
-          "host_waits, report_memory, pinned_memory, pinned_buffers, recording, fault_ops, %s "
-          "and random_seed",
+          "host_waits, report_memory, pinned_memory, pinned_buffers, recording, fault_ops, "
+          "op_models, %s and random_seed",
           key.c_str(), figure_names().c_str());
     }
     if (status != nullptr) return status;

@@ -20,7 +20,7 @@ struct DeviceOptions {
   uint64_t memory_mb = 1024;
   // The performance model (perf_model.hpp), from the options matmul_gflops, elementwise_gbps,
   // launch_latency_us, {h2d,d2h,d2d}_gbps, {h2d,d2h,d2d}_latency_us, random_delay_us,
-  // host_launch_us, host_replay_us and random_seed.
+  // host_launch_us, host_replay_us, random_seed and op_models (an op's own figures).
   PerfOptions perf;
 };
 

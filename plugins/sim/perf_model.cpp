@@ -18,14 +18,23 @@ double link_seconds(const PerfOptions::Link& link, uint64_t bytes) {
 
 }  // namespace
 
-std::chrono::nanoseconds PerfModel::matmul(int64_t m, int64_t n, int64_t k) const {
-  const double flops =
-      2.0 * static_cast<double>(m) * static_cast<double>(n) * static_cast<double>(k);
-  return with_random_delay(
-      modelled_seconds(options_.launch_latency_us, flops, options_.matmul_gflops * 1e9));
+std::chrono::nanoseconds PerfModel::kernel(const std::string& op, double flops,
+                                           uint64_t bytes) const {
+  const auto own = options_.ops.find(op);
+  const OpFigures figures = own == options_.ops.end() ? OpFigures{} : own->second;
+  const auto pick = [](double own_figure, double device_figure) {
+    return own_figure >= 0 ? own_figure : device_figure;
+  };
+  const double latency_us = pick(figures.launch_latency_us, options_.launch_latency_us);
+  if (flops > 0) {
+    return with_random_delay(modelled_seconds(
+        latency_us, flops, pick(figures.gflops, options_.matmul_gflops) * 1e9));
+  }
+  return with_random_delay(modelled_seconds(latency_us, static_cast<double>(bytes),
+                                            pick(figures.gbps, options_.elementwise_gbps) * 1e9));
 }
 
-std::chrono::nanoseconds PerfModel::elementwise(uint64_t bytes) const {
+std::chrono::nanoseconds PerfModel::memset(uint64_t bytes) const {
   return with_random_delay(modelled_seconds(
       options_.launch_latency_us, static_cast<double>(bytes), options_.elementwise_gbps * 1e9));
 }

@@ -8,10 +8,25 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <mutex>
 #include <random>
+#include <string>
 
 namespace hxsim {
+
+// The bounds of every figure: rates in GFLOP/s or GB/s, times in microseconds, so that a typo
+// cannot make one item sleep for hours.
+constexpr double kMaxRate = 1e9;
+constexpr double kMaxMicroseconds = 1e7;  // 10 s
+
+// One op's own figures (option "op_models"), each negative where the op takes the device's:
+// a device that is fast at products and slow at the rest, or the reverse, as real ones are.
+struct OpFigures {
+  double gflops = -1;             // an op timed by its arithmetic (MatMul, Gemm)
+  double gbps = -1;               // an op timed by the bytes it reads and writes
+  double launch_latency_us = -1;
+};
 
 // The figures, as options (plugins.options.sim, or one device's entry in its "devices") give
 // them.
@@ -33,6 +48,8 @@ struct PerfOptions {
   // Plugin-wide: each device's generator is seeded with random_seed + its ordinal, so that the
   // devices do not all draw the same delays.
   uint64_t random_seed = 0;
+  // By op: figures that replace the ones above for that op's kernels.
+  std::map<std::string, OpFigures> ops;
 };
 
 // The copies between the host and a device; copies between devices are PerfModel::copy_from.
@@ -43,10 +60,13 @@ class PerfModel {
   PerfModel(const PerfOptions& options, int32_t ordinal)
       : options_(options), random_(options.random_seed + static_cast<uint64_t>(ordinal)) {}
 
-  // A MatMul of m x k by k x n: 2mnk floating-point operations.
-  std::chrono::nanoseconds matmul(int64_t m, int64_t n, int64_t k) const;
-  // A kernel (or memset) that reads and writes `bytes` in all.
-  std::chrono::nanoseconds elementwise(uint64_t bytes) const;
+  // A kernel of `op`: one that does `flops` floating-point operations (more than 0: a product)
+  // is timed by them at matmul_gflops, any other by the `bytes` it reads and writes at
+  // elementwise_gbps, each plus launch_latency_us; the op's own figures (OpFigures) replace
+  // those where set.
+  std::chrono::nanoseconds kernel(const std::string& op, double flops, uint64_t bytes) const;
+  // A memset of `bytes`, timed as element-wise work.
+  std::chrono::nanoseconds memset(uint64_t bytes) const;
   std::chrono::nanoseconds transfer(Transfer direction, uint64_t bytes) const;
   // The host time of one launch, and of one replay (no random delay: the host's own time).
   std::chrono::nanoseconds host_launch() const;

@@ -105,6 +105,9 @@ TEST_CASE("the refused option is the key the plugin's message quotes first") {
   CHECK(refused_options_path("p", options, "\"alpha\" is too large") == "/plugins/options/p/alpha");
   CHECK(refused_options_path("p", options, "`beta` is unknown") == "/plugins/options/p/beta");
   CHECK(refused_options_path("p", options, "'a/b~' is bad") == "/plugins/options/p/a~1b~0");
+  // A path into a key names the key.
+  CHECK(refused_options_path("p", options, "'beta.inner': bad") == "/plugins/options/p/beta");
+  CHECK(refused_options_path("p", options, "'alpha[2].x': bad") == "/plugins/options/p/alpha");
   // A key that appears unquoted, or inside another word, is not taken for the one refused.
   CHECK(refused_options_path("p", options, "alpha and betas are wrong") == "/plugins/options/p");
   CHECK(refused_options_path("p", "not json", "'alpha'") == "/plugins/options/p");

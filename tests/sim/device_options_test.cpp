@@ -100,6 +100,20 @@ TEST_CASE("Sim devices: a MatMul takes each device's own time", "[sim][direct][d
   CHECK(fast < 60);
 }
 
+TEST_CASE("Sim devices: an op's own figures (op_models) replace the device's for that op",
+          "[sim][direct][devices]") {
+  // 1024 flops. The device-wide figure would take 2 ms; MatMul's own plugin-level figure
+  // 120 ms, and device 0's entry gives MatMul 2 ms again.
+  const Rig rig(R"("matmul_gflops": 5.12e-4, "op_models": {"MatMul": {"gflops": 8.5333e-6}},
+                   "devices": [{"op_models": {"MatMul": {"gflops": 5.12e-4}}}, {}])",
+                2);
+  const double fast = timed_matmul(rig, 0);
+  const double slow = timed_matmul(rig, 1);
+  INFO("device 0 took " << fast << " ms, device 1 " << slow << " ms");
+  CHECK(slow >= 120);
+  CHECK(fast < 60);
+}
+
 TEST_CASE("Sim devices: copies and memsets take each device's own time",
           "[sim][direct][devices]") {
   const Rig rig(R"("devices": [{}, {"h2d_latency_us": 150000, "d2h_latency_us": 150000,
@@ -212,7 +226,7 @@ TEST_CASE("Sim devices: a bad entry in devices is refused, naming its option pat
        "sim plugin option 'devices[1].memory_mb': expected an integer from 1 to"},
       {R"({"devices": [{"memroy_mb": 8}]})",
        "sim plugin option 'devices[0]': unknown key 'memroy_mb'; a device's keys are memory_mb, "
-       "matmul_gflops, elementwise_gbps, launch_latency_us, h2d_gbps, h2d_latency_us, "
+       "op_models, matmul_gflops, elementwise_gbps, launch_latency_us, h2d_gbps, h2d_latency_us, "
        "d2h_gbps, d2h_latency_us, d2d_gbps, d2d_latency_us, random_delay_us, host_launch_us, "
        "host_replay_us; the other options are plugin-wide"},
       {R"({"devices": [{"device_type": "GPU"}]})",

@@ -102,8 +102,17 @@ TEST_CASE("The sim plugin refuses bad options, naming the option", "[sim][plugin
       Case{R"({"ops": ["MatMul", "MatMul"]})", "/plugins/options/sim/ops",
            "'MatMul' is listed twice"},
       Case{R"({"device_count": 1, "ops": ["MatMul", "Sub"]})", "/plugins/options/sim/ops",
-           "'ops': the sim plugin has no kernel for op 'Sub'; it implements MatMul, Add, Mul, "
-           "Relu, AddN, Identity, Fill"});
+           "'ops': the sim plugin has no kernel for op 'Sub'; it implements MatMul, Gemm, Add, "
+           "Mul, Relu, AddN, Identity, Fill"},
+      Case{R"({"op_models": ["Gemm"]})", "/plugins/options/sim/op_models", "'op_models'"},
+      Case{R"({"op_models": {"Conv": {"gflops": 1}}})", "/plugins/options/sim/op_models",
+           "'op_models.Conv': the sim has no kernel for 'Conv'; it has MatMul, Gemm"},
+      Case{R"({"op_models": {"Gemm": {"gflop": 1}}})", "/plugins/options/sim/op_models",
+           "'op_models.Gemm.gflop': unknown figure"},
+      Case{R"({"op_models": {"Gemm": {"gflops": -1}}})", "/plugins/options/sim/op_models",
+           "'op_models.Gemm.gflops': expected a number from 0 (none)"},
+      Case{R"({"devices": [{"op_models": {"Relu": 4}}]})", "/plugins/options/sim/devices",
+           "'devices[0].op_models.Relu': expected an object"});
   INFO("options: " << bad.options);
   const auto error = hxrt_test::error_from([&] { sim_test::make_runtime(bad.options); });
   REQUIRE(error);
@@ -123,7 +132,8 @@ TEST_CASE("The sim plugin registers float32 kernels for the default ops", "[sim]
     CHECK(kernel.priority == 0);
     CHECK(ops.insert(kernel.op).second);
   }
-  CHECK(ops == std::set<std::string>{"MatMul", "Add", "Mul", "Relu", "AddN", "Identity", "Fill"});
+  CHECK(ops == std::set<std::string>{"MatMul", "Gemm", "Add", "Mul", "Relu", "AddN", "Identity",
+                                     "Fill"});
 }
 
 TEST_CASE("The sim plugin registers only the ops its options list", "[sim][plugin]") {

@@ -14,11 +14,14 @@ std::string refused_options_path(const std::string& name, const std::string& opt
   std::string first_key;
   size_t first_at = std::string::npos;
   for (const auto& item : parsed.items()) {
+    // The key alone, or the start of a path into it ('devices[1].memory_mb', 'a.b').
     for (const char quote : {'\'', '"', '`'}) {
-      const size_t at = message.find(quote + item.key() + quote);
-      if (at < first_at) {
-        first_at = at;
-        first_key = item.key();
+      for (const char after : {quote, '.', '['}) {
+        const size_t at = message.find(quote + item.key() + after);
+        if (at < first_at) {
+          first_at = at;
+          first_key = item.key();
+        }
       }
     }
   }

@@ -7,7 +7,8 @@
 namespace hxrt::detail {
 
 // "/plugins/options/<name>/<key>" for the option key of `options` (a JSON object's text)
-// that `message` quotes first ('key', "key" or `key`); "/plugins/options/<name>" when it
+// that `message` quotes first ('key', "key" or `key`, or a path into it: 'key.inner',
+// 'key[1].inner'); "/plugins/options/<name>" when it
 // quotes none, or when `options` is no JSON object.
 std::string refused_options_path(const std::string& name, const std::string& options,
                                  const std::string& message);

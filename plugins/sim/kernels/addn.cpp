@@ -17,7 +17,7 @@ hx_status* addn_kernel(const hx_kernel_args* args) {
   float* sum = call.out(0);
   std::vector<const float*> terms;
   for (size_t input = 0; input < call.num_inputs(); ++input) terms.push_back(call.in(input));
-  return call.launch(call.elementwise_time(), [sum, terms, count] {
+  return call.launch(call.modelled_time(), [sum, terms, count] {
     for (int64_t i = 0; i < count; ++i) {
       float value = terms[0][i];
       for (size_t input = 1; input < terms.size(); ++input) value += terms[input][i];

@@ -32,7 +32,7 @@ hx_status* binary_kernel(const hx_kernel_args* args) {
   const float* x = call.in(0);
   const float* y = call.in(1);
   float* out = call.out(0);
-  return call.launch(call.elementwise_time(), [rows, x, y, out] {
+  return call.launch(call.modelled_time(), [rows, x, y, out] {
     rows.for_each_row([&](int64_t out_offset, int64_t x_offset, int64_t y_offset) {
       for (int64_t i = 0; i < rows.row_length; ++i) {
         out[out_offset + i] =

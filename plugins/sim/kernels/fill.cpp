@@ -35,7 +35,7 @@ hx_status* fill_kernel(const hx_kernel_args* args) {
   const float element = hxplugin::instance_of<FillInstance>(call.instance()).element;
   const int64_t count = element_count(call.output(0));
   float* data = call.out(0);
-  return call.launch(call.elementwise_time(), [data, count, element] {
+  return call.launch(call.modelled_time(), [data, count, element] {
     for (int64_t i = 0; i < count; ++i) data[i] = element;
   });
 }

@@ -151,11 +151,11 @@ hx_status* KernelCall::launch(std::chrono::nanoseconds duration,
                 std::move(pins));
 }
 
-std::chrono::nanoseconds KernelCall::elementwise_time() const {
+std::chrono::nanoseconds KernelCall::modelled_time(double flops) const {
   uint64_t elements = 0;
   for (size_t i = 0; i < num_inputs(); ++i) elements += element_count(input(i));
   for (size_t i = 0; i < num_outputs(); ++i) elements += element_count(output(i));
-  return model().elementwise(elements * sizeof(float));
+  return model().kernel(op_, flops, elements * sizeof(float));
 }
 
 const PerfModel& KernelCall::model() const { return device_->model; }

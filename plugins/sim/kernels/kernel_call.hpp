@@ -44,9 +44,10 @@ class KernelCall : public hxplugin::KernelCall {
   // After check_operands succeeded. When the option fault_ops lists the op, the work fails
   // instead of running `body` (simulated_fault).
   hx_status* launch(std::chrono::nanoseconds duration, std::function<void()> body) const;
-  // The time the device's model gives this call as element-wise work: every operand's bytes.
-  // After check_operands succeeded, as model() is.
-  std::chrono::nanoseconds elementwise_time() const;
+  // The time the device's model gives this call of the op check_operands was given: by its
+  // `flops` where there are any (a product's), else by every operand's bytes. After
+  // check_operands succeeded, as model() is.
+  std::chrono::nanoseconds modelled_time(double flops = 0) const;
   // The model of the call's device.
   const PerfModel& model() const;
 

@@ -29,6 +29,7 @@ constexpr hx_kernel_create_fn guarded_create =
 constexpr KernelEntry kKernels[] = {
     {"MatMul", guarded_kernel<matmul_kernel>, guarded_create<matmul_create>, matmul_check,
      matmul_destroy},
+    {"Gemm", guarded_kernel<gemm_kernel>, guarded_create<gemm_create>, nullptr, gemm_destroy},
     {"Add", guarded_kernel<add_kernel>, nullptr, nullptr, nullptr},
     {"Mul", guarded_kernel<mul_kernel>, nullptr, nullptr, nullptr},
     {"Relu", guarded_kernel<relu_kernel>, nullptr, nullptr, nullptr},

@@ -1,6 +1,6 @@
 // The sim kernels: float32 only, plain loops. Each is registered with user_data = the
-// SimPlugin (see kernel_registry.cpp) and starts by checking its operands (KernelCall). MatMul
-// and Fill read their attributes once, in create.
+// SimPlugin (see kernel_registry.cpp) and starts by checking its operands (KernelCall). MatMul,
+// Gemm and Fill read their attributes once, in create.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -11,6 +11,9 @@ hx_status* matmul_create(const hx_kernel_create_args* args, hx_kernel_instance**
 hx_status* matmul_check(const hx_kernel_args* args);
 hx_status* matmul_kernel(const hx_kernel_args* args);
 void matmul_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* gemm_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
+hx_status* gemm_kernel(const hx_kernel_args* args);
+void gemm_destroy(hx_kernel_instance* instance, void* user_data);
 hx_status* add_kernel(const hx_kernel_args* args);
 hx_status* mul_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);

@@ -11,7 +11,7 @@ hx_status* relu_kernel(const hx_kernel_args* args) {
   if (hx_status* status = call.expect_elements("Relu", count)) return status;
   const float* x = call.in(0);
   float* y = call.out(0);
-  return call.launch(call.elementwise_time(), [x, y, count] {
+  return call.launch(call.modelled_time(), [x, y, count] {
     // `x < 0` is false for NaN, so NaN stays NaN.
     for (int64_t i = 0; i < count; ++i) y[i] = x[i] < 0.0f ? 0.0f : x[i];
   });
