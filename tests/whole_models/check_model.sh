@@ -6,10 +6,14 @@
 # With a DEVICE other than the CPU, the model is asked onto it: the nodes it has kernels for
 # run there, the others fall back to the CPU (soft placement), and the placement summary must
 # show the device, and the CPU where a node fell back.
+# With DEVICE "any", nothing is asked for: the placer decides (the arguments after DEVICE go to
+# hxrt-run: --placer dynamic --config FILE), and the run gets a folder of its own.
 #
-#   check_model.sh MODEL HXRT_RUN WORK_DIR [DEVICE]   # MODEL: mlp, cnn or transformer
+#   check_model.sh MODEL HXRT_RUN WORK_DIR [DEVICE [HXRT_RUN_ARGS...]]
+#   # MODEL: mlp, cnn or transformer
 set -euo pipefail
 model=$1 hxrt_run=$2 work=$3 device=${4:-/CPU:0}
+extra=("${@:5}")
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 "$here/../../scripts/make-model-venv.sh" >/dev/null
 python="$here/../../.cache/model-venv/bin/python"
@@ -29,9 +33,11 @@ for file in "$case_dir"/inputs/*.npy; do
   name=$(basename "$file" .npy)
   inputs+=(--input "$name=$file")
 done
-"$hxrt_run" "$case_dir/model.onnx" --device "$device" --runs 1 "${inputs[@]}" \
+asked=(--device "$device")
+[[ "$device" == any ]] && asked=()
+"$hxrt_run" "$case_dir/model.onnx" "${asked[@]}" --runs 1 "${inputs[@]}" "${extra[@]}" \
   --save-outputs "$case_dir/hxrt" | tee "$case_dir/run.txt"
-if [[ "$device" != /CPU:0 ]]; then
+if [[ "$device" != /CPU:0 && "$device" != any ]]; then
   expected=("device:${device#/}: ")
   grep -q "^  fell back" "$case_dir/run.txt" && expected+=("device:CPU:0: ")
   for placed in "${expected[@]}"; do

@@ -45,6 +45,16 @@ hxrun::NpyArray random_array(hxrt::DType dtype, const hxrt::Shape& shape, std::m
   return array;
 }
 
+// Where the feeds are made: the inputs come from files or the generator, in host memory, so
+// they are fed from the host's device (the first CPU), where the placers take a feed to live,
+// and as ONNX Runtime is fed; "" (the runtime's default) without a CPU.
+std::string host_device(const hxrt::Runtime& rt) {
+  for (const hxrt::DeviceInfo& device : rt.devices()) {
+    if (device.type == "CPU") return device.name;
+  }
+  return "";
+}
+
 int run(const hxrun::Options& options) {
   hxrt::RuntimeOptions runtime_options;
   runtime_options.config_path = options.config;
@@ -96,7 +106,8 @@ int run(const hxrun::Options& options) {
                         "--input " + name + ": the file holds " + hxrt::dtype_name(array.dtype) +
                             ", the model's input is " + hxrt::dtype_name(node.output_dtypes[0]));
     }
-    feeds[name] = rt.from_host(array.dtype, array.shape, array.bytes.data(), array.bytes.size());
+    feeds[name] = rt.from_host(array.dtype, array.shape, array.bytes.data(), array.bytes.size(),
+                               host_device(rt));
     inputs.push_back({name, array.dtype, array.shape,
                       file != options.input_files.end() ? file->second : "random"});
   }
