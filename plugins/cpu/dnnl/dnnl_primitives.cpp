@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <unordered_map>
 
@@ -202,6 +203,23 @@ Bound& bound_for(const Prepared& prepared) {
   return slot;
 }
 
+// The primitive on the whole batch, or image by image where that was timed faster.
+void execute_faster_way(const Prepared& prepared, dnnl::stream& stream,
+                        const std::unordered_map<int, dnnl::memory>& args, uint32_t threads) {
+  bool timed = false;
+  const bool by_image = prepared.by_image && prepared.by_image->way.next_by_image(&timed);
+  const auto start = std::chrono::steady_clock::now();
+  if (by_image) {
+    run_by_image(*prepared.by_image, args, threads);
+  } else {
+    prepared.primitive.execute(stream, args);
+    stream.wait();
+  }
+  if (timed && prepared.by_image) {
+    prepared.by_image->way.record(by_image, std::chrono::steady_clock::now() - start);
+  }
+}
+
 }  // namespace
 
 hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& prepared,
@@ -274,7 +292,7 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
           sized(buffers.laid_out[inputs], prepared.output_layout.layout.get_size()));
     }
     bound.scratchpad.set_data_handle(sized(buffers.scratch, prepared.scratchpad.get_size()));
-    prepared.primitive.execute(stream, bound.args);
+    execute_faster_way(prepared, stream, bound.args, threads);
     if (bound.chosen_output) {
       prepared.output_layout.reorder.execute(stream, bound.chosen_output, bound.plain_output);
     }

@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "dnnl/image_by_image.hpp"
 #include "kernels/fused_activation.hpp"
 #include "kernels/kernel_call.hpp"
 
@@ -76,6 +77,9 @@ struct Prepared {
   };
   std::vector<Relayout> input_layouts;  // by input, as `inputs`
   Relayout output_layout;
+  // A convolution of a batch that may run faster image by image (dnnl/image_by_image.hpp);
+  // nullptr for the others. run_prepared runs it the faster way, timing both at first.
+  std::shared_ptr<const ImageByImage> by_image;
 };
 
 // Appends `activation` (FusedGemm's, FusedConv's) to the primitive's post-ops, applied as it

@@ -92,20 +92,26 @@ Prepared prepare_conv(const BlockedInstance& blocked, const KernelCall& call) {
   // The weights in the layout oneDNN chooses, reordered once where they are a graph constant.
   const dnnl::memory::desc any_weights(prepared.inputs[1].second.dims(), DataType::f32,
                                        dnnl::memory::format_tag::any);
-  const dnnl::convolution_forward::desc desc(
-      dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct,
-      prepared.inputs[0].second, any_weights,
-      bias ? prepared.inputs[2].second : dnnl::memory::desc(),
-      asked_output(prepared.output, call.output(0)), window.strides,
-      window.dilates, window.pad_begin, window.pad_end);
   dnnl::primitive_attr attr;
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   set_activation_post_op(attr, blocked.activation);
+  const auto primitive_for = [&](const dnnl::memory::desc& src,
+                                 const dnnl::memory::desc& weights,
+                                 const dnnl::memory::desc& dst) {
+    return dnnl::convolution_forward::primitive_desc(
+        dnnl::convolution_forward::desc(
+            dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, src,
+            weights, bias ? prepared.inputs[2].second : dnnl::memory::desc(), dst,
+            window.strides, window.dilates, window.pad_begin, window.pad_end),
+        attr, cpu_engine());
+  };
   const DnnlThreads scope(threads_for(element_count(call.output(0)), blocked.threads));
-  const dnnl::convolution_forward::primitive_desc primitive_desc(desc, attr, cpu_engine());
+  const dnnl::convolution_forward::primitive_desc primitive_desc = primitive_for(
+      prepared.inputs[0].second, any_weights, asked_output(prepared.output, call.output(0)));
   prepared.primitive = dnnl::convolution_forward(primitive_desc);
   prepared.scratchpad = primitive_desc.scratchpad_desc();
   use_chosen_layouts(prepared, primitive_desc);
+  prepared.by_image = image_by_image(primitive_desc, primitive_for);
   return prepared;
 }
 
