@@ -5,6 +5,7 @@
 #include <string>
 
 #include "graph/compile/shared_arena_packing.hpp"
+#include "graph/compile/searched_packing.hpp"
 #include "graph/compile/size_order_packing.hpp"
 #include "graph/compile/step_order.hpp"
 #include "hxrt/error.hpp"
@@ -139,6 +140,14 @@ MemoryPlan plan_memory_within(const std::vector<PlanStep>& steps,
     }
     for (size_t device = 0; device < num_devices; ++device) {
       plan.arena_bytes[device] = std::min(plan.arena_bytes[device], by_size[device]);
+    }
+    // Where both left a gap above the least possible, a search for a packing of that height.
+    const std::vector<uint64_t> widest = widest_bytes(steps.size(), values, sizes, num_devices);
+    for (size_t device = 0; device < num_devices; ++device) {
+      if (plan.arena_bytes[device] > widest[device] &&
+          pack_within(order, values, sizes, device, widest[device], plan.offsets)) {
+        plan.arena_bytes[device] = widest[device];
+      }
     }
   }
   // Values that share nothing lie end to end above the shared ones.
