@@ -58,7 +58,7 @@ void replication(benchmark::State& state, hxrt::Runtime& runtime, const AsyncCon
   }
   const hxsim::PerfModel model(config.model, 0);  // device 0's model: the bench gives every device one
   state.counters["devices"] = devices;
-  state.counters["model_ms"] = 1e3 * seconds(model.matmul(n, n, n));
+  state.counters["model_ms"] = 1e3 * seconds(model.kernel("MatMul", 2.0 * n * n * n, 0));
 }
 
 // Per device, chain_length steps of (upload the left operand, MatMul it by a resident right
@@ -72,7 +72,7 @@ void overlap(benchmark::State& state, hxrt::Runtime& runtime, const AsyncConfig&
   const std::vector<float> upload(static_cast<size_t>(n * n), 1.0f);
   const hxsim::PerfModel model(config.model, 0);  // device 0's model: the bench gives every device one
   const double step = seconds(model.transfer(hxsim::Transfer::kHostToDevice, bytes)) +
-                      seconds(model.matmul(n, n, n));
+                      seconds(model.kernel("MatMul", 2.0 * n * n * n, 0));
   const double ideal = workload.chain_length * step;
   const double serial = workload.devices * ideal;
   if (!(serial > ideal)) {

@@ -15,6 +15,22 @@ if(NOT CUDAToolkit_FOUND)
   return()
 endif()
 
+# cuDNN, which the plugin opens at first use as it does cuBLAS, needs only its headers here:
+# installed into the toolkit (as NVIDIA's packages for the toolkit do) or beside it.
+find_path(HXRT_CUDNN_INCLUDE_DIR cudnn_version.h HINTS ${CUDAToolkit_INCLUDE_DIRS}
+          DOC "the folder of cuDNN's headers (cudnn.h), for the CUDA plugin")
+if(NOT HXRT_CUDNN_INCLUDE_DIR)
+  message(STATUS "CUDA plugin: not built: CUDA toolkit ${CUDAToolkit_VERSION} found, but not "
+                 "cuDNN's headers (cudnn.h, cudnn_version.h) in it or on the compiler's path: "
+                 "install cuDNN 9 for CUDA ${CUDAToolkit_VERSION_MAJOR}, or set "
+                 "HXRT_CUDNN_INCLUDE_DIR to its include folder")
+  return()
+endif()
+file(STRINGS ${HXRT_CUDNN_INCLUDE_DIR}/cudnn_version.h HXRT_CUDNN_MAJOR_LINE
+     REGEX "^#define CUDNN_MAJOR [0-9]+")
+string(REGEX REPLACE "^#define CUDNN_MAJOR ([0-9]+).*" "\\1" HXRT_CUDNN_MAJOR
+       "${HXRT_CUDNN_MAJOR_LINE}")
+
 # nvcc is where FindCUDAToolkit found it, even when it is not on the PATH, and compiles host
 # code with the project's own C++ compiler, so that both sides agree on the C++ library.
 if(NOT DEFINED CMAKE_CUDA_COMPILER AND "$ENV{CUDACXX}" STREQUAL "")

@@ -24,11 +24,11 @@ CudaRecording::~CudaRecording() {
   (void)cudaGetLastError();
 }
 
-hx_status* CudaRecording::gemm_workspace(const CublasWorkspace** out) {
-  if (gemm_workspace_ == nullptr) {
-    if (hx_status* status = CublasWorkspace::allocate(device_, &gemm_workspace_)) return status;
+hx_status* CudaRecording::library_workspace(const LibraryWorkspace** out) {
+  if (library_workspace_ == nullptr) {
+    if (hx_status* status = LibraryWorkspace::allocate(device_, &library_workspace_)) return status;
   }
-  *out = gemm_workspace_.get();
+  *out = library_workspace_.get();
   return nullptr;
 }
 

@@ -10,7 +10,7 @@
 
 #include <memory>
 
-#include "cublas_workspace.hpp"
+#include "library_workspace.hpp"
 
 namespace hxcuda {
 
@@ -19,19 +19,20 @@ class CudaDevice;
 class CudaRecording {
  public:
   explicit CudaRecording(CudaDevice& device) : device_(device) {}
-  // Destroys the executable graph and frees the cuBLAS workspace, if they were made.
+  // Destroys the executable graph and frees the library workspace, if they were made.
   ~CudaRecording();
   CudaRecording(const CudaRecording&) = delete;
   CudaRecording& operator=(const CudaRecording&) = delete;
 
   CudaDevice& device() const { return device_; }
 
-  // The workspace of the GEMMs recorded into this recording, made at the first (the device
-  // must be current). A recording has its own rather than its stream's: its replays may run
-  // on any stream, at the same time as other recordings' replays and GEMMs, and a workspace
-  // two of them use at once gives wrong products. The core calls the calls of one recording
-  // one at a time, and never replays one recording twice at once, so this one needs no lock.
-  hx_status* gemm_workspace(const CublasWorkspace** out);
+  // The workspace of the library calls (GEMMs, convolutions) recorded into this recording,
+  // made at the first (the device must be current). A recording has its own rather than its
+  // stream's: its replays may run on any stream, at the same time as other recordings'
+  // replays and GEMMs, and a workspace two of them use at once gives wrong products. The core
+  // calls the calls of one recording one at a time, and never replays one recording twice at
+  // once, so this one needs no lock.
+  hx_status* library_workspace(const LibraryWorkspace** out);
 
   // Takes ownership of the instantiated graph, at end.
   void set_graph(cudaGraphExec_t graph) { graph_ = graph; }
@@ -41,7 +42,7 @@ class CudaRecording {
  private:
   CudaDevice& device_;
   cudaGraphExec_t graph_ = nullptr;
-  std::unique_ptr<CublasWorkspace> gemm_workspace_;
+  std::unique_ptr<LibraryWorkspace> library_workspace_;
 };
 
 }  // namespace hxcuda

@@ -3,6 +3,8 @@
 #include <hxplugin/status.hpp>
 
 #include "cublas_library.hpp"
+#include "cublaslt_library.hpp"
+#include "cudnn_library.hpp"
 #include "device_errors.hpp"
 #include "kernel_env.hpp"
 #include "memory.hpp"
@@ -16,15 +18,18 @@ CudaDevice::CudaDevice(CudaPlugin& plugin, DeviceFacts facts)
       label_("CUDA device " + std::to_string(facts_.cuda_ordinal) + " (" + facts_.product + ")") {}
 
 CudaDevice::~CudaDevice() {
-  if (cublas_streams_.empty()) return;
-  // Handles exist only once cuBLAS was loaded, so this returns at once.
-  const char* why = nullptr;
-  const CublasLibrary* cublas = cublas_library(&why);
+  if (stream_libraries_.empty() && cudnn_handle_ == nullptr && cublaslt_handle_ == nullptr) {
+    return;
+  }
   // A failure here has no one to report to, and the handles go with the process anyway.
-  if (cublas != nullptr && cudaSetDevice(facts_.cuda_ordinal) == cudaSuccess) {
-    for (auto& [stream, entry] : cublas_streams_) {
-      if (entry.handle != nullptr) cublas->destroy(entry.handle);
+  if (cudaSetDevice(facts_.cuda_ordinal) == cudaSuccess) {
+    // A handle exists only once its library was loaded, so each library call returns at once.
+    const char* why = nullptr;
+    for (auto& [stream, entry] : stream_libraries_) {
+      if (entry.cublas != nullptr) cublas_library(&why)->destroy(entry.cublas);
     }
+    if (cudnn_handle_ != nullptr) cudnn_library(&why)->destroy(cudnn_handle_);
+    if (cublaslt_handle_ != nullptr) cublaslt_library(&why)->destroy(cublaslt_handle_);
   }
   (void)cudaGetLastError();
   // The workspaces go with the table, after the handles that used them.

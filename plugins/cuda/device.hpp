@@ -1,11 +1,13 @@
 // One CUDA device as the plugin hands it to the core: its fixed facts, how to make it current
-// on a thread (which creates its CUDA context the first time), and its cuBLAS handles and
-// workspaces.
+// on a thread (which creates its CUDA context the first time), and its handles of the
+// libraries (cuBLAS, cuBLASLt, cuDNN) and their workspaces.
 #pragma once
 
 #include <hxrt/plugin_api.h>
 
+#include <cublasLt.h>
 #include <cublas_v2.h>
+#include <cudnn.h>
 
 #include <cuda_runtime_api.h>
 
@@ -14,8 +16,8 @@
 #include <string>
 #include <unordered_map>
 
-#include "cublas_workspace.hpp"
 #include "discovery.hpp"
+#include "library_workspace.hpp"
 
 namespace hxcuda {
 
@@ -24,7 +26,7 @@ struct CudaPlugin;
 class CudaDevice {
  public:
   CudaDevice(CudaPlugin& plugin, DeviceFacts facts);
-  // Destroys the cuBLAS handles that were made, and frees their workspaces.
+  // Destroys the library handles that were made, and frees their workspaces.
   ~CudaDevice();
   CudaDevice(const CudaDevice&) = delete;
   CudaDevice& operator=(const CudaDevice&) = delete;
@@ -42,24 +44,32 @@ class CudaDevice {
   // device's context is lost (device_errors.hpp).
   hx_status* make_current() const;
 
-  // What cuBLAS needs for work on `stream`, and the lock that guards the table (see
-  // CublasLease). One handle and one workspace per stream, because a workspace is used by
-  // every GEMM enqueued with it: two streams sharing one could run two GEMMs on the same
-  // workspace at once.
-  struct CublasStream {
-    cublasHandle_t handle = nullptr;             // made at the stream's first GEMM
-    std::unique_ptr<CublasWorkspace> workspace;  // made at its first GEMM not recorded
+  // What the libraries need for work on `stream`, and the lock that guards it all (see the
+  // leases of kernel_env.hpp). One cuBLAS handle and one workspace per stream, because a
+  // workspace is used by every library call enqueued with it: two streams sharing one could
+  // run two calls on the same workspace at once. On one stream the calls run in order, so its
+  // GEMMs, matmuls and convolutions share its workspace.
+  struct StreamLibraries {
+    cublasHandle_t cublas = nullptr;              // made at the stream's first GEMM
+    std::unique_ptr<LibraryWorkspace> workspace;  // made at its first library call not recorded
   };
-  std::mutex& cublas_mutex() { return cublas_mutex_; }
-  CublasStream& cublas_stream(cudaStream_t stream) { return cublas_streams_[stream]; }
+  std::mutex& library_mutex() { return library_mutex_; }
+  StreamLibraries& stream_libraries(cudaStream_t stream) { return stream_libraries_[stream]; }
+  // The cuDNN and cuBLASLt handles, one each for the device, made at their first use and
+  // guarded by library_mutex(): a cuDNN handle is bound to a stream per call (cudnnSetStream),
+  // and a cuBLASLt call names its stream itself.
+  cudnnHandle_t& cudnn_handle() { return cudnn_handle_; }
+  cublasLtHandle_t& cublaslt_handle() { return cublaslt_handle_; }
 
  private:
   CudaPlugin& plugin_;
   const DeviceFacts facts_;
   const std::string label_;
-  std::mutex cublas_mutex_;
-  // Filled at the first GEMM on each stream, under cublas_mutex_.
-  std::unordered_map<cudaStream_t, CublasStream> cublas_streams_;
+  std::mutex library_mutex_;
+  // Filled at the first library call on each stream, under library_mutex_.
+  std::unordered_map<cudaStream_t, StreamLibraries> stream_libraries_;
+  cudnnHandle_t cudnn_handle_ = nullptr;
+  cublasLtHandle_t cublaslt_handle_ = nullptr;
 };
 
 inline hx_device* to_handle(CudaDevice* device) { return reinterpret_cast<hx_device*>(device); }

@@ -5,6 +5,8 @@
 #include <cstdio>
 
 #include "cublas_library.hpp"
+#include "cublaslt_library.hpp"
+#include "cudnn_library.hpp"
 #include "kernel_env.hpp"
 
 namespace hxcuda {
@@ -75,6 +77,28 @@ hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status,
   }
   return hxplugin::make_status(services, code, "%s: %s: %s", call, cublas->status_name(status),
                                cublas->status_string(status));
+}
+
+hx_status* cublaslt_error(const hx_core_services& services, const CublasLtLibrary& cublaslt,
+                          cublasStatus_t status, const char* call) {
+  if (status == CUBLAS_STATUS_SUCCESS) return nullptr;
+  const hx_status_code code = status == CUBLAS_STATUS_ALLOC_FAILED ? HX_OUT_OF_MEMORY : HX_INTERNAL;
+  return hxplugin::make_status(services, code, "%s: %s: %s", call, cublaslt.status_name(status),
+                               cublaslt.status_string(status));
+}
+
+hx_status* cudnn_error(const hx_core_services& services, const CudnnLibrary& cudnn,
+                       cudnnStatus_t status, const char* call) {
+  if (status == CUDNN_STATUS_SUCCESS) return nullptr;
+  const bool allocation = status == CUDNN_STATUS_INTERNAL_ERROR_HOST_ALLOCATION_FAILED ||
+                          status == CUDNN_STATUS_INTERNAL_ERROR_DEVICE_ALLOCATION_FAILED;
+  // cuDNN's name of a status is the whole of what cudnnGetErrorString says; the thread's last
+  // error message (cuDNN 9) says what was wrong, e.g. which dimension a descriptor refused.
+  char detail[400] = "";
+  if (cudnn.last_error != nullptr) cudnn.last_error(detail, sizeof detail);
+  return hxplugin::make_status(services, allocation ? HX_OUT_OF_MEMORY : HX_INTERNAL,
+                               "%s: %s%s%s", call, cudnn.status_name(status),
+                               detail[0] != '\0' ? ": " : "", detail);
 }
 
 }  // namespace hxcuda

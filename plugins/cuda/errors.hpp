@@ -1,5 +1,6 @@
-// CUDA and cuBLAS failures as statuses. cuda_error and cublas_error (declared in
-// kernel_env.hpp, for the kernels too) are defined in errors.cpp with what is declared here.
+// CUDA and library failures as statuses. cuda_error, cublas_error, cublaslt_error and
+// cudnn_error (declared in kernel_env.hpp, for the kernels too) are defined in errors.cpp with
+// what is declared here.
 #pragma once
 
 #include <hxrt/plugin_api.h>

@@ -8,10 +8,13 @@
 #include <cublas_v2.h>
 #include <cuda_runtime_api.h>
 
+#include <cstddef>
 #include <mutex>
 #include <string>
 
 #include "cublas_library.hpp"
+#include "cublaslt_library.hpp"
+#include "cudnn_library.hpp"
 
 namespace hxcuda {
 
@@ -63,9 +66,16 @@ const hx_core_services& plugin_services(const void* user_data);
 // NULL for success, so calls read `if (hx_status* s = cuda_error(env, cudaGetLastError(), "..."))`.
 hx_status* cuda_error(const hx_core_services& services, cudaError_t error, const char* call);
 hx_status* cublas_error(const hx_core_services& services, cublasStatus_t status, const char* call);
+// The same for cuBLASLt, whose statuses are cuBLAS's but named by cuBLASLt itself.
+hx_status* cublaslt_error(const hx_core_services& services, const CublasLtLibrary& cublaslt,
+                          cublasStatus_t status, const char* call);
+// The same for cuDNN: "<call>: <status name>: <cuDNN's message of the calling thread's last
+// error>", e.g. "cudnnConvolutionForward: CUDNN_STATUS_BAD_PARAM: ...".
+hx_status* cudnn_error(const hx_core_services& services, const CudnnLibrary& cudnn,
+                       cudnnStatus_t status, const char* call);
 
 // The cuBLAS handle of env.stream on env.device (made at first use), bound to that stream and
-// to a workspace of the plugin's (cublas_workspace.hpp), and held exclusively while the lease
+// to a workspace of the plugin's (library_workspace.hpp), and held exclusively while the lease
 // lives. The workspace is the stream's own, so GEMMs on different streams never share one,
 // or, on a stream that records, the recording's (cuda_recording.hpp), so that a GEMM
 // allocates nothing as it is enqueued or recorded.
@@ -78,6 +88,51 @@ class CublasLease {
  private:
   std::unique_lock<std::mutex> lock_;
   cublasHandle_t handle_ = nullptr;
+};
+
+// The bytes of the workspace a library call on any stream of any device has at least
+// (library_workspace.hpp): what a kernel's check may count on without asking which device it
+// runs on (BatchNormalization's f32 statistics of f16 and bf16 data live there).
+inline constexpr size_t kLeastWorkspaceBytes = size_t{4} << 20;
+
+// The cuDNN handle of env.device (one per device, made at its first use) bound to env.stream,
+// and the workspace of env.stream (the one its GEMMs use, see CublasLease: a stream runs its
+// calls in order, so they never use it at once), held exclusively while the lease lives: the
+// device's library lock is held, so that no other call rebinds the handle to its own stream
+// before this one's work is enqueued.
+class CudnnLease {
+ public:
+  // On failure `handle()` is NULL and the status says why.
+  static hx_status* acquire(const KernelEnv& env, const CudnnLibrary& cudnn, CudnnLease* out);
+  cudnnHandle_t handle() const { return handle_; }
+  void* workspace() const { return workspace_; }
+  size_t workspace_size() const { return workspace_size_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  cudnnHandle_t handle_ = nullptr;
+  void* workspace_ = nullptr;
+  size_t workspace_size_ = 0;
+};
+
+// The cuBLASLt handle of env.device (one per device, made at its first use) and the workspace
+// of env.stream, as CudnnLease. A cuBLASLt call names its stream itself; the lock keeps the
+// matmul descriptors a kernel instance keeps for the device (their bias pointer is set per
+// call) to one call at a time.
+class CublasLtLease {
+ public:
+  // On failure `handle()` is NULL and the status says why.
+  static hx_status* acquire(const KernelEnv& env, const CublasLtLibrary& cublaslt,
+                            CublasLtLease* out);
+  cublasLtHandle_t handle() const { return handle_; }
+  void* workspace() const { return workspace_; }
+  size_t workspace_size() const { return workspace_size_; }
+
+ private:
+  std::unique_lock<std::mutex> lock_;
+  cublasLtHandle_t handle_ = nullptr;
+  void* workspace_ = nullptr;
+  size_t workspace_size_ = 0;
 };
 
 // Implemented by the kernels: registers every CUDA kernel (user_data = a KernelSite of

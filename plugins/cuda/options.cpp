@@ -24,10 +24,11 @@ hx_status* read_fault_ops(const hx_core_services& services, const json& value,
   std::vector<std::string> ops;
   for (const json& item : value) {
     if (!item.is_string() || !has_kernel_for(item.get<std::string>())) {
-      return hxplugin::make_status(
-          services, HX_INVALID_ARGUMENT,
-          "cuda plugin option 'fault_ops': %s is not an op the cuda plugin has kernels for (%s)",
-          item.dump().c_str(), kernel_op_list().c_str());
+      // Built here rather than by make_status, whose fixed buffer would cut the list short.
+      const std::string message = "cuda plugin option 'fault_ops': " + item.dump() +
+                                  " is not an op the cuda plugin has kernels for (" +
+                                  kernel_op_list() + ")";
+      return services.status_create(HX_INVALID_ARGUMENT, message.c_str());
     }
     if (std::find(ops.begin(), ops.end(), item.get<std::string>()) == ops.end()) {
       ops.push_back(item.get<std::string>());

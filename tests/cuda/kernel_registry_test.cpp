@@ -61,7 +61,10 @@ TEST_CASE("the CUDA plugin registers its GPU kernels, also with no device", "[cu
         "LessOrEqual", "GreaterOrEqual", "Relu", "Exp", "Log", "Sqrt", "Neg", "Abs",
         "Reciprocal", "Erf", "Tanh", "Sigmoid", "Floor", "Ceil", "Round", "Sign", "LeakyRelu",
         "HardSigmoid", "HardSwish", "Gelu", "Softmax", "LogSoftmax", "AddN", "Sum", "ReduceSum",
-        "ReduceMean", "ReduceMax", "ReduceMin", "ReduceL2"}) {
+        "ReduceMean", "ReduceMax", "ReduceMin", "ReduceL2",
+        // On cuDNN and cuBLASLt.
+        "Conv", "FusedConv", "MaxPool", "AveragePool", "GlobalMaxPool", "GlobalAveragePool",
+        "BatchNormalization", "FusedGemm", "MatMulBias"}) {
     expected[op] = elementwise;
   }
   for (const char* op : kMovingOps) expected[op] = every;

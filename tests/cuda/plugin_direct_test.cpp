@@ -49,7 +49,8 @@ TEST_CASE("Directly: the CUDA plugin's only option is the testing aid fault_ops"
   // The ops in name order, all of them (kernel_registry_test.cpp checks which they are).
   CHECK_THAT(unknown_op.init_outcome().message,
              StartsWith("cuda plugin option 'fault_ops': \"Conv2D\" is not an op the cuda plugin "
-                        "has kernels for (Abs, Add, AddN, Cast, Ceil, Concat, Div, Equal, ") &&
+                        "has kernels for (Abs, Add, AddN, AveragePool, BatchNormalization, "
+                        "Cast, Ceil, Concat, Conv, Div, Equal, ") &&
                  Contains(", Sum, Tanh, Transpose, Unsqueeze)"));
   const DirectPlugin not_a_name(R"({"fault_ops": [3]})");
   CHECK_THAT(not_a_name.init_outcome().message,

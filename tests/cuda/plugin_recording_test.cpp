@@ -2,8 +2,9 @@
 // table: the group is whole, its errors, work recorded without running and replayed on other
 // streams reading its buffers as they are at replay, a replay ordered behind its stream's
 // earlier work, a GEMM recorded on a stream that had no cuBLAS handle yet, a capture a call
-// broke refused at end; and the host time of a large GEMM (the cuBLAS workspace,
-// cublas_workspace.hpp). Everything but the first case needs a GPU.
+// broke refused at end, a convolution and a cuBLASLt matmul recorded with their handles; and
+// the host time of a large GEMM (the library workspace, library_workspace.hpp). Everything but
+// the first case needs a GPU.
 #include <hxrt/plugin_vocabulary.h>
 
 #include <catch2/catch.hpp>
@@ -261,6 +262,66 @@ TEST_CASE("Directly: a MatMul records on a stream that never had a cuBLAS handle
   synchronize(plugin, device, recorder);
   CHECK(plugin.download(device, buffer, 512, 4) == std::vector<float>{7, 8, 9, 10});
   CHECK(plugin.download(device, buffer, 1024, 4) == std::vector<float>{7, 8, 9, 10});
+
+  recording.destroy(device, recorded);
+  api.streams->destroy(device, recorder);
+  api.streams->destroy(device, replayer);
+  api.deallocate(device, buffer, 4096);
+  CHECK(plugin.warnings().empty());
+}
+
+TEST_CASE("Directly: a Conv and a FusedGemm record on a device that never had a cuDNN or "
+          "cuBLASLt handle",
+          "[cuda][recording][direct][gpu]") {
+  const DirectPlugin plugin;
+  require_ok(plugin.init_outcome());
+  CUDA_DIRECT_REQUIRE_GPU(plugin);
+  hx_device* device = plugin.device(0);
+  const hx_plugin_api& api = plugin.api();
+  const hx_recording_api& recording = recording_api(plugin);
+  hx_buffer* buffer = plugin.allocate(device, 4096, 256);
+  // Conv: x is 1x1x3x3, w 1x1x2x2 of ones, so y (1x1x2x2) sums each 2x2 window of x.
+  plugin.upload(device, buffer, 0, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+  plugin.upload(device, buffer, 256, {1, 1, 1, 1});
+  // FusedGemm: a is 2x3, b 3x2, C a bias of b's 2 columns.
+  plugin.upload(device, buffer, 1024, {1, 2, 3, 4, 5, 6});
+  plugin.upload(device, buffer, 1280, {7, 8, 9, 10, 11, 12});
+  plugin.upload(device, buffer, 1536, {100, 200});
+  const std::vector<float> unset = {-1, -1, -1, -1};
+  plugin.upload(device, buffer, 512, unset);
+  plugin.upload(device, buffer, 1792, unset);
+  const std::vector<int32_t> f32x2 = {HX_DTYPE_F32, HX_DTYPE_F32};
+  KernelInstance conv(plugin.kernel("Conv"), device, f32x2, {HX_DTYPE_F32});
+  KernelInstance gemm(plugin.kernel("FusedGemm"), device,
+                      {HX_DTYPE_F32, HX_DTYPE_F32, HX_DTYPE_F32}, {HX_DTYPE_F32});
+  require_ok(conv.created());
+  require_ok(gemm.created());
+  const View x(buffer, 0, device, {1, 1, 3, 3});
+  const View w(buffer, 256, device, {1, 1, 2, 2});
+  const View y(buffer, 512, device, {1, 1, 2, 2});
+  const View a(buffer, 1024, device, {2, 3});
+  const View b(buffer, 1280, device, {3, 2});
+  const View bias(buffer, 1536, device, {2});
+  const View d(buffer, 1792, device, {2, 2});
+
+  // The device's first convolution and matmul are recorded: the cuDNN and cuBLASLt handles,
+  // the plans and the recording's workspace are made while the stream records, which must not
+  // break the capture.
+  hx_stream* recorder = new_stream(plugin, device);
+  require_ok(DirectPlugin::outcome(recording.begin(device, recorder)));
+  require_ok(conv.compute(device, recorder, {x, w}, {y}));
+  require_ok(gemm.compute(device, recorder, {a, b, bias}, {d}));
+  hx_recording* recorded = end_ok(plugin, device, recorder);
+  synchronize(plugin, device, recorder);
+  CHECK(plugin.download(device, buffer, 512, 4) == unset);
+  CHECK(plugin.download(device, buffer, 1792, 4) == unset);
+
+  hx_stream* replayer = new_stream(plugin, device);
+  require_ok(DirectPlugin::outcome(recording.replay(device, replayer, recorded)));
+  synchronize(plugin, device, replayer);
+  CHECK(plugin.download(device, buffer, 512, 4) == std::vector<float>{12, 16, 24, 28});
+  // [[1,2,3],[4,5,6]] x [[7,8],[9,10],[11,12]] + [100, 200]
+  CHECK(plugin.download(device, buffer, 1792, 4) == std::vector<float>{158, 264, 239, 354});
 
   recording.destroy(device, recorded);
   api.streams->destroy(device, recorder);

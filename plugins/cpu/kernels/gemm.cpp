@@ -5,9 +5,10 @@
 // alpha and beta 1, several rows and columns) runs on oneDNN's matmul with C as its bias
 // instead: faster than OpenBLAS's SGEMM there, and C added as the product is written.
 // FusedGemm is the same kernel with an activation, which oneDNN applies as a post-op and the
-// other paths in their last pass over Y. MatMulBias is too: its A, dense, read as one matrix
-// of [rows, K], and its bias as Gemm's C of [N].
+// other paths in their last pass over Y. MatMulBias is too, its call read as Gemm's
+// (hxplugin/matmul_bias_as_gemm.hpp); its absent attributes are Gemm's defaults.
 #include <hxplugin/kernel_create.hpp>
+#include <hxplugin/matmul_bias_as_gemm.hpp>
 
 #include <cstring>
 #include <memory>
@@ -128,10 +129,6 @@ hx_status* create_gemm(const hx_kernel_create_args* args, const char* fused_op,
     }
   }
   instance->threads = static_cast<const CpuPlugin*>(args->user_data)->intra_op_threads;
-  if (fused_op != nullptr && std::strcmp(fused_op, "MatMulBias") == 0) {
-    *out_instance = hxplugin::to_instance(instance.release());  // no transposes, alpha, beta
-    return nullptr;
-  }
   int64_t trans_a = 0;
   int64_t trans_b = 0;
   if (hx_status* status = create.attr_int("transA", &trans_a)) return status;
@@ -215,65 +212,12 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
   }
 }
 
-namespace {
-
-// A MatMulBias call as the Gemm call it is: A [..., K] as [rows, K], Y [..., N] as [rows, N]
-// and the bias as [N]; the views are dense (hx_tensor_view), so only their shapes change.
-class AsGemm {
- public:
-  explicit AsGemm(const hx_kernel_args& args) : args_(args) {
-    const hx_tensor_view& a = args.inputs[0];
-    const hx_tensor_view& bias = args.inputs[2];
-    const hx_tensor_view& y = args.outputs[0];
-    a_shape_[1] = a.shape[a.rank - 1];
-    a_shape_[0] = rows_before_last(a);
-    y_shape_[0] = a_shape_[0];
-    y_shape_[1] = y.shape[y.rank - 1];
-    bias_shape_[0] = bias.shape[bias.rank - 1];
-    a_strides_[0] = a_shape_[1];
-    y_strides_[0] = y_shape_[1];
-    inputs_[0] = a;
-    inputs_[0].rank = 2;
-    inputs_[0].shape = a_shape_;
-    inputs_[0].strides = a_strides_;
-    inputs_[1] = args.inputs[1];
-    inputs_[2] = bias;
-    inputs_[2].rank = 1;
-    inputs_[2].shape = bias_shape_;
-    inputs_[2].strides = unit_;
-    output_ = y;
-    output_.rank = 2;
-    output_.shape = y_shape_;
-    output_.strides = y_strides_;
-    args_.inputs = inputs_;
-    args_.outputs = &output_;
-  }
-  const hx_kernel_args* args() const { return &args_; }
-
- private:
-  static int64_t rows_before_last(const hx_tensor_view& view) {
-    int64_t rows = 1;
-    for (int32_t axis = 0; axis + 1 < view.rank; ++axis) rows *= view.shape[axis];
-    return rows;  // no overflow: the core sized the dense view's bytes
-  }
-
-  hx_kernel_args args_;
-  hx_tensor_view inputs_[3];
-  hx_tensor_view output_;
-  int64_t a_shape_[2] = {0, 0}, a_strides_[2] = {0, 1};
-  int64_t y_shape_[2] = {0, 0}, y_strides_[2] = {0, 1};
-  int64_t bias_shape_[1] = {0};
-  const int64_t unit_[1] = {1};
-};
-
-}  // namespace
-
 hx_status* matmul_bias_check(const hx_kernel_args* args) {
-  return gemm_check(AsGemm(*args).args());
+  return gemm_check(hxplugin::MatMulBiasAsGemm(*args).args());
 }
 
 hx_status* matmul_bias_kernel(const hx_kernel_args* args) {
-  return gemm_kernel(AsGemm(*args).args());
+  return gemm_kernel(hxplugin::MatMulBiasAsGemm(*args).args());
 }
 
 }  // namespace hxcpu

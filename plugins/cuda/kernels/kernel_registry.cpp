@@ -6,11 +6,13 @@
 // Concat, Gather) take every dtype, or every element size the kernel has, since moving bytes is
 // not arithmetic.
 #include <hxplugin/every_dtype.hpp>
+#include <hxplugin/matmul_bias_as_gemm.hpp>
 #include <hxplugin/plugin_init.hpp>
 #include <hxplugin/status.hpp>
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -58,15 +60,16 @@ hx_status* compute_with_state(const hx_kernel_args* args) {
                        }));
 }
 
+// The state is made where it stays (some hold a lock and a cache, and cannot be copied).
 template <class State, hx_status* (*Create)(const hxplugin::KernelCreate&, State*)>
 hx_status* create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance) {
   const hx_core_services& services = plugin_services(args->user_data);
   return hxplugin::guarded(services, kPluginName, [&]() -> hx_status* {
-    State state;
-    if (hx_status* status = Create(hxplugin::KernelCreate(*args, services), &state)) {
+    auto state = std::make_unique<State>();
+    if (hx_status* status = Create(hxplugin::KernelCreate(*args, services), state.get())) {
       return status;
     }
-    *out_instance = hxplugin::to_instance(new State(state));
+    *out_instance = hxplugin::to_instance(state.release());
     return nullptr;
   });
 }
@@ -88,18 +91,19 @@ struct KernelEntry {
   hx_kernel_create_fn create;
   hx_kernel_check_fn check;
   hx_kernel_destroy_fn destroy;
+  uint32_t core_minor;  // the core's ABI minor from which the op exists (0: every core's)
 };
 
 template <GpuKernel Kernel, size_t N>
 constexpr KernelEntry entry(const char* op, const int32_t (&dtypes)[N]) {
-  return {op, compute<Kernel>, dtypes, N, nullptr, 0, nullptr, nullptr, nullptr};
+  return {op, compute<Kernel>, dtypes, N, nullptr, 0, nullptr, nullptr, nullptr, 0};
 }
 
 template <class State, hx_status* (*Create)(const hxplugin::KernelCreate&, State*),
           hx_status* (*Kernel)(const GpuKernelCall&, const State&), size_t N>
 constexpr KernelEntry entry_with_state(const char* op, const int32_t (&dtypes)[N]) {
   return {op,      compute_with_state<State, Kernel>, dtypes, N, nullptr, 0,
-          create<State, Create>, nullptr, hxplugin::destroy_instance<State>};
+          create<State, Create>, nullptr, hxplugin::destroy_instance<State>, 0};
 }
 
 KernelEntry with_check(KernelEntry kernel, hx_kernel_check_fn check_fn) {
@@ -113,10 +117,39 @@ KernelEntry with_output_dtypes(KernelEntry kernel, const int32_t* dtypes, size_t
   return kernel;
 }
 
+// MatMulBias (ABI 2.11): FusedGemm's kernel and checks, on the call read as Gemm's.
+hx_status* matmul_bias_compute(const hx_kernel_args* args) {
+  return compute_with_state<kernels::FusedGemmState, kernels::fused_gemm_kernel>(
+      hxplugin::MatMulBiasAsGemm(*args).args());
+}
+hx_status* matmul_bias_check(const hx_kernel_args* args) {
+  return check<kernels::fused_gemm_check>(hxplugin::MatMulBiasAsGemm(*args).args());
+}
+
+KernelEntry matmul_bias_entry() {
+  KernelEntry kernel = entry_with_state<kernels::FusedGemmState, kernels::fused_gemm_create,
+                                        kernels::fused_gemm_kernel>("MatMulBias", kElementwise);
+  kernel.compute = matmul_bias_compute;
+  kernel.check = matmul_bias_check;
+  return kernel;
+}
+
+// `kernel` for an op that cores of ABI minor `minor` on define (FusedConv and FusedGemm: 9,
+// MatMulBias: 11).
+KernelEntry since(uint32_t minor, KernelEntry kernel) {
+  kernel.core_minor = minor;
+  return kernel;
+}
+
 using kernels::AxisState;
+using kernels::BatchNormState;
 using kernels::CastState;
+using kernels::ConvState;
 using kernels::FillState;
+using kernels::FusedGemmState;
 using kernels::MatMulState;
+using kernels::PoolKind;
+using kernels::PoolState;
 using kernels::ReduceState;
 using kernels::Reduction;
 using kernels::SliceState;
@@ -145,6 +178,14 @@ KernelEntry softmax(const char* op) {
   return entry_with_state<SoftmaxState,
                           create_member<SoftmaxState, bool, kernels::softmax_create, kLog>,
                           kernels::softmax_kernel>(op, kElementwise);
+}
+
+template <PoolKind kKind>
+KernelEntry pool(const char* op) {
+  return with_check(
+      entry_with_state<PoolState, create_member<PoolState, PoolKind, kernels::pool_create, kKind>,
+                       kernels::pool_kernel>(op, kElementwise),
+      check<kernels::pool_check>);
 }
 
 template <Reduction kReduction>
@@ -218,6 +259,26 @@ const KernelEntry kKernels[] = {
     entry_with_state<AxisState, kernels::concat_create, kernels::concat_kernel>("Concat", kAll),
     entry_with_state<AxisState, kernels::gather_create, kernels::gather_kernel>("Gather",
                                                                                kGathered),
+    // On cuDNN and cuBLASLt, loaded by the first create of one of these (each declines, saying
+    // why, where its library cannot be loaded).
+    with_check(entry_with_state<ConvState, kernels::conv_create, kernels::conv_kernel>(
+                   "Conv", kElementwise),
+               check<kernels::conv_check>),
+    since(9, with_check(entry_with_state<ConvState, kernels::fused_conv_create,
+                                         kernels::conv_kernel>("FusedConv", kElementwise),
+                        check<kernels::conv_check>)),
+    pool<PoolKind::kMax>("MaxPool"),
+    pool<PoolKind::kAverage>("AveragePool"),
+    pool<PoolKind::kGlobalMax>("GlobalMaxPool"),
+    pool<PoolKind::kGlobalAverage>("GlobalAveragePool"),
+    with_check(
+        entry_with_state<BatchNormState, kernels::batch_norm_create, kernels::batch_norm_kernel>(
+            "BatchNormalization", kElementwise),
+        check<kernels::batch_norm_check>),
+    since(9, with_check(entry_with_state<FusedGemmState, kernels::fused_gemm_create,
+                                         kernels::fused_gemm_kernel>("FusedGemm", kElementwise),
+                        check<kernels::fused_gemm_check>)),
+    since(11, matmul_bias_entry()),
 };
 
 }  // namespace
@@ -239,6 +300,7 @@ std::string kernel_op_list() {
 hx_status* register_kernels(const hx_core_services& services, hx_core* core, CudaPlugin& plugin) {
   const std::vector<std::string>& faulted = plugin.options.fault_ops;
   for (const KernelEntry& kernel : kKernels) {
+    if (plugin.core_abi_minor < kernel.core_minor) continue;  // an op that core does not have
     // A deque: its elements stay where they are as it grows, and the core keeps their address.
     plugin.kernel_sites.push_back(
         {&plugin, kernel.op,

@@ -3,11 +3,13 @@
 // catches exceptions before calling them.
 //
 // The kernels of ops with attributes (MatMul, the unary ops, Softmax, the reductions, Fill,
-// Cast, Transpose, Slice, Concat, Gather) are made once per combination of attributes and
-// dtypes: their create function reads the attributes and checks the dtypes into a state the
-// core keeps as the instance, and compute receives that state, so no call looks an attribute
-// up by name. A combination the GPU cannot run is declined there
-// (UNIMPLEMENTED, with the reason), and the op falls back to another device.
+// Cast, Transpose, Slice, Concat, Gather, and the kernels on cuDNN and cuBLASLt) are made once
+// per combination of attributes and dtypes: their create function reads the attributes and
+// checks the dtypes into a state the core keeps as the instance, and compute receives that
+// state, so no call looks an attribute up by name. A combination the GPU cannot run is
+// declined there (UNIMPLEMENTED, with the reason), and the op falls back to another device.
+// The kernels on cuDNN and cuBLASLt also keep a plan per combination of shapes in their
+// instance (plan_cache.hpp).
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -16,9 +18,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
+#include "kernels/fused_activation.hpp"
 #include "kernels/gpu_kernel_call.hpp"
 #include "kernels/launchers.hpp"
+#include "kernels/onnx_window.hpp"
+#include "kernels/plan_cache.hpp"
 
 namespace hxcuda::kernels {
 
@@ -138,5 +144,73 @@ hx_status* concat_kernel(const GpuKernelCall& call, const AxisState& state);
 // Declines data whose elements are not 2, 4 or 8 bytes, and indices not int32 or int64.
 hx_status* gather_create(const hxplugin::KernelCreate& create, AxisState* out);
 hx_status* gather_kernel(const GpuKernelCall& call, const AxisState& state);
+
+// Conv and FusedConv on cuDNN (conv.cpp): the attributes, and a plan per shape.
+struct ConvPlan;
+struct ConvState {
+  const CudnnLibrary* cudnn = nullptr;
+  int32_t dtype = HX_DTYPE_INVALID;
+  int64_t group = 1;
+  OnnxWindow window;
+  FusedActivation activation;  // FusedConv's; none for Conv
+  mutable PlanCache<ConvPlan> plans{kPlansPerInstance};
+};
+hx_status* conv_create(const hxplugin::KernelCreate& create, ConvState* out);
+hx_status* fused_conv_create(const hxplugin::KernelCreate& create, ConvState* out);
+// Declines what cuDNN cannot compute: other than 1 to 3 spatial axes, pads it cannot give
+// (onnx_window.hpp), sizes beyond its 32-bit ints.
+hx_status* conv_check(const hxplugin::KernelCall& call);
+hx_status* conv_kernel(const GpuKernelCall& call, const ConvState& state);
+
+// MaxPool, AveragePool, GlobalMaxPool and GlobalAveragePool on cuDNN (pool.cpp).
+enum class PoolKind { kMax, kAverage, kGlobalMax, kGlobalAverage };
+struct PoolPlan;
+struct PoolState {
+  const CudnnLibrary* cudnn = nullptr;
+  PoolKind kind = PoolKind::kMax;
+  std::vector<int64_t> kernel_shape;  // empty for the global pools: the input's extents
+  OnnxWindow window;
+  bool count_include_pad = false;
+  mutable PlanCache<PoolPlan> plans{kPlansPerInstance};
+};
+// Declines MaxPool's Indices and dilations other than 1, which cuDNN's pooling has not.
+hx_status* pool_create(const hxplugin::KernelCreate& create, PoolKind kind, PoolState* out);
+// Declines what cuDNN cannot compute, as conv_check, and an AveragePool with
+// count_include_pad whose last window reaches past the padding (ceil_mode).
+hx_status* pool_check(const hxplugin::KernelCall& call);
+hx_status* pool_kernel(const GpuKernelCall& call, const PoolState& state);
+
+// BatchNormalization in inference mode on cuDNN (batch_norm.cpp).
+struct BatchNormPlan;
+struct BatchNormState {
+  const CudnnLibrary* cudnn = nullptr;
+  double epsilon = 1e-5;
+  mutable PlanCache<BatchNormPlan> plans{kPlansPerInstance};
+};
+// Declines training mode.
+hx_status* batch_norm_create(const hxplugin::KernelCreate& create, BatchNormState* out);
+// Declines more channels than the f32 statistics of f16 and bf16 fit in the workspace, and
+// sizes beyond cuDNN's 32-bit ints.
+hx_status* batch_norm_check(const hxplugin::KernelCall& call);
+hx_status* batch_norm_kernel(const GpuKernelCall& call, const BatchNormState& state);
+
+// FusedGemm on cuBLASLt (fused_gemm.cpp): the product, C as a bias vector or a matrix, and
+// the activation, in one matmul where cuBLASLt's epilogues can.
+struct GemmPlan;
+struct FusedGemmState {
+  const CublasLtLibrary* cublaslt = nullptr;
+  int32_t dtype = HX_DTYPE_INVALID;
+  bool transpose_a = false;
+  bool transpose_b = false;
+  float alpha = 1.0f;
+  float beta = 1.0f;
+  FusedActivation activation;
+  mutable PlanCache<GemmPlan> plans{kPlansPerInstance};
+};
+hx_status* fused_gemm_create(const hxplugin::KernelCreate& create, FusedGemmState* out);
+// Declines a C other than a vector of the output's columns ([N] or [1, N], with beta 1) or a
+// matrix of its shape.
+hx_status* fused_gemm_check(const hxplugin::KernelCall& call);
+hx_status* fused_gemm_kernel(const GpuKernelCall& call, const FusedGemmState& state);
 
 }  // namespace hxcuda::kernels

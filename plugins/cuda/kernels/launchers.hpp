@@ -95,6 +95,18 @@ enum class UnaryOp {
 cudaError_t launch_unary(UnaryOp op, int32_t dtype, float alpha, float beta, const void* x,
                          void* y, int64_t count, cudaStream_t stream);
 
+// The activation of a fused op (FusedConv's and FusedGemm's `activation`), or none. kGelu is
+// the erf form.
+enum class Activation { kNone, kRelu, kLeakyRelu, kSigmoid, kTanh, kGelu };
+
+// y = activation(y + bias[channel]) in place, over the `count` elements of a dense y seen as
+// [outer, channels, inner]: element i's channel is (i / inner) % channels. `bias` has y's
+// dtype, or is NULL for none. f32, f16, bf16, computed in float and rounded once; `alpha` is
+// LeakyRelu's slope. What a convolution or a matmul leaves for its bias and activation.
+cudaError_t launch_bias_activation(int32_t dtype, Activation activation, float alpha,
+                                   const void* bias, void* y, int64_t count, int64_t channels,
+                                   int64_t inner, cudaStream_t stream);
+
 // Softmax (or LogSoftmax, when `log`) of f32, f16 or bf16 along one axis of a dense input seen
 // as [outer, extent, inner]: `count` elements in all. The maximum of each line is subtracted
 // before exp, so no exp overflows; computed in float and rounded once.
