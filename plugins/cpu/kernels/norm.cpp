@@ -14,6 +14,7 @@
 #include "kernels/element_convert.hpp"
 #include "kernels/element_types.hpp"
 #include "kernels/kernel_call.hpp"
+#include "kernels/parallel_rows.hpp"
 #include "kernels/kernels.hpp"
 #include "plugin_state.hpp"
 
@@ -360,20 +361,22 @@ hx_status* layer_norm_kernel(const hx_kernel_args* args) {
       scale[i] = value_at<T>(call.input(1), scale_at[i]);
       if (bias) shift[i] = static_cast<Compute<T>>(value_at<T>(call.input(2), bias_at[i]));
     }
-    std::vector<Compute<T>> factor(static_cast<size_t>(length));
     const T* in = input_data<T>(x);
     T* out = output_data<T>(call.output(0));
-    for (int64_t row = 0; row < rows; ++row) {
-      double mean = 0;
-      double inverse = 0;
-      row_statistics(in + row * length, length, norm.epsilon, &mean, &inverse);
-      store_statistics(call, row, mean, inverse);
-      for (size_t i = 0; i < factor.size(); ++i) {
-        factor[i] = static_cast<Compute<T>>(inverse * scale[i]);
+    for_row_ranges(call, rows, counts[0], [&](int64_t first, int64_t end) {
+      std::vector<Compute<T>> factor(static_cast<size_t>(length));
+      for (int64_t row = first; row < end; ++row) {
+        double mean = 0;
+        double inverse = 0;
+        row_statistics(in + row * length, length, norm.epsilon, &mean, &inverse);
+        store_statistics(call, row, mean, inverse);
+        for (size_t i = 0; i < factor.size(); ++i) {
+          factor[i] = static_cast<Compute<T>>(inverse * scale[i]);
+        }
+        affine_row(in + row * length, static_cast<Compute<T>>(mean), factor.data(),
+                   shift.data(), length, out + row * length);
       }
-      affine_row(in + row * length, static_cast<Compute<T>>(mean), factor.data(), shift.data(),
-                 length, out + row * length);
-    }
+    });
     return nullptr;
   });
 }
