@@ -239,6 +239,17 @@ TEST_CASE("A MatMul whose only reader adds a row of bias runs as one MatMulBias,
   CHECK(op_in(activated, "fc/Add").empty());
   expect_unchanged(rt, activated, graph, gelu, input);
 
+  SECTION("in a graph of nothing else") {
+    GraphBuilder alone(rt);
+    const NodeOutput y = alone.input("y", DType::kF32, {3, 5, 4});
+    const NodeOutput matrix =
+        alone.constant("matrix", rt.tensor<float>({4, 2}, ramp_values(8, 0.1f)));
+    const NodeOutput row = alone.constant("row", rt.tensor<float>({2}, ramp_values(2, 0.1f)));
+    const NodeOutput sum_alone =
+        alone.add("sum", "Add", {alone.add("product", "MatMul", {y, matrix}), row});
+    CHECK(op_in(rt.compile(alone.build(), {sum_alone}), "sum") == "MatMulBias");
+  }
+
   SECTION("not an Add of more than a row, a transposed MatMul, nor Gelu's tanh") {
     GraphBuilder other(rt);
     const NodeOutput y = other.input("y", DType::kF32, {4, 8});
@@ -506,5 +517,59 @@ TEST_CASE("Convolutions and pools keep what passes between them in blocks of cha
     const NodeOutput conv = alone.add("conv", "Conv", {image, w});
     alone.add("relu", "Relu", {conv});
     CHECK(op_in(rt.compile(alone.build(), {{"relu", 0}}), "relu") == "FusedConv");
+  }
+}
+
+TEST_CASE("LayerNormalization's chain as exporters wrote it before opset 17 runs as one node",
+          "[graph][passes]") {
+  hxrt::Runtime rt = passes_runtime();
+  graph_test::LogLines log;
+  rt.set_log_sink(log.sink());
+  // mean = ReduceMean(x), d = x - mean, v = ReduceMean(d^2), d / sqrt(v + eps) * scale + bias,
+  // over the last axis of [2, 3, 16].
+  const auto chain = [&](GraphBuilder& builder, const std::vector<int64_t>& axes,
+                         bool reuse_centred) {
+    const NodeOutput x = builder.input("x", DType::kF32, {2, 3, 16});
+    const auto scalar = [&](const std::string& name, float value) {
+      return builder.constant(name, rt.tensor<float>({}, {value}));
+    };
+    const hxrt::Attrs reduce = {{"axes", axes}};
+    const NodeOutput mean = builder.add("ln/ReduceMean", "ReduceMean", {x}, reduce);
+    const NodeOutput centred = builder.add("ln/Sub", "Sub", {x, mean});
+    const NodeOutput squared = builder.add("ln/Pow", "Pow", {centred, scalar("two", 2.0f)});
+    const NodeOutput variance = builder.add("ln/ReduceMean_1", "ReduceMean", {squared}, reduce);
+    const NodeOutput shifted = builder.add("ln/Add", "Add", {variance, scalar("eps", 1e-5f)});
+    const NodeOutput root = builder.add("ln/Sqrt", "Sqrt", {shifted});
+    const NodeOutput normal = builder.add("ln/Div", "Div", {centred, root});
+    const NodeOutput scale =
+        builder.constant("scale", rt.tensor<float>({16}, ramp_values(16, 0.25f)));
+    const NodeOutput bias =
+        builder.constant("bias", rt.tensor<float>({16}, ramp_values(16, 0.5f)));
+    const NodeOutput product = builder.add("ln/Mul", "Mul", {normal, scale});
+    const NodeOutput y = builder.add("ln/Add_1", "Add", {product, bias});
+    if (reuse_centred) return builder.add("also", "Add", {y, centred});
+    return y;
+  };
+  GraphBuilder builder(rt);
+  const NodeOutput y = chain(builder, {-1}, false);
+  const hxrt::Graph graph = builder.build();
+  const hxrt::Executable fused = rt.compile(graph, {y});
+  CHECK(op_in(fused, "ln/Add_1") == "LayerNormalization");
+  for (const char* gone : {"ln/ReduceMean", "ln/Sub", "ln/Pow", "ln/Sqrt", "ln/Div", "ln/Mul"}) {
+    INFO(gone);
+    CHECK(op_in(fused, gone).empty());
+  }
+  CHECK(logged_line(log, "Graph pass fuse_kernels: 1 node (ln/ReduceMean ... ln/Add_1 "
+                         "(LayerNormalization))"));
+  const hxrt::Tensor input = rt.tensor<float>({2, 3, 16}, ramp_values(96, 0.37f));
+  expect_unchanged(rt, fused, graph, y, input);
+
+  SECTION("not over other axes than the last ones, nor with the centred x read elsewhere") {
+    GraphBuilder middle(rt);
+    const NodeOutput over_middle = chain(middle, {1}, false);
+    CHECK(op_in(rt.compile(middle.build(), {over_middle}), "ln/Add_1") == "Add");
+    GraphBuilder shared(rt);
+    const NodeOutput read_twice = chain(shared, {-1}, true);
+    CHECK(op_in(rt.compile(shared.build(), {read_twice}), "ln/Add_1") == "Add");
   }
 }

@@ -20,9 +20,10 @@ struct GraphPasses {
   // Gemm or Conv whose only reader is Relu, LeakyRelu, Sigmoid, Tanh or exact Gelu becomes
   // one FusedGemm or FusedConv node (named as the activation); a MatMul of a matrix whose only
   // reader adds a row of bias one MatMulBias node (named as the Add), with an activation after
-  // it; and exact GELU as exporters write it (Div by sqrt 2, Erf, Add 1, Mul by x, Mul by 0.5)
-  // one Gelu node (named as the last Mul), where the chain goes to a device whose plugin has
-  // the fused op (docs/graphs.md): fusing never takes a device from the placer.
+  // it; exact GELU as exporters write it (Div by sqrt 2, Erf, Add 1, Mul by x, Mul by 0.5)
+  // one Gelu node (named as the last Mul); and LayerNormalization's chain before opset 17 one
+  // LayerNormalization node (named as its last Add), where the chain goes to a device whose
+  // plugin has the fused op (docs/graphs.md): fusing never takes a device from the placer.
   std::optional<bool> fuse_kernels;
   // Convolutions of 2-D float32 images (Conv, FusedConv), and the MaxPool and
   // GlobalAveragePool nodes that read them, keep what passes between them in blocks of 16

@@ -7,6 +7,7 @@
 //   it writes the product; an activation after it goes in too.
 // - The chain exporters write for exact GELU, x * (erf(x / sqrt 2) + 1) * 0.5 as Div, Erf, Add,
 //   Mul, Mul -> Gelu: one vectorised call instead of five passes, one of them erf per element.
+// - LayerNormalization's chain before opset 17 -> LayerNormalization (fuse_layer_norm.cpp).
 // The fused node takes the last node's name, so what reads or fetches it is unchanged. A
 // plugin declares a fusion by registering the fused op's kernel; the pass fuses where the
 // chain goes to a device whose plugin has it (KernelCoverage), and never takes a device from
@@ -15,19 +16,11 @@
 
 #include "graph/optimize/graph_passes.hpp"
 #include "graph/optimize/kernel_coverage.hpp"
+#include "graph/optimize/node_match.hpp"
 #include "ops/fused_activation.hpp"
 
 namespace hxrt::detail {
 namespace {
-
-// Node `inner` may vanish into a fusion whose last node is `outer`: nothing else reads it,
-// nothing names it, and it asks for the device `outer` asks for.
-bool absorbable(const GraphRewrite& graph, size_t inner, size_t outer) {
-  const GraphNode& node = graph.node(inner);
-  return node.kind == GraphNode::Kind::kOp && !graph.kept(inner) && !node.shapes_at_run &&
-         graph.sole_reader(inner) == outer &&
-         node.requested_device == graph.node(outer).requested_device;
-}
 
 // The fused op of a node that an activation may follow: FusedGemm, FusedConv, MatMulBias
 // (itself, while it has none); "" for others.
@@ -71,34 +64,6 @@ bool fuse_activation(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
   graph.make_op(i, fused_op, std::move(inputs), std::move(attrs));
   graph.erase(g);
   return true;
-}
-
-// Whether `output` is a constant of one f32 element within 1e-6 of `value`.
-bool is_scalar(const GraphRewrite& graph, const NodeOutput& output, double value) {
-  const GraphNode& constant = graph.node(graph.producer(output));
-  return constant.kind == GraphNode::Kind::kConstant && constant.value.dtype() == DType::kF32 &&
-         constant.value.num_elements() == 1 &&
-         std::fabs(constant.value.to_vector<float>()[0] - value) <= 1e-6;
-}
-
-// Of binary node `index`, the input other than a scalar constant `value`; nullptr when
-// neither input is that constant.
-const NodeOutput* other_than_scalar(const GraphRewrite& graph, size_t index, double value) {
-  const GraphNode& node = graph.node(index);
-  if (node.inputs.size() != 2) return nullptr;
-  for (int side = 0; side < 2; ++side) {
-    if (is_scalar(graph, node.inputs[side], value)) return &node.inputs[1 - side];
-  }
-  return nullptr;
-}
-
-bool is_op(const GraphRewrite& graph, size_t index, const char* op) {
-  return index != GraphRewrite::kNone && graph.node(index).kind == GraphNode::Kind::kOp &&
-         graph.node(index).op == op;
-}
-
-const Shape& shape_of(const GraphRewrite& graph, const NodeOutput& output) {
-  return graph.node(graph.producer(output)).output_shapes[static_cast<size_t>(output.index)];
 }
 
 // Whether `bias` is a row of `columns` that an Add with a product of shape `y` adds to each of
@@ -161,8 +126,7 @@ bool fuse_gelu(GraphRewrite& graph, KernelCoverage& coverage, size_t e,
   // Mul(x, Add): its other input is the Div's x.
   const GraphNode& product = graph.node(m);
   const int add_side = graph.producer(product.inputs[0]) == a ? 0 : 1;
-  const NodeOutput& also_x = product.inputs[1 - add_side];
-  if (also_x.node != x->node || also_x.index != x->index) return false;
+  if (!same_output(product.inputs[1 - add_side], *x)) return false;
   const DType t = graph.node(y).output_dtypes[0];
   if (!absorbable(graph, d, e) || !absorbable(graph, e, a) || !absorbable(graph, a, m) ||
       !absorbable(graph, m, y) || graph.node(y).shapes_at_run ||
@@ -186,7 +150,8 @@ std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph
   for (size_t i = 0; i < graph.size(); ++i) {
     const GraphNode& node = graph.node(i);
     if (graph.erased(i) || node.kind != GraphNode::Kind::kOp || node.shapes_at_run) continue;
-    if (!fuse_activation(graph, coverage, i, fused) && !fuse_gelu(graph, coverage, i, fused)) {
+    if (!fuse_activation(graph, coverage, i, fused) && !fuse_gelu(graph, coverage, i, fused) &&
+        !fuse_layer_norm(graph, coverage, i, fused)) {
       fuse_matmul_bias(graph, coverage, i, fused);
     }
   }

@@ -11,6 +11,10 @@
 #include "graph/optimize/graph_rewrite.hpp"
 
 namespace hxrt::detail {
+class KernelCoverage;  // graph/optimize/kernel_coverage.hpp
+}
+
+namespace hxrt::detail {
 
 // Identity, and Dropout whose mask nothing reads: bypassed (GraphPasses::remove_identities).
 std::vector<std::string> remove_identities(GraphRewrite& graph);
@@ -25,10 +29,17 @@ std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& gra
 // other node.
 bool fold_batch_norm_into_conv(GraphContext& context, GraphRewrite& graph, size_t index);
 
-// Gemm + activation into FusedGemm, exact GELU's chain into Gelu (GraphPasses::fuse_kernels).
+// Gemm + activation into FusedGemm, MatMul + bias into MatMulBias, exact GELU's chain into
+// Gelu, LayerNormalization's chain into LayerNormalization (GraphPasses::fuse_kernels).
 // `dynamic`: the dynamic placer places the graph, and may put a node on any device.
 std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph,
                                       bool dynamic);
+
+// Node `i`, the last Add of the chain exporters write for LayerNormalization before opset 17,
+// with the chain made one LayerNormalization node (part of fuse_kernels). False, changing
+// nothing, for any other node.
+bool fuse_layer_norm(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
+                     std::vector<std::string>& fused);
 
 // Chains of convolutions and pools of 2-D images kept in blocks of channels between them:
 // BlockedConv, BlockedMaxPool, BlockedGlobalAveragePool (GraphPasses::block_channels).

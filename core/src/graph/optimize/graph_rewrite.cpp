@@ -57,6 +57,12 @@ void GraphRewrite::set_output_shape(size_t index, int output, const Shape& shape
   nodes_[index].output_shapes[static_cast<size_t>(output)] = shape;
 }
 
+void GraphRewrite::set_outputs(size_t index, std::vector<DType> dtypes,
+                               std::vector<Shape> shapes) {
+  nodes_[index].output_dtypes = std::move(dtypes);
+  nodes_[index].output_shapes = std::move(shapes);
+}
+
 bool GraphRewrite::kept(size_t index) const {
   return kept_[index] || !nodes_[index].control_inputs.empty();
 }

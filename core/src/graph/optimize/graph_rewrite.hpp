@@ -49,6 +49,9 @@ class GraphRewrite {
                Attrs attrs);
   // Output `output` of node `index` is of `shape` now (a pass that lays it out otherwise).
   void set_output_shape(size_t index, int output, const Shape& shape);
+  // Node `index` has these outputs now: an op of more outputs than the node it replaced
+  // (LayerNormalization's statistics), whose readers read output 0 as before.
+  void set_outputs(size_t index, std::vector<DType> dtypes, std::vector<Shape> shapes);
   // Node `index`, which nothing reads any more, goes.
   void erase(size_t index);
   // Node `index`, a constant (which reads nothing), comes just before node `before` in the

@@ -24,14 +24,15 @@ void log_pass(Logger& logger, const char* pass, const std::vector<std::string>& 
 
 // Whether some node is one a pass may start from (remove_identities: Identity, Dropout;
 // fold_constants: Shape, Size, BatchNormalization, a node of constant inputs; fuse_kernels:
-// an activation after Gemm or Conv, GELU's Erf; block_channels: a Conv): most graphs built by
-// hand have none, and are then not copied.
+// an activation after Gemm or Conv, GELU's Erf, a MatMul before its bias, LayerNormalization's
+// ReduceMean; block_channels: a Conv): most graphs built by hand have none, and are then not
+// copied.
 bool may_change(const Graph& graph) {
   for (const GraphNode& node : graph.nodes()) {
     if (node.kind != GraphNode::Kind::kOp) continue;
     if (node.op == "Identity" || node.op == "Dropout" || node.op == "Shape" ||
         node.op == "Size" || node.op == "BatchNormalization" || node.op == "Erf" ||
-        node.op == "Conv" ||
+        node.op == "Conv" || node.op == "MatMul" || node.op == "ReduceMean" ||
         is_fused_activation(node.op)) {
       return true;
     }
