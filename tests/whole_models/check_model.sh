@@ -6,6 +6,7 @@
 # With a DEVICE other than the CPU, the model is asked onto it: the nodes it has kernels for
 # run there, the others fall back to the CPU (soft placement), and the placement summary must
 # show the device, and the CPU where a node fell back.
+# With EXPECT_PLACED set ("LayerNormalization 4"), the summary must count those nodes.
 # With DEVICE "any", nothing is asked for: the placer decides (the arguments after DEVICE go to
 # hxrt-run: --placer dynamic --config FILE), and the run gets a folder of its own.
 #
@@ -47,5 +48,11 @@ if [[ "$device" != /CPU:0 && "$device" != any ]]; then
       exit 1
     fi
   done
+fi
+# EXPECT_PLACED: what the placement summary must show (the ops a pass made, say).
+if [[ -n ${EXPECT_PLACED:-} ]] && ! grep -q "^  /job.*($EXPECT_PLACED\|^  /job.*, $EXPECT_PLACED" \
+    "$case_dir/run.txt"; then
+  echo "FAILED: the placement summary shows no '$EXPECT_PLACED'"
+  exit 1
 fi
 "$python" "$here/compare_outputs.py" "$case_dir"

@@ -23,12 +23,14 @@ default initialisation draws them (uniform within 1/sqrt(fan_in)):
                by sqrt(d_head), Softmax, MatMul V, Transpose, reshape back (the same chain),
                output MatMul + Add, residual Add, LayerNormalization, MLP with GELU as opset 17
                exports it (Div by sqrt(2), Erf, Add 1, Mul x, Mul 0.5), residual Add
+  transformer16  the transformer as opset 16 exports it: each LayerNormalization as the chain
+               of ReduceMean, Sub, Pow, ReduceMean, Add, Sqrt, Div, Mul, Add
 
 For each model named, writes under OUT_DIR/<model>/: model.onnx, inputs/<input>.npy (seeded)
 and expected/<output>.npy (ONNX Runtime's outputs for those inputs). bench/onnx_models.py
 imports the builders from here, so each model is written once.
 
-  make_models.py OUT_DIR [--models mlp cnn transformer]
+  make_models.py OUT_DIR [--models mlp cnn transformer transformer16]
 """
 import argparse
 import itertools
@@ -47,7 +49,8 @@ VOCAB, D_MODEL, HEADS, D_MLP, LAYERS, MAX_POSITIONS = 100, 64, 4, 128, 2, 64
 class TorchStyleGraph:
     """Nodes, initializers and names as torch.onnx.export gives them."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, opset=OPSET):
+        self.opset = opset
         self.random = np.random.default_rng(seed)
         self.nodes, self.initializers = [], []
         self.taken = {}
@@ -98,7 +101,7 @@ class TorchStyleGraph:
 
     def model(self, name, inputs, outputs):
         graph = helper.make_graph(self.nodes, name, inputs, outputs, self.initializers)
-        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)],
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", self.opset)],
                                   producer_name="make_models.py")
         onnx.checker.check_model(model, full_check=True)
         return model
@@ -179,10 +182,20 @@ def gelu(g, scope, x):
 
 
 def layer_norm(g, module, x):
+    """nn.LayerNorm: one LayerNormalization from opset 17; before it, the chain the exporter
+    writes (ReduceMean, Sub, Pow 2, ReduceMean, Add eps, Sqrt, Div, Mul weight, Add bias)."""
     weight = g.parameter(f"{module}.weight", g.random.uniform(0.8, 1.2, D_MODEL))
     bias = g.parameter(f"{module}.bias", g.random.uniform(-0.1, 0.1, D_MODEL))
-    return g.node(f"/{module}", "LayerNormalization", [x, weight, bias], axis=-1,
-                  epsilon=1e-5)
+    scope = f"/{module}"
+    if g.opset >= 17:
+        return g.node(scope, "LayerNormalization", [x, weight, bias], axis=-1, epsilon=1e-5)
+    mean = g.node(scope, "ReduceMean", [x], axes=[-1])
+    centred = g.node(scope, "Sub", [x, mean])
+    squared = g.node(scope, "Pow", [centred, g.constant(scope, 2.0, np.float32)])
+    variance = g.node(scope, "ReduceMean", [squared], axes=[-1])
+    shifted = g.node(scope, "Add", [variance, g.constant(scope, 1e-5, np.float32)])
+    normal = g.node(scope, "Div", [centred, g.node(scope, "Sqrt", [shifted])])
+    return g.node(scope, "Add", [g.node(scope, "Mul", [normal, weight]), bias])
 
 
 def encoder_layer(g, index, x, output=None):
@@ -216,8 +229,8 @@ def encoder_layer(g, index, x, output=None):
                   output)
 
 
-def transformer_model(seed=0):
-    g = TorchStyleGraph(seed)
+def transformer_model(seed=0, opset=OPSET):
+    g = TorchStyleGraph(seed, opset)
     embedding = g.parameter("embed.weight", g.random.standard_normal((VOCAB, D_MODEL)))
     positions = g.parameter("pos", 0.1 * g.random.standard_normal((1, MAX_POSITIONS, D_MODEL)))
     x = g.node("/embed", "Gather", [embedding, "ids"])
@@ -234,7 +247,9 @@ def transformer_model(seed=0):
         [helper.make_tensor_value_info("hidden", TensorProto.FLOAT, ["batch", "seq", D_MODEL])])
 
 
-BUILDERS = {"mlp": mlp_model, "cnn": cnn_model, "transformer": transformer_model}
+# transformer16: the same weights as exported at opset 16, its LayerNorms as their chain.
+BUILDERS = {"mlp": mlp_model, "cnn": cnn_model, "transformer": transformer_model,
+            "transformer16": lambda: transformer_model(opset=16)}
 
 
 def build(name, batch=1):
@@ -253,7 +268,7 @@ def example_inputs(name, batch, seq=16, seed=1):
 
 # The test's shapes: a batch of several rows where the batch is open, so that rows are not
 # mixed up; the CNN as exported, for one image.
-TEST_BATCH = {"mlp": 4, "cnn": 1, "transformer": 2}
+TEST_BATCH = {"mlp": 4, "cnn": 1, "transformer": 2, "transformer16": 2}
 
 
 def onnxruntime_outputs(model_path, inputs):
