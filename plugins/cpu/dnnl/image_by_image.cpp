@@ -1,12 +1,10 @@
 #include "dnnl/image_by_image.hpp"
 
-#include <omp.h>
-
 #include <algorithm>
-#include <exception>
 #include <vector>
 
 #include "dnnl/dnnl_primitives.hpp"
+#include "dnnl/openmp_ranges.hpp"
 
 namespace hxcpu {
 
@@ -108,23 +106,15 @@ void run_by_image(const ImageByImage& split,
   auto* const dst = static_cast<unsigned char*>(args.at(DNNL_ARG_DST).get_data_handle());
   const size_t src_bytes = split.src.get_size();
   const size_t dst_bytes = split.dst.get_size();
-  const int team = static_cast<int>(std::max<uint32_t>(1, threads));
-  // No exception may leave an OpenMP region: the first is kept and thrown after it.
-  std::exception_ptr failure;
-#pragma omp parallel for num_threads(team) schedule(static)
-  for (int64_t image = 0; image < split.images; ++image) {
-    try {
-      ImageMemories& memories = memories_for(split, args);
+  for_ranges(split.images, team_size(threads), [&](int64_t first, int64_t end) {
+    ImageMemories& memories = memories_for(split, args);
+    for (int64_t image = first; image < end; ++image) {
       memories.src.set_data_handle(src + static_cast<size_t>(image) * src_bytes);
       memories.dst.set_data_handle(dst + static_cast<size_t>(image) * dst_bytes);
       split.primitive.execute(memories.stream, memories.args);
-      memories.stream.wait();
-    } catch (...) {
-#pragma omp critical(hxcpu_image_by_image)
-      if (!failure) failure = std::current_exception();
     }
-  }
-  if (failure) std::rethrow_exception(failure);
+    memories.stream.wait();
+  });
 }
 
 }  // namespace hxcpu
