@@ -1,10 +1,11 @@
-// ONNX's window attributes (strides, dilations, pads, auto_pad) as the oneDNN kernels of Conv
-// and the pools read them at create, and the oneDNN window of one call: auto_pad resolved
-// from the output's extent (which the core inferred), dilations less one, and the end padding
-// that gives the output's extent exactly (ceil_mode's last window included).
+// The oneDNN window of one call of Conv or a pool, from ONNX's window attributes as the
+// kernels read them at create (hxplugin/onnx_window.hpp): auto_pad resolved from the output's
+// extent (which the core inferred), dilations less one, and the end padding that gives the
+// output's extent exactly (ceil_mode's last window included).
 #pragma once
 
 #include <hxplugin/kernel_create.hpp>
+#include <hxplugin/onnx_window.hpp>
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include <cstdint>
@@ -19,18 +20,10 @@ namespace hxcpu {
 // the pools.
 hx_status* check_spatial_rank(const KernelCall& call, const char* op);
 
-enum class AutoPad { kNotSet, kValid, kSameUpper, kSameLower };
-
-struct OnnxWindow {
-  std::vector<int64_t> strides, dilations, pads;  // empty: ONNX's defaults
-  AutoPad auto_pad = AutoPad::kNotSet;
-};
-
-hx_status* read_onnx_window(const hxplugin::KernelCreate& create, OnnxWindow* out);
-
-// An attribute list of ints, left as it is when absent.
-hx_status* read_ints(const hxplugin::KernelCreate& create, const char* name,
-                     std::vector<int64_t>* out);
+using hxplugin::AutoPad;
+using hxplugin::OnnxWindow;
+using hxplugin::read_ints;
+using hxplugin::read_onnx_window;
 
 struct DnnlWindow {
   dnnl::memory::dims strides, dilates, pad_begin, pad_end;

@@ -2,66 +2,11 @@
 
 #include <algorithm>
 #include <climits>
-#include <string>
 
 namespace hxcuda::kernels {
-namespace {
 
-int64_t window_value_or(const std::vector<int64_t>& values, size_t index, int64_t fallback) {
-  return index < values.size() ? values[index] : fallback;
-}
-
-// ONNX's padding of one axis: at its beginning and at its end.
-struct AxisPads {
-  int64_t begin = 0;
-  int64_t end = 0;
-};
-
-// As the core's shape inference resolves auto_pad (core/src/ops/window_geometry.cpp), from the
-// output's extent it inferred.
-AxisPads axis_pads(const OnnxWindow& window, size_t axis, size_t spatial, int64_t in, int64_t out,
-                   int64_t stride, int64_t reach) {
-  const int64_t needed = std::max<int64_t>((out - 1) * stride + reach - in, 0);
-  switch (window.auto_pad) {
-    case AutoPad::kNotSet:
-      return {window_value_or(window.pads, axis, 0),
-              window_value_or(window.pads, axis + spatial, 0)};
-    case AutoPad::kValid:
-      return {};
-    case AutoPad::kSameUpper:
-      return {needed / 2, needed - needed / 2};
-    case AutoPad::kSameLower:
-      return {needed - needed / 2, needed / 2};
-  }
-  return {};
-}
-
-}  // namespace
-
-hx_status* read_ints(const hxplugin::KernelCreate& create, const char* name,
-                     std::vector<int64_t>* out) {
-  const int64_t* values = nullptr;
-  size_t count = 0;
-  bool present = false;
-  if (hx_status* status = create.attr_ints(name, &values, &count, &present)) return status;
-  if (present) out->assign(values, values + count);
-  return nullptr;
-}
-
-hx_status* read_onnx_window(const hxplugin::KernelCreate& create, OnnxWindow* out) {
-  if (hx_status* status = read_ints(create, "strides", &out->strides)) return status;
-  if (hx_status* status = read_ints(create, "dilations", &out->dilations)) return status;
-  if (hx_status* status = read_ints(create, "pads", &out->pads)) return status;
-  const char* auto_pad = "NOTSET";
-  size_t length = 6;
-  if (hx_status* status = create.attr_string("auto_pad", &auto_pad, &length)) return status;
-  const std::string mode(auto_pad, length);
-  if (mode == "VALID") out->auto_pad = AutoPad::kValid;
-  if (mode == "SAME_UPPER") out->auto_pad = AutoPad::kSameUpper;
-  if (mode == "SAME_LOWER") out->auto_pad = AutoPad::kSameLower;
-  return nullptr;
-}
-
+using hxplugin::axis_pads;
+using hxplugin::window_value_or;
 hx_status* cudnn_window(const hxplugin::KernelCall& call, const char* op, const OnnxWindow& window,
                         const hx_tensor_view& x, const hx_tensor_view& y, const int64_t* kernel,
                         CudnnWindow* out) {
@@ -84,7 +29,7 @@ hx_status* cudnn_window(const hxplugin::KernelCall& call, const char* op, const 
     const int64_t stride = window_value_or(window.strides, axis, 1);
     const int64_t dilation = window_value_or(window.dilations, axis, 1);
     const int64_t reach = (kernel[axis] - 1) * dilation + 1;
-    const AxisPads pads = axis_pads(window, axis, spatial, in, extent, stride, reach);
+    const hxplugin::AxisPads pads = axis_pads(window, axis, spatial, in, extent, stride, reach);
     for (const int64_t value :
          {kernel[axis], stride, dilation, pads.begin, reach, in + 2 * pads.begin}) {
       if (value > INT_MAX) {

@@ -7,30 +7,24 @@
 // windows then start where ONNX's do, and none reaches an end padding ONNX does not have.
 // Any other call is declined with the reason (the CPU takes it); padding the input by hand
 // would need device memory the size of the input, which the plugin has nowhere to take from.
-// (The CPU plugin reads these attributes alike, plugins/cpu/dnnl/onnx_window.hpp.)
+// (The attributes and their padding are read as every plugin reads them,
+// hxplugin/onnx_window.hpp.)
 #pragma once
 
 #include <hxrt/plugin_api.h>
 #include <hxplugin/kernel_call.hpp>
 #include <hxplugin/kernel_create.hpp>
+#include <hxplugin/onnx_window.hpp>
 
 #include <cstdint>
 #include <vector>
 
 namespace hxcuda::kernels {
 
-enum class AutoPad { kNotSet, kValid, kSameUpper, kSameLower };
-
-// The attributes as given; an absent list stays empty (ONNX's default: 1s, or 0 pads).
-struct OnnxWindow {
-  std::vector<int64_t> strides, dilations, pads;
-  AutoPad auto_pad = AutoPad::kNotSet;
-};
-
-hx_status* read_onnx_window(const hxplugin::KernelCreate& create, OnnxWindow* out);
-// An attribute list of ints, left as it is when absent.
-hx_status* read_ints(const hxplugin::KernelCreate& create, const char* name,
-                     std::vector<int64_t>* out);
+using hxplugin::AutoPad;
+using hxplugin::OnnxWindow;
+using hxplugin::read_ints;
+using hxplugin::read_onnx_window;
 
 // cuDNN takes 2 or 3 spatial axes; a 1-D window gets a leading axis of extent 1.
 inline constexpr int kMaxCudnnSpatial = 3;
