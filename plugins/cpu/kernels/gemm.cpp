@@ -26,6 +26,7 @@ namespace hxcpu {
 namespace {
 
 struct GemmInstance {
+  const char* op = "Gemm";  // the op the kernel was made for, as its messages name it
   bool trans_a = false;
   bool trans_b = false;
   double alpha = 1.0;
@@ -124,6 +125,7 @@ hx_status* create_gemm(const hx_kernel_create_args* args, const char* fused_op,
                                       *static_cast<const CpuPlugin*>(args->user_data)->services);
   auto instance = std::make_unique<GemmInstance>();
   if (fused_op != nullptr) {
+    instance->op = fused_op;
     if (hx_status* status = read_fused_activation(create, fused_op, &instance->activation)) {
       return status;
     }
@@ -170,25 +172,25 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
   const GemmInstance& gemm = hxplugin::instance_of<GemmInstance>(call.instance());
   const hx_tensor_view& a = call.input(0);
   MatMulBatches plan;
-  if (hx_status* status = plan_matmul(call, "Gemm", gemm.trans_a, gemm.trans_b, &plan)) {
+  if (hx_status* status = plan_matmul(call, gemm.op, gemm.trans_a, gemm.trans_b, &plan)) {
     return status;
   }
   const GemmShape& shape = plan.gemm;
   if (a.rank != 2 || plan.count != 1) {
-    return call.error(HX_INVALID_ARGUMENT, "Gemm: A and B must be matrices, got ranks %d and %d",
-                      static_cast<int>(a.rank), static_cast<int>(call.input(1).rank));
+    return call.error(HX_INVALID_ARGUMENT, "%s: A and B must be matrices, got ranks %d and %d",
+                      gemm.op, static_cast<int>(a.rank), static_cast<int>(call.input(1).rank));
   }
   if (shape.m == 0 || shape.n == 0) return nullptr;
   if (!takes_small_path(shape) && !fits_blas(shape)) {
     return call.error(HX_INVALID_ARGUMENT,
-                      "Gemm: a product of %lld x %lld by %lld x %lld, or a row stride, exceeds "
+                      "%s: a product of %lld x %lld by %lld x %lld, or a row stride, exceeds "
                       "the BLAS interface's limit of %d",
-                      static_cast<long long>(shape.m), static_cast<long long>(shape.k),
+                      gemm.op, static_cast<long long>(shape.m), static_cast<long long>(shape.k),
                       static_cast<long long>(shape.k), static_cast<long long>(shape.n), INT_MAX);
   }
   const Addend addend = addend_of(call, gemm.beta, shape.m, shape.n);
   if (addend.data != nullptr && call.input(2).dtype != a.dtype) {
-    return call.error(HX_INVALID_ARGUMENT, "Gemm: C is %s but A is %s",
+    return call.error(HX_INVALID_ARGUMENT, "%s: C is %s but A is %s", gemm.op,
                       hx_dtype_name(call.input(2).dtype), hx_dtype_name(a.dtype));
   }
   if (a.dtype == HX_DTYPE_F32 && on_onednn(gemm, shape, addend)) {
@@ -196,9 +198,9 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
       const std::shared_ptr<const Prepared> prepared = cached_dnnl_matmul(
           gemm.primitives, call, gemm.trans_a, gemm.trans_b, gemm.threads, addend.data != nullptr,
           gemm.activation);
-      if (prepared->primitive) return run_prepared(call, "Gemm", *prepared, gemm.threads);
+      if (prepared->primitive) return run_prepared(call, gemm.op, *prepared, gemm.threads);
     } catch (const dnnl::error& error) {
-      return dnnl_error(call, "Gemm", error);
+      return dnnl_error(call, gemm.op, error);
     }
   }
   switch (a.dtype) {
@@ -207,7 +209,7 @@ hx_status* gemm_kernel(const hx_kernel_args* args) {
     case HX_DTYPE_F16: gemm_narrow<Half>(gemm, plan, call, addend); return nullptr;
     case HX_DTYPE_BF16: gemm_narrow<BFloat16>(gemm, plan, call, addend); return nullptr;
     default:
-      return call.error(HX_INVALID_ARGUMENT, "Gemm: the CPU kernel has no %s variant",
+      return call.error(HX_INVALID_ARGUMENT, "%s: the CPU kernel has no %s variant", gemm.op,
                         hx_dtype_name(a.dtype));
   }
 }
