@@ -206,18 +206,22 @@ Bound& bound_for(const Prepared& prepared) {
 // The primitive on the whole batch, or image by image where that was timed faster.
 void execute_faster_way(const Prepared& prepared, dnnl::stream& stream,
                         const std::unordered_map<int, dnnl::memory>& args, uint32_t threads) {
+  if (!prepared.by_image) {
+    prepared.primitive.execute(stream, args);
+    return;
+  }
+  FasterWay& way = prepared.by_image->way;
   bool timed = false;
-  const bool by_image = prepared.by_image && prepared.by_image->way.next_by_image(&timed);
-  const auto start = std::chrono::steady_clock::now();
+  const bool by_image = way.next_by_image(&timed);
+  const auto start = timed ? std::chrono::steady_clock::now()
+                           : std::chrono::steady_clock::time_point();
   if (by_image) {
     run_by_image(*prepared.by_image, args, threads);
   } else {
     prepared.primitive.execute(stream, args);
-    stream.wait();
+    if (timed) stream.wait();
   }
-  if (timed && prepared.by_image) {
-    prepared.by_image->way.record(by_image, std::chrono::steady_clock::now() - start);
-  }
+  if (timed) way.record(by_image, std::chrono::steady_clock::now() - start);
 }
 
 }  // namespace

@@ -9,19 +9,22 @@
 namespace hxcpu {
 
 bool FasterWay::next_by_image(bool* timed) {
+  const int chosen = chosen_.load(std::memory_order_acquire);
+  *timed = chosen == kUndecided;
+  if (!*timed) return chosen == 1;
   std::lock_guard<std::mutex> lock(mutex_);
-  *timed = !chosen_.has_value();
-  if (chosen_) return *chosen_;
   return trials_[1] < trials_[0];  // alternating, the whole batch first
 }
 
 void FasterWay::record(bool by_image, std::chrono::nanoseconds took) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (chosen_) return;
+  if (chosen_.load(std::memory_order_relaxed) != kUndecided) return;
   const int way = by_image ? 1 : 0;
   ++trials_[way];
   fastest_[way] = std::min(fastest_[way], took);
-  if (trials_[0] >= kTrials && trials_[1] >= kTrials) chosen_ = fastest_[1] < fastest_[0];
+  if (trials_[0] >= kTrials && trials_[1] >= kTrials) {
+    chosen_.store(fastest_[1] < fastest_[0] ? 1 : 0, std::memory_order_release);
+  }
 }
 
 namespace {

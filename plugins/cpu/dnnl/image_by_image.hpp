@@ -8,11 +8,11 @@
 // algorithms by running them.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <unordered_map>
 #include <oneapi/dnnl/dnnl.hpp>
 
@@ -24,16 +24,17 @@ class FasterWay {
  public:
   static constexpr int kTrials = 3;
   // Whether the next call runs image by image; *timed: whether it is one of the trials, whose
-  // time record() then takes.
+  // time record() then takes. Once chosen, a load and no lock.
   bool next_by_image(bool* timed);
   void record(bool by_image, std::chrono::nanoseconds took);
 
  private:
-  std::mutex mutex_;
+  static constexpr int kUndecided = -1;
+  std::atomic<int> chosen_{kUndecided};  // then 0: the whole batch, 1: image by image
+  std::mutex mutex_;                     // over the trials
   int trials_[2] = {0, 0};
   std::chrono::nanoseconds fastest_[2] = {std::chrono::nanoseconds::max(),
                                           std::chrono::nanoseconds::max()};
-  std::optional<bool> chosen_;
 };
 
 struct ImageByImage {
