@@ -6,12 +6,6 @@
 namespace hxrt::detail {
 namespace {
 
-bool dead_before(const StepOrder& order, const PlanValue& value, size_t step) {
-  if (!order.happens_before(value.producer, step)) return false;
-  return std::all_of(value.readers.begin(), value.readers.end(),
-                     [&](size_t reader) { return order.happens_before(reader, step); });
-}
-
 class Search {
  public:
   Search(const std::vector<uint64_t>& sizes, std::vector<size_t> chosen,
@@ -75,9 +69,7 @@ bool pack_within(const StepOrder& order, const std::vector<PlanValue>& values,
     for (size_t b = 0; b < a; ++b) {
       const PlanValue& first = values[chosen[a]];
       const PlanValue& second = values[chosen[b]];
-      const bool overlap = !dead_before(order, first, second.producer) &&
-                           !dead_before(order, second, first.producer);
-      apart[a * count + b] = apart[b * count + a] = overlap;
+      apart[a * count + b] = apart[b * count + a] = !may_share(order, first, second);
     }
   }
   const auto last_use = [&](size_t index) {

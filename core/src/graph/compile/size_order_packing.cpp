@@ -5,20 +5,6 @@
 #include <utility>
 
 namespace hxrt::detail {
-namespace {
-
-// Whether `value` is dead before `step` starts, in every order the executor may choose.
-bool dead_before(const StepOrder& order, const PlanValue& value, size_t step) {
-  if (!order.happens_before(value.producer, step)) return false;
-  return std::all_of(value.readers.begin(), value.readers.end(),
-                     [&](size_t reader) { return order.happens_before(reader, step); });
-}
-
-bool may_share(const StepOrder& order, const PlanValue& a, const PlanValue& b) {
-  return dead_before(order, a, b.producer) || dead_before(order, b, a.producer);
-}
-
-}  // namespace
 
 std::vector<uint64_t> pack_by_size(const StepOrder& order, const std::vector<PlanValue>& values,
                                    const std::vector<uint64_t>& sizes, size_t num_devices,

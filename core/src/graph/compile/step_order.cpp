@@ -150,4 +150,10 @@ size_t StepOrder::count_ancestors(size_t y, size_t from) const {
   return count;
 }
 
+bool dead_before(const StepOrder& order, const PlanValue& value, size_t step) {
+  if (!order.happens_before(value.producer, step)) return false;
+  return std::all_of(value.readers.begin(), value.readers.end(),
+                     [&](size_t reader) { return order.happens_before(reader, step); });
+}
+
 }  // namespace hxrt::detail

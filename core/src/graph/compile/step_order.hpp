@@ -78,4 +78,13 @@ void StepOrder::for_each_ancestor(size_t y, size_t from, Visit visit) const {
   }
 }
 
+// Whether `value` is dead before `step` starts in every order the executor may choose: its
+// producer and every reader of it happen before `step`.
+bool dead_before(const StepOrder& order, const PlanValue& value, size_t step);
+
+// Whether two values may share memory: one of them is dead before the other is written.
+inline bool may_share(const StepOrder& order, const PlanValue& a, const PlanValue& b) {
+  return dead_before(order, a, b.producer) || dead_before(order, b, a.producer);
+}
+
 }  // namespace hxrt::detail
