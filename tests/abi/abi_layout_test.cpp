@@ -135,7 +135,7 @@ struct StructLayout {
         alignof(type)                                                                       \
   }
 
-// Every boundary struct of 2.11, each with the field the header names as its last.
+// Every boundary struct of 2.12, each with the field the header names as its last.
 const StructLayout kLayouts[] = {
     HX_LAYOUT(hx_tensor_view, HX_TENSOR_VIEW_STRUCT_SIZE, device),
     HX_LAYOUT(hx_kernel_create_args, HX_KERNEL_CREATE_ARGS_STRUCT_SIZE, user_data),

@@ -70,18 +70,19 @@ TEST_CASE("Directly: the CPU device declares host memory, the CPU class, 64 byte
 }
 
 TEST_CASE("Directly: under a 2.6 core the CPU plugin registers no dtype of 2.7, nor NonZero, "
-          "the fused ops, the blocked ones or MatMulBias",
+          "the fused ops, the blocked ones, MatMulBias or MultiHeadAttention",
           "[cpu][direct]") {
   // A 2.6 core refuses a registration naming int8 ... uint64; the plugin leaves them out.
   const DirectPlugin older(kCpu, "{}", HX_ABI_VERSION_MAJOR, 6);
   hxrt_test::require_ok(older.init_outcome());
   const DirectPlugin current(kCpu);
   // Every op is still there but NonZero (cores define it from 2.8 on), the fused ops (2.9)
-  // the blocked ones (2.10) and MatMulBias (2.11).
+  // the blocked ones (2.10), MatMulBias (2.11) and MultiHeadAttention (2.12).
   std::vector<const hxrt_test::RegisteredKernel*> current_kernels;
   for (const hxrt_test::RegisteredKernel& kernel : current.kernels()) {
     if (kernel.op != "NonZero" && kernel.op.rfind("Fused", 0) != 0 &&
-        kernel.op.rfind("Blocked", 0) != 0 && kernel.op != "MatMulBias") {
+        kernel.op.rfind("Blocked", 0) != 0 && kernel.op != "MatMulBias" &&
+        kernel.op != "MultiHeadAttention") {
       current_kernels.push_back(&kernel);
     }
   }

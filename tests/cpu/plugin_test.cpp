@@ -87,7 +87,8 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
   const std::vector<DType> bool_only = {DType::kBool};
   const std::map<std::string, std::vector<DType>> expected = {
       {"MatMul", any_floating}, {"Gemm", any_floating}, {"FusedGemm", any_floating},
-      {"MatMulBias", any_floating}, {"Einsum", any_floating},
+      {"MatMulBias", any_floating}, {"MultiHeadAttention", {DType::kF32}},
+      {"Einsum", any_floating},
       {"Conv", dnnl_floating}, {"FusedConv", dnnl_floating},
       {"ConvTranspose", dnnl_floating},
       {"MaxPool", max_pool}, {"AveragePool", dnnl_floating},

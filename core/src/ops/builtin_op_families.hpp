@@ -12,6 +12,7 @@ namespace hxrt::detail {
 void add_matmul_op(OpRegistry& registry);        // MatMul
 void add_gemm_op(OpRegistry& registry);          // Gemm, FusedGemm
 void add_matmul_bias_op(OpRegistry& registry);   // MatMulBias
+void add_attention_op(OpRegistry& registry);     // MultiHeadAttention
 void add_einsum_op(OpRegistry& registry);        // Einsum
 void add_conv_ops(OpRegistry& registry);         // Conv, FusedConv
 void add_conv_transpose_op(OpRegistry& registry);  // ConvTranspose
@@ -51,6 +52,7 @@ std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomVal
 std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> matmul_bias_cases(DType type, DType output_type,
                                              RandomValues& random);
+std::vector<ReferenceCase> attention_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> fused_gemm_cases(DType type, DType output_type,
                                             RandomValues& random);
 std::vector<ReferenceCase> einsum_cases(DType type, DType output_type, RandomValues& random);

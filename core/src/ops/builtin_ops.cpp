@@ -8,6 +8,7 @@ void add_builtin_ops(OpRegistry& registry) {
   add_matmul_op(registry);
   add_gemm_op(registry);
   add_matmul_bias_op(registry);
+  add_attention_op(registry);
   add_einsum_op(registry);
   add_conv_ops(registry);
   add_conv_transpose_op(registry);

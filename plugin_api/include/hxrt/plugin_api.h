@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.11 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.12 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 11
+#define HX_ABI_VERSION_MINOR 12
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -1086,6 +1086,10 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      FusedConv, BlockedConv and MatMulBias. A 2.10 core has no MatMulBias and never asks a
  *      fused kernel for Gelu: a plugin registers MatMulBias only under a core_abi_minor of 11
  *      or more.
+ * 2.12 No layout change: the core op MultiHeadAttention (softmax(scale Q K^T + mask) V per
+ *      head, on Q, K and V of [batch, sequence, heads x size]), which compile's fusion pass
+ *      makes of the attention chain exporters write. A 2.11 core has no such op: a plugin
+ *      registers it only under a core_abi_minor of 12 or more.
  */
 
 #ifdef __cplusplus

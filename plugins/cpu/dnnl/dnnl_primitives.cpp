@@ -140,12 +140,6 @@ struct ThreadBuffers {
   std::vector<std::vector<float>> widened;           // by input, then the output
 };
 
-template <class T>
-T* sized(std::vector<T>& buffer, size_t count) {
-  if (buffer.size() < count) buffer.resize(count);
-  return buffer.data();
-}
-
 // One prepared primitive's memory objects, kept by a thread between its calls: making a oneDNN
 // memory object costs about 150 ns (a softmax of ten elements runs in 330), pointing one at a
 // call's buffer (set_data_handle) a fraction of that. The entry holds the primitive, so no
@@ -262,7 +256,7 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
       const auto plain = [&] {
         float* data = const_cast<float*>(input_data<float>(input));
         if (!wide) {
-          data = sized(buffers.widened[i], float_count(prepared.inputs[i].second));
+          data = grown_to(buffers.widened[i], float_count(prepared.inputs[i].second));
           widen(input, element_count(input), data);
         }
         bound.plain_inputs[i].set_data_handle(data);
@@ -285,17 +279,17 @@ hx_status* run_prepared(const KernelCall& call, const char* op, const Prepared& 
               stream.wait();
             }));
       } else {
-        reorder_into(sized(buffers.laid_out[i], relayout.layout.get_size()));
+        reorder_into(grown_to(buffers.laid_out[i], relayout.layout.get_size()));
       }
     }
     float* output = wide ? output_data<float>(out)
-                         : sized(buffers.widened[inputs], float_count(prepared.output));
+                         : grown_to(buffers.widened[inputs], float_count(prepared.output));
     bound.plain_output.set_data_handle(output);
     if (bound.chosen_output) {
       bound.chosen_output.set_data_handle(
-          sized(buffers.laid_out[inputs], prepared.output_layout.layout.get_size()));
+          grown_to(buffers.laid_out[inputs], prepared.output_layout.layout.get_size()));
     }
-    bound.scratchpad.set_data_handle(sized(buffers.scratch, prepared.scratchpad.get_size()));
+    bound.scratchpad.set_data_handle(grown_to(buffers.scratch, prepared.scratchpad.get_size()));
     execute_faster_way(prepared, stream, bound.args, threads);
     if (bound.chosen_output) {
       prepared.output_layout.reorder.execute(stream, bound.chosen_output, bound.plain_output);

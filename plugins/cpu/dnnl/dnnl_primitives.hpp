@@ -50,6 +50,14 @@ class DnnlThreads {
 
 using DataType = dnnl::memory::data_type;
 
+// `buffer`'s data, grown to `count` elements first where it holds fewer: a thread's buffer for
+// its calls, kept at the largest call's size so that a call neither allocates nor zeroes it.
+template <class T>
+T* grown_to(std::vector<T>& buffer, size_t count) {
+  if (buffer.size() < count) buffer.resize(count);
+  return buffer.data();
+}
+
 // A dense row-major descriptor of `dims`.
 dnnl::memory::desc dense_desc(const std::vector<int64_t>& dims, DataType type);
 // A descriptor of `dims` at `strides` (elements): a dense tensor read with its axes in another

@@ -103,6 +103,8 @@ constexpr KernelEntry kKernels[] = {
     since(11, keeping_constants(
                   with_instances<matmul_bias_kernel, matmul_bias_create, gemm_destroy>(
                       "MatMulBias", kAnyFloating, matmul_bias_check))),
+    since(12, with_instances<attention_kernel, attention_create, attention_destroy>(
+                  "MultiHeadAttention", kFloat32)),
     with_instances<einsum_kernel, einsum_create, einsum_destroy>("Einsum", kAnyFloating),
     keeping_constants(with_instances<conv_kernel, conv_create, conv_destroy>(
         "Conv", kNarrowFloating, conv_check)),

@@ -26,6 +26,11 @@ hx_status* matmul_bias_kernel(const hx_kernel_args* args);
 hx_status* gemm_kernel(const hx_kernel_args* args);
 void gemm_destroy(hx_kernel_instance* instance, void* user_data);
 
+hx_status* attention_create(const hx_kernel_create_args* args,
+                            hx_kernel_instance** out_instance);
+hx_status* attention_kernel(const hx_kernel_args* args);
+void attention_destroy(hx_kernel_instance* instance, void* user_data);
+
 hx_status* einsum_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* einsum_kernel(const hx_kernel_args* args);
 void einsum_destroy(hx_kernel_instance* instance, void* user_data);

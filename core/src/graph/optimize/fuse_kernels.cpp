@@ -8,6 +8,7 @@
 // - The chain exporters write for exact GELU, x * (erf(x / sqrt 2) + 1) * 0.5 as Div, Erf, Add,
 //   Mul, Mul -> Gelu: one vectorised call instead of five passes, one of them erf per element.
 // - LayerNormalization's chain before opset 17 -> LayerNormalization (fuse_layer_norm.cpp).
+// - Attention's chain -> MultiHeadAttention (fuse_attention.cpp).
 // The fused node takes the last node's name, so what reads or fetches it is unchanged. A
 // plugin declares a fusion by registering the fused op's kernel; the pass fuses where the
 // chain goes to a device whose plugin has it (KernelCoverage), and never takes a device from
@@ -151,7 +152,8 @@ std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph
     const GraphNode& node = graph.node(i);
     if (graph.erased(i) || node.kind != GraphNode::Kind::kOp || node.shapes_at_run) continue;
     if (!fuse_activation(graph, coverage, i, fused) && !fuse_gelu(graph, coverage, i, fused) &&
-        !fuse_layer_norm(graph, coverage, i, fused)) {
+        !fuse_layer_norm(graph, coverage, i, fused) &&
+        !fuse_attention(graph, coverage, i, fused)) {
       fuse_matmul_bias(graph, coverage, i, fused);
     }
   }

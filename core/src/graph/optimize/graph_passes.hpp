@@ -30,7 +30,8 @@ std::vector<std::string> fold_constants(GraphContext& context, GraphRewrite& gra
 bool fold_batch_norm_into_conv(GraphContext& context, GraphRewrite& graph, size_t index);
 
 // Gemm + activation into FusedGemm, MatMul + bias into MatMulBias, exact GELU's chain into
-// Gelu, LayerNormalization's chain into LayerNormalization (GraphPasses::fuse_kernels).
+// Gelu, LayerNormalization's chain into LayerNormalization, attention's into
+// MultiHeadAttention (GraphPasses::fuse_kernels).
 // `dynamic`: the dynamic placer places the graph, and may put a node on any device.
 std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph,
                                       bool dynamic);
@@ -40,6 +41,12 @@ std::vector<std::string> fuse_kernels(GraphContext& context, GraphRewrite& graph
 // nothing, for any other node.
 bool fuse_layer_norm(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
                      std::vector<std::string>& fused);
+
+// Node `i`, the Reshape that joins the heads of the attention chain exporters write, with the
+// chain made one MultiHeadAttention node (part of fuse_kernels). False, changing nothing, for
+// any other node.
+bool fuse_attention(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
+                    std::vector<std::string>& fused);
 
 // Chains of convolutions and pools of 2-D images kept in blocks of channels between them:
 // BlockedConv, BlockedMaxPool, BlockedGlobalAveragePool (GraphPasses::block_channels).
