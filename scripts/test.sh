@@ -52,8 +52,16 @@ scripts/fetch-onnx-node-tests.sh
 phase "Model environment (.cache/model-venv/)"
 scripts/make-model-venv.sh >/dev/null
 
+# nanobind, scikit-build-core, pytest, numpy and ml_dtypes from PyPI for the Python package
+# (python/, tests/python); without PyPI the package is not built and its test says so.
+phase "Python environment (.cache/python-venv/)"
+python_package=(-DHXRT_PYTHON=OFF)
+if [[ -n $(scripts/make-python-venv.sh) ]]; then
+  python_package=(-DHXRT_PYTHON=ON -DPython_EXECUTABLE="$PWD/.cache/python-venv/bin/python")
+fi
+
 phase "Release build (build/)"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${fast_linker[@]}"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${python_package[@]}" "${fast_linker[@]}"
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 

@@ -17,8 +17,12 @@
 # libonnx-dev and libprotobuf-dev read ONNX models (core/src/models/onnx).
 # doxygen makes the API reference from the public headers (docs/CMakeLists.txt); without it the
 # build leaves the reference out and says so.
+# python3-venv makes the virtual environments of PyPI's packages the tests use (the model
+# environment, the Python package's); python3-dev has the headers the package's extension
+# builds against.
 HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-openmp-dev libtbb-dev nlohmann-json3-dev catch2
-               libbenchmark-dev python3 python3-jsonschema clang libclang-rt-dev lld
+               libbenchmark-dev python3 python3-jsonschema python3-venv python3-dev
+               clang libclang-rt-dev lld
                ocl-icd-opencl-dev opencl-headers pocl-opencl-icd valgrind doxygen
                libdnnl-dev libonnx-dev libprotobuf-dev)
 

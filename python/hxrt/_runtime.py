@@ -1,0 +1,74 @@
+"""The runtime behind the module's functions: the default one, made on first use as
+TensorFlow's is, or one made explicitly with a JSON config.
+
+Making a runtime loads the plugins; its devices are set up on the first op, tensor or device
+query, after which the device configuration is fixed (hxrt.config says so in TensorFlow's
+words).
+"""
+
+import threading
+
+from hxrt import _hxrt
+
+_default = None
+_default_lock = threading.Lock()
+
+
+class Runtime:
+    """A runtime: its plugins, devices and kernels.
+
+    ``Runtime(config="hxrt.json")`` reads a JSON config (docs/configuration.md); with no
+    config, ``$HXRT_CONFIG`` if set, else the defaults. ``plugin_paths`` adds plugin files or
+    folders to the installed plugins (which ``use_installed_plugins=False`` leaves out).
+    """
+
+    def __init__(self, config=None, plugin_paths=(), use_installed_plugins=True,
+                 log_level=None):
+        self._native = _hxrt.Runtime.create(
+            config=str(config) if config else "", plugin_paths=[str(p) for p in plugin_paths],
+            use_installed_plugins=use_installed_plugins, log_level=log_level)
+        self._ops = {}
+
+    @property
+    def native(self):
+        """The extension's runtime object (hxrt._hxrt.Runtime)."""
+        return self._native
+
+    def op(self, name):
+        """The op called `name` ("MatMul"), looked up once and kept."""
+        found = self._ops.get(name)
+        if found is None:
+            found = self._ops[name] = self._native.op(name)
+        return found
+
+    def ops(self):
+        """Every op the runtime has, core ops and plugins' custom ops, with kernels."""
+        return self._native.ops()
+
+    def device(self, name):
+        """A device scope: ``with runtime.device("/GPU:1"): ...`` places the ops called in
+        the block, on this thread, on that device (under the soft-placement mode)."""
+        from hxrt._device import DeviceScope
+
+        return DeviceScope(self._native, name)
+
+    def start_trace(self, path):
+        """Records what runs (ops, copies, graph nodes) until stop_trace(), into a trace that
+        Perfetto and chrome://tracing open."""
+        self._native.start_trace(str(path))
+
+    def stop_trace(self):
+        """Ends the trace and returns the path it was written to."""
+        return self._native.stop_trace()
+
+
+def default_runtime():
+    """The runtime the module's functions use, made on first use."""
+    global _default
+    runtime = _default
+    if runtime is None:
+        with _default_lock:
+            if _default is None:
+                _default = Runtime()
+            runtime = _default
+    return runtime

@@ -1,0 +1,106 @@
+"""Tensors from Python values and back: hxrt.constant, Tensor.numpy(), and Python's operators
+on tensors (``+ - * / @``, comparisons, ``-x``), each an op of the runtime.
+"""
+
+from hxrt import _hxrt
+from hxrt._dtypes import as_dtype, from_storage, numpy_dtype, storage_view
+from hxrt._runtime import default_runtime
+
+Tensor = _hxrt.Tensor
+
+# A Python value's default dtype, as tf.constant gives it: float32 for floats, int32 for ints.
+_PYTHON_DEFAULTS = {"float64": "float32", "int64": "int32"}
+
+
+def constant(value, dtype=None, device=""):
+    """A tensor of `value` (a NumPy array, a Python number or nested list, a tensor) on
+    `device` (default: the runtime's tensor device, the CPU unless configured otherwise).
+
+    NumPy arrays keep their dtype; Python floats become float32 and ints int32, as tf.constant
+    makes them; `dtype` converts to another (a DType, a name, or a NumPy dtype).
+    """
+    import numpy as np
+
+    if type(value) is Tensor:
+        if dtype is not None and as_dtype(dtype) != value.dtype:
+            return _hxrt_cast(value, as_dtype(dtype))
+        return default_runtime().native.to_device(value, device) if device else value
+    if isinstance(value, (np.ndarray, np.generic)):
+        array = np.asarray(value)
+    else:
+        array = np.asarray(value)
+        if dtype is None and array.dtype.name in _PYTHON_DEFAULTS:
+            array = array.astype(_PYTHON_DEFAULTS[array.dtype.name])
+    if dtype is not None:
+        array = array.astype(numpy_dtype(as_dtype(dtype)), copy=False)
+    storage, element_type = storage_view(np.ascontiguousarray(array))
+    return default_runtime().native.from_host(storage, element_type, device)
+
+
+def convert_to_tensor(value):
+    """`value` as a tensor: itself if it is one, else constant(value)."""
+    return value if type(value) is Tensor else constant(value)
+
+
+def _hxrt_cast(tensor, dtype):
+    from hxrt._ops import op_function
+
+    return op_function("cast")(tensor, to=dtype)
+
+
+def _numpy(self):
+    """The elements as a new NumPy array (bfloat16 and the 8-bit floats as ml_dtypes')."""
+    return from_storage(self._to_host(), self.dtype)
+
+
+def _array(self, dtype=None, copy=None):
+    array = _numpy(self)
+    return array if dtype is None else array.astype(dtype, copy=False)
+
+
+def _repr(self):
+    return (f"<hxrt.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
+            f"device={self.device}, numpy=\n{_numpy(self)!r}>")
+
+
+def _lazy_op(op_attribute):
+    """A function that calls the op function `op_attribute`, found at its first call (the op
+    functions need the default runtime, which importing hxrt does not make)."""
+    found = None
+
+    def call(*inputs):
+        nonlocal found
+        if found is None:
+            from hxrt._ops import op_function
+
+            found = op_function(op_attribute)
+        return found(*inputs)
+
+    return call
+
+
+def _binary(op_attribute, reflected=False):
+    """An operator: a Python value on the other side becomes a tensor of this one's dtype, as
+    TensorFlow's operators convert it (``2 - x`` of float32 x subtracts from 2.0)."""
+    function = _lazy_op(op_attribute)
+
+    def operator(self, other):
+        if type(other) is not Tensor:
+            other = constant(other, dtype=self.dtype)
+        return function(other, self) if reflected else function(self, other)
+
+    return operator
+
+
+Tensor.numpy = _numpy
+Tensor.__array__ = _array
+Tensor.__repr__ = _repr
+Tensor.__len__ = lambda self: self.shape[0]
+for _name, _op in {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div",
+                   "matmul": "matmul", "pow": "pow"}.items():
+    setattr(Tensor, f"__{_name}__", _binary(_op))
+    setattr(Tensor, f"__r{_name}__", _binary(_op, reflected=True))
+for _name, _op in {"lt": "less", "le": "less_or_equal", "gt": "greater",
+                   "ge": "greater_or_equal"}.items():
+    setattr(Tensor, f"__{_name}__", _binary(_op))
+Tensor.__neg__ = _lazy_op("neg")

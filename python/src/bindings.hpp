@@ -1,0 +1,27 @@
+// The extension module _hxrt: one function per part of the C++ API it binds, and the
+// conversions they share. The Python modules of python/hxrt build the guide's API on it; what
+// is bound here is the C++ API as it is, no more.
+#pragma once
+
+#include <hxrt/hxrt.hpp>
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+
+namespace hxpy {
+
+namespace nb = nanobind;
+
+void bind_errors(nb::module_& module);   // errors_binding.cpp
+void bind_tensor(nb::module_& module);   // tensor_binding.cpp
+void bind_runtime(nb::module_& module);  // runtime_binding.cpp
+
+// A dict of Python values (bool, int, float, str, hxrt DType, a sequence of ints or of
+// floats) as Attrs; TypeError naming the attribute for any other value.
+hxrt::Attrs to_attrs(nb::handle dict);
+
+// The NumPy dtype of the array a tensor of `dtype` is read into and made from: its own where
+// NumPy has it, else one of its size (uint16 for bfloat16, uint8 for the 8-bit floats), which
+// the Python side views as ml_dtypes' type.
+nb::dlpack::dtype storage_dtype(hxrt::DType dtype);
+
+}  // namespace hxpy

@@ -1,0 +1,204 @@
+// hxrt::Runtime and what it answers with: devices, ops, memory statistics, device scopes.
+// Every call that may wait on a device or take a lock the runtime's threads take releases the
+// GIL, so Python threads run while one waits.
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.hpp"
+
+namespace hxpy {
+namespace {
+
+// A device scope that Python ends when its `with` block does (DeviceScope ends when destroyed,
+// which a garbage-collected object would make late).
+struct ScopeHolder {
+  std::optional<hxrt::DeviceScope> scope;
+  void close() { scope.reset(); }
+};
+
+hxrt::Runtime create_runtime(const std::string& config, const std::vector<std::string>& plugins,
+                             bool use_installed_plugins, std::optional<std::string> log_level) {
+  hxrt::RuntimeOptions options;
+  options.config_path = config;
+  options.plugin_paths = plugins;
+  options.use_installed_plugins = use_installed_plugins;
+  if (log_level) options.log_level = hxrt::parse_log_level(*log_level);
+  const nb::gil_scoped_release unlocked;
+  return hxrt::Runtime::create(options);
+}
+
+// The dtype of an array's elements for from_host: given by the caller (the storage dtype's
+// own, or bfloat16 and the 8-bit floats over their storage), checked against the array's size.
+hxrt::Tensor from_host(hxrt::Runtime& runtime,
+                       nb::ndarray<nb::c_contig, nb::device::cpu, nb::ro> array,
+                       hxrt::DType dtype, const std::string& device) {
+  if (array.itemsize() != hxrt::dtype_size(dtype)) {
+    throw nb::value_error(("an array of " + std::to_string(array.itemsize()) +
+                           "-byte elements cannot hold " + hxrt::dtype_name(dtype) +
+                           " elements of " + std::to_string(hxrt::dtype_size(dtype)) + " bytes")
+                              .c_str());
+  }
+  std::vector<int64_t> extents(array.ndim());
+  for (size_t axis = 0; axis < array.ndim(); ++axis) {
+    extents[axis] = static_cast<int64_t>(array.shape(axis));
+  }
+  return runtime.from_host(dtype, hxrt::Shape(extents), array.data(), array.nbytes(), device);
+}
+
+nb::dict memory_stats(const hxrt::Runtime& runtime, const std::string& device) {
+  const hxrt::MemoryStats stats = runtime.memory_stats(device);
+  nb::dict out;
+  out["bytes_in_use"] = stats.bytes_in_use;
+  out["peak_bytes_in_use"] = stats.peak_bytes_in_use;
+  out["bytes_reserved"] = stats.bytes_reserved;
+  out["bytes_limit"] = stats.bytes_limit;
+  out["allocation_count"] = stats.allocation_count;
+  out["total_allocations"] = stats.total_allocations;
+  out["largest_free_block"] = stats.largest_free_block;
+  out["fragmentation"] = stats.fragmentation;
+  return out;
+}
+
+void bind_infos(nb::module_& module) {
+  nb::class_<hxrt::PhysicalDeviceInfo>(module, "PhysicalDeviceInfo")
+      .def_ro("name", &hxrt::PhysicalDeviceInfo::name)
+      .def_ro("short_name", &hxrt::PhysicalDeviceInfo::short_name)
+      .def_ro("type", &hxrt::PhysicalDeviceInfo::type)
+      .def_ro("id", &hxrt::PhysicalDeviceInfo::id)
+      .def_ro("plugin", &hxrt::PhysicalDeviceInfo::plugin)
+      .def_ro("product", &hxrt::PhysicalDeviceInfo::product)
+      .def_ro("memory_total", &hxrt::PhysicalDeviceInfo::memory_total)
+      .def_ro("placement_class", &hxrt::PhysicalDeviceInfo::placement_class)
+      .def_ro("logical", &hxrt::PhysicalDeviceInfo::logical);
+  nb::class_<hxrt::DeviceInfo>(module, "DeviceInfo")
+      .def_ro("name", &hxrt::DeviceInfo::name)
+      .def_ro("short_name", &hxrt::DeviceInfo::short_name)
+      .def_ro("type", &hxrt::DeviceInfo::type)
+      .def_ro("id", &hxrt::DeviceInfo::id)
+      .def_ro("physical", &hxrt::DeviceInfo::physical)
+      .def_ro("memory_policy", &hxrt::DeviceInfo::memory_policy)
+      .def_ro("plugin", &hxrt::DeviceInfo::plugin)
+      .def_ro("product", &hxrt::DeviceInfo::product)
+      .def_ro("memory_total", &hxrt::DeviceInfo::memory_total);
+  nb::class_<hxrt::OpAttrInfo>(module, "OpAttrInfo")
+      .def_ro("name", &hxrt::OpAttrInfo::name)
+      .def_prop_ro("type",
+                   [](const hxrt::OpAttrInfo& attr) { return hxrt::attr_type_name(attr.type); })
+      .def_ro("required", &hxrt::OpAttrInfo::required)
+      .def_ro("description", &hxrt::OpAttrInfo::description);
+  nb::class_<hxrt::OpArgInfo>(module, "OpArgInfo")
+      .def_ro("name", &hxrt::OpArgInfo::name)
+      .def_ro("description", &hxrt::OpArgInfo::description)
+      .def_ro("variadic", &hxrt::OpArgInfo::variadic);
+  nb::class_<hxrt::OpInfo>(module, "OpInfo")
+      .def_ro("name", &hxrt::OpInfo::name)
+      .def_ro("owner", &hxrt::OpInfo::owner)
+      .def_ro("summary", &hxrt::OpInfo::summary)
+      .def_ro("min_inputs", &hxrt::OpInfo::min_inputs)
+      .def_ro("max_inputs", &hxrt::OpInfo::max_inputs)
+      .def_ro("num_outputs", &hxrt::OpInfo::num_outputs)
+      .def_ro("inputs", &hxrt::OpInfo::inputs)
+      .def_ro("outputs", &hxrt::OpInfo::outputs)
+      .def_ro("attrs", &hxrt::OpInfo::attrs)
+      .def_ro("shape_rule", &hxrt::OpInfo::shape_rule);
+  module.def("core_ops", &hxrt::core_ops,
+             "The ops the core defines, without kernels; needs no runtime.");
+}
+
+}  // namespace
+
+void bind_runtime(nb::module_& module) {
+  bind_infos(module);
+  nb::class_<hxrt::Op>(module, "Op", "An op looked up once, to call without a lookup by name.")
+      .def_prop_ro("name", &hxrt::Op::name);
+  nb::class_<ScopeHolder>(module, "DeviceScope", "A device scope, until close().")
+      .def("close", &ScopeHolder::close, "Ends the scope.");
+
+  using hxrt::Runtime;
+  nb::class_<Runtime>(module, "Runtime", "The C++ runtime: plugins, devices, ops.")
+      .def_static("create", &create_runtime, nb::arg("config") = "",
+                  nb::arg("plugin_paths") = std::vector<std::string>(),
+                  nb::arg("use_installed_plugins") = true, nb::arg("log_level") = nb::none())
+      .def("physical_devices", &Runtime::physical_devices)
+      .def("devices", &Runtime::devices, nb::call_guard<nb::gil_scoped_release>())
+      .def("ops", &Runtime::ops)
+      .def("op", &Runtime::op, nb::arg("name"))
+      .def("set_visible_devices", &Runtime::set_visible_devices, nb::arg("physical_devices"))
+      .def("set_device_count", &Runtime::set_device_count, nb::arg("type"), nb::arg("count"))
+      .def(
+          "set_logical_devices",
+          [](Runtime& runtime, const std::string& physical,
+             const std::vector<std::optional<uint64_t>>& memory_limits_mb) {
+            std::vector<hxrt::LogicalDeviceConfig> devices;
+            for (const std::optional<uint64_t>& limit : memory_limits_mb) {
+              devices.push_back({limit});
+            }
+            runtime.set_logical_devices(physical, devices);
+          },
+          nb::arg("physical_device"), nb::arg("memory_limits_mb"))
+      .def(
+          "set_memory_growth",
+          [](Runtime& runtime, const std::string& device, bool growth) {
+            hxrt::MemoryPolicy policy;
+            policy.growth = growth;
+            runtime.set_memory_policy(device, policy);
+          },
+          nb::arg("device"), nb::arg("growth"))
+      .def("initialize", &Runtime::initialize, nb::call_guard<nb::gil_scoped_release>())
+      .def_prop_ro("initialized", &Runtime::initialized)
+      .def("memory_stats", &memory_stats, nb::arg("device"))
+      .def("reset_peak_memory", &Runtime::reset_peak_memory, nb::arg("device"))
+      .def(
+          "execute",
+          [](Runtime& runtime, const hxrt::Op& op, const std::vector<hxrt::Tensor>& inputs,
+             nb::handle attrs, const std::string& device) {
+            const hxrt::Attrs converted = to_attrs(attrs);
+            const nb::gil_scoped_release unlocked;
+            return runtime.execute(op, inputs, converted, device);
+          },
+          nb::arg("op"), nb::arg("inputs"), nb::arg("attrs").none(), nb::arg("device") = "")
+      .def(
+          "execute_multi",
+          [](Runtime& runtime, const hxrt::Op& op, const std::vector<hxrt::Tensor>& inputs,
+             nb::handle attrs, const std::string& device) {
+            const hxrt::Attrs converted = to_attrs(attrs);
+            const nb::gil_scoped_release unlocked;
+            return runtime.execute_multi(op, inputs, converted, device);
+          },
+          nb::arg("op"), nb::arg("inputs"), nb::arg("attrs").none(), nb::arg("device") = "")
+      .def("from_host", &from_host, nb::arg("array"), nb::arg("dtype"), nb::arg("device") = "")
+      .def("to_device", &Runtime::to_device, nb::arg("tensor"), nb::arg("device"),
+           nb::call_guard<nb::gil_scoped_release>())
+      .def("synchronize", &Runtime::synchronize, nb::arg("device") = "",
+           nb::call_guard<nb::gil_scoped_release>())
+      .def(
+          "device",
+          [](Runtime& runtime, const std::string& name) {
+            return ScopeHolder{runtime.device(name)};
+          },
+          nb::arg("name"))
+      .def(
+          "set_soft_placement",
+          [](Runtime& runtime, bool soft) {
+            runtime.set_soft_placement(soft ? hxrt::SoftPlacement::kSoft
+                                            : hxrt::SoftPlacement::kStrict);
+          },
+          nb::arg("soft"))
+      .def_prop_ro("soft_placement",
+                   [](const Runtime& runtime) {
+                     return hxrt::soft_placement_name(runtime.soft_placement());
+                   })
+      .def("set_log_device_placement", &Runtime::set_log_device_placement, nb::arg("enabled"))
+      .def_prop_ro("log_device_placement", &Runtime::log_device_placement)
+      .def("start_trace", &Runtime::start_trace, nb::arg("path"))
+      .def("stop_trace", &Runtime::stop_trace, nb::call_guard<nb::gil_scoped_release>());
+}
+
+}  // namespace hxpy
