@@ -14,6 +14,7 @@ namespace nb = nanobind;
 void bind_errors(nb::module_& module);   // errors_binding.cpp
 void bind_tensor(nb::module_& module);   // tensor_binding.cpp
 void bind_runtime(nb::module_& module);  // runtime_binding.cpp
+void bind_graphs(nb::module_& module);   // graph_binding.cpp
 
 // A dict of Python values (bool, int, float, str, hxrt DType, a sequence of ints or of
 // floats) as Attrs; TypeError naming the attribute for any other value.

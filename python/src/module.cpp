@@ -5,4 +5,5 @@ NB_MODULE(_hxrt, module) {
   hxpy::bind_errors(module);
   hxpy::bind_tensor(module);
   hxpy::bind_runtime(module);
+  hxpy::bind_graphs(module);
 }

@@ -15,17 +15,6 @@ std::string milliseconds(double ms) {
 }
 
 // "MatMul 3, Add 3, Relu 2": a device's nodes by op, most first.
-std::string op_counts(const std::map<std::string, int>& counts) {
-  std::vector<std::pair<std::string, int>> sorted(counts.begin(), counts.end());
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
-  std::string text;
-  for (const auto& [op, count] : sorted) {
-    text += (text.empty() ? "" : ", ") + op + " " + std::to_string(count);
-  }
-  return text;
-}
-
 // "1.5 MiB": bytes at a readable scale.
 std::string bytes_text(size_t bytes) {
   const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
@@ -93,31 +82,7 @@ std::string report_text(const Report& report) {
   }
   out << "Load: " << milliseconds(report.load_ms) << "; compile: "
       << milliseconds(report.compile_ms) << "\n";
-  // Per device, its nodes by op; then every node that runs elsewhere than it asked.
-  std::map<std::string, std::map<std::string, int>> per_device;
-  std::vector<const hxrt::NodePlacement*> moved;
-  for (const hxrt::NodePlacement& placement : report.exe->placement()) {
-    if (placement.op == "Placeholder" || placement.op == "Const") continue;
-    ++per_device[placement.device][placement.op];
-    if (!placement.requested.empty() && !placement.reason.empty()) moved.push_back(&placement);
-  }
-  out << "Placement:\n";
-  for (const auto& [device, counts] : per_device) {
-    int total = 0;
-    for (const auto& entry : counts) total += entry.second;
-    out << "  " << device << ": " << total << " node" << (total == 1 ? "" : "s") << " ("
-        << op_counts(counts) << ")\n";
-  }
-  if (moved.empty()) {
-    out << "  no node fell back from the device it asked for\n";
-  } else {
-    out << "  fell back (" << moved.size() << "):\n";
-    for (const hxrt::NodePlacement* placement : moved) {
-      out << "    " << placement->node << " (" << placement->op << ") asked for "
-          << placement->requested << ", runs on " << placement->device << ": "
-          << placement->reason << "\n";
-    }
-  }
+  out << "Placement:\n" << report.exe->placement_summary();
   out << "Memory:\n";
   for (const hxrt::DeviceMemoryPlan& plan : report.exe->memory_plan()) {
     out << memory_line(plan) << "\n";

@@ -116,6 +116,12 @@ class HXRT_API Executable {
   const std::vector<NodePlacement>& placement() const;
   // node -> device: CompileOptions::placement for a later compile.
   std::map<std::string, std::string> placement_map() const;
+  // The placement in a few lines, as hxrt-run prints it: per device, its nodes and their ops
+  // by count ("  /job:localhost/replica:0/task:0/device:CPU:0: 24 nodes (MatMulBias 12, Add
+  // 5)"), then each node that runs elsewhere than it asked and why, or a line saying none
+  // did. Graph inputs and constants are not counted. Each line starts with two spaces and ends
+  // with a newline.
+  std::string placement_summary() const;
   // One entry per device the graph uses, in device order.
   const std::vector<DeviceMemoryPlan>& memory_plan() const;
   // The transfers compile inserted where an edge crosses devices ("mm:0 from GPU:0 to

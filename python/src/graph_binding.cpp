@@ -1,0 +1,80 @@
+// Graphs, ONNX models and executables: Runtime.load_onnx gives a model's graph, Runtime.compile
+// places it and plans its memory, Executable.run runs it. hxrt.load_onnx builds its callable
+// model on these.
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include "bindings.hpp"
+
+namespace hxpy {
+namespace {
+
+hxrt::OnnxModel load_onnx(hxrt::Runtime& runtime, const std::string& path,
+                          const std::map<std::string, int64_t>& dims,
+                          const std::map<std::string, std::vector<int64_t>>& input_shapes) {
+  hxrt::OnnxLoadOptions options;
+  options.dims = dims;
+  for (const auto& [name, extents] : input_shapes) {
+    options.input_shapes.emplace(name, hxrt::Shape(extents));
+  }
+  const nb::gil_scoped_release unlocked;
+  return runtime.load_onnx(path, options);
+}
+
+hxrt::Executable compile(hxrt::Runtime& runtime, const hxrt::Graph& graph,
+                         const std::vector<hxrt::NodeOutput>& fetches, const std::string& placer) {
+  hxrt::CompileOptions options;
+  if (placer == "dynamic") options.placer = hxrt::GraphPlacer::kDynamic;
+  else if (placer == "simple") options.placer = hxrt::GraphPlacer::kSimple;
+  else if (!placer.empty()) {
+    throw nb::value_error(("placer '" + placer + "': it is 'simple' or 'dynamic'").c_str());
+  }
+  const nb::gil_scoped_release unlocked;
+  return runtime.compile(graph, fetches, options);
+}
+
+}  // namespace
+
+void bind_graphs(nb::module_& module) {
+  nb::class_<hxrt::Graph>(module, "Graph", "A graph of ops, built or loaded.")
+      .def("inputs", &hxrt::Graph::inputs, "The names of its inputs, in declaration order.");
+  nb::class_<hxrt::NodeOutput>(module, "NodeOutput")
+      .def_ro("node", &hxrt::NodeOutput::node)
+      .def_ro("index", &hxrt::NodeOutput::index);
+  nb::class_<hxrt::NodePlacement>(module, "NodePlacement")
+      .def_ro("node", &hxrt::NodePlacement::node)
+      .def_ro("op", &hxrt::NodePlacement::op)
+      .def_ro("device", &hxrt::NodePlacement::device)
+      .def_ro("requested", &hxrt::NodePlacement::requested)
+      .def_ro("reason", &hxrt::NodePlacement::reason);
+  nb::class_<hxrt::OnnxModel>(module, "OnnxModel", "An ONNX model as a graph.")
+      .def_ro("graph", &hxrt::OnnxModel::graph)
+      .def_ro("inputs", &hxrt::OnnxModel::inputs)
+      .def_ro("output_names", &hxrt::OnnxModel::output_names)
+      .def_ro("outputs", &hxrt::OnnxModel::outputs)
+      .def_ro("opset", &hxrt::OnnxModel::opset)
+      .def_ro("producer", &hxrt::OnnxModel::producer);
+  nb::class_<hxrt::Executable>(module, "Executable", "A compiled graph: placed, planned.")
+      .def(
+          "run",
+          [](const hxrt::Executable& executable,
+             const std::map<std::string, hxrt::Tensor>& feeds) {
+            const nb::gil_scoped_release unlocked;
+            return executable.run(feeds);
+          },
+          nb::arg("feeds"))
+      .def("inputs", &hxrt::Executable::inputs)
+      .def("placement", &hxrt::Executable::placement)
+      .def("placement_summary", &hxrt::Executable::placement_summary);
+  module.def("load_onnx", &load_onnx, nb::arg("runtime"), nb::arg("path"), nb::arg("dims"),
+             nb::arg("input_shapes"));
+  module.def("compile", &compile, nb::arg("runtime"), nb::arg("graph"), nb::arg("fetches"),
+             nb::arg("placer") = "");
+}
+
+}  // namespace hxpy
