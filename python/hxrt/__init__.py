@@ -13,6 +13,7 @@ the op list; hxrt.config sets the devices up, hxrt.errors has the exceptions.
 from hxrt import _hxrt, errors
 from hxrt._device import device
 from hxrt._dtypes import DType, as_dtype
+from hxrt._function import Function, function
 from hxrt._model import Model, load_onnx
 from hxrt._ops import op_function as _op_function, op_names as _op_names
 from hxrt._runtime import Runtime, default_runtime
@@ -36,5 +37,6 @@ def __dir__():
     return sorted(set(globals()) | set(_op_names()))
 
 
-__all__ = ["DType", "Model", "Runtime", "Tensor", "as_dtype", "config", "constant",
-           "convert_to_tensor", "debugging", "default_runtime", "device", "errors", "load_onnx"]
+__all__ = ["DType", "Function", "Model", "Runtime", "Tensor", "as_dtype", "config", "constant",
+           "convert_to_tensor", "debugging", "default_runtime", "device", "errors", "function",
+           "load_onnx"]

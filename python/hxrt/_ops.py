@@ -12,6 +12,7 @@ import re
 
 from hxrt import _hxrt
 from hxrt._dtypes import as_dtype
+from hxrt._function import active_trace
 from hxrt._runtime import default_runtime
 
 Tensor = _hxrt.Tensor
@@ -55,20 +56,26 @@ def make_op_function(info):
     op = runtime.op(info.name)
     run = runtime.native.execute_multi if several else runtime.native.execute
 
+    def _converted(attrs):
+        for key in dtype_attrs.intersection(attrs):
+            attrs[key] = as_dtype(attrs[key])
+        for key in bool_attrs.intersection(attrs):  # 0 and 1, as ONNX writes flags
+            if type(attrs[key]) is int:
+                attrs[key] = bool(attrs[key])
+        return attrs
+
     # The common call, tensors in and no attributes, costs a loop over the inputs and the
     # extension's call: the per-op overhead is most of what a small op costs.
     def function(*inputs, device="", **attrs):
         for value in inputs:
             if type(value) is not Tensor:
+                trace = active_trace()
+                if trace is not None:  # hxrt.function is tracing: a node, not a run
+                    return trace.add(info.name, inputs, _converted(attrs), device)
                 inputs = [convert_to_tensor(each) for each in inputs]
                 break
         if attrs:
-            for key in dtype_attrs.intersection(attrs):
-                attrs[key] = as_dtype(attrs[key])
-            for key in bool_attrs.intersection(attrs):  # 0 and 1, as ONNX writes flags
-                if type(attrs[key]) is int:
-                    attrs[key] = bool(attrs[key])
-            outputs = run(op, inputs, attrs, device)
+            outputs = run(op, inputs, _converted(attrs), device)
         else:
             outputs = run(op, inputs, None, device)
         if several:

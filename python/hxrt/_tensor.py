@@ -4,6 +4,7 @@ on tensors (``+ - * / @``, comparisons, ``-x``), each an op of the runtime.
 
 from hxrt import _hxrt
 from hxrt._dtypes import as_dtype, from_storage, numpy_dtype, storage_view
+from hxrt._function import Symbolic
 from hxrt._runtime import default_runtime
 
 Tensor = _hxrt.Tensor
@@ -85,7 +86,7 @@ def _binary(op_attribute, reflected=False):
     function = _lazy_op(op_attribute)
 
     def operator(self, other):
-        if type(other) is not Tensor:
+        if type(other) is not Tensor and not isinstance(other, Symbolic):
             other = constant(other, dtype=self.dtype)
         return function(other, self) if reflected else function(self, other)
 
@@ -104,3 +105,10 @@ for _name, _op in {"lt": "less", "le": "less_or_equal", "gt": "greater",
                    "ge": "greater_or_equal"}.items():
     setattr(Tensor, f"__{_name}__", _binary(_op))
 Tensor.__neg__ = _lazy_op("neg")
+
+# A traced function's values take the same operators.
+for _name in ["add", "sub", "mul", "truediv", "matmul", "pow"]:
+    setattr(Symbolic, f"__{_name}__", getattr(Tensor, f"__{_name}__"))
+    setattr(Symbolic, f"__r{_name}__", getattr(Tensor, f"__r{_name}__"))
+for _name in ["lt", "le", "gt", "ge", "neg"]:
+    setattr(Symbolic, f"__{_name}__", getattr(Tensor, f"__{_name}__"))

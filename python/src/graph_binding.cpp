@@ -38,14 +38,57 @@ hxrt::Executable compile(hxrt::Runtime& runtime, const hxrt::Graph& graph,
   return runtime.compile(graph, fetches, options);
 }
 
+// The dtypes and shapes of a node's outputs, as shape inference gave them when it was added.
+nb::list output_meta(const hxrt::GraphBuilder& builder, const std::string& node) {
+  const hxrt::GraphNode* found = builder.graph().find(node);
+  if (found == nullptr) throw nb::key_error(("no node '" + node + "' in the graph").c_str());
+  nb::list outputs;
+  for (size_t i = 0; i < found->output_dtypes.size(); ++i) {
+    const hxrt::Shape& shape = found->output_shapes[i];
+    nb::list extents;
+    for (int axis = 0; axis < shape.rank(); ++axis) extents.append(shape[axis]);
+    outputs.append(nb::make_tuple(found->output_dtypes[i], nb::tuple(extents)));
+  }
+  return outputs;
+}
+
 }  // namespace
 
 void bind_graphs(nb::module_& module) {
   nb::class_<hxrt::Graph>(module, "Graph", "A graph of ops, built or loaded.")
       .def("inputs", &hxrt::Graph::inputs, "The names of its inputs, in declaration order.");
+  nb::class_<hxrt::GraphBuilder>(module, "GraphBuilder",
+                                 "Builds a graph node by node, inferring shapes as it goes.")
+      .def(nb::init<hxrt::Runtime&>(), nb::arg("runtime"), nb::keep_alive<1, 2>())
+      .def(
+          "input",
+          [](hxrt::GraphBuilder& builder, const std::string& name, hxrt::DType dtype,
+             const std::vector<int64_t>& shape) {
+            return builder.input(name, dtype, hxrt::Shape(shape));
+          },
+          nb::arg("name"), nb::arg("dtype"), nb::arg("shape"))
+      .def(
+          "constant",
+          [](hxrt::GraphBuilder& builder, const std::string& name, const hxrt::Tensor& value) {
+            return builder.constant(name, value);
+          },
+          nb::arg("name"), nb::arg("value"))
+      .def(
+          "add",
+          [](hxrt::GraphBuilder& builder, const std::string& name, const std::string& op,
+             const std::vector<hxrt::NodeOutput>& inputs, nb::handle attrs,
+             const std::string& device) {
+            return builder.add(name, op, inputs, to_attrs(attrs), device);
+          },
+          nb::arg("name"), nb::arg("op"), nb::arg("inputs"), nb::arg("attrs").none(),
+          nb::arg("device") = "")
+      .def("output_meta", &output_meta, nb::arg("node"),
+           "[(dtype, shape)] of each output of the node, as inferred.")
+      .def("build", &hxrt::GraphBuilder::build, "The graph built so far.");
   nb::class_<hxrt::NodeOutput>(module, "NodeOutput")
-      .def_ro("node", &hxrt::NodeOutput::node)
-      .def_ro("index", &hxrt::NodeOutput::index);
+      .def(nb::init<>())
+      .def_rw("node", &hxrt::NodeOutput::node)
+      .def_rw("index", &hxrt::NodeOutput::index);
   nb::class_<hxrt::NodePlacement>(module, "NodePlacement")
       .def_ro("node", &hxrt::NodePlacement::node)
       .def_ro("op", &hxrt::NodePlacement::op)
