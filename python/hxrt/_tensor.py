@@ -1,5 +1,6 @@
 """Tensors from Python values and back: hxrt.constant, Tensor.numpy(), and Python's operators
-on tensors (``+ - * / @``, comparisons, ``-x``), each an op of the runtime.
+on tensors (``+ - * / @ **``, comparisons, ``-x``, indexing by ints and slices), each an op
+of the runtime.
 """
 
 from hxrt import _hxrt
@@ -93,10 +94,61 @@ def _binary(op_attribute, reflected=False):
     return operator
 
 
+_LAST = 2 ** 63 - 1  # an end past any extent, as ONNX's Slice clamps it
+
+
+def _getitem(self, key):
+    """``x[1:3, ::2]``, ``x[0]``, ``x[..., -1]``: a Slice of the tensor, then a Squeeze of the
+    axes an integer picks, as NumPy's basic indexing gives them."""
+    keys = key if isinstance(key, tuple) else (key,)
+    if sum(k is Ellipsis for k in keys) > 1:
+        raise IndexError("an index can only have a single ellipsis ('...')")
+    rank = len(self.shape)
+    named = sum(k is not Ellipsis for k in keys)
+    if named > rank:
+        raise IndexError(f"too many indices: the tensor has rank {rank}, {named} were given")
+    starts, ends, axes, steps, picked = [], [], [], [], []
+    axis = 0
+    for k in keys:
+        if k is Ellipsis:
+            axis += rank - named
+            continue
+        if isinstance(k, slice):
+            step = 1 if k.step is None else int(k.step)
+            if step == 0:
+                raise ValueError("slice step cannot be zero")
+            start = k.start if k.start is not None else (0 if step > 0 else _LAST)
+            end = k.stop if k.stop is not None else (_LAST if step > 0 else -_LAST - 1)
+            if (start, end, step) != (0, _LAST, 1):
+                starts.append(int(start)), ends.append(int(end)), axes.append(axis)
+                steps.append(step)
+        elif isinstance(k, int) or hasattr(k, "__index__"):
+            index = int(k)
+            extent = self.shape[axis]
+            if not -extent <= index < extent:
+                raise IndexError(f"index {index} is out of bounds for axis {axis} of extent "
+                                 f"{extent}")
+            index %= extent
+            starts.append(index), ends.append(index + 1), axes.append(axis), steps.append(1)
+            picked.append(axis)
+        else:
+            raise TypeError(f"hxrt tensors are indexed by ints, slices and '...', not {k!r}")
+        axis += 1
+    from hxrt._ops import op_function
+
+    result = self
+    if axes:
+        result = op_function("slice")(self, starts=starts, ends=ends, axes=axes, steps=steps)
+    if picked:
+        result = op_function("squeeze")(result, axes=picked)
+    return result
+
+
 Tensor.numpy = _numpy
 Tensor.__array__ = _array
 Tensor.__repr__ = _repr
 Tensor.__len__ = lambda self: self.shape[0]
+Tensor.__getitem__ = _getitem
 for _name, _op in {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div",
                    "matmul": "matmul", "pow": "pow"}.items():
     setattr(Tensor, f"__{_name}__", _binary(_op))
@@ -110,5 +162,5 @@ Tensor.__neg__ = _lazy_op("neg")
 for _name in ["add", "sub", "mul", "truediv", "matmul", "pow"]:
     setattr(Symbolic, f"__{_name}__", getattr(Tensor, f"__{_name}__"))
     setattr(Symbolic, f"__r{_name}__", getattr(Tensor, f"__r{_name}__"))
-for _name in ["lt", "le", "gt", "ge", "neg"]:
+for _name in ["lt", "le", "gt", "ge", "neg", "getitem"]:
     setattr(Symbolic, f"__{_name}__", getattr(Tensor, f"__{_name}__"))

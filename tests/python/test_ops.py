@@ -101,3 +101,25 @@ def test_an_explicit_runtime_with_its_own_plugins():
     assert runtime.native.physical_devices() == [] or all(
         device.type != "GPU" for device in runtime.native.physical_devices())
     assert any(op.name == "MatMul" for op in runtime.ops())
+
+
+@pytest.mark.parametrize("key", [0, -1, (slice(None), 1), (Ellipsis, -1), (1, 2, 3),
+                                 (slice(1, None), slice(None, None, -1), slice(0, 4, 2)),
+                                 slice(None), (slice(-2, None), Ellipsis)])
+def test_indexing_by_ints_and_slices_gives_numpys_basic_indexing(key):
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    got = hxrt.constant(x)[key].numpy()
+    np.testing.assert_array_equal(got, x[key])
+    assert got.shape == x[key].shape
+
+
+def test_indexing_refuses_what_numpy_refuses():
+    t = hxrt.constant(np.zeros((2, 3), np.float32))
+    with pytest.raises(IndexError, match="out of bounds for axis 0 of extent 2"):
+        t[2]
+    with pytest.raises(IndexError, match="too many indices"):
+        t[0, 0, 0]
+    with pytest.raises(ValueError, match="step cannot be zero"):
+        t[::0]
+    with pytest.raises(TypeError, match="indexed by ints, slices"):
+        t[[0, 1]]
