@@ -50,6 +50,7 @@ def make_op_function(info):
     several = info.num_outputs > 1
     dtype_attrs = frozenset(attr.name for attr in info.attrs if attr.type == "dtype")
     bool_attrs = frozenset(attr.name for attr in info.attrs if attr.type == "bool")
+    variadic = bool(info.inputs) and info.inputs[-1].variadic
     from hxrt._tensor import convert_to_tensor
 
     runtime = default_runtime()
@@ -67,6 +68,8 @@ def make_op_function(info):
     # The common call, tensors in and no attributes, costs a loop over the inputs and the
     # extension's call: the per-op overhead is most of what a small op costs.
     def function(*inputs, device="", **attrs):
+        if variadic and len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
+            inputs = inputs[0]  # hxrt.add_n([a, b]), as tf.add_n takes them
         for value in inputs:
             if type(value) is not Tensor:
                 trace = active_trace()

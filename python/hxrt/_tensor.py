@@ -60,6 +60,10 @@ def _array(self, dtype=None, copy=None):
     return array if dtype is None else array.astype(dtype, copy=False)
 
 
+def _str(self):
+    return f"hxrt.Tensor(\n{_numpy(self)}, shape={self.shape}, dtype={self.dtype.name})"
+
+
 def _repr(self):
     return (f"<hxrt.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
             f"device={self.device}, numpy=\n{_numpy(self)!r}>")
@@ -147,6 +151,7 @@ def _getitem(self, key):
 Tensor.numpy = _numpy
 Tensor.__array__ = _array
 Tensor.__repr__ = _repr
+Tensor.__str__ = _str
 Tensor.__len__ = lambda self: self.shape[0]
 Tensor.__getitem__ = _getitem
 for _name, _op in {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div",

@@ -2,13 +2,14 @@
 
 Every error the runtime reports is raised as the subclass of its status, carrying hxrt's
 message (what was asked, what was found and what to do); catch ``hxrt.errors.OpError`` for
-any of them.
+any of them. OpError is a RuntimeError, so the guide's ``except RuntimeError as e:`` catches
+what it catches in TensorFlow (an unknown device, a setup changed after initialization).
 """
 
 from hxrt import _hxrt
 
 
-class OpError(Exception):
+class OpError(RuntimeError):
     """An error the runtime reported; its subclass names the status."""
 
     status = "UNKNOWN"
