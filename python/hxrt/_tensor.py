@@ -45,63 +45,62 @@ def convert_to_tensor(value):
 
 
 def _hxrt_cast(tensor, dtype):
-    from hxrt._ops import op_function
-
-    return op_function("cast")(tensor, to=dtype)
+    return _op("cast")(tensor, dtype=dtype)
 
 
-def _numpy(self):
+# The Python halves of Tensor's methods: the extension defines the methods (so that its type
+# stubs show them) and calls these.
+
+def numpy_of(tensor):
     """The elements as a new NumPy array (bfloat16 and the 8-bit floats as ml_dtypes')."""
-    return from_storage(self._to_host(), self.dtype)
+    return from_storage(tensor._to_host(), tensor.dtype)
 
 
-def _array(self, dtype=None, copy=None):
-    array = _numpy(self)
+def array_of(tensor, dtype=None, copy=None):
+    array = numpy_of(tensor)
     return array if dtype is None else array.astype(dtype, copy=False)
 
 
-def _str(self):
-    return f"hxrt.Tensor(\n{_numpy(self)}, shape={self.shape}, dtype={self.dtype.name})"
+def str_of(tensor):
+    return f"hxrt.Tensor(\n{numpy_of(tensor)}, shape={tensor.shape}, dtype={tensor.dtype.name})"
 
 
-def _repr(self):
-    return (f"<hxrt.Tensor: shape={self.shape}, dtype={self.dtype.name}, "
-            f"device={self.device}, numpy=\n{_numpy(self)!r}>")
+def repr_of(tensor):
+    return (f"<hxrt.Tensor: shape={tensor.shape}, dtype={tensor.dtype.name}, "
+            f"device={tensor.device}, numpy=\n{numpy_of(tensor)!r}>")
 
 
-def _lazy_op(op_attribute):
-    """A function that calls the op function `op_attribute`, found at its first call (the op
-    functions need the default runtime, which importing hxrt does not make)."""
-    found = None
-
-    def call(*inputs):
-        nonlocal found
-        if found is None:
-            from hxrt._ops import op_function
-
-            found = op_function(op_attribute)
-        return found(*inputs)
-
-    return call
+_ops_found = {}
 
 
-def _binary(op_attribute, reflected=False):
+def _op(op_attribute):
+    """The op function `op_attribute`, found once (the op functions need the default runtime,
+    which importing hxrt does not make)."""
+    function = _ops_found.get(op_attribute)
+    if function is None:
+        from hxrt._ops import op_function
+
+        function = _ops_found[op_attribute] = op_function(op_attribute)
+    return function
+
+
+def binary(op_attribute, tensor, other, reflected=False):
     """An operator: a Python value on the other side becomes a tensor of this one's dtype, as
     TensorFlow's operators convert it (``2 - x`` of float32 x subtracts from 2.0)."""
-    function = _lazy_op(op_attribute)
+    if type(other) is not Tensor and not isinstance(other, Symbolic):
+        other = constant(other, dtype=tensor.dtype)
+    function = _op(op_attribute)
+    return function(other, tensor) if reflected else function(tensor, other)
 
-    def operator(self, other):
-        if type(other) is not Tensor and not isinstance(other, Symbolic):
-            other = constant(other, dtype=self.dtype)
-        return function(other, self) if reflected else function(self, other)
 
-    return operator
+def unary(op_attribute, tensor):
+    return _op(op_attribute)(tensor)
 
 
 _LAST = 2 ** 63 - 1  # an end past any extent, as ONNX's Slice clamps it
 
 
-def _getitem(self, key):
+def getitem(self, key):
     """``x[1:3, ::2]``, ``x[0]``, ``x[..., -1]``: a Slice of the tensor, then a Squeeze of the
     axes an integer picks, as NumPy's basic indexing gives them."""
     keys = key if isinstance(key, tuple) else (key,)
@@ -138,34 +137,29 @@ def _getitem(self, key):
         else:
             raise TypeError(f"hxrt tensors are indexed by ints, slices and '...', not {k!r}")
         axis += 1
-    from hxrt._ops import op_function
-
     result = self
     if axes:
-        result = op_function("slice")(self, starts=starts, ends=ends, axes=axes, steps=steps)
+        result = _op("slice")(self, starts=starts, ends=ends, axes=axes, steps=steps)
     if picked:
-        result = op_function("squeeze")(result, axes=picked)
+        result = _op("squeeze")(result, axes=picked)
     return result
 
 
-Tensor.numpy = _numpy
-Tensor.__array__ = _array
-Tensor.__repr__ = _repr
-Tensor.__str__ = _str
-Tensor.__len__ = lambda self: self.shape[0]
-Tensor.__getitem__ = _getitem
-for _name, _op in {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div",
-                   "matmul": "matmul", "pow": "pow"}.items():
-    setattr(Tensor, f"__{_name}__", _binary(_op))
-    setattr(Tensor, f"__r{_name}__", _binary(_op, reflected=True))
-for _name, _op in {"lt": "less", "le": "less_or_equal", "gt": "greater",
-                   "ge": "greater_or_equal"}.items():
-    setattr(Tensor, f"__{_name}__", _binary(_op))
-Tensor.__neg__ = _lazy_op("neg")
 
-# A traced function's values take the same operators.
-for _name in ["add", "sub", "mul", "truediv", "matmul", "pow"]:
-    setattr(Symbolic, f"__{_name}__", getattr(Tensor, f"__{_name}__"))
-    setattr(Symbolic, f"__r{_name}__", getattr(Tensor, f"__r{_name}__"))
-for _name in ["lt", "le", "gt", "ge", "neg", "getitem"]:
-    setattr(Symbolic, f"__{_name}__", getattr(Tensor, f"__{_name}__"))
+# A traced function's values take the operators of tensors.
+_BINARY = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "div", "matmul": "matmul",
+           "pow": "pow"}
+_COMPARISONS = {"lt": "less", "le": "less_or_equal", "gt": "greater", "ge": "greater_or_equal"}
+
+
+def _symbolic_binary(op_attribute, reflected=False):
+    return lambda self, other: binary(op_attribute, self, other, reflected)
+
+
+for _name, _op_attribute in _BINARY.items():
+    setattr(Symbolic, f"__{_name}__", _symbolic_binary(_op_attribute))
+    setattr(Symbolic, f"__r{_name}__", _symbolic_binary(_op_attribute, reflected=True))
+for _name, _op_attribute in _COMPARISONS.items():
+    setattr(Symbolic, f"__{_name}__", _symbolic_binary(_op_attribute))
+Symbolic.__neg__ = lambda self: unary("neg", self)
+Symbolic.__getitem__ = getitem

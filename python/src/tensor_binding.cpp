@@ -37,6 +37,51 @@ nb::ndarray<nb::numpy> to_host(const hxrt::Tensor& tensor) {
                                 storage_dtype(tensor.dtype()));
 }
 
+// hxrt._tensor's function `name`, which does the work of a Tensor method in Python (the
+// extension defines the method, so that the type stubs stubgen makes show it). Looked up once;
+// the module lives as long as the interpreter.
+nb::object python_half(const char* name) {
+  static PyObject* module = nullptr;
+  if (module == nullptr) module = nb::module_::import_("hxrt._tensor").release().ptr();
+  return nb::handle(module).attr(name);
+}
+
+// Tensor's operators, each an op: __add__ runs hxrt.add, __rsub__ hxrt.sub with the operands
+// swapped, and so on.
+void bind_operators(nb::class_<hxrt::Tensor>& tensor) {
+  struct Binary {
+    const char* method;
+    const char* op;
+    bool reflected;
+  };
+  static const Binary kBinary[] = {
+      {"__add__", "add", false},       {"__radd__", "add", true},
+      {"__sub__", "sub", false},       {"__rsub__", "sub", true},
+      {"__mul__", "mul", false},       {"__rmul__", "mul", true},
+      {"__truediv__", "div", false},   {"__rtruediv__", "div", true},
+      {"__matmul__", "matmul", false}, {"__rmatmul__", "matmul", true},
+      {"__pow__", "pow", false},       {"__rpow__", "pow", true},
+      {"__lt__", "less", false},       {"__le__", "less_or_equal", false},
+      {"__gt__", "greater", false},    {"__ge__", "greater_or_equal", false},
+  };
+  for (const Binary& binary : kBinary) {
+    const std::string signature =
+        std::string("def ") + binary.method + "(self, other: object) -> Tensor";
+    tensor.def(
+        binary.method,
+        [op = binary.op, reflected = binary.reflected](nb::handle self, nb::handle other) {
+          return python_half("binary")(op, self, other, reflected);
+        },
+        nb::arg("other"), nb::sig(signature.c_str()),
+        (std::string("The op ") + binary.op + (binary.reflected ? ", operands swapped" : "") +
+         "; a Python value becomes a tensor of this one's dtype.")
+            .c_str());
+  }
+  tensor.def(
+      "__neg__", [](nb::handle self) { return python_half("unary")("neg", self); },
+      nb::sig("def __neg__(self) -> Tensor"), "The op Neg.");
+}
+
 }  // namespace
 
 nb::dlpack::dtype storage_dtype(hxrt::DType dtype) {
@@ -59,7 +104,9 @@ void bind_tensor(nb::module_& module) {
   module.def("parse_dtype", &hxrt::parse_dtype, nb::arg("name"),
              "The dtype of a NumPy name ('float32'); InvalidArgumentError for another.");
 
-  nb::class_<hxrt::Tensor>(module, "Tensor", "A tensor of the runtime, on one of its devices.")
+  nb::class_<hxrt::Tensor> tensor(module, "Tensor",
+                                  "A tensor of the runtime, on one of its devices.");
+  tensor
       .def_prop_ro("dtype", &hxrt::Tensor::dtype, "The element type.")
       .def_prop_ro(
           "shape", [](const hxrt::Tensor& tensor) { return shape_tuple(tensor.shape()); },
@@ -73,7 +120,40 @@ void bind_tensor(nb::module_& module) {
            "uint8 for the 8-bit floats).")
       .def("wait", &hxrt::Tensor::wait, nb::call_guard<nb::gil_scoped_release>(),
            "Waits until the work that writes it is done.")
-      .def("__str__", &hxrt::Tensor::to_string);
+      .def(
+          "numpy",
+          [](nb::handle self) { return python_half("numpy_of")(self); },
+          nb::sig("def numpy(self) -> numpy.ndarray"),
+          "The elements as a new NumPy array (bfloat16 and the 8-bit floats as ml_dtypes').")
+      .def(
+          "__array__",
+          [](nb::handle self, nb::handle dtype, nb::handle copy) {
+            return python_half("array_of")(self, dtype, copy);
+          },
+          nb::arg("dtype") = nb::none(), nb::arg("copy") = nb::none(),
+          nb::sig("def __array__(self, dtype: object = None, copy: object = None) -> "
+                  "numpy.ndarray"))
+      .def(
+          "__getitem__",
+          [](nb::handle self, nb::handle key) {
+            return python_half("getitem")(self, key);
+          },
+          nb::arg("key"), nb::sig("def __getitem__(self, key: object) -> Tensor"),
+          "x[1:3, ::2], x[0], x[..., -1]: NumPy's basic indexing, as Slice and Squeeze.")
+      .def(
+          "__len__",
+          [](const hxrt::Tensor& self) {
+            if (self.shape().rank() == 0) throw nb::type_error("len() of a tensor of rank 0");
+            return self.shape()[0];
+          },
+          "The extent of the first axis.")
+      .def(
+          "__str__", [](nb::handle self) { return python_half("str_of")(self); },
+          nb::sig("def __str__(self) -> str"), "As tf.Tensor prints: values, shape, dtype.")
+      .def(
+          "__repr__", [](nb::handle self) { return python_half("repr_of")(self); },
+          nb::sig("def __repr__(self) -> str"));
+  bind_operators(tensor);
 }
 
 }  // namespace hxpy
