@@ -15,6 +15,11 @@ void bind_errors(nb::module_& module);   // errors_binding.cpp
 void bind_tensor(nb::module_& module);   // tensor_binding.cpp
 void bind_runtime(nb::module_& module);  // runtime_binding.cpp
 void bind_graphs(nb::module_& module);   // graph_binding.cpp
+void bind_dlpack(nb::module_& module);   // dlpack_binding.cpp
+
+// A DLPack capsule of a tensor's own host memory that holds the tensor (Tensor.__dlpack__);
+// BufferError for a tensor in a device's own memory. Waits for the work that writes it.
+nb::object host_view(const hxrt::Tensor& tensor);
 
 // A dict of Python values (bool, int, float, str, hxrt DType, a sequence of ints or of
 // floats) as Attrs; TypeError naming the attribute for any other value.

@@ -6,4 +6,5 @@ NB_MODULE(_hxrt, module) {
   hxpy::bind_tensor(module);
   hxpy::bind_runtime(module);
   hxpy::bind_graphs(module);
+  hxpy::bind_dlpack(module);
 }

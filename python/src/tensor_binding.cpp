@@ -148,6 +148,37 @@ void bind_tensor(nb::module_& module) {
           },
           "The extent of the first axis.")
       .def(
+          "__dlpack__",
+          [](const hxrt::Tensor& self, nb::handle stream, nb::handle max_version,
+             nb::handle dl_device, nb::handle copy) {
+            // The host needs no stream; a copy or another device are not what this gives.
+            (void)stream;
+            (void)max_version;
+            if ((!copy.is_none() && nb::cast<bool>(copy)) ||
+                (!dl_device.is_none() && !dl_device.equal(nb::make_tuple(1, 0)))) {
+              PyErr_SetString(PyExc_BufferError,
+                              "hxrt's __dlpack__ gives the tensor's own host memory: no copy, "
+                              "and no device but the CPU (1, 0)");
+              throw nb::python_error();
+            }
+            return host_view(self);
+          },
+          nb::kw_only(), nb::arg("stream") = nb::none(), nb::arg("max_version") = nb::none(),
+          nb::arg("dl_device") = nb::none(), nb::arg("copy") = nb::none(),
+          nb::sig("def __dlpack__(self, *, stream: object = None, max_version: object = None, "
+                  "dl_device: object = None, copy: object = None) -> object"),
+          "The tensor as a DLPack capsule, without a copy: its own host memory, which the "
+          "capsule holds (a tensor in a device's own memory raises BufferError). Waits for "
+          "the work that writes it; np.from_dlpack and torch.from_dlpack call it.")
+      .def(
+          "__dlpack_device__",
+          [](const hxrt::Tensor& self) {
+            if (self.host_address() == nullptr && self.byte_size() != 0) host_view(self);  // raises
+            return nb::make_tuple(1, 0);
+          },
+          nb::sig("def __dlpack_device__(self) -> tuple[int, int]"),
+          "(1, 0): DLPack's CPU, where a tensor of host memory is.")
+      .def(
           "__str__", [](nb::handle self) { return python_half("str_of")(self); },
           nb::sig("def __str__(self) -> str"), "As tf.Tensor prints: values, shape, dtype.")
       .def(

@@ -90,6 +90,11 @@ class HXRT_API Tensor {
   // Copies the data to host memory, after the work that writes it (and only that) has
   // completed; `bytes` must equal byte_size().
   void copy_to_host(void* dst, size_t bytes) const;
+  // The host address of element [0, ..., 0], for a tensor in host memory (on a device whose
+  // memory is the host's, the CPU): what another library may read and write in place, as
+  // DLPack exchanges tensors, for as long as a Tensor of it lives. nullptr for a tensor in a
+  // device's own memory, which only copies reach. The elements are valid once wait() returns.
+  void* host_address() const;
   // The elements, read back to the host. T must match dtype(); a bool tensor stores one byte
   // per element, 0 or 1.
   template <class T>

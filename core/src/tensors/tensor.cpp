@@ -167,6 +167,15 @@ void Tensor::copy_to_host(void* dst, size_t bytes) const {
   detail::read_to_host(held, dst);
 }
 
+void* Tensor::host_address() const {
+  const detail::TensorImpl& held = checked(impl());
+  // HX_MEMORY_HOST: every buffer handle is the host address of the buffer's first byte.
+  if (held.device->physical().memory_kind() != HX_MEMORY_HOST || held.memory.buffer == nullptr) {
+    return nullptr;
+  }
+  return static_cast<char*>(static_cast<void*>(held.memory.buffer)) + held.memory.offset;
+}
+
 void Tensor::check_element_type(DType requested) const {
   if (dtype() != requested) {
     throw Error(StatusCode::kInvalidArgument, std::string("to_vector<") + dtype_name(requested) +
