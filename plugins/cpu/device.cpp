@@ -116,6 +116,9 @@ hx_status* device_properties(hx_device* device, hx_device_properties* props) {
   if (known >= HX_STRUCT_SIZE(hx_device_properties, alignment)) {
     props->alignment = kCpuAlignment;
   }
+  // Its loops and libraries read any element's address (unaligned SIMD loads, oneDNN and
+  // OpenBLAS): NumPy's arrays, 16-byte aligned, are taken in place.
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, min_alignment)) props->min_alignment = 1;
   return nullptr;
 }
 

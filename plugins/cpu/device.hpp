@@ -8,8 +8,8 @@
 
 namespace hxcpu {
 
-// The alignment the CPU device declares: a cache line, which also suits every SIMD load the
-// kernels' loops compile to (AVX-512 included).
+// The alignment the CPU device allocates at: a cache line, which also suits every SIMD load the
+// kernels' loops compile to (AVX-512 included). Its kernels need none (min_alignment 1).
 constexpr uint64_t kCpuAlignment = 64;
 
 struct CpuDevice {

@@ -72,6 +72,9 @@ hx_status* device_properties(hx_device* device, hx_device_properties* props) {
   if (known >= HX_STRUCT_SIZE(hx_device_properties, cross_device_wait)) {
     props->cross_device_wait = options.host_waits ? HX_WAIT_ON_HOST : HX_WAIT_IN_PLUGIN;
   }
+  if (known >= HX_STRUCT_SIZE(hx_device_properties, min_alignment)) {
+    props->min_alignment = options.min_alignment;
+  }
   return nullptr;
 }
 

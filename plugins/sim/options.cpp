@@ -104,7 +104,7 @@ hx_status* read_placement_class(const hx_core_services& services, const json& va
                    "\"discrete_accelerator\", \"host_accelerator\" or \"cpu\"", value);
 }
 
-// A count of bytes from 1 to 2^60 (max_allocation, max_binding).
+// A count of bytes from 1 to 2^60 (max_allocation, max_binding, min_alignment).
 hx_status* read_byte_count(const hx_core_services& services, const char* option,
                            const json& value, uint64_t* out) {
   if (!value.is_number_unsigned() || value.get<uint64_t>() == 0 ||
@@ -354,6 +354,10 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       status = read_byte_count(services, "max_allocation", value, &options.max_allocation);
     } else if (key == "alignment") {
       status = read_alignment(services, value, options);
+    } else if (key == "min_alignment") {
+      // Not checked against alignment here: the core's check of what a plugin declares is
+      // what tests of it reach through this.
+      status = read_byte_count(services, "min_alignment", value, &options.min_alignment);
     } else if (key == "max_binding") {
       status = read_byte_count(services, "max_binding", value, &options.max_binding);
     } else if (key == "host_waits") {
@@ -370,8 +374,8 @@ hx_status* parse_options(const hx_core_services& services, const char* text, siz
       status = hxplugin::make_status(
           services, HX_INVALID_ARGUMENT,
           "sim plugin options: unknown option '%s'; the options are device_type, device_count, "
-          "devices, memory_mb, ops, placement_class, max_allocation, alignment, max_binding, "
-          "host_waits, report_memory, pinned_memory, pinned_buffers, recording, fault_ops, "
+          "devices, memory_mb, ops, placement_class, max_allocation, alignment, min_alignment, "
+          "max_binding, host_waits, report_memory, pinned_memory, pinned_buffers, recording, fault_ops, "
           "op_models, %s and random_seed",
           key.c_str(), figure_names().c_str());
     }

@@ -42,6 +42,9 @@ struct SimOptions {
   // The alignment the devices declare and allocate refuses to exceed: a power of two, 1 to
   // 4096.
   uint64_t alignment = 256;
+  // What the devices declare their kernels need (hx_device_properties.min_alignment); 0 for
+  // the alignment. Any value the devices then declare, so that tests reach the core's check.
+  uint64_t min_alignment = 0;
   // The most bytes one kernel reaches through one tensor view (hx_device_properties.
   // max_binding), which its kernels then refuse to exceed; 0 for none.
   uint64_t max_binding = 0;

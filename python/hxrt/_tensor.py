@@ -42,9 +42,9 @@ def constant(value, dtype=None, device=""):
 def from_dlpack(array, device="", copy=None):
     """`array` (a NumPy array, a torch tensor, anything with __dlpack__ or the buffer protocol)
     as a tensor whose elements are the array's, with no copy, where the array is dense,
-    row-major, in host memory and aligned as the device needs (64 bytes on the CPU; torch's
-    tensors are, NumPy's arrays are 16-byte aligned and copied); otherwise a copy, unless
-    copy=False (BufferError then). copy=True always copies. The tensor holds the array."""
+    row-major, in host memory and aligned as the device's kernels need (whole elements on the
+    CPU: NumPy's and torch's arrays are); otherwise a copy, unless copy=False (BufferError
+    then). copy=True always copies. The tensor holds the array."""
     return _hxrt.from_dlpack(default_runtime().native, array, copy, device)
 
 

@@ -142,6 +142,37 @@ TEST_CASE("a device declaring alignment 64 is asked for 64, not 256", "[devices]
   CHECK(holds_counting(b, 5));
 }
 
+TEST_CASE("a device declares the alignment its kernels need apart from the one it allocates at",
+          "[devices][memory]") {
+  hxrt::Runtime rt = make_runtime(
+      R"({"device_type":"GPU","device_count":1,"memory_mb":64,"alignment":64,)"
+      R"("min_alignment":16})");
+  CHECK(find_device(rt.devices(), "GPU:0").alignment == 64);
+  CHECK(find_device(rt.devices(), "GPU:0").min_alignment == 16);
+  // The CPU's kernels need no alignment of their own; a plugin that says nothing needs its
+  // alignment.
+  CHECK(find_device(rt.devices(), "CPU:0").min_alignment == 1);
+  hxrt::Runtime plain = make_runtime(kOneSimGpu);
+  CHECK(find_device(plain.devices(), "GPU:0").min_alignment == 256);
+}
+
+TEST_CASE("a device whose min_alignment passes its alignment is left out, saying why",
+          "[devices][memory]") {
+  hxrt::RuntimeOptions options = cpu_and_sim(
+      R"({"device_type":"GPU","device_count":1,"memory_mb":64,"alignment":64,)"
+      R"("min_alignment":512})");
+  LogLines log;
+  log.attach(options);
+  hxrt::Runtime rt = hxrt::Runtime::create(options);
+  for (const hxrt::DeviceInfo& device : rt.devices()) CHECK(device.type != "GPU");
+  bool said = false;
+  for (const std::string& line : log.lines) {
+    said = said || line.find("min_alignment 512, not a power of two no larger than its "
+                             "alignment") != std::string::npos;
+  }
+  CHECK(said);
+}
+
 TEST_CASE("a device declaring alignment 4096 gets every tensor at a multiple of 4096",
           "[devices][memory]") {
   hxrt::Runtime rt =

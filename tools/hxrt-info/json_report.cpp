@@ -67,6 +67,7 @@ ordered_json device_json(const DeviceSnapshot& snapshot) {
            device.memory_free ? ordered_json(*device.memory_free) : ordered_json(nullptr)},
           {"max_allocation_bytes", device.max_allocation},
           {"alignment_bytes", device.alignment},
+          {"min_alignment_bytes", device.min_alignment},  // what its kernels need
           {"max_binding_bytes", device.max_binding},  // 0: no limit of its own
           {"cross_device_wait", device.cross_device_wait},
           {"memory_policy", device.memory_policy},

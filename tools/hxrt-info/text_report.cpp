@@ -103,6 +103,7 @@ void print_devices(std::ostream& out, const std::vector<DeviceSnapshot>& devices
         {"max allocation",
          device.max_allocation == 0 ? "no limit" : format_bytes(device.max_allocation)},
         {"alignment", std::to_string(device.alignment) + " B"},
+        {"kernels' alignment", std::to_string(device.min_alignment) + " B"},
         {"max binding", device.max_binding == 0 ? "no limit" : format_bytes(device.max_binding)},
         {"cross-device waits", device.cross_device_wait},
         {"memory policy", device.memory_policy},

@@ -46,7 +46,10 @@ struct DeviceInfo {
   std::string memory_kind;      // "device", "host-visible" or "host" (hx_memory_kind_name)
   std::string placement_class;  // "discrete accelerator", "host accelerator" or "CPU"
   uint64_t max_allocation = 0;  // the largest single allocation; 0: no smaller than the memory
-  uint64_t alignment = 256;     // of every tensor's byte offset
+  uint64_t alignment = 256;     // of every tensor's byte offset the core allocates
+  // What its kernels need of a tensor's first element: memory from outside the allocator
+  // (Runtime::view_of_host_memory, DLPack) is taken in place at a multiple of it.
+  uint64_t min_alignment = 256;
   // The most bytes one kernel reaches through one tensor; 0: no smaller than max_allocation.
   uint64_t max_binding = 0;
   // How its streams wait for another device's work: "in plugin" or "on host" (the core waits).

@@ -221,9 +221,9 @@ class HXRT_API Runtime {
   // `data` of another library, dense and row-major, with no copy: DLPack's import, PJRT's
   // view of a buffer. The runtime reads and writes them in place; `owner` keeps the memory
   // valid and is released when the last Tensor of it, and the last read queued on it, are
-  // gone. Error(kInvalidArgument) when `data` is not a multiple of the device's alignment (64
-  // bytes on the CPU; copy the elements instead, with from_host), the device's memory is not
-  // the host's, or the size overflows.
+  // gone. Error(kInvalidArgument) when `data` is not a multiple of what the device's kernels
+  // need (DeviceInfo::min_alignment, and the dtype's size; copy the elements instead, with
+  // from_host), the device's memory is not the host's, or the size overflows.
   Tensor view_of_host_memory(DType dtype, const Shape& shape, void* data,
                              std::shared_ptr<const void> owner, const std::string& device = {});
   // `tensor`'s elements in a new host tensor in page-locked memory from the plugin of `device`

@@ -40,6 +40,12 @@ void check_figures(const hx_device_properties& props, const std::string& context
              (props.alignment & (props.alignment - 1)) != 0) {
     problem = "alignment " + std::to_string(props.alignment) + ", not a power of two from 1 to " +
               std::to_string(kMaxDeviceAlignment) + " (0 means 256)";
+  } else if (props.min_alignment != 0 &&
+             ((props.min_alignment & (props.min_alignment - 1)) != 0 ||
+              props.min_alignment >
+                  (props.alignment == 0 ? kDefaultDeviceAlignment : props.alignment))) {
+    problem = "min_alignment " + std::to_string(props.min_alignment) +
+              ", not a power of two no larger than its alignment (0 means the alignment)";
   }
   if (!problem.empty()) {
     throw Error(StatusCode::kInternal,
@@ -86,6 +92,7 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal, int 
   // 0: no smaller than the memory; the core keeps every region at or under it.
   max_allocation_ = props.max_allocation;
   alignment_ = props.alignment == 0 ? kDefaultDeviceAlignment : props.alignment;
+  min_alignment_ = props.min_alignment == 0 ? alignment_ : props.min_alignment;
   max_binding_ = props.max_binding;
   waits_on_host_ = props.cross_device_wait == HX_WAIT_ON_HOST;
 
@@ -103,6 +110,7 @@ PhysicalDevice::PhysicalDevice(std::shared_ptr<Plugin> plugin, int ordinal, int 
   descriptive_.placement_class = properties_.placement_class;
   descriptive_.max_allocation = max_allocation_;
   descriptive_.alignment = alignment_;
+  descriptive_.min_alignment = min_alignment_;
   descriptive_.max_binding = max_binding_;
   descriptive_.cross_device_wait = hx_cross_device_wait_name(props.cross_device_wait);
 }

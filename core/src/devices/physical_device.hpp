@@ -38,6 +38,9 @@ class PhysicalDevice {
   // A power of two from 1 to 4096: what allocate is asked for, and what every tensor's byte
   // offset is a multiple of.
   uint64_t alignment() const { return alignment_; }
+  // What the device's kernels need of a tensor's first element (hx_device_properties
+  // .min_alignment): at most alignment().
+  uint64_t min_alignment() const { return min_alignment_; }
   // The most bytes one kernel reaches through one tensor view; 0: no limit of its own.
   uint64_t max_binding() const { return max_binding_; }
   // Whether the core, not wait_event, waits for other devices' events (HX_WAIT_ON_HOST).
@@ -58,6 +61,7 @@ class PhysicalDevice {
   hx_placement_class placement_class_ = HX_PLACEMENT_DISCRETE_ACCELERATOR;
   uint64_t max_allocation_ = 0;
   uint64_t alignment_ = 0;
+  uint64_t min_alignment_ = 0;
   uint64_t max_binding_ = 0;
   bool waits_on_host_ = false;
   PhysicalDeviceInfo properties_;

@@ -1,6 +1,7 @@
 // Runtime::view_of_host_memory: a tensor in another library's host memory, as DLPack imports
 // one. Like a pinned tensor, its memory is a buffer of its own that the allocator never sees,
 // and an owner keeps it.
+#include <algorithm>
 #include <string>
 
 #include "runtime/runtime_impl.hpp"
@@ -24,12 +25,16 @@ Tensor Runtime::view_of_host_memory(DType dtype, const Shape& shape, void* data,
                 "view_of_host_memory: no data for a " + std::string(dtype_name(dtype)) +
                     shape.to_string() + " tensor of " + std::to_string(bytes) + " bytes");
   }
-  const uint64_t alignment = std::max<uint64_t>(target.physical().alignment(), 1);
+  // What the device's kernels need (min_alignment), and what every view's offset is: a
+  // multiple of the dtype's size.
+  const uint64_t alignment =
+      std::max<uint64_t>(target.physical().min_alignment(), dtype_size(dtype));
   if (reinterpret_cast<uintptr_t>(data) % alignment != 0) {
     throw Error(StatusCode::kInvalidArgument,
                 "view_of_host_memory: the data's address is not a multiple of " +
-                    target.name() + "'s alignment of " + std::to_string(alignment) +
-                    " bytes, which its kernels need; copy the elements in with from_host");
+                    std::to_string(alignment) + " bytes, what " + target.name() +
+                    "'s kernels need of " + dtype_name(dtype) +
+                    " elements; copy the elements in with from_host");
   }
   // The CPU's buffer handles are host addresses (HX_MEMORY_HOST).
   const detail::Device::Block block{nullptr, static_cast<hx_buffer*>(data), 0};

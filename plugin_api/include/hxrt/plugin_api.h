@@ -31,7 +31,7 @@
  * Extensions. `extensions` is NULL or the first link of a chain of extension structs, each
  *   starting with an hx_extension (its type and the next link); the writer of the outer struct
  *   owns the chain for as long as it owns the struct. A reader walks the chain and skips the
- *   types it does not know. Versions 2.0 to 2.12 define no extension types: set it to NULL.
+ *   types it does not know. Versions 2.0 to 2.13 define no extension types: set it to NULL.
  *
  * Errors. Functions that can fail return `hx_status*`: NULL is success, anything else is an
  *   error object with a code and a message. Plugins create statuses only through
@@ -107,7 +107,7 @@ extern "C" {
 #endif
 
 #define HX_ABI_VERSION_MAJOR 2
-#define HX_ABI_VERSION_MINOR 12
+#define HX_ABI_VERSION_MINOR 13
 
 /* The name of the one symbol a plugin exports (see hx_plugin_init_fn). [since 1.0] */
 #define HX_PLUGIN_INIT_SYMBOL "hx_plugin_init"
@@ -295,8 +295,9 @@ typedef struct hx_tensor_view {
                              types and shapes are passed (shape inference, create, check) and
                              may be NULL when the tensor has no elements */
   uint64_t byte_offset;   /* where element [0, ..., 0] starts in `buffer`; a multiple of the
-                             dtype's size and of the device's alignment (hx_device_properties);
-                             0 when buffer is NULL */
+                             dtype's size and of the device's min_alignment
+                             (hx_device_properties; of its alignment for the tensors the core
+                             allocates); 0 when buffer is NULL */
   int32_t dtype;          /* an hx_dtype */
   int32_t rank;           /* number of dimensions, 0 (a scalar) to HX_MAX_RANK */
   const int64_t* shape;   /* borrowed: `rank` extents, each >= 0 */
@@ -571,8 +572,15 @@ typedef struct hx_device_properties {
   int32_t cross_device_wait; /* out: an hx_cross_device_wait; 0 (HX_WAIT_IN_PLUGIN) is what a
                                 plugin written before 2.5 leaves; any other value leaves the
                                 device out. [since 2.5] */
+  uint64_t min_alignment; /* out: the alignment the device's kernels need of a tensor's first
+                             element, a power of two no larger than alignment; 0 means
+                             alignment. The core allocates at `alignment`, what suits the
+                             device best; a tensor of memory from outside its allocator (an
+                             array another library made, taken by DLPack without a copy) is
+                             accepted at a multiple of min_alignment and of the dtype's size.
+                             Any other value leaves the device out. [since 2.13] */
 } hx_device_properties;
-#define HX_DEVICE_PROPERTIES_STRUCT_SIZE HX_STRUCT_SIZE(hx_device_properties, cross_device_wait)
+#define HX_DEVICE_PROPERTIES_STRUCT_SIZE HX_STRUCT_SIZE(hx_device_properties, min_alignment)
 
 /* ============================================================================================
  * CORE SERVICES (core -> plugin)
@@ -1090,6 +1098,9 @@ typedef hx_status* (*hx_plugin_init_fn)(const hx_plugin_init_args* args,
  *      head, on Q, K and V of [batch, sequence, heads x size]), which compile's fusion pass
  *      makes of the attention chain exporters write. A 2.11 core has no such op: a plugin
  *      registers it only under a core_abi_minor of 12 or more.
+ * 2.13 hx_device_properties.min_alignment: the alignment kernels need, below the one the core
+ *      allocates at, so that the core can take memory from outside its allocator (DLPack) in
+ *      place. A 2.12 plugin leaves it 0 (the core zeroes the struct): its alignment.
  */
 
 #ifdef __cplusplus

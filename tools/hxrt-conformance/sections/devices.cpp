@@ -108,6 +108,13 @@ void check_memory_properties(const hx_device_properties& props, const std::strin
              "alignment is " + std::to_string(props.alignment) +
                  "; declare the alignment allocate gives and kernels need, a power of two from "
                  "1 to 4096 (0 means 256)");
+  const uint64_t alignment = props.alignment == 0 ? 256 : props.alignment;
+  log.expect(props.min_alignment == 0 ||
+                 (power_of_two(props.min_alignment) && props.min_alignment <= alignment),
+             which + "min_alignment is 0 or a power of two no larger than alignment",
+             "min_alignment is " + std::to_string(props.min_alignment) + " with alignment " +
+                 std::to_string(alignment) + "; declare the alignment the kernels need of a "
+                 "tensor's first element (0 means alignment)");
 }
 
 void check_properties(const PluginSession& session, size_t ordinal, SectionLog& log) {
