@@ -65,6 +65,13 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release "${python_package[@]}" "${fast_li
 cmake --build build -j"$jobs"
 ctest --test-dir build --output-on-failure -j"$jobs"
 
+# The Python package as pip builds it: a wheel of the core, the plugins and the extension,
+# installed elsewhere and moved, imports with every plugin (docs/python.md).
+if [[ ${python_package[0]} == -DHXRT_PYTHON=ON ]]; then
+  phase "Python wheel (pip wheel ., installed, moved, imported)"
+  scripts/check-wheel.sh
+fi
+
 # Line tables are all the debug information a sanitizer's report needs (file and line of every
 # frame, inlined ones too); full -g costs a tenth more compile time and a larger link.
 lines_only=-gline-tables-only

@@ -41,6 +41,11 @@ class Runtime:
             found = self._ops[name] = self._native.op(name)
         return found
 
+    def load_report(self):
+        """Each plugin file tried at start-up (PluginReport: path, loaded, reason, name,
+        version, device_type, device_count, note), as hxrt-info lists them."""
+        return self._native.load_report()
+
     def ops(self):
         """Every op the runtime has, core ops and plugins' custom ops, with kernels."""
         return self._native.ops()

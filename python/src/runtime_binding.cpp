@@ -67,6 +67,17 @@ nb::dict memory_stats(const hxrt::Runtime& runtime, const std::string& device) {
 }
 
 void bind_infos(nb::module_& module) {
+  nb::class_<hxrt::PluginReport>(module, "PluginReport",
+                                 "A plugin file the runtime tried: loaded, or why not.")
+      .def_ro("path", &hxrt::PluginReport::path)
+      .def_ro("loaded", &hxrt::PluginReport::loaded)
+      .def_ro("reason", &hxrt::PluginReport::reason)
+      .def_ro("name", &hxrt::PluginReport::name)
+      .def_ro("version", &hxrt::PluginReport::version)
+      .def_ro("abi_version", &hxrt::PluginReport::abi_version)
+      .def_ro("device_type", &hxrt::PluginReport::device_type)
+      .def_ro("device_count", &hxrt::PluginReport::device_count)
+      .def_ro("note", &hxrt::PluginReport::note);
   nb::class_<hxrt::PhysicalDeviceInfo>(module, "PhysicalDeviceInfo")
       .def_ro("name", &hxrt::PhysicalDeviceInfo::name)
       .def_ro("short_name", &hxrt::PhysicalDeviceInfo::short_name)
@@ -126,6 +137,8 @@ void bind_runtime(nb::module_& module) {
       .def_static("create", &create_runtime, nb::arg("config") = "",
                   nb::arg("plugin_paths") = std::vector<std::string>(),
                   nb::arg("use_installed_plugins") = true, nb::arg("log_level") = nb::none())
+      .def("load_report", &Runtime::load_report,
+           "Each plugin file tried at start-up: loaded, or why it was skipped.")
       .def("physical_devices", &Runtime::physical_devices)
       .def("devices", &Runtime::devices, nb::call_guard<nb::gil_scoped_release>())
       .def("ops", &Runtime::ops)
