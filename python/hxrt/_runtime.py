@@ -6,6 +6,7 @@ query, after which the device configuration is fixed (hxrt.config says so in Ten
 words).
 """
 
+import atexit
 import threading
 
 from hxrt import _hxrt
@@ -75,5 +76,8 @@ def default_runtime():
         with _default_lock:
             if _default is None:
                 _default = Runtime()
+                # The operators run on it from C++; they let it go before it goes at exit.
+                _hxrt._set_default_runtime(_default.native)
+                atexit.register(_hxrt._set_default_runtime, None)
             runtime = _default
     return runtime

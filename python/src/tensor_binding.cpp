@@ -46,6 +46,31 @@ nb::object python_half(const char* name) {
   return nb::handle(module).attr(name);
 }
 
+// The default runtime of the package (hxrt._runtime sets it when it makes it), and the op
+// handles the operators run on it, looked up once by their function names' ops. nullptr until
+// the default runtime exists.
+hxrt::Runtime* default_runtime_pointer = nullptr;
+hxrt::Runtime* default_runtime() { return default_runtime_pointer; }
+
+const hxrt::Op* default_op(const char* function) {
+  struct Named {
+    const char* function;
+    const char* op;
+  };
+  static const Named kOps[] = {{"add", "Add"}, {"sub", "Sub"}, {"mul", "Mul"},
+                               {"div", "Div"}, {"matmul", "MatMul"}, {"pow", "Pow"},
+                               {"less", "Less"}, {"less_or_equal", "LessOrEqual"},
+                               {"greater", "Greater"}, {"greater_or_equal", "GreaterOrEqual"}};
+  static hxrt::Op handles[sizeof(kOps) / sizeof(kOps[0])];
+  if (default_runtime_pointer == nullptr) return nullptr;
+  for (size_t i = 0; i < sizeof(kOps) / sizeof(kOps[0]); ++i) {
+    if (std::strcmp(kOps[i].function, function) != 0) continue;
+    if (!handles[i].valid()) handles[i] = default_runtime_pointer->op(kOps[i].op);
+    return &handles[i];
+  }
+  return nullptr;
+}
+
 // Tensor's operators, each an op: __add__ runs hxrt.add, __rsub__ hxrt.sub with the operands
 // swapped, and so on.
 void bind_operators(nb::class_<hxrt::Tensor>& tensor) {
@@ -70,6 +95,19 @@ void bind_operators(nb::class_<hxrt::Tensor>& tensor) {
     tensor.def(
         binary.method,
         [op = binary.op, reflected = binary.reflected](nb::handle self, nb::handle other) {
+          // Two tensors: the op on the default runtime at once, as hxrt.matmul would run it
+          // (a Python value on the other side goes through hxrt._tensor, which converts it).
+          if (nb::isinstance<hxrt::Tensor>(other)) {
+            if (const hxrt::Op* handle = default_op(op)) {
+              const hxrt::Tensor& a = nb::cast<const hxrt::Tensor&>(self);
+              const hxrt::Tensor& b = nb::cast<const hxrt::Tensor&>(other);
+              const std::vector<hxrt::Tensor> inputs =
+                  reflected ? std::vector<hxrt::Tensor>{b, a} : std::vector<hxrt::Tensor>{a, b};
+              hxrt::Runtime& runtime = *default_runtime();
+              const nb::gil_scoped_release unlocked;
+              return nb::cast(runtime.execute(*handle, inputs));
+            }
+          }
           return python_half("binary")(op, self, other, reflected);
         },
         nb::arg("other"), nb::sig(signature.c_str()),
@@ -98,6 +136,14 @@ nb::dlpack::dtype storage_dtype(hxrt::DType dtype) {
 }
 
 void bind_tensor(nb::module_& module) {
+  module.def(
+      "_set_default_runtime",
+      [](nb::handle runtime) {
+        // hxrt._runtime holds the runtime till the interpreter exits, and clears this first.
+        default_runtime_pointer = runtime.is_none() ? nullptr : nb::cast<hxrt::Runtime*>(runtime);
+      },
+      nb::arg("runtime").none(),
+      "Tells the operators which runtime is the default (hxrt._runtime); None: none.");
   nb::enum_<hxrt::DType> dtypes(module, "DType", "An element type, named as NumPy names it.");
   for (hxrt::DType dtype : hxrt::kAllDTypes) dtypes.value(hxrt::dtype_name(dtype), dtype);
   module.def("dtype_size", &hxrt::dtype_size, nb::arg("dtype"), "Bytes per element.");
