@@ -85,9 +85,12 @@ def make_op_function(info):
             return outputs[0] if len(outputs) == 1 else tuple(outputs)
         return outputs
 
-    function.__name__ = function.__qualname__ = python_name(info.name)
-    function.__doc__ = _describe(info)
-    return function
+    # The common call (tensors only) runs from C++; the others come back to `function`.
+    fast = _hxrt.OpFunction(op, several)
+    fast.python_function = function
+    fast.__name__ = fast.__qualname__ = function.__name__ = python_name(info.name)
+    fast.__doc__ = function.__doc__ = _describe(info)
+    return fast
 
 
 _core = {python_name(info.name): info for info in _hxrt.core_ops()}

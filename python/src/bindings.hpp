@@ -16,6 +16,11 @@ void bind_tensor(nb::module_& module);   // tensor_binding.cpp
 void bind_runtime(nb::module_& module);  // runtime_binding.cpp
 void bind_graphs(nb::module_& module);   // graph_binding.cpp
 void bind_dlpack(nb::module_& module);   // dlpack_binding.cpp
+void bind_op_functions(nb::module_& module);  // op_function_binding.cpp
+
+// The package's default runtime, which hxrt._runtime makes and registers (tensor_binding.cpp);
+// nullptr before that and after the interpreter's exit began.
+hxrt::Runtime* default_runtime();
 
 // A DLPack capsule of a tensor's own host memory that holds the tensor (Tensor.__dlpack__);
 // BufferError for a tensor in a device's own memory. Waits for the work that writes it.

@@ -7,4 +7,5 @@ NB_MODULE(_hxrt, module) {
   hxpy::bind_runtime(module);
   hxpy::bind_graphs(module);
   hxpy::bind_dlpack(module);
+  hxpy::bind_op_functions(module);
 }

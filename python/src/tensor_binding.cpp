@@ -50,7 +50,6 @@ nb::object python_half(const char* name) {
 // handles the operators run on it, looked up once by their function names' ops. nullptr until
 // the default runtime exists.
 hxrt::Runtime* default_runtime_pointer = nullptr;
-hxrt::Runtime* default_runtime() { return default_runtime_pointer; }
 
 const hxrt::Op* default_op(const char* function) {
   struct Named {
@@ -121,6 +120,8 @@ void bind_operators(nb::class_<hxrt::Tensor>& tensor) {
 }
 
 }  // namespace
+
+hxrt::Runtime* default_runtime() { return default_runtime_pointer; }
 
 nb::dlpack::dtype storage_dtype(hxrt::DType dtype) {
   const uint8_t bits = static_cast<uint8_t>(hxrt::dtype_size(dtype) * 8);
