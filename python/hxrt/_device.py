@@ -1,11 +1,18 @@
-"""Device scopes: ``with hxrt.device("/GPU:1"):``, as tf.device is used."""
+"""Device scopes: ``with hxrt.device("/GPU:1"):``, as tf.device is used, and device functions
+as the placement chapter writes them: ``with hxrt.device(function):``."""
+
+import threading
+
+_functions = []  # the device functions of the open scopes, innermost last
+_functions_lock = threading.Lock()
 
 
 class DeviceScope:
     """Places the ops called in its ``with`` block, on the calling thread, on one device.
 
-    The name is checked when the scope is made (a malformed one raises InvalidArgumentError);
-    whether the device exists is decided per op, under the soft-placement mode.
+    The name is checked when the scope is entered (a malformed one raises
+    InvalidArgumentError); whether the device exists is decided per op, under the
+    soft-placement mode.
     """
 
     def __init__(self, native_runtime, name):
@@ -23,8 +30,37 @@ class DeviceScope:
         return False
 
 
-def device(name):
-    """A device scope of the default runtime: ``with hxrt.device("/GPU:1"): ...``."""
+class DeviceFunctionScope:
+    """Places the ops called in its ``with`` block that no call or device scope places, on
+    whichever device `function(op)` names: op.type is the op's name ("MatMul"),
+    op.input_dtypes and op.input_devices what it reads; None leaves an op to the placer. The
+    function is the runtime's while the block runs, for every thread (as a graph's device
+    function is for the whole graph); scopes nest."""
+
+    def __init__(self, native_runtime, function):
+        self._native_runtime = native_runtime
+        self._function = function
+
+    def __enter__(self):
+        with _functions_lock:
+            _functions.append(self._function)
+            self._native_runtime.set_placement_function(self._function)
+        return self
+
+    def __exit__(self, *exception):
+        with _functions_lock:
+            _functions.remove(self._function)
+            self._native_runtime.set_placement_function(_functions[-1] if _functions else None)
+        return False
+
+
+def device(name_or_function):
+    """A device scope of the default runtime: ``with hxrt.device("/GPU:1"): ...``, or, given a
+    function of an op, a device function: ``with hxrt.device(lambda op: "/CPU:0" if op.type ==
+    "Cast" else None): ...``."""
     from hxrt._runtime import default_runtime
 
-    return DeviceScope(default_runtime().native, name)
+    native = default_runtime().native
+    if callable(name_or_function):
+        return DeviceFunctionScope(native, name_or_function)
+    return DeviceScope(native, name_or_function)

@@ -51,12 +51,15 @@ class Runtime:
         """Every op the runtime has, core ops and plugins' custom ops, with kernels."""
         return self._native.ops()
 
-    def device(self, name):
+    def device(self, name_or_function):
         """A device scope: ``with runtime.device("/GPU:1"): ...`` places the ops called in
-        the block, on this thread, on that device (under the soft-placement mode)."""
-        from hxrt._device import DeviceScope
+        the block, on this thread, on that device (under the soft-placement mode); given a
+        function of an op, a device function (hxrt.device)."""
+        from hxrt._device import DeviceFunctionScope, DeviceScope
 
-        return DeviceScope(self._native, name)
+        if callable(name_or_function):
+            return DeviceFunctionScope(self._native, name_or_function)
+        return DeviceScope(self._native, name_or_function)
 
     def start_trace(self, path):
         """Records what runs (ops, copies, graph nodes) until stop_trace(), into a trace that

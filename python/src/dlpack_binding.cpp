@@ -10,6 +10,7 @@
 #include <nanobind/stl/string.h>
 
 #include "bindings.hpp"
+#include "gil_held.hpp"
 
 namespace hxpy {
 namespace {
@@ -88,25 +89,6 @@ nb::object host_view(const hxrt::Tensor& tensor) {
 
 namespace {
 
-// Holds an imported array for the tensors made of its memory; releases it under the GIL,
-// from whichever thread drops the last tensor, unless the interpreter is gone.
-struct HeldArray {
-  nb::ndarray<nb::ro> array;
-  ~HeldArray() {
-#if PY_VERSION_HEX >= 0x030D0000
-    const bool finalizing = Py_IsFinalizing();
-#else
-    const bool finalizing = _Py_IsFinalizing();
-#endif
-    if (!Py_IsInitialized() || finalizing) {
-      new (&array) nb::ndarray<nb::ro>();  // nothing left to release it to
-      return;
-    }
-    const nb::gil_scoped_acquire locked;
-    array = nb::ndarray<nb::ro>();
-  }
-};
-
 bool dense_row_major(const nb::ndarray<nb::ro>& array) {
   int64_t expected = 1;
   for (size_t axis = array.ndim(); axis-- > 0;) {
@@ -139,7 +121,7 @@ hxrt::Tensor from_dlpack(hxrt::Runtime& runtime, nb::ndarray<nb::ro> array, nb::
   const bool never_copy = !copy.is_none() && !nb::cast<bool>(copy);
   if (!always_copy && dense_row_major(array)) {
     try {
-      auto held = std::make_shared<HeldArray>(HeldArray{array});
+      auto held = std::make_shared<GilHeld<nb::ndarray<nb::ro>>>(array);
       return runtime.view_of_host_memory(dtype, shape, const_cast<void*>(array.data()),
                                          std::move(held), device);
     } catch (const hxrt::Error& error) {

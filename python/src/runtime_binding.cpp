@@ -12,6 +12,7 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
+#include "gil_held.hpp"
 
 namespace hxpy {
 namespace {
@@ -66,7 +67,42 @@ nb::dict memory_stats(const hxrt::Runtime& runtime, const std::string& device) {
   return out;
 }
 
+// A Python placement function as the runtime's (Runtime::set_placement_function): called
+// under the GIL with the op's OpPlacementInfo; its answer a device name, or "" or None for
+// none. What it raises, or an answer of another type, is an Error naming the op.
+void set_placement_function(hxrt::Runtime& runtime, nb::object function) {
+  if (function.is_none()) {
+    runtime.set_placement_function({});
+    return;
+  }
+  auto held = std::make_shared<GilHeld<nb::object>>(std::move(function));
+  runtime.set_placement_function([held](const hxrt::OpPlacementInfo& op) -> std::string {
+    const nb::gil_scoped_acquire locked;
+    std::string problem;
+    try {
+      const nb::object answer = held->object(nb::cast(op));
+      if (answer.is_none()) return std::string();
+      if (nb::isinstance<nb::str>(answer)) return nb::cast<std::string>(answer);
+      problem = "returned a " + nb::cast<std::string>(nb::type_name(answer.type())) +
+                "; it returns a device name (\"/GPU:0\"), or None to leave the op to the placer";
+    } catch (nb::python_error& error) {
+      problem = "raised " + nb::cast<std::string>(nb::type_name(error.type())) + ": " +
+                nb::cast<std::string>(nb::str(error.value()));
+    }
+    throw hxrt::Error(hxrt::StatusCode::kInvalidArgument,
+                      "the placement function, asked for " + op.op + ", " + problem);
+  });
+}
+
 void bind_infos(nb::module_& module) {
+  nb::class_<hxrt::OpPlacementInfo>(module, "OpPlacementInfo",
+                                    "What a placement function sees of an op call.")
+      .def_ro("op", &hxrt::OpPlacementInfo::op)
+      .def_prop_ro(
+          "type", [](const hxrt::OpPlacementInfo& op) { return op.op; },
+          "The op's name, as TensorFlow's device functions read op.type.")
+      .def_ro("input_dtypes", &hxrt::OpPlacementInfo::input_dtypes)
+      .def_ro("input_devices", &hxrt::OpPlacementInfo::input_devices);
   nb::class_<hxrt::PluginReport>(module, "PluginReport",
                                  "A plugin file the runtime tried: loaded, or why not.")
       .def_ro("path", &hxrt::PluginReport::path)
@@ -208,6 +244,9 @@ void bind_runtime(nb::module_& module) {
                    [](const Runtime& runtime) {
                      return hxrt::soft_placement_name(runtime.soft_placement());
                    })
+      .def("set_placement_function", &set_placement_function, nb::arg("function").none(),
+           "Places ops that no call or scope gives a device: function(op) -> device or None; "
+           "None clears it.")
       .def("set_log_device_placement", &Runtime::set_log_device_placement, nb::arg("enabled"))
       .def_prop_ro("log_device_placement", &Runtime::log_device_placement)
       .def("start_trace", &Runtime::start_trace, nb::arg("path"))

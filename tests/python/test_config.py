@@ -104,3 +104,31 @@ def test_soft_placement_off_makes_a_missing_device_an_error(sim_gpus):
     assert out[1].endswith("Error")
     assert out[2] in {"GPU:0", "CPU:0"}
     assert out[3] == "malformed"
+
+
+def test_device_functions_place_what_no_call_or_scope_places(sim_gpus):
+    out = run_python("""
+        import hxrt
+        a = hxrt.constant([[1.0, 2.0], [3.0, 4.0]])
+
+        def matmuls_on_gpu1(op):
+            return "/GPU:1" if op.type == "MatMul" else None
+
+        with hxrt.device(matmuls_on_gpu1):
+            product, total = hxrt.matmul(a, a), hxrt.add(a, a)
+            with hxrt.device("/GPU:2"):
+                scoped = hxrt.matmul(a, a)
+        after = hxrt.matmul(a, a)
+        for tensor in (product, total, scoped, after):
+            print(tensor.device.rsplit("device:", 1)[1])
+        for answer in (lambda op: 3, lambda op: 1 / 0):
+            with hxrt.device(answer):
+                try:
+                    hxrt.add(a, a)
+                except hxrt.errors.InvalidArgumentError as error:
+                    print(error)
+        """, config=sim_gpus).stdout.splitlines()
+    assert out[:4] == ["GPU:1", "GPU:0", "GPU:2", "GPU:0"]
+    assert out[4].startswith("the placement function, asked for Add, returned a int;")
+    assert out[5] == ("the placement function, asked for Add, raised ZeroDivisionError: "
+                      "division by zero")
