@@ -19,8 +19,9 @@ if [[ -z $work ]]; then
   trap 'rm -rf "$work"' EXIT
 fi
 rm -rf "$work/wheel" "$work/installed" "$work/moved"
-# The build environment's own nanobind and scikit-build-core (no isolated download).
-"$python" -m pip wheel "$root" --wheel-dir "$work/wheel" --no-deps --no-build-isolation --quiet
+# The build environment's own nanobind and scikit-build-core (no isolated download), on every
+# core (make, where there is no ninja, would build on one).
+CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" "$python" -m pip wheel "$root" --wheel-dir "$work/wheel" --no-deps --no-build-isolation --quiet
 "$python" -m pip install --quiet --no-deps --target "$work/installed" "$work"/wheel/hxrt-*.whl
 mv "$work/installed" "$work/moved"
 cd "$work"
