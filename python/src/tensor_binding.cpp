@@ -46,28 +46,39 @@ nb::object python_half(const char* name) {
   return nb::handle(module).attr(name);
 }
 
-// The default runtime of the package (hxrt._runtime sets it when it makes it), and the op
-// handles the operators run on it, looked up once by their function names' ops. nullptr until
-// the default runtime exists.
+// The default runtime of the package (hxrt._runtime sets it when it makes it, and clears it
+// at exit), and the op handles the operators run on it, looked up once by their function
+// names' ops. A handle holds the runtime's state: they are dropped with the runtime, so that
+// the runtime ends with the interpreter rather than among the process's static destructors.
 hxrt::Runtime* default_runtime_pointer = nullptr;
 
+struct NamedOp {
+  const char* function;
+  const char* op;
+};
+constexpr NamedOp kOperatorOps[] = {
+    {"add", "Add"},   {"sub", "Sub"},       {"mul", "Mul"},
+    {"div", "Div"},   {"matmul", "MatMul"}, {"pow", "Pow"},
+    {"less", "Less"}, {"less_or_equal", "LessOrEqual"},
+    {"greater", "Greater"}, {"greater_or_equal", "GreaterOrEqual"}};
+constexpr size_t kOperatorOpCount = sizeof(kOperatorOps) / sizeof(kOperatorOps[0]);
+hxrt::Op operator_handles[kOperatorOpCount];
+
 const hxrt::Op* default_op(const char* function) {
-  struct Named {
-    const char* function;
-    const char* op;
-  };
-  static const Named kOps[] = {{"add", "Add"}, {"sub", "Sub"}, {"mul", "Mul"},
-                               {"div", "Div"}, {"matmul", "MatMul"}, {"pow", "Pow"},
-                               {"less", "Less"}, {"less_or_equal", "LessOrEqual"},
-                               {"greater", "Greater"}, {"greater_or_equal", "GreaterOrEqual"}};
-  static hxrt::Op handles[sizeof(kOps) / sizeof(kOps[0])];
   if (default_runtime_pointer == nullptr) return nullptr;
-  for (size_t i = 0; i < sizeof(kOps) / sizeof(kOps[0]); ++i) {
-    if (std::strcmp(kOps[i].function, function) != 0) continue;
-    if (!handles[i].valid()) handles[i] = default_runtime_pointer->op(kOps[i].op);
-    return &handles[i];
+  for (size_t i = 0; i < kOperatorOpCount; ++i) {
+    if (std::strcmp(kOperatorOps[i].function, function) != 0) continue;
+    if (!operator_handles[i].valid()) {
+      operator_handles[i] = default_runtime_pointer->op(kOperatorOps[i].op);
+    }
+    return &operator_handles[i];
   }
   return nullptr;
+}
+
+void set_default_runtime(nb::handle runtime) {
+  for (hxrt::Op& handle : operator_handles) handle = hxrt::Op();
+  default_runtime_pointer = runtime.is_none() ? nullptr : nb::cast<hxrt::Runtime*>(runtime);
 }
 
 // Tensor's operators, each an op: __add__ runs hxrt.add, __rsub__ hxrt.sub with the operands
@@ -138,12 +149,7 @@ nb::dlpack::dtype storage_dtype(hxrt::DType dtype) {
 
 void bind_tensor(nb::module_& module) {
   module.def(
-      "_set_default_runtime",
-      [](nb::handle runtime) {
-        // hxrt._runtime holds the runtime till the interpreter exits, and clears this first.
-        default_runtime_pointer = runtime.is_none() ? nullptr : nb::cast<hxrt::Runtime*>(runtime);
-      },
-      nb::arg("runtime").none(),
+      "_set_default_runtime", &set_default_runtime, nb::arg("runtime").none(),
       "Tells the operators which runtime is the default (hxrt._runtime); None: none.");
   nb::enum_<hxrt::DType> dtypes(module, "DType", "An element type, named as NumPy names it.");
   for (hxrt::DType dtype : hxrt::kAllDTypes) dtypes.value(hxrt::dtype_name(dtype), dtype);
