@@ -65,8 +65,8 @@ def make_op_function(info):
                 attrs[key] = bool(attrs[key])
         return attrs
 
-    # The common call, tensors in and no attributes, costs a loop over the inputs and the
-    # extension's call: the per-op overhead is most of what a small op costs.
+    # Every call but the one OpFunction runs from C++: Python values in, attributes, device=,
+    # a traced function's values, an op of several outputs.
     def function(*inputs, device="", **attrs):
         if variadic and len(inputs) == 1 and isinstance(inputs[0], (list, tuple)):
             inputs = inputs[0]  # hxrt.add_n([a, b]), as tf.add_n takes them

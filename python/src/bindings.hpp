@@ -7,6 +7,9 @@
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
 
+#include <cstdint>
+#include <vector>
+
 namespace hxpy {
 
 namespace nb = nanobind;
@@ -25,6 +28,17 @@ hxrt::Runtime* default_runtime();
 // A DLPack capsule of a tensor's own host memory that holds the tensor (Tensor.__dlpack__);
 // BufferError for a tensor in a device's own memory. Waits for the work that writes it.
 nb::object host_view(const hxrt::Tensor& tensor);
+
+// A shape's extents as an ndarray takes them, and an array's shape as a Shape.
+std::vector<size_t> ndarray_extents(const hxrt::Shape& shape);
+template <class... Traits>
+hxrt::Shape shape_of(const nb::ndarray<Traits...>& array) {
+  std::vector<int64_t> extents(array.ndim());
+  for (size_t axis = 0; axis < array.ndim(); ++axis) {
+    extents[axis] = static_cast<int64_t>(array.shape(axis));
+  }
+  return hxrt::Shape(extents);
+}
 
 // A dict of Python values (bool, int, float, str, hxrt DType, a sequence of ints or of
 // floats) as Attrs; TypeError naming the attribute for any other value.

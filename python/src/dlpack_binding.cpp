@@ -1,6 +1,7 @@
 // DLPack both ways, without copies for host memory: a tensor on the CPU is handed to NumPy or
-// PyTorch as a capsule of its own memory that holds the tensor (Tensor.__dlpack__), and an array of another library in host memory becomes a
-// tensor whose elements are that array's (Runtime::view_of_host_memory), holding the array.
+// PyTorch as a capsule of its own memory that holds the tensor (Tensor.__dlpack__), and an
+// array of another library in host memory becomes a tensor whose elements are that array's
+// (Runtime::view_of_host_memory), holding the array.
 #include <Python.h>
 
 #include <memory>
@@ -30,7 +31,8 @@ constexpr DTypeCode kCodes[] = {
     {hxrt::DType::kBool, dtype_code::Bool},         {hxrt::DType::kI8, dtype_code::Int},
     {hxrt::DType::kU8, dtype_code::UInt},           {hxrt::DType::kI16, dtype_code::Int},
     {hxrt::DType::kU16, dtype_code::UInt},          {hxrt::DType::kU32, dtype_code::UInt},
-    {hxrt::DType::kU64, dtype_code::UInt},          {hxrt::DType::kF8E4M3FN, dtype_code::Float8_E4M3FN},
+    {hxrt::DType::kU64, dtype_code::UInt},
+    {hxrt::DType::kF8E4M3FN, dtype_code::Float8_E4M3FN},
     {hxrt::DType::kF8E4M3FNUZ, dtype_code::Float8_E4M3FNUZ},
     {hxrt::DType::kF8E5M2, dtype_code::Float8_E5M2},
     {hxrt::DType::kF8E5M2FNUZ, dtype_code::Float8_E5M2FNUZ},
@@ -75,11 +77,7 @@ nb::object host_view(const hxrt::Tensor& tensor) {
     const nb::gil_scoped_release unlocked;
     tensor.wait();
   }
-  const hxrt::Shape& shape = tensor.shape();
-  std::vector<size_t> extents(static_cast<size_t>(shape.rank()));
-  for (int axis = 0; axis < shape.rank(); ++axis) {
-    extents[static_cast<size_t>(axis)] = static_cast<size_t>(shape[axis]);
-  }
+  const std::vector<size_t> extents = ndarray_extents(tensor.shape());
   nb::capsule owner(new hxrt::Tensor(tensor),
                     [](void* held) noexcept { delete static_cast<hxrt::Tensor*>(held); });
   // nanobind hands an ndarray of no framework over as a DLPack capsule.
@@ -112,11 +110,7 @@ hxrt::Tensor from_dlpack(hxrt::Runtime& runtime, nb::ndarray<nb::ro> array, nb::
     throw nb::python_error();
   }
   const hxrt::DType dtype = hxrt_dtype(array.dtype());
-  std::vector<int64_t> extents(array.ndim());
-  for (size_t axis = 0; axis < array.ndim(); ++axis) {
-    extents[axis] = static_cast<int64_t>(array.shape(axis));
-  }
-  const hxrt::Shape shape(extents);
+  const hxrt::Shape shape = shape_of(array);
   const bool always_copy = !copy.is_none() && nb::cast<bool>(copy);
   const bool never_copy = !copy.is_none() && !nb::cast<bool>(copy);
   if (!always_copy && dense_row_major(array)) {

@@ -46,11 +46,7 @@ hxrt::Tensor from_host(hxrt::Runtime& runtime,
                            " elements of " + std::to_string(hxrt::dtype_size(dtype)) + " bytes")
                               .c_str());
   }
-  std::vector<int64_t> extents(array.ndim());
-  for (size_t axis = 0; axis < array.ndim(); ++axis) {
-    extents[axis] = static_cast<int64_t>(array.shape(axis));
-  }
-  return runtime.from_host(dtype, hxrt::Shape(extents), array.data(), array.nbytes(), device);
+  return runtime.from_host(dtype, shape_of(array), array.data(), array.nbytes(), device);
 }
 
 nb::dict memory_stats(const hxrt::Runtime& runtime, const std::string& device) {

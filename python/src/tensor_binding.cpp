@@ -26,11 +26,7 @@ nb::ndarray<nb::numpy> to_host(const hxrt::Tensor& tensor) {
     const nb::gil_scoped_release unlocked;  // a device's copy may take a while
     tensor.copy_to_host(data.get(), bytes);
   }
-  const hxrt::Shape& shape = tensor.shape();
-  std::vector<size_t> extents(static_cast<size_t>(shape.rank()));
-  for (int axis = 0; axis < shape.rank(); ++axis) {
-    extents[static_cast<size_t>(axis)] = static_cast<size_t>(shape[axis]);
-  }
+  const std::vector<size_t> extents = ndarray_extents(tensor.shape());
   unsigned char* owned = data.release();
   nb::capsule owner(owned, [](void* held) noexcept { delete[] static_cast<unsigned char*>(held); });
   return nb::ndarray<nb::numpy>(owned, extents.size(), extents.data(), owner, nullptr,
@@ -133,6 +129,14 @@ void bind_operators(nb::class_<hxrt::Tensor>& tensor) {
 }  // namespace
 
 hxrt::Runtime* default_runtime() { return default_runtime_pointer; }
+
+std::vector<size_t> ndarray_extents(const hxrt::Shape& shape) {
+  std::vector<size_t> extents(static_cast<size_t>(shape.rank()));
+  for (int axis = 0; axis < shape.rank(); ++axis) {
+    extents[static_cast<size_t>(axis)] = static_cast<size_t>(shape[axis]);
+  }
+  return extents;
+}
 
 nb::dlpack::dtype storage_dtype(hxrt::DType dtype) {
   const uint8_t bits = static_cast<uint8_t>(hxrt::dtype_size(dtype) * 8);

@@ -88,8 +88,9 @@ TEST_CASE("The attention chain exporters write runs as one MultiHeadAttention",
   hxrt::Runtime rt = passes_test::passes_runtime();
   graph_test::LogLines log;
   rt.set_log_sink(log.sink());
-  const hxrt::Tensor input = rt.tensor<float>(
-      {kBatch, kSequence, kRow}, ramp_values(static_cast<size_t>(kBatch * kSequence * kRow), 0.21f));
+  const size_t elements = static_cast<size_t>(kBatch * kSequence * kRow);
+  const hxrt::Tensor input =
+      rt.tensor<float>({kBatch, kSequence, kRow}, ramp_values(elements, 0.21f));
   for (const bool by_mul : {false, true}) {
     for (const bool masked : {true, false}) {
       INFO("scaled by " << (by_mul ? "Mul" : "Div") << (masked ? ", masked" : ""));

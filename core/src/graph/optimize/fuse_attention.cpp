@@ -175,12 +175,10 @@ bool fuse_attention(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
   const Shape y{q->batch, q->sequence, q->heads * v->size};
   const Shape scores_shape{q->batch, q->heads, q->sequence, k->sequence};
   const DType t = graph.node(i).output_dtypes[0];
-  const auto dtype_of = [&](const NodeOutput& output) {
-    return graph.node(graph.producer(output)).output_dtypes[static_cast<size_t>(output.index)];
-  };
-  if (graph.node(i).output_shapes[0] != y || !is_floating(t) || dtype_of(q->projection) != t ||
-      dtype_of(k->projection) != t || dtype_of(v->projection) != t ||
-      (scores->mask && (dtype_of(*scores->mask) != t ||
+  if (graph.node(i).output_shapes[0] != y || !is_floating(t) ||
+      dtype_of(graph, q->projection) != t || dtype_of(graph, k->projection) != t ||
+      dtype_of(graph, v->projection) != t ||
+      (scores->mask && (dtype_of(graph, *scores->mask) != t ||
                         !broadcasts_to(shape_of(graph, *scores->mask), scores_shape) ||
                         graph.node(scores->masking).output_shapes[0] != scores_shape))) {
     return false;

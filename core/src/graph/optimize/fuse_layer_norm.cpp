@@ -103,7 +103,7 @@ bool fuse_layer_norm(GraphRewrite& graph, KernelCoverage& coverage, size_t i,
   const std::vector<size_t> pow_and_div = {std::min(p, n), std::max(p, n)};
   if (!axis || trailing_axes(graph.node(v), x_shape.rank()) != axis ||
       graph.node(i).output_shapes[0] != x_shape || !is_floating(t) ||
-      graph.node(graph.producer(x)).output_dtypes[static_cast<size_t>(x.index)] != t ||
+      dtype_of(graph, x) != t ||
       !fits_normalized(shape_of(graph, scaled->second), x_shape, *axis) ||
       !fits_normalized(shape_of(graph, shifted->second), x_shape, *axis) ||
       readers != pow_and_div || graph.reads_of(d, 0) != 2 || graph.kept(d) ||

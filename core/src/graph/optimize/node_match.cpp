@@ -43,6 +43,10 @@ const Shape& shape_of(const GraphRewrite& graph, const NodeOutput& output) {
   return graph.node(graph.producer(output)).output_shapes[static_cast<size_t>(output.index)];
 }
 
+DType dtype_of(const GraphRewrite& graph, const NodeOutput& output) {
+  return graph.node(graph.producer(output)).output_dtypes[static_cast<size_t>(output.index)];
+}
+
 bool same_output(const NodeOutput& a, const NodeOutput& b) {
   return a.node == b.node && a.index == b.index;
 }

@@ -27,6 +27,7 @@ bool is_scalar(const GraphRewrite& graph, const NodeOutput& output, double value
 const NodeOutput* other_than_scalar(const GraphRewrite& graph, size_t index, double value);
 
 const Shape& shape_of(const GraphRewrite& graph, const NodeOutput& output);
+DType dtype_of(const GraphRewrite& graph, const NodeOutput& output);
 
 bool same_output(const NodeOutput& a, const NodeOutput& b);
 
