@@ -8,6 +8,10 @@ time over the peer's (below 1: hxrt is faster).
 Needs the Python package built in the build tree (scripts/test.sh, or -DHXRT_PYTHON=ON):
 
   PYTHONPATH=build/python .cache/python-venv/bin/python bench/python_overhead.py [--calls N]
+
+and beside PyTorch, in the environment scripts/make-torch-venv.sh makes:
+
+  PYTHONPATH=build/python .cache/torch-venv/bin/python bench/python_overhead.py
 """
 
 import argparse
@@ -85,13 +89,18 @@ def main():
 
         exchanges.append(("torch.from_dlpack(tensor)", lambda: torch.from_dlpack(big),
                           torch.from_dlpack(big).data_ptr() == address(np.from_dlpack(big))))
+        torch_array = torch.ones(1 << 24, dtype=torch.float32)
+        exchanges.append(("hxrt.from_dlpack(torch tensor)", lambda: hxrt.from_dlpack(torch_array),
+                          address(np.from_dlpack(hxrt.from_dlpack(torch_array)))
+                          == torch_array.data_ptr()))
+        imported = ["hxrt", "numpy", "torch"]
     except ImportError:
-        pass
+        imported = ["hxrt", "numpy"]
     print("DLPack exchange of 64 MiB of float32, median of 7 rounds of 2000")
     for name, call, same in exchanges:
         print(f"  {name:32s} {per_call_ns(call, 2000) / 1e3:8.2f} us   same address: {same}")
     print("import, median of 7 fresh interpreters (-X importtime, cumulative)")
-    for module in ["hxrt", "numpy"]:
+    for module in imported:
         print(f"  import {module:25s} {import_ms(module):8.1f} ms")
 
 

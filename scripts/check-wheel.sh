@@ -40,6 +40,11 @@ for plugin in ("cpu", "sim", "opencl"):
     assert pathlib.Path(loaded[plugin].path).is_relative_to(moved), loaded[plugin].path
 product = hxrt.matmul(hxrt.constant([[1.0, 2.0]]), hxrt.constant([[3.0], [4.0]]))
 assert product.numpy().tolist() == [[11.0]]
+# The stubs, made at install time from the installed package (python/CMakeLists.txt).
+for stub in ("py.typed", "_hxrt.pyi", "__init__.pyi"):
+    assert (moved / "hxrt" / stub).is_file(), f"the wheel has no hxrt/{stub}"
+package_stub = (moved / "hxrt/__init__.pyi").read_text()
+assert "\ndef matmul(a: TensorLike, b: TensorLike, /, *" in package_stub, "no op functions"
 print("check-wheel: the wheel, moved, imports hxrt with its plugins "
-      f"({', '.join(sorted(loaded))}) and runs ops")
+      f"({', '.join(sorted(loaded))}), runs ops, and has its type stubs")
 PY

@@ -5,7 +5,8 @@
 #   build/       the default compiler (GCC on Debian; the build setup-and-demo.sh makes),
 #                Release, with the CUDA plugin when a toolkit is found: every test
 #   build-asan/  clang, AddressSanitizer + UBSan, no CUDA, the fuzz targets: every test,
-#                the fuzz targets' short runs among them
+#                the fuzz targets' short runs and the Python package's (its runtime
+#                preloaded into Python, python/CMakeLists.txt) among them
 #   build-tsan/  clang, ThreadSanitizer, no CUDA: only the tests labelled `threads`
 #                (hxrt_add_test ... THREADS), and only what they need is built
 #
@@ -79,7 +80,8 @@ lines_only=-gline-tables-only
 phase "clang AddressSanitizer + UBSan build with the fuzz targets (build-asan/)"
 CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHXRT_SANITIZE=address \
   -DCMAKE_C_FLAGS_DEBUG="$lines_only" -DCMAKE_CXX_FLAGS_DEBUG="$lines_only" \
-  -DHXRT_FUZZ=ON -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF "${fast_linker[@]}"
+  -DHXRT_FUZZ=ON -DHXRT_BUILD_BENCH=OFF -DHXRT_WITH_CUDA=OFF "${python_package[@]}" \
+  "${fast_linker[@]}"
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs"

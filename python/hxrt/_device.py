@@ -1,9 +1,19 @@
 """Device scopes: ``with hxrt.device("/GPU:1"):``, as tf.device is used, and device functions
 as the placement chapter writes them: ``with hxrt.device(function):``."""
 
+from __future__ import annotations  # annotations are for type checkers: never evaluated
+
 import threading
 
-_functions = []  # the device functions of the open scopes, innermost last
+TYPE_CHECKING = False  # typing's own costs an import as long as hxrt's whole
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from hxrt._hxrt import OpPlacementInfo
+
+    DeviceFunction = Callable[[OpPlacementInfo], str | None]
+
+_functions: list[DeviceFunction] = []  # the device functions of the open scopes, innermost last
 _functions_lock = threading.Lock()
 
 
@@ -20,14 +30,13 @@ class DeviceScope:
         self._name = name
         self._scope = None
 
-    def __enter__(self):
+    def __enter__(self) -> DeviceScope:
         self._scope = self._native_runtime.device(self._name)
         return self
 
-    def __exit__(self, *exception):
+    def __exit__(self, *exception: object) -> None:
         self._scope.close()
         self._scope = None
-        return False
 
 
 class DeviceFunctionScope:
@@ -41,20 +50,19 @@ class DeviceFunctionScope:
         self._native_runtime = native_runtime
         self._function = function
 
-    def __enter__(self):
+    def __enter__(self) -> DeviceFunctionScope:
         with _functions_lock:
             _functions.append(self._function)
             self._native_runtime.set_placement_function(self._function)
         return self
 
-    def __exit__(self, *exception):
+    def __exit__(self, *exception: object) -> None:
         with _functions_lock:
             _functions.remove(self._function)
             self._native_runtime.set_placement_function(_functions[-1] if _functions else None)
-        return False
 
 
-def device(name_or_function):
+def device(name_or_function: str | DeviceFunction) -> DeviceScope | DeviceFunctionScope:
     """A device scope of the default runtime: ``with hxrt.device("/GPU:1"): ...``, or, given a
     function of an op, a device function: ``with hxrt.device(lambda op: "/CPU:0" if op.type ==
     "Cast" else None): ...``."""

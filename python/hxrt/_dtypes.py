@@ -5,7 +5,17 @@ their storage (uint16, uint8), without conversion. NumPy and ml_dtypes are impor
 needed, so that ``import hxrt`` costs less than NumPy's own import.
 """
 
+from __future__ import annotations  # annotations are for type checkers: never evaluated
+
 from hxrt import _hxrt
+
+TYPE_CHECKING = False  # typing's own costs an import as long as hxrt's whole
+if TYPE_CHECKING:
+    from typing import Union
+
+    import numpy.typing
+
+    DTypeLike = Union[_hxrt.DType, str, numpy.typing.DTypeLike]
 
 DType = _hxrt.DType
 
@@ -14,7 +24,7 @@ _ML_DTYPES = {"bfloat16", "float8_e4m3fn", "float8_e4m3fnuz", "float8_e5m2", "fl
 _by_name = {dtype.name: dtype for dtype in DType}
 
 
-def as_dtype(value):
+def as_dtype(value: DTypeLike) -> DType:
     """The DType of `value`: a DType, its NumPy name, or a NumPy (or ml_dtypes) dtype or type."""
     if isinstance(value, DType):
         return value

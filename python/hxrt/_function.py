@@ -9,12 +9,19 @@ fusion passes and the placer, and that call and every later one of the signature
 executable. The function's Python code runs only when it is traced.
 """
 
+from __future__ import annotations  # annotations are for type checkers: never evaluated
+
 import functools
 import itertools
 import threading
 
 from hxrt import _hxrt
 from hxrt._runtime import default_runtime
+
+TYPE_CHECKING = False  # typing's own costs an import as long as hxrt's whole
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, overload
 
 Tensor = _hxrt.Tensor
 _active = threading.local()
@@ -115,7 +122,7 @@ class Function:
         self._runtime = runtime
         self._compiled = {}  # by signature: (executable, input names, rebuild)
 
-    def __call__(self, *args):
+    def __call__(self, *args: Any) -> Any:
         from hxrt._tensor import convert_to_tensor
 
         tensors = [convert_to_tensor(arg) for arg in args]
@@ -145,7 +152,7 @@ class Function:
                                    [value.output for value in fetches], self._placer)
         return executable, names, rebuild
 
-    def executable(self, *args):
+    def executable(self, *args: Any) -> _hxrt.Executable:
         """The compiled graph for these arguments' signature (traced now if it is new):
         its placement(), placement_summary() and run()."""
         from hxrt._tensor import convert_to_tensor
@@ -157,7 +164,17 @@ class Function:
         return self._compiled[signature][0]
 
 
-def function(python_function=None, *, placer=""):
+if TYPE_CHECKING:
+    @overload
+    def function(python_function: Callable[..., Any], *, placer: str = "") -> Function: ...
+
+    @overload
+    def function(python_function: None = None, *,
+                 placer: str = "") -> Callable[[Callable[..., Any]], Function]: ...
+
+
+def function(python_function: Callable[..., Any] | None = None, *,
+             placer: str = "") -> Function | Callable[[Callable[..., Any]], Function]:
     """Traces `python_function` into a graph on its first call per signature, as tf.function:
 
         @hxrt.function

@@ -7,11 +7,20 @@ by the runtime's placer (simple by default, ``placer="dynamic"``) with the fusio
 passes of compile, and runs on every device at once as any compiled graph does.
 """
 
+from __future__ import annotations  # annotations are for type checkers: never evaluated
+
 import os
 
 from hxrt import _hxrt
 from hxrt._runtime import default_runtime
 from hxrt._tensor import convert_to_tensor
+
+TYPE_CHECKING = False  # typing's own costs an import as long as hxrt's whole
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from hxrt._runtime import Runtime
 
 
 class Model:
@@ -26,7 +35,7 @@ class Model:
         self._compiled = {}  # by the feeds' names, dtypes and shapes
         self._latest = None
 
-    def __call__(self, **feeds):
+    def __call__(self, **feeds: Any) -> Any:
         tensors = {name: convert_to_tensor(value) for name, value in feeds.items()}
         key = tuple(sorted((name, tensor.dtype.name, tensor.shape)
                            for name, tensor in tensors.items()))
@@ -50,27 +59,28 @@ class Model:
         return self._latest
 
     @property
-    def inputs(self):
+    def inputs(self) -> list[str]:
         """The model's input names, as the model gives them (after a first call)."""
         return list(self._compiled_latest()[0].inputs)
 
     @property
-    def output_names(self):
+    def output_names(self) -> list[str]:
         """The model's output names, in the order a call returns them (after a first call)."""
         return list(self._compiled_latest()[0].output_names)
 
-    def placement(self):
+    def placement(self) -> list[_hxrt.NodePlacement]:
         """Where each node of the latest compiled graph runs (NodePlacement: node, op, device,
         requested, reason)."""
         return self._compiled_latest()[1].placement()
 
-    def placement_summary(self):
+    def placement_summary(self) -> str:
         """Per device, its nodes by op, and what fell back from the device it asked for: the
         lines hxrt-run prints under "Placement:"."""
         return self._compiled_latest()[1].placement_summary()
 
 
-def load_onnx(path, runtime=None, placer="", dims=None):
+def load_onnx(path: str | os.PathLike[str], runtime: Runtime | None = None, placer: str = "",
+              dims: Mapping[str, int] | None = None) -> Model:
     """An ONNX model (a path) as a callable Model, compiled on first call for its feeds' shapes.
 
     ``dims`` binds named dimensions ({"batch": 8}) where the feeds do not say them; ``placer``

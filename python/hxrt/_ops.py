@@ -8,6 +8,8 @@ hxrt.constant takes), its attributes by keyword, and ``device=`` to ask for a de
 returns a tuple of them.
 """
 
+from __future__ import annotations  # annotations are for type checkers: never evaluated
+
 import re
 
 from hxrt import _hxrt
@@ -15,20 +17,27 @@ from hxrt._dtypes import as_dtype
 from hxrt._function import active_trace
 from hxrt._runtime import default_runtime
 
+TYPE_CHECKING = False  # typing's own costs an import as long as hxrt's whole
+if TYPE_CHECKING:
+    from typing import Any
+
 Tensor = _hxrt.Tensor
 
 # The names TensorFlow and NumPy give these ops, where the rule below would split a word.
 _NAMES = {"mat_mul": "matmul", "arg_max": "argmax", "arg_min": "argmin", "cum_sum": "cumsum",
           "non_zero": "nonzero"}
+# ... and where it would give a Python keyword, TensorFlow's name.
+_KEYWORDS = {"and": "logical_and", "or": "logical_or", "not": "logical_not",
+             "xor": "logical_xor"}
 
 
 def python_name(op):
     """The function's name of an op: snake_case ("ReduceMean" -> "reduce_mean",
-    "MatMul" -> "matmul")."""
+    "MatMul" -> "matmul", "And" -> "logical_and")."""
     snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", op).lower()
     for split, joined in _NAMES.items():
         snake = re.sub(rf"(^|_){split}(_|$)", rf"\g<1>{joined}\g<2>", snake)
-    return snake
+    return _KEYWORDS.get(snake, snake)
 
 
 def _describe(info):
@@ -94,7 +103,7 @@ def make_op_function(info):
 
 
 _core = {python_name(info.name): info for info in _hxrt.core_ops()}
-_made = {}
+_made: dict[str, Any] = {}
 
 
 def op_names():

@@ -3,10 +3,18 @@ on tensors (``+ - * / @ **``, comparisons, ``-x``, indexing by ints and slices),
 of the runtime.
 """
 
+from __future__ import annotations  # annotations are for type checkers: never evaluated
+
 from hxrt import _hxrt
 from hxrt._dtypes import as_dtype, from_storage, numpy_dtype, storage_view
 from hxrt._function import Symbolic
 from hxrt._runtime import default_runtime
+
+TYPE_CHECKING = False  # typing's own costs an import as long as hxrt's whole
+if TYPE_CHECKING:
+    from typing import Any
+
+    from hxrt._dtypes import DTypeLike
 
 Tensor = _hxrt.Tensor
 
@@ -14,7 +22,7 @@ Tensor = _hxrt.Tensor
 _PYTHON_DEFAULTS = {"float64": "float32", "int64": "int32"}
 
 
-def constant(value, dtype=None, device=""):
+def constant(value: Any, dtype: DTypeLike | None = None, device: str = "") -> Tensor:
     """A tensor of `value` (a NumPy array, a Python number or nested list, a tensor) on
     `device` (default: the runtime's tensor device, the CPU unless configured otherwise).
 
@@ -39,7 +47,7 @@ def constant(value, dtype=None, device=""):
     return default_runtime().native.from_host(storage, element_type, device)
 
 
-def from_dlpack(array, device="", copy=None):
+def from_dlpack(array: Any, device: str = "", copy: bool | None = None) -> Tensor:
     """`array` (a NumPy array, a torch tensor, anything with __dlpack__ or the buffer protocol)
     as a tensor whose elements are the array's, with no copy, where the array is dense,
     row-major, in host memory and aligned as the device's kernels need (whole elements on the
@@ -48,7 +56,7 @@ def from_dlpack(array, device="", copy=None):
     return _hxrt.from_dlpack(default_runtime().native, array, copy, device)
 
 
-def convert_to_tensor(value):
+def convert_to_tensor(value: Any) -> Tensor:
     """`value` as a tensor: itself if it is one, else constant(value)."""
     return value if type(value) is Tensor else constant(value)
 
@@ -79,7 +87,7 @@ def repr_of(tensor):
             f"device={tensor.device}, numpy=\n{numpy_of(tensor)!r}>")
 
 
-_ops_found = {}
+_ops_found: dict[str, Any] = {}
 
 
 def _op(op_attribute):
@@ -170,5 +178,5 @@ for _name, _op_attribute in _BINARY.items():
     setattr(Symbolic, f"__r{_name}__", _symbolic_binary(_op_attribute, reflected=True))
 for _name, _op_attribute in _COMPARISONS.items():
     setattr(Symbolic, f"__{_name}__", _symbolic_binary(_op_attribute))
-Symbolic.__neg__ = lambda self: unary("neg", self)
-Symbolic.__getitem__ = getitem
+setattr(Symbolic, "__neg__", lambda self: unary("neg", self))
+setattr(Symbolic, "__getitem__", getitem)

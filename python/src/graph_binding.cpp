@@ -85,11 +85,15 @@ void bind_graphs(nb::module_& module) {
       .def("output_meta", &output_meta, nb::arg("node"),
            "[(dtype, shape)] of each output of the node, as inferred.")
       .def("build", &hxrt::GraphBuilder::build, "The graph built so far.");
-  nb::class_<hxrt::NodeOutput>(module, "NodeOutput")
+  nb::class_<hxrt::NodeOutput>(module, "NodeOutput",
+                               "An output of a graph's node: the node's id and the index.")
       .def(nb::init<>())
       .def_rw("node", &hxrt::NodeOutput::node)
       .def_rw("index", &hxrt::NodeOutput::index);
-  nb::class_<hxrt::NodePlacement>(module, "NodePlacement")
+  nb::class_<hxrt::NodePlacement>(
+      module, "NodePlacement",
+      "Where a compiled graph's node runs: node (its name), op, device, the device it "
+      "requested, and the reason when it runs elsewhere.")
       .def_ro("node", &hxrt::NodePlacement::node)
       .def_ro("op", &hxrt::NodePlacement::op)
       .def_ro("device", &hxrt::NodePlacement::device)

@@ -110,7 +110,10 @@ void bind_infos(nb::module_& module) {
       .def_ro("device_type", &hxrt::PluginReport::device_type)
       .def_ro("device_count", &hxrt::PluginReport::device_count)
       .def_ro("note", &hxrt::PluginReport::note);
-  nb::class_<hxrt::PhysicalDeviceInfo>(module, "PhysicalDeviceInfo")
+  nb::class_<hxrt::PhysicalDeviceInfo>(
+      module, "PhysicalDeviceInfo",
+      "A device of a plugin: name, short_name (\"GPU:0\"), type, id, plugin, product, "
+      "memory_total (bytes), placement_class, and the logical devices cut from it.")
       .def_ro("name", &hxrt::PhysicalDeviceInfo::name)
       .def_ro("short_name", &hxrt::PhysicalDeviceInfo::short_name)
       .def_ro("type", &hxrt::PhysicalDeviceInfo::type)
@@ -120,7 +123,10 @@ void bind_infos(nb::module_& module) {
       .def_ro("memory_total", &hxrt::PhysicalDeviceInfo::memory_total)
       .def_ro("placement_class", &hxrt::PhysicalDeviceInfo::placement_class)
       .def_ro("logical", &hxrt::PhysicalDeviceInfo::logical);
-  nb::class_<hxrt::DeviceInfo>(module, "DeviceInfo")
+  nb::class_<hxrt::DeviceInfo>(
+      module, "DeviceInfo",
+      "A device ops run on: name, short_name, type, id, the physical device it is cut from, "
+      "memory_policy, plugin, product, memory_total (bytes).")
       .def_ro("name", &hxrt::DeviceInfo::name)
       .def_ro("short_name", &hxrt::DeviceInfo::short_name)
       .def_ro("type", &hxrt::DeviceInfo::type)
@@ -130,17 +136,26 @@ void bind_infos(nb::module_& module) {
       .def_ro("plugin", &hxrt::DeviceInfo::plugin)
       .def_ro("product", &hxrt::DeviceInfo::product)
       .def_ro("memory_total", &hxrt::DeviceInfo::memory_total);
-  nb::class_<hxrt::OpAttrInfo>(module, "OpAttrInfo")
+  nb::class_<hxrt::OpAttrInfo>(
+      module, "OpAttrInfo",
+      "An attribute of an op's schema: name, type (\"int\", \"list of ints\", ...), whether "
+      "it is required, description.")
       .def_ro("name", &hxrt::OpAttrInfo::name)
       .def_prop_ro("type",
                    [](const hxrt::OpAttrInfo& attr) { return hxrt::attr_type_name(attr.type); })
       .def_ro("required", &hxrt::OpAttrInfo::required)
       .def_ro("description", &hxrt::OpAttrInfo::description);
-  nb::class_<hxrt::OpArgInfo>(module, "OpArgInfo")
+  nb::class_<hxrt::OpArgInfo>(
+      module, "OpArgInfo",
+      "An input or output of an op's schema: name, description, whether it is variadic.")
       .def_ro("name", &hxrt::OpArgInfo::name)
       .def_ro("description", &hxrt::OpArgInfo::description)
       .def_ro("variadic", &hxrt::OpArgInfo::variadic);
-  nb::class_<hxrt::OpInfo>(module, "OpInfo")
+  nb::class_<hxrt::OpInfo>(
+      module, "OpInfo",
+      "An op's schema: name, owner (the core or a plugin), summary, how many inputs it "
+      "takes (min_inputs, max_inputs: -1 for any) and outputs, their OpArgInfos, its "
+      "OpAttrInfos, and the rule its shapes follow.")
       .def_ro("name", &hxrt::OpInfo::name)
       .def_ro("owner", &hxrt::OpInfo::owner)
       .def_ro("summary", &hxrt::OpInfo::summary)

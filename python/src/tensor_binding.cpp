@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nanobind/stl/string_view.h>
+
 #include "bindings.hpp"
 
 namespace hxpy {
@@ -177,11 +179,7 @@ void bind_tensor(nb::module_& module) {
            "uint8 for the 8-bit floats).")
       .def("wait", &hxrt::Tensor::wait, nb::call_guard<nb::gil_scoped_release>(),
            "Waits until the work that writes it is done.")
-      .def(
-          "numpy",
-          [](nb::handle self) { return python_half("numpy_of")(self); },
-          nb::sig("def numpy(self) -> numpy.ndarray"),
-          "The elements as a new NumPy array (bfloat16 and the 8-bit floats as ml_dtypes').")
+      // Before numpy(): in the stub, a later "numpy.ndarray" would name that method.
       .def(
           "__array__",
           [](nb::handle self, nb::handle dtype, nb::handle copy) {
@@ -190,6 +188,11 @@ void bind_tensor(nb::module_& module) {
           nb::arg("dtype") = nb::none(), nb::arg("copy") = nb::none(),
           nb::sig("def __array__(self, dtype: object = None, copy: object = None) -> "
                   "numpy.ndarray"))
+      .def(
+          "numpy",
+          [](nb::handle self) { return python_half("numpy_of")(self); },
+          nb::sig("def numpy(self) -> numpy.ndarray"),
+          "The elements as a new NumPy array (bfloat16 and the 8-bit floats as ml_dtypes').")
       .def(
           "__getitem__",
           [](nb::handle self, nb::handle key) {

@@ -16,7 +16,8 @@ hxrt_make_venv() {
   mkdir -p "$root/.cache"
   exec 9>"$root/.cache/$name.lock"
   flock 9
-  if [[ -f "$venv/complete" ]]; then
+  # "complete" holds the pins it was made with: when a script's pins change, it is made anew.
+  if [[ -f "$venv/complete" && "$(cat "$venv/complete")" == "$*" ]]; then
     echo "$venv/bin/python"
     return 0
   fi
@@ -32,6 +33,6 @@ hxrt_make_venv() {
     return 0
   fi
   rm -f "$log"
-  touch "$venv/complete"  # whole or not at all: its users look for this
+  echo "$*" >"$venv/complete"  # whole or not at all: its users look for this
   echo "$venv/bin/python"
 }

@@ -85,3 +85,24 @@ def test_torch_shares_memory_both_ways():
     assert shared.data_ptr() == address(np.from_dlpack(tensor))
     back = hxrt.from_dlpack(torch.arange(1 << 16, dtype=torch.float32))
     assert back.shape == (1 << 16,)
+
+
+@pytest.mark.parametrize("dtype_name", ["float32", "float64", "float16", "bfloat16", "int64",
+                                        "int32", "int8", "uint8", "bool", "float8_e4m3fn",
+                                        "float8_e5m2"])
+def test_torch_dtypes_cross_both_ways_without_a_copy(dtype_name):
+    torch = pytest.importorskip("torch")
+    original = torch.arange(6).to(getattr(torch, dtype_name)).reshape(2, 3)
+    tensor = hxrt.from_dlpack(original)
+    assert tensor.dtype.name == dtype_name and tensor.shape == (2, 3)
+    back = torch.from_dlpack(tensor)
+    assert back.dtype == original.dtype and back.data_ptr() == original.data_ptr()
+    assert torch.equal(back, original)
+
+
+def test_a_strided_torch_view_is_copied_dense():
+    torch = pytest.importorskip("torch")
+    transposed = torch.arange(6.0).reshape(2, 3).t()
+    np.testing.assert_array_equal(hxrt.from_dlpack(transposed).numpy(), transposed.numpy())
+    with pytest.raises(BufferError, match="not dense"):
+        hxrt.from_dlpack(transposed, copy=False)

@@ -14,6 +14,10 @@ def test_every_core_op_is_a_function_named_as_tensorflow_names_it():
         assert name in names
         assert callable(getattr(hxrt, name))
     assert "The op MatMul" in hxrt.matmul.__doc__
+    # And, Or, Not: Python keywords, so TensorFlow's names
+    np.testing.assert_array_equal(
+        hxrt.logical_not(hxrt.logical_and([True, False], [True, True])).numpy(), [False, True])
+    assert "and" not in names and "logical_or" in names
     with pytest.raises(AttributeError, match="no op is called so"):
         hxrt.no_such_op
 
