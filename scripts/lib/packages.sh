@@ -17,6 +17,8 @@
 # libonnx-dev and libprotobuf-dev read ONNX models (core/src/models/onnx).
 # doxygen makes the API reference from the public headers (docs/CMakeLists.txt); without it the
 # build leaves the reference out and says so.
+# libopenmpi-dev builds libhxrt_mpi.so, the clusters' transport (core/src/cluster/mpi), and
+# openmpi-bin has mpirun, which runs the cluster tests (tests/cluster).
 # python3-venv makes the virtual environments of PyPI's packages the tests use (the model
 # environment, the Python package's); python3-dev has the headers the package's extension
 # builds against.
@@ -24,7 +26,7 @@ HXRT_PACKAGES=(build-essential cmake pkg-config libopenblas-openmp-dev libtbb-de
                libbenchmark-dev python3 python3-jsonschema python3-venv python3-dev
                clang libclang-rt-dev lld
                ocl-icd-opencl-dev opencl-headers pocl-opencl-icd valgrind doxygen
-               libdnnl-dev libonnx-dev libprotobuf-dev)
+               libdnnl-dev libonnx-dev libprotobuf-dev libopenmpi-dev openmpi-bin)
 
 # Prints the packages of HXRT_PACKAGES that are not installed, one per line.
 hxrt_missing_packages() {

@@ -31,6 +31,7 @@ const std::vector<std::vector<std::string>> kLayers = {
     {"eager"},  // one op: its plan, the views of its operands, the kernel's arguments
     {"graph"},
     {"models"},   // ONNX import: a model's graph, built with the graph's builder
+    {"cluster"},  // tasks of MPI ranks, their devices
     {"runtime"},  // the facade and start-up wiring
 };
 

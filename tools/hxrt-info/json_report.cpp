@@ -48,6 +48,8 @@ ordered_json memory_json(const hxrt::MemoryStats& memory) {
 ordered_json device_json(const DeviceSnapshot& snapshot) {
   const hxrt::DeviceInfo& device = snapshot.info;
   return {{"name", device.name},
+          {"task", device.task},
+          {"local", device.local},  // false: another task's, with fewer fields filled
           {"short_name", device.short_name},
           {"type", device.type},
           {"id", device.id},
@@ -71,7 +73,7 @@ ordered_json device_json(const DeviceSnapshot& snapshot) {
           {"max_binding_bytes", device.max_binding},  // 0: no limit of its own
           {"cross_device_wait", device.cross_device_wait},
           {"memory_policy", device.memory_policy},
-          {"memory", memory_json(snapshot.memory)}};
+          {"memory", snapshot.memory ? memory_json(*snapshot.memory) : ordered_json(nullptr)}};
 }
 
 ordered_json kernel_json(const hxrt::KernelInfo& kernel) {
@@ -97,7 +99,14 @@ ordered_json json_report(const Snapshot& snapshot) {
   for (const DeviceSnapshot& device : snapshot.devices) devices.push_back(device_json(device));
   ordered_json kernels = ordered_json::array();
   for (const hxrt::KernelInfo& kernel : snapshot.kernels) kernels.push_back(kernel_json(kernel));
-  return {{"plugins", plugins},
+  ordered_json tasks = snapshot.cluster.tasks;
+  return {{"cluster",
+           {{"in_cluster", snapshot.cluster.in_cluster},
+            {"task", snapshot.cluster.task},
+            {"rank", snapshot.cluster.rank},
+            {"tasks", tasks},
+            {"mpi_library", snapshot.cluster.mpi_library}}},
+          {"plugins", plugins},
           {"physical_devices", physical},
           {"devices", devices},
           {"kernels", kernels}};

@@ -71,6 +71,9 @@ int main(int argc, char** argv) {
     hxrt::RuntimeOptions options;
     options.probe_plugins = command_line->probe;
     const hxrt::Runtime runtime = hxrt::Runtime::create(options);
+    // Under mpirun every task starts one: the first task's report lists every task's
+    // devices, and the others stay quiet rather than print it again.
+    if (runtime.cluster().rank != 0) return 0;
     if (command_line->config) {
       print_config(runtime, command_line->json);
     } else if (command_line->ops) {

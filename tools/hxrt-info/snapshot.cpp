@@ -11,9 +11,11 @@ Snapshot take_snapshot(const hxrt::Runtime& runtime) {
   snapshot.plugins = runtime.load_report();
   // devices() first: it initialises the runtime, which fills PhysicalDeviceInfo::logical.
   for (hxrt::DeviceInfo& device : runtime.devices()) {
-    hxrt::MemoryStats memory = runtime.memory_stats(device.short_name);
+    std::optional<hxrt::MemoryStats> memory;
+    if (device.local) memory = runtime.memory_stats(device.short_name);
     snapshot.devices.push_back({std::move(device), memory});
   }
+  snapshot.cluster = runtime.cluster();
   snapshot.physical = runtime.physical_devices();
   snapshot.kernels = runtime.kernels();
   // An operator looks kernels up by op name; registration order is the plugins' business.

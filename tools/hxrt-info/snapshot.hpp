@@ -2,19 +2,22 @@
 // describe the same state (free memory changes between two reads).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "hxrt/hxrt.hpp"
 
 namespace hxrt_info {
 
-// One logical device and its allocator's figures, read at the same moment.
+// One logical device and its allocator's figures, read at the same moment (none for another
+// task's device: its allocator is in that process).
 struct DeviceSnapshot {
   hxrt::DeviceInfo info;
-  hxrt::MemoryStats memory;
+  std::optional<hxrt::MemoryStats> memory;
 };
 
 struct Snapshot {
+  hxrt::ClusterInfo cluster;
   std::vector<hxrt::PluginReport> plugins;         // in load order
   std::vector<hxrt::PhysicalDeviceInfo> physical;  // each with the logical devices cut from it
   std::vector<DeviceSnapshot> devices;             // the logical devices ops run on

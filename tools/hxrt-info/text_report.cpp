@@ -107,14 +107,17 @@ void print_devices(std::ostream& out, const std::vector<DeviceSnapshot>& devices
         {"max binding", device.max_binding == 0 ? "no limit" : format_bytes(device.max_binding)},
         {"cross-device waits", device.cross_device_wait},
         {"memory policy", device.memory_policy},
-        {"memory in use", format_bytes(memory.bytes_in_use)},
-        {"memory peak", format_bytes(memory.peak_bytes_in_use)},
-        {"memory reserved", format_bytes(memory.bytes_reserved)},
-        {"memory limit", format_limit(memory.bytes_limit)},
-        {"allocations", std::to_string(memory.allocation_count) + " live, " +
-                            std::to_string(memory.total_allocations) + " since start"},
-        {"largest free block", format_bytes(memory.largest_free_block)},
-        {"fragmentation", percent(memory.fragmentation)},
+    });
+    if (!memory) continue;  // another task's device: its allocator is that task's
+    print_fields(out, {
+        {"memory in use", format_bytes(memory->bytes_in_use)},
+        {"memory peak", format_bytes(memory->peak_bytes_in_use)},
+        {"memory reserved", format_bytes(memory->bytes_reserved)},
+        {"memory limit", format_limit(memory->bytes_limit)},
+        {"allocations", std::to_string(memory->allocation_count) + " live, " +
+                            std::to_string(memory->total_allocations) + " since start"},
+        {"largest free block", format_bytes(memory->largest_free_block)},
+        {"fragmentation", percent(memory->fragmentation)},
     });
   }
 }
@@ -133,6 +136,15 @@ void print_kernels(std::ostream& out, const std::vector<hxrt::KernelInfo>& kerne
 }  // namespace
 
 void print_text_report(std::ostream& out, const Snapshot& snapshot) {
+  if (snapshot.cluster.in_cluster) {
+    out << "Cluster: " << snapshot.cluster.tasks.size() << " tasks ("
+        << snapshot.cluster.mpi_library << "); this report is "
+        << snapshot.cluster.task << "'s\n";
+    for (size_t rank = 0; rank < snapshot.cluster.tasks.size(); ++rank) {
+      out << kIndent << "rank " << rank << "  " << snapshot.cluster.tasks[rank] << '\n';
+    }
+    out << '\n';
+  }
   print_plugins(out, snapshot.plugins);
   out << '\n';
   print_physical_devices(out, snapshot.physical);

@@ -54,6 +54,12 @@ struct DeviceInfo {
   uint64_t max_binding = 0;
   // How its streams wait for another device's work: "in plugin" or "on host" (the core waits).
   std::string cross_device_wait = "in plugin";
+  // The task of the cluster it belongs to, as its name begins: "/job:worker/replica:0/task:1"
+  // ("/job:localhost/replica:0/task:0" outside a cluster).
+  std::string task;
+  // Whether it is this process's; a device of another task of the cluster is not, and only
+  // the fields of its task's device table are filled (cluster/device_table.hpp).
+  bool local = true;
 };
 
 struct KernelInfo {

@@ -3,6 +3,7 @@
 
 #include "hxrt/attrs.hpp"
 #include "hxrt/config_setting.hpp"
+#include "hxrt/cluster_info.hpp"
 #include "hxrt/device_info.hpp"
 #include "hxrt/device_setup.hpp"
 #include "hxrt/dtype.hpp"

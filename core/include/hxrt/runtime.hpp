@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "hxrt/attrs.hpp"
+#include "hxrt/cluster_info.hpp"
 #include "hxrt/config_setting.hpp"
 #include "hxrt/device_info.hpp"
 #include "hxrt/device_setup.hpp"
@@ -84,7 +85,11 @@ class HXRT_API Runtime {
   // Does not initialise the runtime.
   std::vector<PhysicalDeviceInfo> physical_devices() const;
   // The logical devices ops run on. Initialises the runtime.
+  // In a cluster, every task's: this one's first, then the others' in rank order
+  // (DeviceInfo::local tells them apart).
   std::vector<DeviceInfo> devices() const;
+  // The cluster this process is a task of, or in_cluster false (docs/cluster.md).
+  ClusterInfo cluster() const;
   std::vector<KernelInfo> kernels() const;
   // Every op, the core's and the plugins' custom ones, in name order: its specification and
   // the kernels each device type has for it. Does not initialise the runtime.

@@ -172,8 +172,21 @@ class Parser {
 
 DeviceSpec parse_device_name(std::string_view text) { return Parser(text).parse(); }
 
+std::string TaskName::prefix() const {
+  return "/job:" + job + "/replica:0/task:" + std::to_string(task);
+}
+
+bool TaskName::admits(const DeviceSpec& spec) const {
+  return (spec.job.empty() || spec.job == job) && spec.replica <= 0 &&
+         (spec.task < 0 || spec.task == task);
+}
+
 std::string canonical_device_name(std::string_view type, int index) {
-  return "/job:localhost/replica:0/task:0/device:" + short_device_name(type, index);
+  return canonical_device_name(TaskName{}, type, index);
+}
+
+std::string canonical_device_name(const TaskName& task, std::string_view type, int index) {
+  return task.prefix() + "/device:" + short_device_name(type, index);
 }
 
 std::string short_device_name(std::string_view type, int index) {

@@ -26,11 +26,27 @@ struct DeviceSpec {
   bool fully_specified() const { return !type.empty() && index >= 0; }
 };
 
+// The task of a cluster a device belongs to, as its name gives it: "/job:worker/replica:0/
+// task:1". A process outside a cluster is /job:localhost/replica:0/task:0.
+struct TaskName {
+  std::string job = "localhost";
+  int task = 0;
+
+  // "/job:worker/replica:0/task:1"
+  std::string prefix() const;
+  // Whether `spec` leaves this task's devices in: its job, replica and task are this one's or
+  // unset. Outside a cluster, "localhost" also names this task (as TensorFlow's do).
+  bool admits(const DeviceSpec& spec) const;
+  bool operator==(const TaskName& other) const { return job == other.job && task == other.task; }
+};
+
 // Throws Error(kInvalidArgument) for a malformed name, quoting it and listing the forms.
 DeviceSpec parse_device_name(std::string_view text);
 
 // "/job:localhost/replica:0/task:0/device:GPU:1"
 std::string canonical_device_name(std::string_view type, int index);
+// "/job:worker/replica:0/task:1/device:GPU:1"
+std::string canonical_device_name(const TaskName& task, std::string_view type, int index);
 // "GPU:1"
 std::string short_device_name(std::string_view type, int index);
 // The canonical form of whatever the spec pins down: "/job:localhost/device:GPU" for a

@@ -24,6 +24,21 @@ struct ExecutionSettings {
   int intra_op_threads = 0;
 };
 
+// "cluster": whether this process is a task of a cluster of MPI ranks, and the job of each.
+struct ClusterSettings {
+  enum class Mode {
+    kAuto,  // a cluster when an MPI launcher started the process (mpirun sets its variables)
+    kOn,    // always (a process started alone is a cluster of one task)
+    kOff,   // never: one process, /job:localhost/replica:0/task:0
+  };
+  Mode mode = Mode::kAuto;
+  // Job name -> the ranks of its tasks, task 0 first; empty: every rank is a task of the job
+  // "worker", its task index its rank.
+  std::map<std::string, std::vector<int>> jobs;
+  // How long a task waits for another before the wait is an error naming that task.
+  int timeout_ms = 30000;
+};
+
 // Where the settings land. Each setting is a row of the settings table (settings_table.hpp),
 // which reads, checks and shows it; the defaults here are checked against the rows' by
 // tests/config/settings_table_test.cpp.
@@ -63,6 +78,7 @@ struct Config {
   std::string trace_path;
   int64_t trace_max_events = 1000000;  // "trace.max_events"
   ExecutionSettings execution;         // "execution", $HXRT_INTER_OP_THREADS, ...
+  ClusterSettings cluster;             // "cluster", $HXRT_CLUSTER, ...
   // JSON pointer of each value set by a file, the environment or the API -> its source
   // ("file <path>", "environment HXRT_X", "API"); values not here are defaults.
   std::map<std::string, std::string> origins;

@@ -33,6 +33,12 @@ SoftPlacement read_soft_placement(const nlohmann::json& mode, const std::string&
 nlohmann::json json_of(SoftPlacement mode);
 nlohmann::json json_of(LogLevel level);
 
+// "cluster.jobs" (and $HXRT_CLUSTER_JOBS, its JSON as text): job name -> the ranks of its
+// tasks. Checks the names and that no rank is listed twice; whether the ranks are those of
+// the cluster is known only when it starts (cluster/cluster_spec.hpp).
+void apply_cluster_jobs(const nlohmann::json& jobs, const std::string& source,
+                        Config& config);
+
 // "devices", through the device setters of config.hpp.
 void apply_devices_section(const nlohmann::json& devices, const std::string& source,
                            Config& config);

@@ -45,6 +45,10 @@ const std::vector<SettingGroup>& setting_groups() {
       {"/execution",
        "The threads graph mode uses, as TensorFlow's inter- and intra-op parallelism "
        "settings."},
+      {"/cluster",
+       "A cluster of processes started by `mpirun`, each a task: whether this process is one, "
+       "the job of each MPI rank, and how long a task waits for another (see "
+       "[Clusters](cluster.md))."},
   };
   return groups;
 }

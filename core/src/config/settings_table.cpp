@@ -428,6 +428,61 @@ std::vector<SettingRow> memory_rows() {
 // Far beyond any machine's cores: a larger count is a typo, and every thread costs a stack.
 constexpr double kMaxThreads = 4096;
 
+std::vector<SettingRow> cluster_rows() {
+  using Mode = ClusterSettings::Mode;
+  return {
+      Row("/cluster/enabled", Kind::kEnum, "\"auto\"",
+          "Whether this process is a task of a cluster of MPI ranks (see [Clusters](cluster.md)): "
+          "`auto` when an MPI launcher (`mpirun`) started it, `on` always (a process started "
+          "alone is a cluster of one task), `off` never. In a cluster, `Runtime::create` opens "
+          "MPI (Open MPI, `libhxrt_mpi.so`), sets the devices up at once and lists every "
+          "task's. `HXRT_CLUSTER` overrides it.")
+          .env("HXRT_CLUSTER")
+          .names({"auto", "on", "off"})
+          .expected("\"auto\", \"on\" or \"off\"")
+          .apply([](const json& v, const std::string&, Config& c) {
+            c.cluster.mode = v == "on" ? Mode::kOn : v == "off" ? Mode::kOff : Mode::kAuto;
+          })
+          .value([](const Config& c) {
+            return json(c.cluster.mode == Mode::kOn    ? "on"
+                        : c.cluster.mode == Mode::kOff ? "off"
+                                                       : "auto");
+          }),
+      Row("/cluster/jobs", Kind::kObject, "null",
+          "Job name -> the MPI ranks of its tasks, task 0 first, as `{\"ps\": [0], "
+          "\"worker\": [1, 2, 3]}`: rank 1 is then `/job:worker/replica:0/task:0`. Every rank "
+          "of the cluster must be listed once. Unset: every rank is a task of the job `worker`, "
+          "its task index its rank. `HXRT_CLUSTER_JOBS` (the same JSON) overrides it.")
+          .type_text("object of job name -> array of ranks")
+          .env("HXRT_CLUSTER_JOBS")
+          .schema({{"propertyNames", {{"pattern", "^[a-z][a-z0-9_]{0,63}$"}}},
+                   {"minProperties", 1},
+                   {"additionalProperties",
+                    {{"type", "array"},
+                     {"minItems", 1},
+                     {"items", {{"type", "integer"}, {"minimum", 0}}}}}})
+          // The variable holds the object's JSON; text that is none is shown as the string.
+          .from_env([](const std::string& text) {
+            return json::accept(text) ? json::parse(text) : json(text);
+          })
+          .apply(apply_cluster_jobs)
+          .value([](const Config& c) {
+            return c.cluster.jobs.empty() ? json(nullptr) : json(c.cluster.jobs);
+          }),
+      Row("/cluster/timeout_ms", Kind::kInteger, "30000",
+          "How long, in milliseconds, a task waits for another (its devices at start-up, a "
+          "transfer, a collective) before the wait ends in an error naming that task. "
+          "`HXRT_CLUSTER_TIMEOUT_MS` overrides it.")
+          .env("HXRT_CLUSTER_TIMEOUT_MS")
+          .range(1, 86400000)
+          .expected("an integer from 1 to 86400000 (milliseconds; a day at most)")
+          .apply([](const json& v, const std::string&, Config& c) {
+            c.cluster.timeout_ms = v.get<int>();
+          })
+          .value([](const Config& c) { return json(c.cluster.timeout_ms); }),
+  };
+}
+
 std::vector<SettingRow> trace_and_execution_rows() {
   return {
       Row("/trace/path", Kind::kString, "null",
@@ -485,7 +540,7 @@ const std::vector<SettingRow>& setting_rows() {
     std::vector<SettingRow> all;
     for (auto part : {plugin_rows, placement_rows, graph_pass_rows,
                       logging_and_visibility_rows, device_rows, memory_rows,
-                      trace_and_execution_rows}) {
+                      trace_and_execution_rows, cluster_rows}) {
       for (SettingRow& row : part()) all.push_back(std::move(row));
     }
     return all;

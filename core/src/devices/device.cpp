@@ -24,11 +24,11 @@ BfcOptions device_memory_options(BfcOptions options, const PhysicalDevice& physi
 }  // namespace
 
 Device::Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
-               const BfcOptions& memory, std::string memory_policy)
+               const BfcOptions& memory, std::string memory_policy, const TaskName& task)
     : physical_(std::move(physical)),
       id_(id),
       index_(index),
-      name_(canonical_device_name(type(), id)),
+      name_(canonical_device_name(task, type(), id)),
       short_name_(short_device_name(type(), id)),
       memory_policy_(std::move(memory_policy)),
       staging_(physical_->plugin(), physical_->handle()),
@@ -96,6 +96,7 @@ Device::~Device() {
 DeviceInfo Device::info() const {
   DeviceInfo info = physical_->descriptive_info();
   info.name = name_;
+  info.task = name_.substr(0, name_.rfind("/device:"));
   info.short_name = short_name_;
   info.id = id_;
   info.memory_policy = memory_policy_;

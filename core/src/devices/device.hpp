@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "base/device_name.hpp"
 #include "devices/physical_device.hpp"
 #include "devices/tensor_kinds.hpp"
 #include "execution/event_pool.hpp"
@@ -29,8 +30,9 @@ class Device : public std::enable_shared_from_this<Device> {
   // `id` is the logical id among the devices of its type, `index` the index among all
   // logical devices. Creates the allocator (which takes its budget now under `preallocate`)
   // and the default stream (when the plugin has streams); throws Error when either fails.
+  // Named as a device of `task` ("/job:worker/replica:0/task:1/device:GPU:0").
   Device(std::shared_ptr<PhysicalDevice> physical, int id, size_t index,
-         const BfcOptions& memory, std::string memory_policy);
+         const BfcOptions& memory, std::string memory_policy, const TaskName& task = {});
   ~Device();
   Device(const Device&) = delete;
   Device& operator=(const Device&) = delete;

@@ -32,7 +32,8 @@ void DeviceManager::create_logical_devices(const DeviceSettings& settings, Logge
   std::vector<std::shared_ptr<Device>> created;
   for (const LogicalDevicePlan& logical : plan.devices) {
     created.push_back(std::make_shared<Device>(physical_[logical.physical], logical.id,
-                                               created.size(), logical.memory, logical.policy));
+                                               created.size(), logical.memory, logical.policy,
+                                               task_));
   }
   devices_ = std::move(created);
 
@@ -108,9 +109,7 @@ Device* DeviceManager::find(const std::string& type, int id) const {
 
 std::vector<Device*> DeviceManager::matching(const DeviceSpec& spec) const {
   std::vector<Device*> found;
-  bool local = (spec.job.empty() || spec.job == "localhost") && spec.replica <= 0 &&
-               spec.task <= 0;
-  if (!local) return found;
+  if (!task_.admits(spec)) return found;
   for (const auto& device : devices_) {
     if (!spec.type.empty() && device->type() != spec.type) continue;
     if (spec.index >= 0 && device->id() != spec.index) continue;

@@ -19,6 +19,9 @@ class DeviceManager {
  public:
   // Opens every device of `plugin`. A device that fails to open is logged and left out.
   void add_plugin_devices(const std::shared_ptr<Plugin>& plugin, Logger& logger);
+  // The task whose devices these are, in their names; before create_logical_devices.
+  void set_task(TaskName task) { task_ = std::move(task); }
+  const TaskName& task() const { return task_; }
   // Creates the logical devices under `settings` and logs the physical -> visible ->
   // logical mapping at info level. All or nothing: on Error no logical device exists.
   void create_logical_devices(const DeviceSettings& settings, Logger& logger);
@@ -53,6 +56,7 @@ class DeviceManager {
  private:
   std::vector<std::shared_ptr<PhysicalDevice>> physical_;
   std::vector<std::shared_ptr<Device>> devices_;
+  TaskName task_;
 };
 
 }  // namespace hxrt::detail

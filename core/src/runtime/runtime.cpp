@@ -7,6 +7,7 @@
 
 #include "base/device_name.hpp"
 #include "base/status.hpp"
+#include "cluster/transport_loader.hpp"
 #include "tensors/transfers.hpp"
 #include "tensors/tensor_impl.hpp"
 #include "trace/transfer_trace.hpp"
@@ -92,6 +93,7 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   if (const auto& visible = impl->config.devices.visible_devices) {
     impl->devices.check_visible_devices(*visible, impl->config.origins.at("/visible_devices"));
   }
+  if (detail::in_cluster(impl->config.cluster)) impl->join_cluster();
   log_start_up(*impl);
   impl->start_configured_trace();
   return Runtime(std::move(impl));
@@ -103,6 +105,9 @@ std::vector<DeviceInfo> Runtime::devices() const {
   impl().ensure_initialized();
   std::vector<DeviceInfo> out;
   for (const auto& device : impl().devices.all()) out.push_back(device->info());
+  if (impl().cluster) {
+    for (const DeviceInfo& remote : impl().cluster->remote_devices()) out.push_back(remote);
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <string>
 
+#include "cluster/cluster.hpp"
 #include "config/config.hpp"
 #include "eager/eager_ops.hpp"
 #include "eager/quiet_placement_log.hpp"
@@ -47,6 +48,8 @@ struct Runtime::Impl final : detail::EagerOps {
   detail::KernelRegistry kernels;
   detail::LoadedPlugins loaded;
   detail::DeviceManager devices;
+  // This process as a task of a cluster (cluster/cluster.hpp); null outside one.
+  std::unique_ptr<detail::Cluster> cluster;
   std::unique_ptr<detail::Placer> placer;  // made by initialize()
   // After the placer: destroyed first, as plans hold its kernel instances.
   detail::CallPlans call_plans;
@@ -87,6 +90,9 @@ struct Runtime::Impl final : detail::EagerOps {
     if (!initialized.load(std::memory_order_acquire)) initialize();
   }
   void initialize();
+  // In a cluster: joins it, sets the devices up, and exchanges device tables with every
+  // other task (runtime/join_cluster.cpp).
+  void join_cluster();
   // A lock on the device setup, for a setter; throws Error(kFailedPrecondition) with
   // `guide_error` (TensorFlow's text) once the runtime is initialised.
   std::unique_lock<std::mutex> lock_setup(const char* guide_error);

@@ -1,0 +1,41 @@
+// This process as a task of a cluster of MPI ranks (docs/cluster.md): which task it is, which
+// the others are, and the devices of each, told by every task at start-up.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/device_name.hpp"
+#include "base/logger.hpp"
+#include "cluster/transport.hpp"
+#include "config/config.hpp"
+#include "hxrt/device_info.hpp"
+
+namespace hxrt::detail {
+
+class Cluster {
+ public:
+  // Joins the cluster over `transport`: this task's name from "cluster.jobs" (`config`).
+  Cluster(std::shared_ptr<Transport> transport, const Config& config);
+
+  const TaskName& task() const { return tasks_[static_cast<size_t>(rank())]; }
+  const std::vector<TaskName>& tasks() const { return tasks_; }
+  int rank() const { return transport_->rank(); }
+  Transport& transport() const { return *transport_; }
+
+  // Tells every other task this one's devices and learns theirs, within `timeout_ms`
+  // (cluster.timeout_ms). Error(kUnavailable) naming each task that did not answer: it
+  // died, hangs, or never created its runtime.
+  void exchange_devices(const std::vector<DeviceInfo>& local, Logger& logger);
+  // The other tasks' devices, in rank order.
+  const std::vector<DeviceInfo>& remote_devices() const { return remote_devices_; }
+
+ private:
+  std::shared_ptr<Transport> transport_;
+  std::vector<TaskName> tasks_;
+  int timeout_ms_;
+  std::vector<DeviceInfo> remote_devices_;
+};
+
+}  // namespace hxrt::detail

@@ -1,0 +1,224 @@
+// The Transport on MPI (cluster/transport.hpp), built into libhxrt_mpi.so against Debian's
+// Open MPI. MPI is initialised here unless the program did it first; errors are returned on
+// this module's own communicator (a duplicate of MPI_COMM_WORLD), never aborted on.
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cluster/transport.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+// The greeting on MPI_COMM_WORLD, at a tag high enough to stay clear of a program's own
+// (MPI guarantees tags up to 32767); then the device tables, on the runtime's communicator.
+constexpr int kJoinTag = 32000;
+constexpr int kExchangeTag = 1;
+
+std::string mpi_error_text(int code) {
+  char text[MPI_MAX_ERROR_STRING];
+  int length = 0;
+  if (MPI_Error_string(code, text, &length) != MPI_SUCCESS) {
+    return "MPI error " + std::to_string(code);
+  }
+  return std::string(text, static_cast<size_t>(length));
+}
+
+void check(int code, const char* call) {
+  if (code != MPI_SUCCESS) {
+    throw std::runtime_error(std::string(call) + ": " + mpi_error_text(code));
+  }
+}
+
+// Finalises MPI at exit when this module initialised it (Open MPI's launcher reports a task
+// that exits without MPI_Finalize as failed).
+void finalize_at_exit() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+
+// Waits by polling with sleeps that grow to a millisecond: the start-up exchange is rare, and
+// a thread that spins would take a core from the tasks' work.
+class Backoff {
+ public:
+  void pause() {
+    std::this_thread::sleep_for(std::chrono::microseconds(wait_us_));
+    wait_us_ = wait_us_ * 2 > 1000 ? 1000 : wait_us_ * 2;
+  }
+
+ private:
+  int wait_us_ = 20;
+};
+
+// Sets MPI_ERRORS_RETURN on a communicator of the program's while it lives, then gives the
+// program its own handler back.
+class ErrorsReturned {
+ public:
+  explicit ErrorsReturned(MPI_Comm comm) : comm_(comm) {
+    check(MPI_Comm_get_errhandler(comm_, &program_handler_), "MPI_Comm_get_errhandler");
+    check(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+  }
+  ~ErrorsReturned() {
+    MPI_Comm_set_errhandler(comm_, program_handler_);
+    MPI_Errhandler_free(&program_handler_);
+  }
+  ErrorsReturned(const ErrorsReturned&) = delete;
+  ErrorsReturned& operator=(const ErrorsReturned&) = delete;
+
+ private:
+  MPI_Comm comm_;
+  MPI_Errhandler program_handler_;
+};
+
+class MpiTransport final : public Transport {
+ public:
+  MpiTransport() {
+    check(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "MPI_Comm_rank");
+    check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
+    char version[MPI_MAX_LIBRARY_VERSION_STRING];
+    int length = 0;
+    MPI_Get_library_version(version, &length);
+    library_.assign(version, static_cast<size_t>(length));
+    const size_t line_end = library_.find_first_of(",\n");
+    if (line_end != std::string::npos) library_.resize(line_end);
+  }
+  ~MpiTransport() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+  }
+
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+  std::string library() const override { return library_; }
+
+  // A duplicate of MPI_COMM_WORLD keeps the runtime's messages apart from the program's; but
+  // making it is collective, and would wait forever for a rank that never joins. So the ranks
+  // first greet each other on MPI_COMM_WORLD, point to point at a tag of their own, which
+  // tells who is missing within the timeout; then, all being there, they duplicate it.
+  std::vector<int> join(std::chrono::milliseconds timeout) override {
+    if (comm_ != MPI_COMM_NULL) return {};  // joined for an earlier runtime of the process
+    std::vector<std::optional<std::string>> greetings;
+    {
+      const ErrorsReturned returned(MPI_COMM_WORLD);
+      greetings = exchange_on(MPI_COMM_WORLD, kJoinTag, std::string(), timeout);
+    }
+    std::vector<int> silent;
+    for (int peer = 0; peer < size_; ++peer) {
+      if (!greetings[static_cast<size_t>(peer)]) silent.push_back(peer);
+    }
+    if (!silent.empty()) return silent;
+    check(MPI_Comm_dup(MPI_COMM_WORLD, &comm_), "MPI_Comm_dup");
+    check(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+    return silent;
+  }
+
+  std::vector<std::optional<std::string>> exchange(const std::string& message,
+                                                   std::chrono::milliseconds timeout) override {
+    if (comm_ == MPI_COMM_NULL) throw std::runtime_error("exchange before every rank joined");
+    return exchange_on(comm_, kExchangeTag, message, timeout);
+  }
+
+ private:
+  std::vector<std::optional<std::string>> exchange_on(MPI_Comm comm, int tag,
+                                                      const std::string& message,
+                                                      std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    if (message.size() > static_cast<size_t>(INT32_MAX)) {
+      throw std::runtime_error("a message of " + std::to_string(message.size()) +
+                               " bytes is over MPI's count of 2^31 - 1");
+    }
+    std::vector<MPI_Request> sends;
+    for (int peer = 0; peer < size_; ++peer) {
+      if (peer == rank_) continue;
+      sends.emplace_back();
+      check(MPI_Isend(message.data(), static_cast<int>(message.size()), MPI_BYTE, peer, tag,
+                      comm, &sends.back()),
+            "MPI_Isend");
+    }
+    std::vector<std::optional<std::string>> received(static_cast<size_t>(size_));
+    received[static_cast<size_t>(rank_)] = message;
+    int missing = size_ - 1;
+    Backoff backoff;
+    while (missing > 0 && std::chrono::steady_clock::now() < deadline) {
+      bool progressed = false;
+      for (int peer = 0; peer < size_; ++peer) {
+        if (received[static_cast<size_t>(peer)]) continue;
+        int found = 0;
+        MPI_Message handle;
+        MPI_Status status;
+        check(MPI_Improbe(peer, tag, comm, &found, &handle, &status), "MPI_Improbe");
+        if (!found) continue;
+        int count = 0;
+        check(MPI_Get_count(&status, MPI_BYTE, &count), "MPI_Get_count");
+        std::string bytes(static_cast<size_t>(count), '\0');
+        check(MPI_Mrecv(bytes.data(), count, MPI_BYTE, &handle, MPI_STATUS_IGNORE), "MPI_Mrecv");
+        received[static_cast<size_t>(peer)] = std::move(bytes);
+        --missing;
+        progressed = true;
+      }
+      if (!progressed && missing > 0) backoff.pause();
+    }
+    finish_sends(sends, deadline);
+    return received;
+  }
+
+  // Sends complete once their peers receive them; one to a peer that never does is
+  // cancelled at the deadline, so that nothing of this call is left pending.
+  static void finish_sends(std::vector<MPI_Request>& sends,
+                           std::chrono::steady_clock::time_point deadline) {
+    Backoff backoff;
+    for (MPI_Request& request : sends) {
+      int done = 0;
+      while (true) {
+        check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
+        if (done || std::chrono::steady_clock::now() >= deadline) break;
+        backoff.pause();
+      }
+      if (!done) {
+        MPI_Cancel(&request);
+        MPI_Request_free(&request);
+      }
+    }
+  }
+
+  MPI_Comm comm_ = MPI_COMM_NULL;
+  int rank_ = 0;
+  int size_ = 1;
+  std::string library_;
+};
+
+}  // namespace
+}  // namespace hxrt::detail
+
+extern "C" __attribute__((visibility("default"))) hxrt::detail::Transport* hxrt_mpi_open(
+    std::string* error) {
+  try {
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    if (!initialized) {
+      int provided = 0;
+      // Several threads of the runtime may call MPI at once (the executor's, the caller's).
+      hxrt::detail::check(MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided),
+                          "MPI_Init_thread");
+      std::atexit(hxrt::detail::finalize_at_exit);
+      if (provided < MPI_THREAD_MULTIPLE) {
+        *error = "this MPI gives no MPI_THREAD_MULTIPLE (it gave level " +
+                 std::to_string(provided) + "), which the runtime's threads need";
+        return nullptr;
+      }
+    }
+    return new hxrt::detail::MpiTransport();
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return nullptr;
+  }
+}

@@ -1,0 +1,34 @@
+// Start-up in a cluster: the devices are set up at once, from the config file and the
+// environment, as a TensorFlow server's are when it starts, so that every task can tell the
+// others its devices; the device setters then refuse, as after any initialisation.
+#include "cluster/transport_loader.hpp"
+#include "hxrt/runtime.hpp"
+#include "runtime/runtime_impl.hpp"
+
+namespace hxrt {
+
+void Runtime::Impl::join_cluster() {
+  cluster = std::make_unique<detail::Cluster>(detail::process_transport(), config);
+  devices.set_task(cluster->task());
+  initialize();
+  std::vector<DeviceInfo> local;
+  for (const auto& device : devices.all()) local.push_back(device->info());
+  cluster->exchange_devices(local, *logger);
+}
+
+ClusterInfo Runtime::cluster() const {
+  ClusterInfo info;
+  const detail::Cluster* cluster = impl().cluster.get();
+  info.in_cluster = cluster != nullptr;
+  info.task = impl().devices.task().prefix();
+  info.rank = cluster ? cluster->rank() : 0;
+  if (cluster == nullptr) {
+    info.tasks = {info.task};
+    return info;
+  }
+  for (const detail::TaskName& task : cluster->tasks()) info.tasks.push_back(task.prefix());
+  info.mpi_library = cluster->transport().library();
+  return info;
+}
+
+}  // namespace hxrt
