@@ -126,7 +126,8 @@ void bind_infos(nb::module_& module) {
   nb::class_<hxrt::DeviceInfo>(
       module, "DeviceInfo",
       "A device ops run on: name, short_name, type, id, the physical device it is cut from, "
-      "memory_policy, plugin, product, memory_total (bytes).")
+      "memory_policy, plugin, product, memory_total (bytes), the task of the cluster it is "
+      "of, and whether it is this process's (local).")
       .def_ro("name", &hxrt::DeviceInfo::name)
       .def_ro("short_name", &hxrt::DeviceInfo::short_name)
       .def_ro("type", &hxrt::DeviceInfo::type)
@@ -135,7 +136,9 @@ void bind_infos(nb::module_& module) {
       .def_ro("memory_policy", &hxrt::DeviceInfo::memory_policy)
       .def_ro("plugin", &hxrt::DeviceInfo::plugin)
       .def_ro("product", &hxrt::DeviceInfo::product)
-      .def_ro("memory_total", &hxrt::DeviceInfo::memory_total);
+      .def_ro("memory_total", &hxrt::DeviceInfo::memory_total)
+      .def_ro("task", &hxrt::DeviceInfo::task)
+      .def_ro("local", &hxrt::DeviceInfo::local);
   nb::class_<hxrt::OpAttrInfo>(
       module, "OpAttrInfo",
       "An attribute of an op's schema: name, type (\"int\", \"list of ints\", ...), whether "
