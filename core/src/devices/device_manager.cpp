@@ -127,6 +127,13 @@ std::string DeviceManager::describe() const {
   return text.empty() ? "<none>" : text;
 }
 
+std::string DeviceManager::describe_for(const DeviceSpec& spec) const {
+  if (task_.admits(spec)) return describe();
+  return describe() + "\n" + to_string(spec) + " is not this task's (" + task_.prefix() +
+         "): ops and tensors go to this task's own devices; placing them on another task's "
+         "is not available yet (docs/cluster.md)";
+}
+
 void DeviceManager::quiesce() noexcept {
   for (const std::shared_ptr<Device>& device : devices_) {
     try {

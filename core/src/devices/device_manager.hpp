@@ -52,6 +52,9 @@ class DeviceManager {
   void quiesce() noexcept;
   // "/job:localhost/replica:0/task:0/device:CPU:0, ..." for error messages.
   std::string describe() const;
+  // describe(), for a message about `spec`, which matched none of them: and, where the spec
+  // names another task of the cluster, that only this task's devices take ops here.
+  std::string describe_for(const DeviceSpec& spec) const;
 
  private:
   std::vector<std::shared_ptr<PhysicalDevice>> physical_;

@@ -260,7 +260,7 @@ Placer::Route Placer::decide(const PlacementRequest& request) {
     }
     route.failure_code = StatusCode::kInvalidArgument;
     route.failure = to_string(spec) + " unknown device.\nExisting devices: " +
-                    devices_.describe() +
+                    devices_.describe_for(spec) +
                     "\nTo place ops on the best existing device instead, set soft placement "
                     "(placement.soft_placement: \"soft\").";
     return route;

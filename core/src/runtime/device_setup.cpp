@@ -44,7 +44,7 @@ detail::Device& Runtime::Impl::named_device(const std::string& name) {
   if (found.empty()) {
     throw Error(StatusCode::kInvalidArgument, detail::to_string(spec) +
                                                   " unknown device.\nExisting devices: " +
-                                                  devices.describe());
+                                                  devices.describe_for(spec));
   }
   return *found.front();
 }

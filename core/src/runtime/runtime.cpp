@@ -134,7 +134,7 @@ detail::Device& Runtime::Impl::data_device(const std::string& spec) {
                   (configured ? " (placement.tensor_device, set by " +
                                     config.origins.at("/placement/tensor_device") + ")"
                               : std::string()) +
-                  ".\nExisting devices: " + devices.describe());
+                  ".\nExisting devices: " + devices.describe_for(parsed));
 }
 
 detail::Device& Runtime::Impl::default_tensor_device() {
