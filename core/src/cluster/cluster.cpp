@@ -8,44 +8,38 @@
 #include "hxrt/error.hpp"
 
 namespace hxrt::detail {
-namespace {
-
-std::string origin_of(const Config& config, const std::string& path) {
-  auto found = config.origins.find(path);
-  return found == config.origins.end() ? std::string("the defaults") : found->second;
-}
-
-}  // namespace
 
 Cluster::Cluster(std::shared_ptr<Transport> transport, const Config& config)
     : transport_(std::move(transport)),
+      // An origin is recorded for "cluster.jobs" whenever it is set; unset, it is not quoted.
       tasks_(tasks_of_ranks(config.cluster, transport_->size(),
-                            origin_of(config, "/cluster/jobs"))),
+                            config.cluster.jobs.empty() ? std::string()
+                                                        : config.origins.at("/cluster/jobs"))),
       timeout_ms_(config.cluster.timeout_ms) {}
 
 void Cluster::exchange_devices(const std::vector<DeviceInfo>& local, Logger& logger) {
+  const std::chrono::milliseconds timeout(timeout_ms_);
+  std::vector<int> silent;  // the ranks that did not answer, at joining or at the exchange
   std::vector<std::optional<std::string>> tables;
   try {
-    const std::vector<int> absent = transport_->join(std::chrono::milliseconds(timeout_ms_));
-    tables.resize(tasks_.size(), std::string());
-    for (int rank : absent) tables[static_cast<size_t>(rank)].reset();
-    if (absent.empty()) {
-      tables = transport_->exchange(device_table_text(local),
-                                    std::chrono::milliseconds(timeout_ms_));
-    }
+    silent = transport_->join(timeout);
+    if (silent.empty()) tables = transport_->exchange(device_table_text(local), timeout);
   } catch (const std::runtime_error& e) {
     throw Error(StatusCode::kUnavailable,
                 task().prefix() + ": the tasks' device tables could not be exchanged: " +
                     e.what());
   }
-  std::string silent;
   for (size_t rank = 0; rank < tables.size(); ++rank) {
-    if (!tables[rank]) silent += (silent.empty() ? "" : ", ") + tasks_[rank].prefix();
+    if (!tables[rank]) silent.push_back(static_cast<int>(rank));
   }
   if (!silent.empty()) {
+    std::string names;
+    for (int rank : silent) {
+      names += (names.empty() ? "" : ", ") + tasks_[static_cast<size_t>(rank)].prefix();
+    }
     throw Error(StatusCode::kUnavailable,
                 task().prefix() + " waited " + std::to_string(timeout_ms_) +
-                    " ms at start-up for the devices of " + silent +
+                    " ms at start-up for the devices of " + names +
                     ", which did not answer: each task must create its runtime (a task that "
                     "died or hangs never does); cluster.timeout_ms sets the wait");
   }
