@@ -68,7 +68,4 @@ def device(name_or_function: str | DeviceFunction) -> DeviceScope | DeviceFuncti
     "Cast" else None): ...``."""
     from hxrt._runtime import default_runtime
 
-    native = default_runtime().native
-    if callable(name_or_function):
-        return DeviceFunctionScope(native, name_or_function)
-    return DeviceScope(native, name_or_function)
+    return default_runtime().device(name_or_function)
