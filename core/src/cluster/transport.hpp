@@ -7,14 +7,34 @@
 #pragma once
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace hxrt::detail {
 
+// One message on its way (Transport::start_send, start_receive).
+class Transfer {
+ public:
+  // One not done is given up: a receive is cancelled; a send is left to MPI, whose buffer
+  // must then stay alive as long as the process (a peer may still take it).
+  virtual ~Transfer() = default;
+  // Whether it has completed, without blocking. Throws std::runtime_error for an MPI error,
+  // or a received message of another size than the receive's.
+  virtual bool done() = 0;
+};
+
+// A whole message taken at its tag (Transport::take_message).
+struct Message {
+  int source = 0;
+  std::string bytes;
+};
+
 class Transport {
  public:
+  static constexpr int kAnyRank = -1;
+
   virtual ~Transport() = default;
 
   virtual int rank() const = 0;
@@ -32,6 +52,20 @@ class Transport {
   // an MPI error, with MPI's text.
   virtual std::vector<std::optional<std::string>> exchange(const std::string& message,
                                                            std::chrono::milliseconds timeout) = 0;
+
+  // Point to point, after join, on the transport's own communicator: `bytes` of `data` to or
+  // from `peer` at `tag` (0 to largest_tag()). Messages from one rank at one tag arrive in the
+  // order they were sent. Any size: MPI's counts are ints, so a message over 1 GiB goes as
+  // several. The memory must stay as it is until the transfer is done.
+  virtual std::unique_ptr<Transfer> start_send(int peer, int tag, const void* data,
+                                               size_t bytes) = 0;
+  virtual std::unique_ptr<Transfer> start_receive(int peer, int tag, void* data,
+                                                  size_t bytes) = 0;
+  // A message of under 1 GiB that has come at `tag` from `peer` (kAnyRank: from any), taken;
+  // nullopt when none has. Never blocks.
+  virtual std::optional<Message> take_message(int tag, int peer = kAnyRank) = 0;
+  // The largest tag MPI allows (MPI_TAG_UB: at least 32767).
+  virtual int largest_tag() const = 0;
 };
 
 // libhxrt_mpi.so's one entry point (`hxrt_mpi_open`): MPI opened (initialised, unless the

@@ -67,7 +67,7 @@ detail::ExecutableHandle& Executable::handle() const {
 
 std::vector<Tensor> Executable::run(const std::vector<Tensor>& inputs) const {
   detail::ExecutableHandle& handle = this->handle();
-  if (const detail::RunTimeStages* stages = handle.stages()) {
+  if (const detail::StagedRuns* stages = handle.stages()) {
     check_feeds(inputs, stages->inputs(), stages->input_dtypes(), stages->input_shapes());
     return stages->run(inputs);
   }

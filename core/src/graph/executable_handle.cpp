@@ -40,7 +40,7 @@ ExecutableHandle::ExecutableHandle(std::shared_ptr<const ExecutableImpl> compile
   if (recompile_ != nullptr) replaced_.push_back(current_);
 }
 
-ExecutableHandle::ExecutableHandle(std::unique_ptr<const RunTimeStages> stages)
+ExecutableHandle::ExecutableHandle(std::unique_ptr<const StagedRuns> stages)
     : current_(stages->first()),
       stages_(std::move(stages)),
       inputs_(stages_->inputs()),

@@ -28,7 +28,7 @@
 
 #include "cost/sample_window.hpp"
 #include "graph/executable_impl.hpp"
-#include "graph/staged/run_time_stages.hpp"
+#include "graph/staged/staged_runs.hpp"
 
 namespace hxrt::detail {
 
@@ -50,11 +50,12 @@ class ExecutableHandle {
   // `graph` and `options` are copied only when `compiled` measures (the dynamic placer's).
   ExecutableHandle(std::shared_ptr<const ExecutableImpl> compiled, const Graph& graph,
                    const CompileOptions& options);
-  // A graph with shapes known only at run: runs go through `stages`, and current() is their
-  // first part (nullptr when there is none). It is not placed again as runs go.
-  explicit ExecutableHandle(std::unique_ptr<const RunTimeStages> stages);
-  // nullptr for a graph whose shapes are all known at compile.
-  const RunTimeStages* stages() const { return stages_.get(); }
+  // An executable run in stages (a graph with shapes known only at run, or one across the
+  // tasks of a cluster): runs go through `stages`, and current() is what describes them
+  // (nullptr when nothing does yet). It is not placed again as runs go.
+  explicit ExecutableHandle(std::unique_ptr<const StagedRuns> stages);
+  // nullptr for an executable of one compiled graph.
+  const StagedRuns* stages() const { return stages_.get(); }
 
   // The compiled graph runs start on now; it lives as long as this handle.
   std::shared_ptr<const ExecutableImpl> current() const { return std::atomic_load(&current_); }
@@ -104,7 +105,7 @@ class ExecutableHandle {
     CompileOptions options;
   };
   const std::unique_ptr<Recompile> recompile_;  // its feed_devices grow as runs teach them
-  const std::unique_ptr<const RunTimeStages> stages_;
+  const std::unique_ptr<const StagedRuns> stages_;
   const std::vector<std::string> inputs_;
   const std::vector<NodeOutput> fetches_;
   std::atomic<uint64_t> runs_{0};

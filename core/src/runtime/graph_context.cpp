@@ -1,7 +1,9 @@
 // The runtime's side of the graph layer: the context its graphs see, and Runtime::compile.
 #include "graph/graph_context.hpp"
 
+#include "cluster/task_executable.hpp"
 #include "graph/executable_handle.hpp"
+#include "graph/staged/run_time_stages.hpp"
 #include "runtime/runtime_impl.hpp"
 
 namespace hxrt {
@@ -18,6 +20,12 @@ std::shared_ptr<GraphContext> graph_context_of(const Runtime& runtime) {
 
 Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
                             const CompileOptions& options) {
+  if (detail::ClusterService* service = impl().cluster_service.get()) {
+    if (std::unique_ptr<const detail::StagedRuns> across = detail::compile_across_tasks(
+            *service, detail::graph_context_of(*this), graph, fetches, options)) {
+      return Executable(std::make_shared<detail::ExecutableHandle>(std::move(across)));
+    }
+  }
   if (detail::has_shapes_at_run(graph, fetches)) {
     return Executable(std::make_shared<detail::ExecutableHandle>(
         std::make_unique<detail::RunTimeStages>(detail::graph_context_of(*this), graph, fetches,

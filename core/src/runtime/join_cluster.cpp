@@ -14,6 +14,9 @@ void Runtime::Impl::join_cluster() {
   std::vector<DeviceInfo> local;
   for (const auto& device : devices.all()) local.push_back(device->info());
   cluster->exchange_devices(local, *logger);
+  // Owned by this state, the service holds its context without owning it.
+  cluster_service = std::make_unique<detail::ClusterService>(
+      *cluster, std::shared_ptr<detail::GraphContext>(std::shared_ptr<void>(), &graph_context));
 }
 
 ClusterInfo Runtime::cluster() const {

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cluster/cluster.hpp"
+#include "cluster/cluster_service.hpp"
 #include "config/config.hpp"
 #include "eager/eager_ops.hpp"
 #include "eager/quiet_placement_log.hpp"
@@ -79,6 +80,10 @@ struct Runtime::Impl final : detail::EagerOps {
     detail::DeviceManager& devices;
     ~QuiesceOnExit() { devices.quiesce(); }
   } quiesce_on_exit{devices};
+  // In a cluster, the service of the graphs other tasks place here (cluster/
+  // cluster_service.hpp): destroyed first, once every task has said it leaves, while the
+  // devices and kernels its parts use are all there.
+  std::unique_ptr<detail::ClusterService> cluster_service;
 
   // Writes the trace this runtime started, if it still runs (trace_control.cpp).
   ~Impl();

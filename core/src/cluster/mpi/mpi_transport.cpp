@@ -3,8 +3,11 @@
 // this module's own communicator (a duplicate of MPI_COMM_WORLD), never aborted on.
 #include <mpi.h>
 
+#include <algorithm>
 #include <chrono>
+#include <climits>
 #include <cstdint>
+#include <memory>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -78,6 +81,56 @@ class ErrorsReturned {
   MPI_Errhandler program_handler_;
 };
 
+// MPI counts are ints: a message over this goes as several, in order at one tag.
+constexpr size_t kMostPerMessage = size_t{1} << 30;
+
+class MpiTransfer final : public Transfer {
+ public:
+  MpiTransfer(bool receive, size_t bytes) : receive_(receive), bytes_(bytes) {}
+  ~MpiTransfer() override {
+    for (MPI_Request& request : requests_) {
+      if (request == MPI_REQUEST_NULL) continue;
+      if (receive_) MPI_Cancel(&request);
+      MPI_Request_free(&request);
+    }
+  }
+  MpiTransfer(const MpiTransfer&) = delete;
+  MpiTransfer& operator=(const MpiTransfer&) = delete;
+
+  std::vector<MPI_Request>& requests() { return requests_; }
+
+  bool done() override {
+    for (size_t i = 0; i < requests_.size(); ++i) {
+      if (requests_[i] == MPI_REQUEST_NULL) continue;
+      int finished = 0;
+      MPI_Status status;
+      const int code = MPI_Test(&requests_[i], &finished, &status);
+      if (code != MPI_SUCCESS) {
+        throw std::runtime_error("MPI_Test: " + mpi_error_text(code));
+      }
+      if (!finished) return false;
+      if (receive_) check_count(status, i);
+    }
+    return true;
+  }
+
+ private:
+  // A receive takes a message of at most its size; a shorter one is as wrong.
+  void check_count(const MPI_Status& status, size_t chunk) const {
+    int count = 0;
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    const size_t expected = std::min(kMostPerMessage, bytes_ - chunk * kMostPerMessage);
+    if (static_cast<size_t>(count) != expected) {
+      throw std::runtime_error("a message of " + std::to_string(count) + " bytes came where " +
+                               std::to_string(expected) + " were expected");
+    }
+  }
+
+  bool receive_;
+  size_t bytes_;
+  std::vector<MPI_Request> requests_;
+};
+
 class MpiTransport final : public Transport {
  public:
   MpiTransport() {
@@ -127,7 +180,75 @@ class MpiTransport final : public Transport {
     return exchange_on(comm_, kExchangeTag, message, timeout);
   }
 
+  std::unique_ptr<Transfer> start_send(int peer, int tag, const void* data,
+                                       size_t bytes) override {
+    auto transfer = std::make_unique<MpiTransfer>(false, bytes);
+    const auto* at = static_cast<const unsigned char*>(data);
+    for_each_chunk(bytes, [&](size_t offset, int count) {
+      transfer->requests().push_back(MPI_REQUEST_NULL);
+      check(MPI_Isend(at + offset, count, MPI_BYTE, peer, tag, joined(),
+                      &transfer->requests().back()),
+            "MPI_Isend");
+    });
+    return transfer;
+  }
+
+  std::unique_ptr<Transfer> start_receive(int peer, int tag, void* data,
+                                          size_t bytes) override {
+    auto transfer = std::make_unique<MpiTransfer>(true, bytes);
+    auto* at = static_cast<unsigned char*>(data);
+    for_each_chunk(bytes, [&](size_t offset, int count) {
+      transfer->requests().push_back(MPI_REQUEST_NULL);
+      check(MPI_Irecv(at + offset, count, MPI_BYTE, peer, tag, joined(),
+                      &transfer->requests().back()),
+            "MPI_Irecv");
+    });
+    return transfer;
+  }
+
+  std::optional<Message> take_message(int tag, int peer) override {
+    int found = 0;
+    MPI_Message handle;
+    MPI_Status status;
+    check(MPI_Improbe(peer == kAnyRank ? MPI_ANY_SOURCE : peer, tag, joined(), &found, &handle,
+                      &status),
+          "MPI_Improbe");
+    if (!found) return std::nullopt;
+    int count = 0;
+    check(MPI_Get_count(&status, MPI_BYTE, &count), "MPI_Get_count");
+    Message message;
+    message.source = status.MPI_SOURCE;
+    message.bytes.resize(static_cast<size_t>(count));
+    check(MPI_Mrecv(message.bytes.data(), count, MPI_BYTE, &handle, MPI_STATUS_IGNORE),
+          "MPI_Mrecv");
+    return message;
+  }
+
+  int largest_tag() const override {
+    void* value = nullptr;
+    int found = 0;
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &value, &found);
+    return found ? *static_cast<int*>(value) : 32767;
+  }
+
  private:
+  MPI_Comm joined() const {
+    if (comm_ == MPI_COMM_NULL) throw std::runtime_error("a message before every rank joined");
+    return comm_;
+  }
+
+  // Calls `post(offset, count)` for each piece of at most kMostPerMessage of `bytes`; once
+  // for none.
+  template <class Post>
+  static void for_each_chunk(size_t bytes, Post post) {
+    size_t offset = 0;
+    do {
+      const size_t count = std::min(kMostPerMessage, bytes - offset);
+      post(offset, static_cast<int>(count));
+      offset += count;
+    } while (offset < bytes);
+  }
+
   std::vector<std::optional<std::string>> exchange_on(MPI_Comm comm, int tag,
                                                       const std::string& message,
                                                       std::chrono::milliseconds timeout) {

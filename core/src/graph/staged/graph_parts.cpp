@@ -59,4 +59,57 @@ Graph GraphParts::part(const Graph& graph, const std::vector<bool>& members,
   return part;
 }
 
+Graph GraphParts::assemble(std::vector<GraphNode> nodes, const OpRegistry& ops) {
+  Graph graph;
+  for (GraphNode& node : nodes) {
+    const auto refuse = [&node](const std::string& why) {
+      throw Error(StatusCode::kInvalidArgument, "graph node '" + node.name + "': " + why);
+    };
+    if (node.name.empty() || graph.find(node.name) != nullptr) {
+      refuse("its name is empty or taken by an earlier node");
+    }
+    if (!node.attr_inputs.empty()) refuse("a part of a graph has no attribute inputs");
+    for (const std::string& control : node.control_inputs) {
+      if (graph.find(control) == nullptr) refuse("control input '" + control + "' is no node");
+    }
+    if (node.kind == GraphNode::Kind::kOp) {
+      const OpSchema* schema = ops.find(node.op);
+      if (schema == nullptr) refuse("its op " + node.op + " is not one of this runtime's");
+      if (schema->extents_at_run) refuse(node.op + "'s extents are known only at run");
+      std::vector<TensorMeta> metas;
+      for (const NodeOutput& input : node.inputs) {
+        const GraphNode* producer = graph.find(input.node);
+        if (producer == nullptr || input.index < 0 ||
+            static_cast<size_t>(input.index) >= producer->output_dtypes.size()) {
+          refuse("its input " + input.node + ":" + std::to_string(input.index) +
+                 " is no output of an earlier node");
+        }
+        const auto index = static_cast<size_t>(input.index);
+        metas.push_back({producer->output_dtypes[index], producer->output_shapes[index]});
+      }
+      std::vector<TensorMeta> outputs;
+      try {
+        outputs.resize(static_cast<size_t>(num_outputs_of(*schema, node.attrs)));
+        infer_outputs(*schema, {node.op, metas.data(), metas.size(), node.attrs},
+                      outputs.data());
+      } catch (const Error& error) {
+        refuse("(" + node.op + ") " + error.what());
+      }
+      node.output_dtypes.clear();
+      node.output_shapes.clear();
+      for (const TensorMeta& output : outputs) {
+        node.output_dtypes.push_back(output.dtype);
+        node.output_shapes.push_back(output.shape);
+      }
+    } else if (node.output_dtypes.size() != 1 || node.output_shapes.size() != 1 ||
+               (node.kind == GraphNode::Kind::kConstant && !node.value.valid())) {
+      refuse("an input or constant has one output, and a constant its value");
+    }
+    node.shapes_at_run = false;
+    graph.index_.emplace(node.name, graph.nodes_.size());
+    graph.nodes_.push_back(std::move(node));
+  }
+  return graph;
+}
+
 }  // namespace hxrt::detail

@@ -29,6 +29,13 @@ class GraphParts {
   // GraphBuilder::add gives it, when its op refuses the shapes the run computed.
   static Graph part(const Graph& graph, const std::vector<bool>& members,
                     const std::vector<PartInput>& inputs, const OpRegistry& ops);
+
+  // A graph of `nodes` made by another process (a task's part of a graph, cluster/
+  // graph_wire.hpp), checked as GraphBuilder checks what it adds: a name of its own, a known
+  // op, inputs and control inputs of earlier nodes, the outputs its op infers (which replace
+  // those given). Error(kInvalidArgument) naming the node. Nodes with attribute inputs are
+  // refused: their shapes wait for runs that parts do not have.
+  static Graph assemble(std::vector<GraphNode> nodes, const OpRegistry& ops);
 };
 
 }  // namespace hxrt::detail

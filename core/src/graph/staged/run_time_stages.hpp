@@ -23,6 +23,7 @@
 #include "base/tensor_meta.hpp"
 #include "graph/executable_impl.hpp"
 #include "graph/staged/graph_parts.hpp"
+#include "graph/staged/staged_runs.hpp"
 
 namespace hxrt::detail {
 
@@ -30,7 +31,7 @@ namespace hxrt::detail {
 // the graph then runs in stages. Throws compile's errors for fetches that name no output.
 bool has_shapes_at_run(const Graph& graph, const std::vector<NodeOutput>& fetches);
 
-class RunTimeStages {
+class RunTimeStages final : public StagedRuns {
  public:
   // The most compiled parts kept: a graph whose extents change from run to run compiles
   // each new set, and keeps the latest.
@@ -41,15 +42,13 @@ class RunTimeStages {
 
   // The first part's compiled graph; nullptr when the graph starts with an op whose extents
   // are known at run, which no compiled part precedes.
-  const std::shared_ptr<const ExecutableImpl>& first() const { return first_; }
-  // The graph inputs the fetches need, in graph order, with their declarations.
-  const std::vector<std::string>& inputs() const { return inputs_; }
-  const std::vector<DType>& input_dtypes() const { return input_dtypes_; }
-  const std::vector<Shape>& input_shapes() const { return input_shapes_; }
-  const std::vector<NodeOutput>& fetches() const { return fetches_; }
+  const std::shared_ptr<const ExecutableImpl>& first() const override { return first_; }
+  const std::vector<std::string>& inputs() const override { return inputs_; }
+  const std::vector<DType>& input_dtypes() const override { return input_dtypes_; }
+  const std::vector<Shape>& input_shapes() const override { return input_shapes_; }
+  const std::vector<NodeOutput>& fetches() const override { return fetches_; }
 
-  // One run, `inputs` in the order of inputs(), checked by the caller. Any thread.
-  std::vector<Tensor> run(const std::vector<Tensor>& inputs) const;
+  std::vector<Tensor> run(const std::vector<Tensor>& inputs) const override;
 
  private:
   // What one stage does, from which nodes have run: decided by the graph alone.

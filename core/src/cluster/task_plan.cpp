@@ -1,0 +1,381 @@
+#include "cluster/task_plan.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "cluster/graph_wire.hpp"
+#include "graph/compile/compile_phases.hpp"
+#include "graph/staged/graph_parts.hpp"
+#include "graph/staged/run_time_stages.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+constexpr int kNoTask = -1;
+
+std::string task_list(const std::vector<TaskName>& tasks) {
+  std::string list;
+  for (const TaskName& task : tasks) list += (list.empty() ? "" : ", ") + task.prefix();
+  return list;
+}
+
+// The rank of the task `request` names, or kNoTask when it names no job and no task.
+int requested_task(const std::string& node, const std::string& request,
+                   const std::vector<TaskName>& tasks) {
+  if (request.empty()) return kNoTask;
+  const DeviceSpec spec = parse_device_name(request);
+  if (spec.job.empty() && spec.task < 0) return kNoTask;
+  for (size_t rank = 0; rank < tasks.size(); ++rank) {
+    if (tasks[rank].admits(spec)) return static_cast<int>(rank);
+  }
+  throw Error(StatusCode::kInvalidArgument,
+              "graph node '" + node + "' asks for " + request +
+                  ", which names no task of this cluster; its tasks are " + task_list(tasks));
+}
+
+// Builds the plan, part by part, from every needed node's task and stage.
+class Planner {
+ public:
+  Planner(const Graph& graph, const std::vector<bool>& needed, std::vector<int> task,
+          int client, const OpRegistry& ops)
+      : graph_(graph), needed_(needed), task_(std::move(task)), client_(client), ops_(ops) {}
+
+  ClusterPlan plan(const std::vector<NodeOutput>& fetches) {
+    const std::vector<GraphNode>& nodes = graph_.nodes();
+    assign_stages();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (!needed_[i]) continue;
+      if (nodes[i].kind == GraphNode::Kind::kInput) {
+        plan_.inputs.push_back(nodes[i].name);
+        plan_.input_values.push_back(value_of({nodes[i].name, 0}));
+        plan_.input_dtypes.push_back(nodes[i].output_dtypes[0]);
+        plan_.input_shapes.push_back(nodes[i].output_shapes[0]);
+      } else {
+        read_inputs_of(i);
+      }
+    }
+    for (const NodeOutput& fetch : fetches) {
+      const size_t value = value_of(fetch);
+      plan_.fetch_values.push_back(value);
+      const size_t producer = graph_index(graph_, fetch.node);
+      if (nodes[producer].kind != GraphNode::Kind::kInput) computed_by(producer, value);
+      transfer(value, task_[producer], client_);
+    }
+    build_tasks();
+    return std::move(plan_);
+  }
+
+ private:
+  using PartKey = std::pair<int, int>;  // (task, stage): a task's parts run in stage order
+
+  struct Part {
+    std::vector<bool> members;
+    std::vector<size_t> reads;
+    std::vector<size_t> awaits;
+    std::vector<size_t> computes;
+  };
+
+  void assign_stages() {
+    const std::vector<GraphNode>& nodes = graph_.nodes();
+    stage_.assign(nodes.size(), 0);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (!needed_[i]) continue;
+      const auto after = [&](const std::string& name) {
+        const size_t p = graph_index(graph_, name);
+        stage_[i] = std::max(stage_[i], stage_[p] + (task_[p] != task_[i] ? 1 : 0));
+      };
+      for (const NodeOutput& input : nodes[i].inputs) after(input.node);
+      for (const std::string& control : nodes[i].control_inputs) after(control);
+      if (nodes[i].kind == GraphNode::Kind::kInput) continue;
+      Part& part = parts_[{task_[i], stage_[i]}];
+      part.members.resize(nodes.size());
+      part.members[i] = true;
+    }
+  }
+
+  Part& part_of(size_t node) { return parts_.at({task_[node], stage_[node]}); }
+
+  size_t value_of(const NodeOutput& output) {
+    auto [found, added] = value_ids_.emplace(std::make_pair(output.node, output.index),
+                                             plan_.values.size());
+    if (!added) return found->second;
+    PartValue value;
+    value.source = output;
+    if (output.index == PartValue::kToken) {
+      value.dtype = DType::kBool;
+      value.shape = Shape{0};
+    } else {
+      const GraphNode& node = *graph_.find(output.node);
+      value.dtype = node.output_dtypes[static_cast<size_t>(output.index)];
+      value.shape = node.output_shapes[static_cast<size_t>(output.index)];
+    }
+    plan_.values.push_back(std::move(value));
+    return found->second;
+  }
+
+  static void add_once(std::vector<size_t>& list, size_t value) {
+    if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+  }
+
+  void computed_by(size_t node, size_t value) { add_once(part_of(node).computes, value); }
+
+  void transfer(size_t value, int from, int to) {
+    if (from != to) transfers_.insert({value, from, to});
+  }
+
+  // The values node `i`'s part reads of other parts, and the words it waits for.
+  void read_inputs_of(size_t i) {
+    const GraphNode& node = graph_.nodes()[i];
+    Part& part = part_of(i);
+    for (const NodeOutput& input : node.inputs) {
+      const size_t producer = graph_index(graph_, input.node);
+      if (part.members[producer]) continue;
+      const size_t value = value_of(input);
+      add_once(part.reads, value);
+      add_once(part.awaits, value);
+      if (graph_.nodes()[producer].kind != GraphNode::Kind::kInput) computed_by(producer, value);
+      transfer(value, task_[producer], task_[i]);
+    }
+    for (const std::string& control : node.control_inputs) {
+      const size_t producer = graph_index(graph_, control);
+      // A graph input or constant is there from the start; one of this task's parts has
+      // run before (its stage is earlier).
+      if (graph_.nodes()[producer].kind != GraphNode::Kind::kOp ||
+          task_[producer] == task_[i]) {
+        continue;
+      }
+      const size_t token = value_of({control, PartValue::kToken});
+      add_once(part.awaits, token);
+      computed_by(producer, token);
+      transfer(token, task_[producer], task_[i]);
+    }
+  }
+
+  // The name of the part's input fed `value`: its producer's, with the output's index when
+  // not 0 ("topk:1"), unlike the part's nodes.
+  static std::string input_name(const PartValue& value, const std::vector<GraphNode>& nodes,
+                                const std::vector<bool>& members) {
+    std::string name = value.source.node;
+    if (value.source.index != 0) name += ":" + std::to_string(value.source.index);
+    const auto taken = [&](const std::string& candidate) {
+      for (size_t i = 0; i < nodes.size(); ++i) {
+        if (members[i] && nodes[i].name == candidate) return true;
+      }
+      return false;
+    };
+    while (taken(name)) name += "_";
+    return name;
+  }
+
+  void build_tasks() {
+    std::map<int, TaskPlan> tasks;
+    tasks[client_].rank = client_;
+    std::map<std::pair<size_t, int>, PlanStage*> producing;  // (value, task) -> its stage
+    for (auto& [key, part] : parts_) {
+      TaskPlan& task = tasks[key.first];
+      task.rank = key.first;
+      PlanStage stage;
+      std::vector<PartInput> inputs;
+      for (size_t value : part.reads) {
+        const PartValue& read = plan_.values[value];
+        inputs.push_back({read.source, input_name(read, graph_.nodes(), part.members),
+                          read.dtype, read.shape});
+      }
+      stage.part = GraphParts::part(graph_, part.members, inputs, ops_);
+      stage.reads = part.reads;
+      stage.awaits = part.awaits;
+      stage.computes = part.computes;
+      for (size_t value : part.computes) {
+        const NodeOutput& source = plan_.values[value].source;
+        stage.fetches.push_back({source.node, std::max(source.index, 0)});
+      }
+      task.stages.push_back(std::move(stage));
+    }
+    // Pointers only once every stage is in place.
+    for (auto& [rank, task] : tasks) {
+      for (PlanStage& stage : task.stages) {
+        for (size_t value : stage.computes) producing[{value, rank}] = &stage;
+      }
+    }
+    for (const auto& [value, from, to] : transfers_) {
+      tasks[to].rank = to;
+      tasks[to].receives.push_back({value, from});
+      auto found = producing.find({value, from});
+      std::vector<PlanTransfer>& sends =
+          found != producing.end() ? found->second->sends : tasks[from].sends;
+      sends.push_back({value, to});
+    }
+    plan_.tasks.push_back(std::move(tasks[client_]));
+    for (auto& [rank, task] : tasks) {
+      if (rank != client_) plan_.tasks.push_back(std::move(task));
+    }
+  }
+
+  const Graph& graph_;
+  const std::vector<bool>& needed_;
+  const std::vector<int> task_;
+  const int client_;
+  const OpRegistry& ops_;
+  std::vector<int> stage_;
+  std::map<PartKey, Part> parts_;
+  std::map<std::pair<std::string, int>, size_t> value_ids_;
+  std::set<std::tuple<size_t, int, int>> transfers_;  // (value, from, to)
+  ClusterPlan plan_;
+};
+
+}  // namespace
+
+std::optional<ClusterPlan> plan_across_tasks(const Graph& graph,
+                                             const std::vector<NodeOutput>& fetches,
+                                             const CompileOptions& options,
+                                             const std::vector<TaskName>& tasks, int client,
+                                             const OpRegistry& ops) {
+  const std::vector<GraphNode>& nodes = graph.nodes();
+  const std::vector<bool> needed = needed_nodes(graph, fetches);
+  std::vector<int> task(nodes.size(), kNoTask);
+  bool elsewhere = false;
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!needed[i]) continue;
+    const NodeRequest request = request_of(nodes[i], options);
+    task[i] = requested_task(nodes[i].name, *request.device, tasks);
+    elsewhere = elsewhere || (task[i] != kNoTask && task[i] != client);
+  }
+  if (!elsewhere) return std::nullopt;
+  if (has_shapes_at_run(graph, fetches)) {
+    throw Error(StatusCode::kInvalidArgument,
+                "the graph places nodes on other tasks and has shapes known only at run "
+                "(NonZero, or attributes it computes), which cannot be split between tasks "
+                "yet; place it on one task");
+  }
+  // Graph inputs are fed here; ops that name no task run here; constants go with their first
+  // consumer, so that a run sends none.
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!needed[i]) continue;
+    if (nodes[i].kind == GraphNode::Kind::kInput) task[i] = client;
+    if (nodes[i].kind != GraphNode::Kind::kOp) continue;
+    if (task[i] == kNoTask) task[i] = client;
+    for (const NodeOutput& input : nodes[i].inputs) {
+      const size_t producer = graph_index(graph, input.node);
+      if (task[producer] == kNoTask) task[producer] = task[i];
+    }
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (needed[i] && task[i] == kNoTask) task[i] = client;  // a constant only fetched
+  }
+  return Planner(graph, needed, std::move(task), client, ops).plan(fetches);
+}
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void malformed(const std::string& why) {
+  throw Error(StatusCode::kInvalidArgument, "a task's plan: " + why);
+}
+
+json transfers_to_wire(const std::vector<PlanTransfer>& transfers) {
+  json wire = json::array();
+  for (const PlanTransfer& transfer : transfers) wire.push_back({transfer.value, transfer.peer});
+  return wire;
+}
+
+std::vector<PlanTransfer> transfers_from_wire(const json& wire, size_t values) {
+  std::vector<PlanTransfer> transfers;
+  for (const json& transfer : wire) {
+    transfers.push_back({transfer.at(0).get<size_t>(), transfer.at(1).get<int>()});
+    if (transfers.back().value >= values) malformed("a transfer of no value");
+  }
+  return transfers;
+}
+
+std::vector<size_t> values_from_wire(const json& wire, size_t values) {
+  std::vector<size_t> list = wire.get<std::vector<size_t>>();
+  for (size_t value : list) {
+    if (value >= values) malformed("a stage names no value");
+  }
+  return list;
+}
+
+}  // namespace
+
+nlohmann::json task_plan_to_wire(const TaskPlan& plan, const std::vector<PartValue>& values) {
+  json stages = json::array();
+  for (const PlanStage& stage : plan.stages) {
+    json fetches = json::array();
+    for (const NodeOutput& fetch : stage.fetches) fetches.push_back({fetch.node, fetch.index});
+    stages.push_back({{"part", graph_to_wire(stage.part)},
+                      {"reads", stage.reads},
+                      {"awaits", stage.awaits},
+                      {"fetches", std::move(fetches)},
+                      {"computes", stage.computes},
+                      {"sends", transfers_to_wire(stage.sends)}});
+  }
+  json wire_values = json::array();
+  for (const PartValue& value : values) {
+    wire_values.push_back({value.source.node, value.source.index,
+                           static_cast<int32_t>(value.dtype), value.shape.to_vector()});
+  }
+  return {{"rank", plan.rank},
+          {"receives", transfers_to_wire(plan.receives)},
+          {"sends", transfers_to_wire(plan.sends)},
+          {"stages", std::move(stages)},
+          {"values", std::move(wire_values)}};
+}
+
+TaskPlan task_plan_from_wire(const nlohmann::json& wire, const OpRegistry& ops, Device& host,
+                             std::vector<PartValue>& values) {
+  try {
+    values.clear();
+    for (const json& value : wire.at("values")) {
+      PartValue read;
+      read.source = {value.at(0).get<std::string>(), value.at(1).get<int>()};
+      read.dtype = static_cast<DType>(value.at(2).get<int32_t>());
+      read.shape = Shape(value.at(3).get<std::vector<int64_t>>());
+      tensor_bytes(read.dtype, read.shape);  // a known dtype, a size that fits
+      values.push_back(std::move(read));
+    }
+    TaskPlan plan;
+    plan.rank = wire.at("rank").get<int>();
+    plan.receives = transfers_from_wire(wire.at("receives"), values.size());
+    plan.sends = transfers_from_wire(wire.at("sends"), values.size());
+    for (const json& stage_wire : wire.at("stages")) {
+      PlanStage stage;
+      stage.part = graph_from_wire(stage_wire.at("part"), ops, host);
+      stage.reads = values_from_wire(stage_wire.at("reads"), values.size());
+      stage.awaits = values_from_wire(stage_wire.at("awaits"), values.size());
+      stage.computes = values_from_wire(stage_wire.at("computes"), values.size());
+      for (const json& fetch : stage_wire.at("fetches")) {
+        stage.fetches.push_back({fetch.at(0).get<std::string>(), fetch.at(1).get<int>()});
+      }
+      stage.sends = transfers_from_wire(stage_wire.at("sends"), values.size());
+      if (stage.fetches.size() != stage.computes.size()) {
+        malformed("a stage has not one fetch per value it computes");
+      }
+      plan.stages.push_back(std::move(stage));
+    }
+    return plan;
+  } catch (const json::exception& e) {
+    malformed(e.what());
+  }
+}
+
+nlohmann::json part_options_to_wire(const CompileOptions& options) {
+  json wire = {{"placement", options.placement}};
+  if (options.placer) wire["placer"] = static_cast<int>(*options.placer);
+  return wire;
+}
+
+CompileOptions part_options_from_wire(const nlohmann::json& wire) {
+  CompileOptions options;
+  try {
+    options.placement = wire.at("placement").get<std::map<std::string, std::string>>();
+    if (wire.contains("placer")) options.placer = static_cast<GraphPlacer>(wire["placer"].get<int>());
+  } catch (const json::exception& e) {
+    malformed(e.what());
+  }
+  return options;
+}
+
+}  // namespace hxrt::detail

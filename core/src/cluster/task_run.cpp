@@ -1,0 +1,218 @@
+#include "cluster/task_run.hpp"
+
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cluster/host_tensors.hpp"
+#include "cluster/polling.hpp"
+#include "graph/run/run.hpp"
+
+namespace hxrt::detail {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class TaskRun {
+ public:
+  TaskRun(const CompiledPlan& compiled, const RunSetting& setting, std::vector<Tensor>& values,
+          AbandonedSends& abandoned)
+      : compiled_(compiled), setting_(setting), values_(values), abandoned_(abandoned) {}
+
+  // Gives up what is still in flight: receives are cancelled, sends kept (AbandonedSends).
+  ~TaskRun() {
+    for (InFlight& send : sends_) {
+      if (send.transfer) {
+        abandoned_.keep(std::move(send.transfer), std::make_shared<Tensor>(send.tensor));
+      }
+    }
+  }
+  TaskRun(const TaskRun&) = delete;
+  TaskRun& operator=(const TaskRun&) = delete;
+
+  void run() {
+    const TaskPlan& plan = compiled_.plan;
+    last_progress_ = Clock::now();
+    for (const PlanTransfer& receive : plan.receives) start_receive(receive);
+    for (const PlanTransfer& send : plan.sends) start_send(send);
+    for (size_t i = 0; i < plan.stages.size(); ++i) {
+      const PlanStage& stage = plan.stages[i];
+      for (size_t value : stage.awaits) await(value);
+      run_stage(stage, *compiled_.parts[i]);
+      for (const PlanTransfer& send : stage.sends) start_send(send);
+    }
+    for (const auto& receive : receives_) await(receive.first);
+    for (InFlight& send : sends_) {
+      wait_until([&] { return send.transfer->done(); }, compiled_.values[send.value],
+                 "taken by", send.peer);
+      send.transfer.reset();
+      send.tensor = Tensor();
+    }
+  }
+
+ private:
+  struct InFlight {
+    size_t value;
+    int peer;
+    std::unique_ptr<Transfer> transfer;
+    Tensor tensor;  // what it reads or writes
+  };
+
+  int tag_of(size_t value) const { return compiled_.tags.value(value); }
+
+  void start_receive(const PlanTransfer& receive) {
+    const PartValue& value = compiled_.values[receive.value];
+    InFlight in_flight{receive.value, receive.peer, nullptr, Tensor()};
+    void* data = nullptr;
+    size_t bytes = 0;
+    if (!value.token()) {
+      in_flight.tensor = new_host_tensor(setting_.host, value.dtype, value.shape);
+      data = host_bytes(in_flight.tensor);
+      bytes = in_flight.tensor.byte_size();
+    }
+    in_flight.transfer =
+        setting_.transport.start_receive(receive.peer, tag_of(receive.value), data, bytes);
+    receives_.emplace(receive.value, std::move(in_flight));
+  }
+
+  void start_send(const PlanTransfer& send) {
+    const PartValue& value = compiled_.values[send.value];
+    InFlight in_flight{send.value, send.peer, nullptr, Tensor()};
+    const void* data = nullptr;
+    size_t bytes = 0;
+    if (!value.token()) {
+      in_flight.tensor = readable_on_host(values_[send.value], setting_.host, setting_.eager);
+      data = host_bytes(in_flight.tensor);
+      bytes = in_flight.tensor.byte_size();
+    }
+    in_flight.transfer =
+        setting_.transport.start_send(send.peer, tag_of(send.value), data, bytes);
+    sends_.push_back(std::move(in_flight));
+  }
+
+  // Waits for `value` when it comes from another task; one computed here is there already.
+  void await(size_t value) {
+    auto found = receives_.find(value);
+    if (found == receives_.end() || found->second.transfer == nullptr) return;
+    InFlight& receive = found->second;
+    wait_until([&] { return receive.transfer->done(); }, compiled_.values[value], "from",
+               receive.peer);
+    receive.transfer.reset();
+    values_[value] = std::move(receive.tensor);
+  }
+
+  void run_stage(const PlanStage& stage, const ExecutableImpl& part) {
+    std::vector<Tensor> feeds;
+    feeds.reserve(stage.reads.size());
+    for (size_t value : stage.reads) feeds.push_back(values_[value]);
+    std::vector<Tensor> computed = run_executable(part, feeds);
+    for (size_t i = 0; i < stage.computes.size(); ++i) {
+      values_[stage.computes[i]] = std::move(computed[i]);
+    }
+  }
+
+  // Polls `done` until it holds, reading the other tasks' failures meanwhile; Error when
+  // nothing came for longer than the timeout. `value`, `how` and `peer` say what it waits
+  // for: "mm:0 from /job:worker/replica:0/task:1".
+  template <class Done>
+  void wait_until(Done done, const PartValue& value, const char* how, int peer) {
+    Polling polling;
+    while (!done()) {
+      if (std::optional<Message> failure =
+              setting_.transport.take_message(compiled_.tags.failure())) {
+        throw_told(*failure);
+      }
+      if (Clock::now() - last_progress_ > setting_.timeout) {
+        const std::string waited =
+            std::to_string(setting_.timeout.count()) + " ms for " + describe(value) + " " +
+            how + " " + task_name(peer);
+        throw Error(StatusCode::kUnavailable,
+                    task_name(setting_.transport.rank()) + " waited " + waited +
+                        ", which did not answer: the task died or hangs, or runs a part for "
+                        "longer than cluster.timeout_ms");
+      }
+      polling.pause();
+    }
+    last_progress_ = Clock::now();
+  }
+
+  [[noreturn]] void throw_told(const Message& message) const {
+    StatusCode code = StatusCode::kInternal;
+    std::string what = "a failure it could not describe";
+    try {
+      const nlohmann::json failure = nlohmann::json::parse(message.bytes);
+      code = static_cast<StatusCode>(failure.at("code").get<int>());
+      what = failure.at("error").get<std::string>();
+    } catch (const nlohmann::json::exception&) {
+    }
+    throw Error(code, task_name(message.source) + ": " + what);
+  }
+
+  static std::string describe(const PartValue& value) {
+    if (value.token()) return "the word that '" + value.source.node + "' ran";
+    return value.source.node + ":" + std::to_string(value.source.index);
+  }
+
+  std::string task_name(int rank) const {
+    return setting_.tasks.at(static_cast<size_t>(rank)).prefix();
+  }
+
+  const CompiledPlan& compiled_;
+  const RunSetting& setting_;
+  std::vector<Tensor>& values_;
+  AbandonedSends& abandoned_;
+  std::map<size_t, InFlight> receives_;
+  std::vector<InFlight> sends_;
+  Clock::time_point last_progress_;
+};
+
+// Tells every other task of the executable that this one's run failed, so that they stop
+// waiting for what it will not send.
+void tell_failure(const CompiledPlan& compiled, const RunSetting& setting, const Error& error,
+                  AbandonedSends& abandoned) {
+  const auto message = std::make_shared<const std::string>(
+      nlohmann::json{{"code", static_cast<int>(error.code())}, {"error", error.what()}}.dump());
+  std::vector<std::unique_ptr<Transfer>> told;
+  for (int peer : compiled.participants) {
+    if (peer == setting.transport.rank()) continue;
+    try {
+      told.push_back(setting.transport.start_send(peer, compiled.tags.failure(),
+                                                  message->data(), message->size()));
+    } catch (const std::exception&) {
+      // The task may be gone: it is told what it can be.
+    }
+  }
+  // Small messages go at once; the wait is short.
+  const auto deadline = Clock::now() + setting.timeout;
+  Polling polling;
+  for (std::unique_ptr<Transfer>& transfer : told) {
+    try {
+      while (!transfer->done() && Clock::now() < deadline) polling.pause();
+      if (!transfer->done()) abandoned.keep(std::move(transfer), message);
+    } catch (const std::exception&) {
+    }
+  }
+}
+
+}  // namespace
+
+void run_task_plan(const CompiledPlan& compiled, const RunSetting& setting,
+                   std::vector<Tensor>& values, AbandonedSends& abandoned) {
+  try {
+    TaskRun(compiled, setting, values, abandoned).run();
+  } catch (const Error& error) {
+    // Told whatever it was (a failure here, another task's, a wait that ran out): the other
+    // tasks may be waiting for this one.
+    tell_failure(compiled, setting, error, abandoned);
+    throw;
+  } catch (const std::exception& error) {
+    const Error failure(StatusCode::kUnavailable,
+                        setting.tasks.at(static_cast<size_t>(setting.transport.rank())).prefix() +
+                            ": a message between tasks failed: " + error.what());
+    tell_failure(compiled, setting, failure, abandoned);
+    throw failure;
+  }
+}
+
+}  // namespace hxrt::detail

@@ -1,0 +1,219 @@
+// Run under mpirun (tests/cluster/CMakeLists.txt): task 0 builds graphs that place nodes on the
+// other tasks' devices, and checks what their runs give; the other tasks only keep their
+// runtime, whose service runs their parts until task 0 leaves.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "hxrt/hxrt.hpp"
+
+namespace {
+
+using hxrt::DType;
+using hxrt::NodeOutput;
+using hxrt::Shape;
+using Catch::Matchers::Contains;
+
+std::mutex g_log_mutex;
+std::vector<std::string> g_log;  // guarded by g_log_mutex
+
+hxrt::Runtime& runtime() {
+  static hxrt::Runtime made = [] {
+    hxrt::RuntimeOptions options;
+    options.use_installed_plugins = false;
+    options.plugin_paths = {HXRT_TEST_PLUGIN_DIR "/libhx_cpu.so",
+                            HXRT_TEST_PLUGIN_DIR "/libhx_sim.so"};
+    options.plugin_options["sim"] = R"({"device_count": 1})";
+    options.log_sink = [](hxrt::LogLevel, std::string_view message) {
+      std::lock_guard<std::mutex> lock(g_log_mutex);
+      g_log.emplace_back(message);
+    };
+    return hxrt::Runtime::create(options);
+  }();
+  return made;
+}
+
+bool is_client() { return runtime().cluster().rank == 0; }
+int tasks() { return static_cast<int>(runtime().cluster().tasks.size()); }
+
+std::string task_device(int task, const std::string& device) {
+  return "/job:worker/replica:0/task:" + std::to_string(task) + "/device:" + device;
+}
+
+std::string device_of(const hxrt::Executable& executable, const std::string& node) {
+  for (const hxrt::NodePlacement& placed : executable.placement()) {
+    if (placed.node == node) return placed.device;
+  }
+  return "(not placed)";
+}
+
+std::vector<unsigned char> bytes_of(const hxrt::Tensor& tensor) {
+  std::vector<unsigned char> bytes(tensor.byte_size());
+  tensor.copy_to_host(bytes.data(), bytes.size());
+  return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("a graph runs its nodes on the tasks they ask for, and the client gets the fetches") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{2, 2});
+  NodeOutput w = builder.constant("w", rt.tensor<float>({2, 2}, {1, -1, 2, 0}));
+  NodeOutput mm = builder.add("mm", "MatMul", {x, w}, {}, task_device(1, "CPU:0"));
+  // On every task in turn, then back to the client: one stage per task.
+  NodeOutput last = mm;
+  for (int task = 2; task < tasks(); ++task) {
+    last = builder.add("add" + std::to_string(task), "Add", {last, w}, {},
+                       task_device(task, "CPU:0"));
+  }
+  builder.add("relu", "Relu", {last});
+  hxrt::Executable executable = rt.compile(builder.build(), {{"relu", 0}, {"mm", 0}});
+
+  CHECK(device_of(executable, "mm") == task_device(1, "CPU:0"));
+  // A constant goes with its first consumer's task; a node that names no task, the client's.
+  CHECK_THAT(device_of(executable, "w"), Catch::StartsWith(task_device(1, "")));
+  CHECK_THAT(device_of(executable, "relu"), Catch::StartsWith(task_device(0, "")));
+  const std::vector<std::string> transfers = executable.transfers();
+  CHECK(std::count(transfers.begin(), transfers.end(),
+                   "x:0 from /job:worker/replica:0/task:0 to /job:worker/replica:0/task:1") == 1);
+
+  for (int run = 0; run < 3; ++run) {
+    const float scale = static_cast<float>(run + 1);
+    std::vector<hxrt::Tensor> out =
+        executable.run({{"x", rt.tensor<float>({2, 2}, {scale, 2, 3, 4})}});
+    // x @ w, then + w once per further task, then ReLU.
+    std::vector<float> expected = {scale * 1 + 2 * 2, scale * -1, 3 + 8, -3};
+    CHECK(out[1].to_vector<float>() == expected);
+    const std::vector<float> w_values = {1, -1, 2, 0};
+    for (int task = 2; task < tasks(); ++task) {
+      for (size_t i = 0; i < 4; ++i) expected[i] += w_values[i];
+    }
+    for (float& value : expected) value = std::max(value, 0.0f);
+    CHECK(out[0].to_vector<float>() == expected);
+  }
+}
+
+TEST_CASE("the client logs the whole placement, each node on its task's device") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{3});
+  builder.add("neg", "Neg", {x}, {}, task_device(1, "CPU:0"));
+  {
+    std::lock_guard<std::mutex> lock(g_log_mutex);
+    g_log.clear();
+  }
+  rt.set_log_device_placement(true);
+  hxrt::Executable executable = rt.compile(builder.build(), {{"neg", 0}});
+  rt.set_log_device_placement(false);
+  std::string log;
+  {
+    std::lock_guard<std::mutex> lock(g_log_mutex);
+    for (const std::string& line : g_log) log += line + "\n";
+  }
+  CHECK_THAT(log, Contains("neg: (Neg): " + task_device(1, "CPU:0")));
+  CHECK_THAT(log, Contains("x: (Placeholder): " + task_device(1, "CPU:0")));
+  CHECK(executable.run({rt.tensor<float>({3}, {1, -2, 0})})[0].to_vector<float>() ==
+        std::vector<float>{-1, 2, 0});
+}
+
+TEST_CASE("every dtype, and empty tensors, go between tasks as they are") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  for (int code = 1; code <= 17; ++code) {
+    const auto dtype = static_cast<DType>(code);
+    for (const Shape& shape : {Shape{5}, Shape{0}, Shape{2, 0, 3}}) {
+      INFO(hxrt::dtype_name(dtype) << shape.to_string());
+      hxrt::GraphBuilder builder(rt);
+      NodeOutput x = builder.input("x", dtype, shape);
+      builder.add("copy", "Identity", {x}, {}, task_device(tasks() - 1, "CPU:0"));
+      hxrt::Executable executable = rt.compile(builder.build(), {{"copy", 0}});
+      std::vector<unsigned char> elements(hxrt::tensor_bytes(dtype, shape));
+      std::iota(elements.begin(), elements.end(), static_cast<unsigned char>(code));
+      if (dtype == DType::kBool) {
+        for (unsigned char& element : elements) element &= 1;
+      }
+      const hxrt::Tensor fed = rt.from_host(dtype, shape, elements.data(), elements.size());
+      const hxrt::Tensor out = executable.run({fed})[0];
+      CHECK(out.dtype() == dtype);
+      CHECK(out.shape() == shape);
+      CHECK(bytes_of(out) == elements);
+    }
+  }
+}
+
+TEST_CASE("a node on another task waits for its control inputs there") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{2});
+  builder.add("here", "Neg", {x});
+  builder.add("there", "Abs", {x}, {}, task_device(1, "CPU:0"), {"here"});
+  hxrt::Executable executable = rt.compile(builder.build(), {{"there", 0}, {"here", 0}});
+  const std::vector<std::string> transfers = executable.transfers();
+  CHECK(std::count(transfers.begin(), transfers.end(),
+                   "'here' ran from /job:worker/replica:0/task:0 to "
+                   "/job:worker/replica:0/task:1") == 1);
+  const std::vector<hxrt::Tensor> out = executable.run({rt.tensor<float>({2}, {-1, 2})});
+  CHECK(out[0].to_vector<float>() == std::vector<float>{1, 2});
+  CHECK(out[1].to_vector<float>() == std::vector<float>{1, -2});
+}
+
+TEST_CASE("a node on another task's simulated accelerator runs there") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{2, 2});
+  builder.add("mm", "MatMul", {x, x}, {}, task_device(1, "SIM:0"));
+  hxrt::Executable executable = rt.compile(builder.build(), {{"mm", 0}});
+  CHECK(device_of(executable, "mm") == task_device(1, "SIM:0"));
+  CHECK(executable.run({rt.tensor<float>({2, 2}, {1, 2, 3, 4})})[0].to_vector<float>() ==
+        std::vector<float>{7, 10, 15, 22});
+}
+
+TEST_CASE("a request naming no task of the cluster is refused at compile, naming the node") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{2});
+  builder.add("far", "Neg", {x}, {}, "/job:ps/replica:0/task:0/device:CPU:0");
+  CHECK_THROWS_WITH(rt.compile(builder.build(), {{"far", 0}}),
+                    Contains("graph node 'far' asks for /job:ps/replica:0/task:0/device:CPU:0, "
+                             "which names no task of this cluster; its tasks are "
+                             "/job:worker/replica:0/task:0, /job:worker/replica:0/task:1"));
+}
+
+TEST_CASE("a task that cannot compile its part is named in the compile's error") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  rt.set_soft_placement(hxrt::SoftPlacement::kStrict);
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{2});
+  builder.add("gpu", "Neg", {x}, {}, task_device(1, "GPU:0"));
+  CHECK_THROWS_WITH(rt.compile(builder.build(), {{"gpu", 0}}),
+                    Contains("/job:worker/replica:0/task:1, compiling its part of the graph: "));
+  rt.set_soft_placement(hxrt::SoftPlacement::kFallbackOnMissingKernel);
+}
+
+TEST_CASE("256 MiB go between tasks and back", "[.large]") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  const int64_t elements = int64_t{64} << 20;
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{elements});
+  builder.add("copy", "Identity", {x}, {}, task_device(1, "CPU:0"));
+  hxrt::Executable executable = rt.compile(builder.build(), {{"copy", 0}});
+  std::vector<float> values(static_cast<size_t>(elements));
+  std::iota(values.begin(), values.end(), 0.0f);
+  const hxrt::Tensor out = executable.run({rt.tensor<float>({elements}, values)})[0];
+  std::vector<float> back(values.size());
+  out.copy_to_host(back.data(), back.size() * sizeof(float));
+  CHECK(back == values);
+}
