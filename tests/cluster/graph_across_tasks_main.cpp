@@ -217,3 +217,34 @@ TEST_CASE("256 MiB go between tasks and back", "[.large]") {
   out.copy_to_host(back.data(), back.size() * sizeof(float));
   CHECK(back == values);
 }
+
+TEST_CASE("a part that fails on another task fails the run, naming the task and the node") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput indices = builder.input("indices", DType::kI64, Shape{2});
+  NodeOutput table = builder.constant("table", rt.tensor<float>({3}, {10, 20, 30}));
+  builder.add("pick", "Gather", {table, indices}, {}, task_device(1, "CPU:0"));
+  hxrt::Executable executable = rt.compile(builder.build(), {{"pick", 0}});
+  CHECK(executable.run({rt.tensor<int64_t>({2}, {2, 0})})[0].to_vector<float>() ==
+        std::vector<float>{30, 10});
+  try {
+    executable.run({rt.tensor<int64_t>({2}, {1, 7})});
+    FAIL("a Gather out of range ran");
+  } catch (const hxrt::Error& error) {
+    CHECK_THAT(error.what(), Catch::StartsWith("/job:worker/replica:0/task:1: graph node 'pick' "
+                                               "(Gather)"));
+  }
+  // What the failed run left in flight could be taken for another's: the executable is done.
+  try {
+    executable.run({rt.tensor<int64_t>({2}, {0, 1})});
+    FAIL("a failed executable ran again");
+  } catch (const hxrt::Error& error) {
+    CHECK(error.code() == hxrt::StatusCode::kFailedPrecondition);
+    CHECK_THAT(error.what(), Contains("compile the graph again"));
+  }
+  // A new compile of the graph runs.
+  hxrt::Executable again = rt.compile(builder.build(), {{"pick", 0}});
+  CHECK(again.run({rt.tensor<int64_t>({2}, {0, 1})})[0].to_vector<float>() ==
+        std::vector<float>{10, 20});
+}

@@ -15,7 +15,8 @@ Cluster::Cluster(std::shared_ptr<Transport> transport, const Config& config)
       tasks_(tasks_of_ranks(config.cluster, transport_->size(),
                             config.cluster.jobs.empty() ? std::string()
                                                         : config.origins.at("/cluster/jobs"))),
-      timeout_ms_(config.cluster.timeout_ms) {}
+      timeout_ms_(config.cluster.timeout_ms),
+      lost_(new std::atomic<bool>[tasks_.size()]()) {}
 
 void Cluster::exchange_devices(const std::vector<DeviceInfo>& local, Logger& logger) {
   const std::chrono::milliseconds timeout(timeout_ms_);

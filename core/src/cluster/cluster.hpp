@@ -2,6 +2,7 @@
 // the others are, and the devices of each, told by every task at start-up.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,11 +32,17 @@ class Cluster {
   // The other tasks' devices, in rank order.
   const std::vector<DeviceInfo>& remote_devices() const { return remote_devices_; }
 
+  // A task that did not answer within the timeout is lost: leaving no longer waits for it.
+  // Any thread.
+  void mark_lost(int rank) { lost_[static_cast<size_t>(rank)].store(true); }
+  bool lost(int rank) const { return lost_[static_cast<size_t>(rank)].load(); }
+
  private:
   std::shared_ptr<Transport> transport_;
   std::vector<TaskName> tasks_;
   int timeout_ms_;
   std::vector<DeviceInfo> remote_devices_;
+  std::unique_ptr<std::atomic<bool>[]> lost_;
 };
 
 }  // namespace hxrt::detail

@@ -25,11 +25,15 @@ ClusterService::~ClusterService() {
   }
   leaving_.store(true);
   thread_.join();
+  // What is posted goes within the timeout, or never: its task is gone. Its memory is then
+  // left to MPI, which may still read it.
   std::lock_guard<std::mutex> lock(posted_mutex_);
+  const auto deadline = std::chrono::steady_clock::now() + timeout_;
   Polling polling;
   for (auto& [transfer, bytes] : posted_) {
     try {
-      while (!transfer->done()) polling.pause();
+      while (!transfer->done() && std::chrono::steady_clock::now() < deadline) polling.pause();
+      if (!transfer->done()) new std::shared_ptr<std::vector<uint8_t>>(std::move(bytes));
     } catch (const std::exception&) {
     }
   }
@@ -88,7 +92,8 @@ void ClusterService::serve() {
   Polling polling;
   const auto everyone_left = [&] {
     for (size_t rank = 0; rank < left_.size(); ++rank) {
-      if (!left_[rank] && static_cast<int>(rank) != cluster_.rank()) return false;
+      const int other = static_cast<int>(rank);
+      if (!left_[rank] && other != cluster_.rank() && !cluster_.lost(other)) return false;
     }
     return true;
   };
@@ -173,8 +178,7 @@ void ClusterService::run(const json& request) {
     throw Error(StatusCode::kNotFound, "a run of an executable this task does not hold");
   }
   Hosted& hosted = *found->second;
-  const RunSetting setting{cluster_.transport(), context_->eager, host_device(context_->devices),
-                           cluster_.tasks(), timeout_};
+  const RunSetting setting{cluster_, context_->eager, host_device(context_->devices), timeout_};
   std::vector<Tensor> values(hosted.compiled.values.size());
   try {
     run_task_plan(hosted.compiled, setting, values, hosted.abandoned);

@@ -81,8 +81,7 @@ class TaskExecutable final : public StagedRuns {
     for (int rank : remotes_) service_.post(rank, {{"request", "run"}, {"executable", id_}});
     std::vector<Tensor> values(own_.values.size());
     for (size_t i = 0; i < inputs.size(); ++i) values[input_values_[i]] = inputs[i];
-    const RunSetting setting{service_.cluster().transport(), context_->eager,
-                             host_device(context_->devices), service_.cluster().tasks(),
+    const RunSetting setting{service_.cluster(), context_->eager, host_device(context_->devices),
                              service_.timeout()};
     try {
       run_task_plan(own_, setting, values, abandoned_);
@@ -134,6 +133,7 @@ class TaskExecutable final : public StagedRuns {
     std::optional<Message> reply;
     while (!(reply = service_.cluster().transport().take_message(own_.tags.reply(), rank))) {
       if (Clock::now() > deadline) {
+        service_.cluster().mark_lost(rank);
         throw Error(StatusCode::kUnavailable,
                     "waited " + std::to_string(service_.timeout().count()) + " ms for " + task +
                         " to compile its part of the graph, which did not answer: the task "

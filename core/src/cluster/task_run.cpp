@@ -72,7 +72,7 @@ class TaskRun {
       bytes = in_flight.tensor.byte_size();
     }
     in_flight.transfer =
-        setting_.transport.start_receive(receive.peer, tag_of(receive.value), data, bytes);
+        setting_.cluster.transport().start_receive(receive.peer, tag_of(receive.value), data, bytes);
     receives_.emplace(receive.value, std::move(in_flight));
   }
 
@@ -87,7 +87,7 @@ class TaskRun {
       bytes = in_flight.tensor.byte_size();
     }
     in_flight.transfer =
-        setting_.transport.start_send(send.peer, tag_of(send.value), data, bytes);
+        setting_.cluster.transport().start_send(send.peer, tag_of(send.value), data, bytes);
     sends_.push_back(std::move(in_flight));
   }
 
@@ -120,15 +120,16 @@ class TaskRun {
     Polling polling;
     while (!done()) {
       if (std::optional<Message> failure =
-              setting_.transport.take_message(compiled_.tags.failure())) {
+              setting_.cluster.transport().take_message(compiled_.tags.failure())) {
         throw_told(*failure);
       }
       if (Clock::now() - last_progress_ > setting_.timeout) {
         const std::string waited =
             std::to_string(setting_.timeout.count()) + " ms for " + describe(value) + " " +
             how + " " + task_name(peer);
+        setting_.cluster.mark_lost(peer);
         throw Error(StatusCode::kUnavailable,
-                    task_name(setting_.transport.rank()) + " waited " + waited +
+                    task_name(setting_.cluster.transport().rank()) + " waited " + waited +
                         ", which did not answer: the task died or hangs, or runs a part for "
                         "longer than cluster.timeout_ms");
       }
@@ -155,7 +156,7 @@ class TaskRun {
   }
 
   std::string task_name(int rank) const {
-    return setting_.tasks.at(static_cast<size_t>(rank)).prefix();
+    return setting_.cluster.tasks().at(static_cast<size_t>(rank)).prefix();
   }
 
   const CompiledPlan& compiled_;
@@ -175,9 +176,9 @@ void tell_failure(const CompiledPlan& compiled, const RunSetting& setting, const
       nlohmann::json{{"code", static_cast<int>(error.code())}, {"error", error.what()}}.dump());
   std::vector<std::unique_ptr<Transfer>> told;
   for (int peer : compiled.participants) {
-    if (peer == setting.transport.rank()) continue;
+    if (peer == setting.cluster.transport().rank()) continue;
     try {
-      told.push_back(setting.transport.start_send(peer, compiled.tags.failure(),
+      told.push_back(setting.cluster.transport().start_send(peer, compiled.tags.failure(),
                                                   message->data(), message->size()));
     } catch (const std::exception&) {
       // The task may be gone: it is told what it can be.
@@ -208,7 +209,7 @@ void run_task_plan(const CompiledPlan& compiled, const RunSetting& setting,
     throw;
   } catch (const std::exception& error) {
     const Error failure(StatusCode::kUnavailable,
-                        setting.tasks.at(static_cast<size_t>(setting.transport.rank())).prefix() +
+                        setting.cluster.task().prefix() +
                             ": a message between tasks failed: " + error.what());
     tell_failure(compiled, setting, failure, abandoned);
     throw failure;

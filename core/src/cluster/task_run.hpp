@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "cluster/cluster.hpp"
 #include "cluster/executable_tags.hpp"
 #include "cluster/task_plan.hpp"
 #include "cluster/transport.hpp"
@@ -27,10 +28,9 @@ struct CompiledPlan {
 
 // What a run waits with and reports to.
 struct RunSetting {
-  Transport& transport;
-  EagerOps& eager;  // copies to the host of what is sent from another device
+  Cluster& cluster;  // a task waited for in vain is marked lost there
+  EagerOps& eager;   // copies to the host of what is sent from another device
   Device& host;
-  const std::vector<TaskName>& tasks;
   std::chrono::milliseconds timeout;  // the longest wait without a message (cluster.timeout_ms)
 };
 
@@ -52,7 +52,7 @@ class AbandonedSends {
 // inputs set (on the client), and on return what this task computed and received. A failure
 // here is told to the other tasks, then thrown; one of another task's is thrown as its task
 // told it; a wait of longer than the timeout with nothing coming throws Error(kUnavailable)
-// naming the task waited for.
+// naming the task waited for, which is then lost (Cluster::mark_lost).
 void run_task_plan(const CompiledPlan& compiled, const RunSetting& setting,
                    std::vector<Tensor>& values, AbandonedSends& abandoned);
 
