@@ -117,7 +117,7 @@ class TaskRun {
   // for: "mm:0 from /job:worker/replica:0/task:1".
   template <class Done>
   void wait_until(Done done, const PartValue& value, const char* how, int peer) {
-    Polling polling;
+    Polling polling(Polling::kRunEager);
     while (!done()) {
       if (std::optional<Message> failure =
               setting_.cluster.transport().take_message(compiled_.tags.failure())) {
