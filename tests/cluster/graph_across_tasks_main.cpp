@@ -248,3 +248,75 @@ TEST_CASE("a part that fails on another task fails the run, naming the task and 
   CHECK(again.run({rt.tensor<int64_t>({2}, {0, 1})})[0].to_vector<float>() ==
         std::vector<float>{10, 20});
 }
+
+TEST_CASE("AllReduce over the replicas of every task gives each task the reduction") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  // Replica k is x * (k + 1); two per task, on its CPU and its simulated accelerator.
+  const std::vector<float> x_values = {1, -2, 3, 0.5f};
+  const int replicas = 2 * tasks();
+  for (const std::string reduction : {"sum", "mean", "max", "min"}) {
+    INFO(reduction);
+    hxrt::GraphBuilder builder(rt);
+    NodeOutput x = builder.input("x", DType::kF32, Shape{4});
+    std::vector<NodeOutput> parts;
+    for (int k = 0; k < replicas; ++k) {
+      const int task = k / 2;
+      const std::string device = task_device(task, k % 2 == 0 ? "CPU:0" : "SIM:0");
+      NodeOutput scale = builder.constant("scale" + std::to_string(k),
+                                          rt.tensor<float>({4}, std::vector<float>(4, k + 1.0f)),
+                                          device);
+      parts.push_back(builder.add("replica" + std::to_string(k), "Mul", {x, scale}, {}, device));
+    }
+    NodeOutput reduced = builder.add("reduced", "AllReduce", parts, {{"reduction", reduction}});
+    std::vector<NodeOutput> fetches;
+    for (int task = 0; task < tasks(); ++task) {
+      const std::string name = "read" + std::to_string(task);
+      builder.add(name, "Identity", {reduced}, {}, task_device(task, "CPU:0"));
+      fetches.push_back({name, 0});
+    }
+    hxrt::Executable executable = rt.compile(builder.build(), fetches);
+    CHECK_THAT(device_of(executable, "reduced"), Catch::StartsWith(task_device(0, "")));
+    std::vector<float> expected;
+    for (float value : x_values) {
+      float sum = 0;
+      float high = value;
+      float low = value;
+      for (int k = 0; k < replicas; ++k) {
+        sum += value * static_cast<float>(k + 1);
+        high = std::max(high, value * static_cast<float>(k + 1));
+        low = std::min(low, value * static_cast<float>(k + 1));
+      }
+      expected.push_back(reduction == "sum"    ? sum
+                         : reduction == "mean" ? sum / static_cast<float>(replicas)
+                         : reduction == "max"  ? high
+                                               : low);
+    }
+    for (int run = 0; run < 2; ++run) {
+      const std::vector<hxrt::Tensor> out = executable.run({rt.tensor<float>({4}, x_values)});
+      for (const hxrt::Tensor& read : out) CHECK(read.to_vector<float>() == expected);
+    }
+  }
+}
+
+TEST_CASE("AllReduce across tasks of integers, and a refusal of float16 which MPI cannot reduce") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kI32, Shape{3});
+  NodeOutput here = builder.add("here", "Neg", {x});
+  NodeOutput there = builder.add("there", "Identity", {x}, {}, task_device(1, "CPU:0"));
+  builder.add("mean", "AllReduce", {here, there, there}, {{"reduction", "mean"}});
+  hxrt::Executable executable = rt.compile(builder.build(), {{"mean", 0}});
+  // (-x + x + x) / 3, truncated toward zero.
+  CHECK(executable.run({rt.tensor<int32_t>({3}, {7, -8, 2})})[0].to_vector<int32_t>() ==
+        std::vector<int32_t>{2, -2, 0});
+
+  hxrt::GraphBuilder halves(rt);
+  NodeOutput h = halves.input("h", DType::kF16, Shape{3});
+  NodeOutput far = halves.add("far", "Identity", {h}, {}, task_device(1, "CPU:0"));
+  halves.add("sum", "AllReduce", {h, far});
+  CHECK_THROWS_WITH(rt.compile(halves.build(), {{"sum", 0}}),
+                    Contains("graph node 'sum' (AllReduce) reduces float16 replicas across "
+                             "tasks, which MPI cannot reduce"));
+}

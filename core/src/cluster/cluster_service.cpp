@@ -154,7 +154,9 @@ void ClusterService::compile(int client, const json& request) {
     compiled.plan = task_plan_from_wire(request.at("plan"), context_->ops, host, compiled.values);
     const CompileOptions options = part_options_from_wire(request.at("options"));
     for (const PlanStage& stage : compiled.plan.stages) {
-      compiled.parts.push_back(compile_graph(context_, stage.part, stage.fetches, options, nullptr));
+      compiled.parts.push_back(
+          stage.collective ? nullptr
+                           : compile_graph(context_, stage.part, stage.fetches, options, nullptr));
     }
     reply = {{"ok", true}, {"description", describe_parts(compiled.parts)}};
     hosted_[id] = std::move(hosted);

@@ -19,6 +19,7 @@ nlohmann::json describe_parts(const std::vector<std::shared_ptr<const Executable
   nlohmann::json memory_plan = nlohmann::json::array();
   nlohmann::json transfers = nlohmann::json::array();
   for (const auto& part : parts) {
+    if (part == nullptr) continue;  // a collective's step
     for (const NodePlacement& node : part->placement) placement.push_back(node);
     for (const DeviceMemoryPlan& device : part->memory_plan) memory_plan.push_back(device);
     for (const std::string& transfer : part->transfers) transfers.push_back(transfer);

@@ -48,11 +48,14 @@ class TaskExecutable final : public StagedRuns {
     }
     try {
       std::vector<std::string> between_tasks = transfers_between_tasks(plan);
+      collectives_ = collective_placements(plan);
       own_.values = std::move(plan.values);
       own_.plan = std::move(plan.tasks[0]);
       const std::shared_ptr<GraphContext> quiet = without_placement_log(context_);
       for (const PlanStage& stage : own_.plan.stages) {
-        own_.parts.push_back(compile_graph(quiet, stage.part, stage.fetches, options, nullptr));
+        own_.parts.push_back(stage.collective ? nullptr
+                                              : compile_graph(quiet, stage.part, stage.fetches,
+                                                              options, nullptr));
       }
       describe(std::move(between_tasks));
     } catch (...) {
@@ -114,12 +117,50 @@ class TaskExecutable final : public StagedRuns {
     return lines;
   }
 
+  // An entry per AllReduce across tasks: at home on its first task's host device, where the
+  // reduction is; every task of its group holds the result.
+  std::vector<NodePlacement> collective_placements(const ClusterPlan& plan) const {
+    const Cluster& cluster = service_.cluster();
+    std::vector<NodePlacement> placements;
+    std::set<std::string> placed;
+    for (const TaskPlan& task : plan.tasks) {
+      for (const PlanStage& stage : task.stages) {
+        if (!stage.collective || !placed.insert(stage.collective->node).second) continue;
+        const PlanCollective& collective = *stage.collective;
+        NodePlacement placement;
+        placement.node = collective.node;
+        placement.op = "AllReduce";
+        placement.device = host_of(collective.group[0]);
+        std::string tasks;
+        for (int rank : collective.group) {
+          tasks += (tasks.empty() ? "" : ", ") + cluster.tasks()[static_cast<size_t>(rank)].prefix();
+        }
+        placement.reason = "across tasks " + tasks + ": each reduces its replicas on its host, "
+                           "then MPI_Allreduce the tasks' results";
+        placements.push_back(std::move(placement));
+      }
+    }
+    return placements;
+  }
+
+  // The canonical name of the host device of the task of `rank`.
+  std::string host_of(int rank) const {
+    const Cluster& cluster = service_.cluster();
+    if (rank == cluster.rank()) return host_device(context_->devices).name();
+    const std::string prefix = cluster.tasks()[static_cast<size_t>(rank)].prefix();
+    for (const DeviceInfo& device : cluster.remote_devices()) {
+      if (device.task == prefix && device.memory_kind == "host") return device.name;
+    }
+    return prefix;
+  }
+
   // Waits for every task's answer to the compile, then describes the whole and logs its
   // placement.
   void describe(std::vector<std::string> between_tasks) {
     auto whole = std::make_shared<ExecutableImpl>();
     const std::set<std::string> graph_inputs(inputs_.begin(), inputs_.end());
     add_description(describe_parts(own_.parts), graph_inputs, *whole);
+    for (NodePlacement& collective : collectives_) whole->placement.push_back(std::move(collective));
     for (int rank : remotes_) add_description(await_compiled(rank), graph_inputs, *whole);
     for (std::string& line : between_tasks) whole->transfers.push_back(std::move(line));
     log_placement(*context_, whole->placement);
@@ -175,6 +216,7 @@ class TaskExecutable final : public StagedRuns {
   const std::vector<NodeOutput> fetches_;
   CompiledPlan own_;
   std::vector<int> remotes_;
+  std::vector<NodePlacement> collectives_;  // until described
   std::shared_ptr<const ExecutableImpl> description_;
   mutable std::mutex run_mutex_;
   mutable AbandonedSends abandoned_;

@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "cluster/graph_wire.hpp"
+#include "cluster/transport.hpp"
 #include "graph/compile/compile_phases.hpp"
 #include "graph/staged/graph_parts.hpp"
 #include "graph/staged/run_time_stages.hpp"
@@ -35,12 +36,21 @@ int requested_task(const std::string& node, const std::string& request,
                   ", which names no task of this cluster; its tasks are " + task_list(tasks));
 }
 
-// Builds the plan, part by part, from every needed node's task and stage.
+// Builds the plan, part by part, from every needed node's task and stage. An AllReduce whose
+// replicas live on several tasks is a collective: a step on each of those tasks (its group),
+// at a stage after every replica's, where the task reduces its own replicas and MPI the tasks'
+// results; its output is then on every task of the group, and sent from the first (its home)
+// to any other task that reads it.
 class Planner {
  public:
   Planner(const Graph& graph, const std::vector<bool>& needed, std::vector<int> task,
-          int client, const OpRegistry& ops)
-      : graph_(graph), needed_(needed), task_(std::move(task)), client_(client), ops_(ops) {}
+          std::vector<std::vector<int>> groups, int client, const OpRegistry& ops)
+      : graph_(graph),
+        needed_(needed),
+        task_(std::move(task)),
+        groups_(std::move(groups)),
+        client_(client),
+        ops_(ops) {}
 
   ClusterPlan plan(const std::vector<NodeOutput>& fetches) {
     const std::vector<GraphNode>& nodes = graph_.nodes();
@@ -52,6 +62,8 @@ class Planner {
         plan_.input_values.push_back(value_of({nodes[i].name, 0}));
         plan_.input_dtypes.push_back(nodes[i].output_dtypes[0]);
         plan_.input_shapes.push_back(nodes[i].output_shapes[0]);
+      } else if (collective(i)) {
+        read_replicas_of(i);
       } else {
         read_inputs_of(i);
       }
@@ -59,23 +71,32 @@ class Planner {
     for (const NodeOutput& fetch : fetches) {
       const size_t value = value_of(fetch);
       plan_.fetch_values.push_back(value);
-      const size_t producer = graph_index(graph_, fetch.node);
-      if (nodes[producer].kind != GraphNode::Kind::kInput) computed_by(producer, value);
-      transfer(value, task_[producer], client_);
+      reach(graph_index(graph_, fetch.node), value, client_);
     }
     build_tasks();
     return std::move(plan_);
   }
 
  private:
-  using PartKey = std::pair<int, int>;  // (task, stage): a task's parts run in stage order
+  // (task, stage, step, node): a task's steps run in this order; in a stage, its collectives
+  // (step 0, by node) come before its part (step 1), which may read them.
+  using StepKey = std::tuple<int, int, int, size_t>;
 
-  struct Part {
-    std::vector<bool> members;
+  struct Step {
+    std::vector<bool> members;  // a part's nodes
     std::vector<size_t> reads;
     std::vector<size_t> awaits;
     std::vector<size_t> computes;
+    size_t collective = SIZE_MAX;  // the AllReduce node of a collective step
   };
+
+  bool collective(size_t node) const { return !groups_[node].empty(); }
+  bool in_group(size_t node, int task) const {
+    const std::vector<int>& group = groups_[node];
+    return std::find(group.begin(), group.end(), task) != group.end();
+  }
+  // Whether `task` holds node's outputs once it has run.
+  bool holds(size_t node, int task) const { return task_[node] == task || in_group(node, task); }
 
   void assign_stages() {
     const std::vector<GraphNode>& nodes = graph_.nodes();
@@ -84,18 +105,23 @@ class Planner {
       if (!needed_[i]) continue;
       const auto after = [&](const std::string& name) {
         const size_t p = graph_index(graph_, name);
-        stage_[i] = std::max(stage_[i], stage_[p] + (task_[p] != task_[i] ? 1 : 0));
+        const bool crosses = collective(i) || !holds(p, task_[i]);
+        stage_[i] = std::max(stage_[i], stage_[p] + (crosses ? 1 : 0));
       };
       for (const NodeOutput& input : nodes[i].inputs) after(input.node);
       for (const std::string& control : nodes[i].control_inputs) after(control);
       if (nodes[i].kind == GraphNode::Kind::kInput) continue;
-      Part& part = parts_[{task_[i], stage_[i]}];
+      if (collective(i)) {
+        for (int task : groups_[i]) steps_[{task, stage_[i], 0, i}].collective = i;
+        continue;
+      }
+      Step& part = steps_[{task_[i], stage_[i], 1, 0}];
       part.members.resize(nodes.size());
       part.members[i] = true;
     }
   }
 
-  Part& part_of(size_t node) { return parts_.at({task_[node], stage_[node]}); }
+  Step& part_of(size_t node) { return steps_.at({task_[node], stage_[node], 1, 0}); }
 
   size_t value_of(const NodeOutput& output) {
     auto [found, added] = value_ids_.emplace(std::make_pair(output.node, output.index),
@@ -119,37 +145,52 @@ class Planner {
     if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
   }
 
-  void computed_by(size_t node, size_t value) { add_once(part_of(node).computes, value); }
-
-  void transfer(size_t value, int from, int to) {
-    if (from != to) transfers_.insert({value, from, to});
+  // Makes `value`, an output of `producer`, reach `task`: its part computes it, and where the
+  // task does not hold it, it goes there from the producer's.
+  void reach(size_t producer, size_t value, int task) {
+    const GraphNode& node = graph_.nodes()[producer];
+    if (node.kind != GraphNode::Kind::kInput && !collective(producer)) {
+      add_once(part_of(producer).computes, value);
+    }
+    if (!holds(producer, task)) transfers_.insert({value, task_[producer], task});
   }
 
-  // The values node `i`'s part reads of other parts, and the words it waits for.
+  // The values node `i`'s part reads of other steps, and the words it waits for.
   void read_inputs_of(size_t i) {
     const GraphNode& node = graph_.nodes()[i];
-    Part& part = part_of(i);
+    Step& part = part_of(i);
     for (const NodeOutput& input : node.inputs) {
       const size_t producer = graph_index(graph_, input.node);
       if (part.members[producer]) continue;
       const size_t value = value_of(input);
       add_once(part.reads, value);
       add_once(part.awaits, value);
-      if (graph_.nodes()[producer].kind != GraphNode::Kind::kInput) computed_by(producer, value);
-      transfer(value, task_[producer], task_[i]);
+      reach(producer, value, task_[i]);
     }
     for (const std::string& control : node.control_inputs) {
       const size_t producer = graph_index(graph_, control);
-      // A graph input or constant is there from the start; one of this task's parts has
-      // run before (its stage is earlier).
-      if (graph_.nodes()[producer].kind != GraphNode::Kind::kOp ||
-          task_[producer] == task_[i]) {
+      // A graph input or constant is there from the start; a step of this task has run
+      // before (its stage is earlier).
+      if (graph_.nodes()[producer].kind != GraphNode::Kind::kOp || holds(producer, task_[i])) {
         continue;
       }
       const size_t token = value_of({control, PartValue::kToken});
       add_once(part.awaits, token);
-      computed_by(producer, token);
-      transfer(token, task_[producer], task_[i]);
+      reach(producer, token, task_[i]);
+    }
+  }
+
+  // A collective's replicas, each read by the step of the task that holds it.
+  void read_replicas_of(size_t i) {
+    for (const NodeOutput& input : graph_.nodes()[i].inputs) {
+      const size_t producer = graph_index(graph_, input.node);
+      const size_t value = value_of(input);
+      const int home = task_[producer];
+      steps_.at({home, stage_[i], 0, i}).reads.push_back(value);
+      reach(producer, value, home);
+    }
+    for (int task : groups_[i]) {
+      steps_.at({task, stage_[i], 0, i}).computes.push_back(value_of({graph_.nodes()[i].name, 0}));
     }
   }
 
@@ -169,34 +210,55 @@ class Planner {
     return name;
   }
 
+  PlanStage collective_stage(const Step& step) const {
+    const GraphNode& node = graph_.nodes()[step.collective];
+    PlanStage stage;
+    PlanCollective collective;
+    collective.node = node.name;
+    collective.inputs = step.reads;
+    collective.output = step.computes.at(0);
+    const AttrValue* reduction = node.attrs.find("reduction");
+    collective.reduction = reduction ? std::get<std::string>(*reduction) : "sum";
+    collective.replicas = static_cast<int>(node.inputs.size());
+    collective.group = groups_[step.collective];
+    stage.collective = std::move(collective);
+    stage.computes = step.computes;
+    return stage;
+  }
+
+  PlanStage part_stage(const Step& step) const {
+    PlanStage stage;
+    std::vector<PartInput> inputs;
+    for (size_t value : step.reads) {
+      const PartValue& read = plan_.values[value];
+      inputs.push_back({read.source, input_name(read, graph_.nodes(), step.members),
+                        read.dtype, read.shape});
+    }
+    stage.part = GraphParts::part(graph_, step.members, inputs, ops_);
+    stage.reads = step.reads;
+    stage.awaits = step.awaits;
+    stage.computes = step.computes;
+    for (size_t value : step.computes) {
+      const NodeOutput& source = plan_.values[value].source;
+      stage.fetches.push_back({source.node, std::max(source.index, 0)});
+    }
+    return stage;
+  }
+
   void build_tasks() {
     std::map<int, TaskPlan> tasks;
     tasks[client_].rank = client_;
     std::map<std::pair<size_t, int>, PlanStage*> producing;  // (value, task) -> its stage
-    for (auto& [key, part] : parts_) {
-      TaskPlan& task = tasks[key.first];
-      task.rank = key.first;
-      PlanStage stage;
-      std::vector<PartInput> inputs;
-      for (size_t value : part.reads) {
-        const PartValue& read = plan_.values[value];
-        inputs.push_back({read.source, input_name(read, graph_.nodes(), part.members),
-                          read.dtype, read.shape});
-      }
-      stage.part = GraphParts::part(graph_, part.members, inputs, ops_);
-      stage.reads = part.reads;
-      stage.awaits = part.awaits;
-      stage.computes = part.computes;
-      for (size_t value : part.computes) {
-        const NodeOutput& source = plan_.values[value].source;
-        stage.fetches.push_back({source.node, std::max(source.index, 0)});
-      }
-      task.stages.push_back(std::move(stage));
+    for (auto& [key, step] : steps_) {
+      TaskPlan& task = tasks[std::get<0>(key)];
+      task.rank = std::get<0>(key);
+      task.stages.push_back(step.collective != SIZE_MAX ? collective_stage(step)
+                                                        : part_stage(step));
     }
     // Pointers only once every stage is in place.
     for (auto& [rank, task] : tasks) {
       for (PlanStage& stage : task.stages) {
-        for (size_t value : stage.computes) producing[{value, rank}] = &stage;
+        for (size_t value : stage.computes) producing.emplace(std::make_pair(value, rank), &stage);
       }
     }
     for (const auto& [value, from, to] : transfers_) {
@@ -215,11 +277,12 @@ class Planner {
 
   const Graph& graph_;
   const std::vector<bool>& needed_;
-  const std::vector<int> task_;
+  const std::vector<int> task_;  // a collective's: its home, the first task of its group
+  const std::vector<std::vector<int>> groups_;  // per node: a collective's tasks, else empty
   const int client_;
   const OpRegistry& ops_;
   std::vector<int> stage_;
-  std::map<PartKey, Part> parts_;
+  std::map<StepKey, Step> steps_;
   std::map<std::pair<std::string, int>, size_t> value_ids_;
   std::set<std::tuple<size_t, int, int>> transfers_;  // (value, from, to)
   ClusterPlan plan_;
@@ -264,7 +327,28 @@ std::optional<ClusterPlan> plan_across_tasks(const Graph& graph,
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (needed[i] && task[i] == kNoTask) task[i] = client;  // a constant only fetched
   }
-  return Planner(graph, needed, std::move(task), client, ops).plan(fetches);
+  // An AllReduce whose replicas are on several tasks is theirs (a collective), at home on the
+  // first: in graph order, so that one reading another's sees its home.
+  std::vector<std::vector<int>> groups(nodes.size());
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    if (!needed[i] || nodes[i].kind != GraphNode::Kind::kOp || nodes[i].op != "AllReduce") {
+      continue;
+    }
+    std::set<int> homes;
+    for (const NodeOutput& input : nodes[i].inputs) {
+      homes.insert(task[graph_index(graph, input.node)]);
+    }
+    if (homes.size() < 2) continue;
+    if (!all_reducible(nodes[i].output_dtypes[0])) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "graph node '" + nodes[i].name + "' (AllReduce) reduces " +
+                      dtype_name(nodes[i].output_dtypes[0]) + " replicas across tasks, which "
+                      "MPI cannot reduce: Cast them to float32 (or an integer dtype) first");
+    }
+    groups[i].assign(homes.begin(), homes.end());
+    task[i] = groups[i][0];
+  }
+  return Planner(graph, needed, std::move(task), std::move(groups), client, ops).plan(fetches);
 }
 
 namespace {
@@ -303,6 +387,19 @@ std::vector<size_t> values_from_wire(const json& wire, size_t values) {
 nlohmann::json task_plan_to_wire(const TaskPlan& plan, const std::vector<PartValue>& values) {
   json stages = json::array();
   for (const PlanStage& stage : plan.stages) {
+    if (stage.collective) {
+      const PlanCollective& collective = *stage.collective;
+      stages.push_back({{"collective",
+                         {{"node", collective.node},
+                          {"inputs", collective.inputs},
+                          {"output", collective.output},
+                          {"reduction", collective.reduction},
+                          {"replicas", collective.replicas},
+                          {"group", collective.group}}},
+                        {"computes", stage.computes},
+                        {"sends", transfers_to_wire(stage.sends)}});
+      continue;
+    }
     json fetches = json::array();
     for (const NodeOutput& fetch : stage.fetches) fetches.push_back({fetch.node, fetch.index});
     stages.push_back({{"part", graph_to_wire(stage.part)},
@@ -342,6 +439,22 @@ TaskPlan task_plan_from_wire(const nlohmann::json& wire, const OpRegistry& ops, 
     plan.sends = transfers_from_wire(wire.at("sends"), values.size());
     for (const json& stage_wire : wire.at("stages")) {
       PlanStage stage;
+      if (stage_wire.contains("collective")) {
+        const json& collective_wire = stage_wire["collective"];
+        PlanCollective collective;
+        collective.node = collective_wire.at("node").get<std::string>();
+        collective.inputs = values_from_wire(collective_wire.at("inputs"), values.size());
+        collective.output = values_from_wire(json::array({collective_wire.at("output")}),
+                                             values.size())[0];
+        collective.reduction = collective_wire.at("reduction").get<std::string>();
+        collective.replicas = collective_wire.at("replicas").get<int>();
+        collective.group = collective_wire.at("group").get<std::vector<int>>();
+        stage.collective = std::move(collective);
+        stage.computes = values_from_wire(stage_wire.at("computes"), values.size());
+        stage.sends = transfers_from_wire(stage_wire.at("sends"), values.size());
+        plan.stages.push_back(std::move(stage));
+        continue;
+      }
       stage.part = graph_from_wire(stage_wire.at("part"), ops, host);
       stage.reads = values_from_wire(stage_wire.at("reads"), values.size());
       stage.awaits = values_from_wire(stage_wire.at("awaits"), values.size());

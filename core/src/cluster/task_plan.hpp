@@ -40,7 +40,20 @@ struct PlanTransfer {
   int peer;  // the rank it goes to (a send) or comes from (a receive)
 };
 
+// A collective step (an AllReduce over tasks): this task's replicas reduced here, then with
+// the other tasks' by MPI.
+struct PlanCollective {
+  std::string node;            // the AllReduce, for errors
+  std::vector<size_t> inputs;  // this task's replicas
+  size_t output = 0;           // their reduction, then on every task of the group
+  std::string reduction;       // "sum", "mean", "max" or "min"
+  int replicas = 0;            // over every task
+  std::vector<int> group;      // the ranks of the tasks, ascending
+};
+
+// A step of a task's run: a part, or a collective.
 struct PlanStage {
+  std::optional<PlanCollective> collective;  // set: a collective, without a part
   Graph part;                       // its inputs (one per read) first, then its nodes
   std::vector<size_t> reads;        // the values its inputs are fed, in order
   std::vector<size_t> awaits;       // the values received that must have come: reads, tokens
@@ -69,7 +82,8 @@ struct ClusterPlan {
 
 // The plan of `graph` for `fetches`, compiled on `tasks[client]`; nullopt when every node it
 // needs runs there. Error(kInvalidArgument) naming the node whose request names no task of the
-// cluster, or a graph with shapes known only at run (which cannot be split yet).
+// cluster or an AllReduce across tasks of a dtype MPI cannot reduce, or for a graph with
+// shapes known only at run (which cannot be split yet).
 std::optional<ClusterPlan> plan_across_tasks(const Graph& graph,
                                              const std::vector<NodeOutput>& fetches,
                                              const CompileOptions& options,

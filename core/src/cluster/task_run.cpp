@@ -1,5 +1,6 @@
 #include "cluster/task_run.hpp"
 
+#include <cstring>
 #include <map>
 #include <string>
 
@@ -39,7 +40,11 @@ class TaskRun {
     for (size_t i = 0; i < plan.stages.size(); ++i) {
       const PlanStage& stage = plan.stages[i];
       for (size_t value : stage.awaits) await(value);
-      run_stage(stage, *compiled_.parts[i]);
+      if (stage.collective) {
+        run_collective(*stage.collective);
+      } else {
+        run_stage(stage, *compiled_.parts[i]);
+      }
       for (const PlanTransfer& send : stage.sends) start_send(send);
     }
     for (const auto& receive : receives_) await(receive.first);
@@ -110,6 +115,50 @@ class TaskRun {
     for (size_t i = 0; i < stage.computes.size(); ++i) {
       values_[stage.computes[i]] = std::move(computed[i]);
     }
+  }
+
+  // This task's replicas reduced on the host, then with the other tasks' by MPI, in place; a
+  // mean is the sum over the replicas of every task.
+  void run_collective(const PlanCollective& collective) {
+    EagerOps& eager = setting_.eager;
+    const PartValue& value = compiled_.values[collective.output];
+    const std::string host = setting_.host.name();
+    const bool mean = collective.reduction == "mean";
+    std::vector<Tensor> replicas;
+    for (size_t input : collective.inputs) replicas.push_back(values_[input]);
+    Tensor reduced;
+    if (replicas.size() == 1) {
+      // A copy: MPI writes the reduction over it, and the replica may be read again.
+      const Tensor replica = readable_on_host(replicas[0], setting_.host, eager);
+      reduced = new_host_tensor(setting_.host, value.dtype, value.shape);
+      if (reduced.byte_size() != 0) {
+        std::memcpy(host_bytes(reduced), host_bytes(replica), reduced.byte_size());
+      }
+    } else {
+      std::vector<TensorArg> args(replicas.begin(), replicas.end());
+      const Attrs attrs{{"reduction", mean ? std::string("sum") : collective.reduction}};
+      eager.run(eager.schema_of("AllReduce"), args.data(), args.size(), attrs, host, &reduced);
+      reduced = readable_on_host(reduced, setting_.host, eager);
+    }
+    const ReduceOp op = collective.reduction == "max"   ? ReduceOp::kMax
+                        : collective.reduction == "min" ? ReduceOp::kMin
+                                                        : ReduceOp::kSum;
+    std::unique_ptr<Transfer> all_reduce = setting_.cluster.transport().start_all_reduce(
+        collective.group, value.dtype, op, host_bytes(reduced),
+        static_cast<size_t>(value.shape.num_elements()));
+    wait_until([&] { return all_reduce->done(); }, value, "reduced with", collective.group[0]);
+    if (mean) {
+      Tensor count = new_host_tensor(setting_.host, DType::kF64, Shape{});
+      const double replicas_count = collective.replicas;
+      std::memcpy(host_bytes(count), &replicas_count, sizeof(double));
+      Tensor divisor;
+      const TensorArg cast_args[] = {count};
+      eager.run(eager.schema_of("Cast"), cast_args, 1, Attrs{{"dtype", value.dtype}}, host,
+                &divisor);
+      const TensorArg div_args[] = {reduced, divisor};
+      eager.run(eager.schema_of("Div"), div_args, 2, kNoAttrs, host, &reduced);
+    }
+    values_[collective.output] = std::move(reduced);
   }
 
   // Polls `done` until it holds, reading the other tasks' failures meanwhile; Error when

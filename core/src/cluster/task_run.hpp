@@ -17,7 +17,7 @@
 
 namespace hxrt::detail {
 
-// A task's plan with its parts compiled here, one per stage.
+// A task's plan with its parts compiled here, one per stage (nullptr for a collective's).
 struct CompiledPlan {
   TaskPlan plan;
   std::vector<PartValue> values;

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "hxrt/dtype.hpp"
+
 namespace hxrt::detail {
 
 // One message on its way (Transport::start_send, start_receive).
@@ -24,6 +26,9 @@ class Transfer {
   // or a received message of another size than the receive's.
   virtual bool done() = 0;
 };
+
+// How Transport::start_all_reduce combines the ranks' elements.
+enum class ReduceOp { kSum, kMax, kMin };
 
 // A whole message taken at its tag (Transport::take_message).
 struct Message {
@@ -66,7 +71,27 @@ class Transport {
   virtual std::optional<Message> take_message(int tag, int peer = kAnyRank) = 0;
   // The largest tag MPI allows (MPI_TAG_UB: at least 32767).
   virtual int largest_tag() const = 0;
+
+  // The element-wise reduction of `count` elements of `dtype` at `data` over the ranks of
+  // `group` (ascending, this one among them), in place: MPI_Iallreduce. Every rank of the group
+  // must start its reductions over the group in one order. The first over a group of some but
+  // not all ranks makes its communicator, which waits for every rank of the group.
+  // std::runtime_error for a dtype MPI cannot reduce (all_reducible).
+  virtual std::unique_ptr<Transfer> start_all_reduce(const std::vector<int>& group, DType dtype,
+                                                     ReduceOp op, void* data, size_t count) = 0;
 };
+
+// Whether MPI reduces elements of `dtype`: its floats of 32 and 64 bits and its integers (MPI
+// has no 16-bit floats, and reduces bools only logically).
+inline bool all_reducible(DType dtype) {
+  switch (dtype) {
+    case DType::kF32: case DType::kF64: case DType::kI8: case DType::kU8: case DType::kI16:
+    case DType::kU16: case DType::kI32: case DType::kU32: case DType::kI64: case DType::kU64:
+      return true;
+    default:
+      return false;
+  }
+}
 
 // libhxrt_mpi.so's one entry point (`hxrt_mpi_open`): MPI opened (initialised, unless the
 // program did it first), or nullptr with `*error` saying why.

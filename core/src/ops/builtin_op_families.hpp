@@ -46,9 +46,11 @@ void add_non_zero_op(OpRegistry& registry);    // NonZero
 void add_layout_ops(OpRegistry& registry);     // Pad, DepthToSpace, SpaceToDepth
 void add_resize_ops(OpRegistry& registry);     // Resize, Upsample
 void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
+void add_collective_ops(OpRegistry& registry);  // AllReduce
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> all_reduce_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> matmul_bias_cases(DType type, DType output_type,
                                              RandomValues& random);

@@ -27,6 +27,7 @@ void add_builtin_ops(OpRegistry& registry) {
   add_shape_ops(registry);
   add_indexing_ops(registry);
   add_split_op(registry);
+  add_collective_ops(registry);
   add_top_k_op(registry);
   add_non_zero_op(registry);
   add_layout_ops(registry);

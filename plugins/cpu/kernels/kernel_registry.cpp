@@ -141,6 +141,8 @@ constexpr KernelEntry kKernels[] = {
     entry<div_kernel>("Div", kNumeric),
     entry<pow_kernel>("Pow", kNumeric),
     entry<addn_kernel>("AddN", kArithmetic),
+    with_instances<all_reduce_kernel, all_reduce_create, all_reduce_destroy>("AllReduce",
+                                                                           kArithmetic),
     entry<relu_kernel>("Relu", kNumeric),
     entry<exp_kernel>("Exp", kAnyFloating),
     entry<log_kernel>("Log", kAnyFloating),

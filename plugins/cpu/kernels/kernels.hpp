@@ -129,6 +129,10 @@ hx_status* dropout_kernel(const hx_kernel_args* args);
 // destroy function.
 hx_status* leaky_relu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
 hx_status* leaky_relu_kernel(const hx_kernel_args* args);
+hx_status* all_reduce_create(const hx_kernel_create_args* args,
+                             hx_kernel_instance** instance);
+hx_status* all_reduce_kernel(const hx_kernel_args* args);
+void all_reduce_destroy(hx_kernel_instance* instance, void* user_data);
 hx_status* gelu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
 hx_status* gelu_kernel(const hx_kernel_args* args);
 void gelu_destroy(hx_kernel_instance* instance, void* user_data);

@@ -34,6 +34,8 @@ constexpr KernelEntry kKernels[] = {
     {"Mul", guarded_kernel<mul_kernel>, nullptr, nullptr, nullptr},
     {"Relu", guarded_kernel<relu_kernel>, nullptr, nullptr, nullptr},
     {"AddN", guarded_kernel<addn_kernel>, nullptr, nullptr, nullptr},
+    {"AllReduce", guarded_kernel<all_reduce_kernel>, guarded_create<all_reduce_create>, nullptr,
+     all_reduce_destroy},
     {"Identity", guarded_kernel<identity_kernel>, nullptr, nullptr, nullptr},
     {"Fill", guarded_kernel<fill_kernel>, guarded_create<fill_create>, nullptr, fill_destroy},
 };

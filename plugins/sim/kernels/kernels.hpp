@@ -1,6 +1,6 @@
 // The sim kernels: float32 only, plain loops. Each is registered with user_data = the
 // SimPlugin (see kernel_registry.cpp) and starts by checking its operands (KernelCall). MatMul,
-// Gemm and Fill read their attributes once, in create.
+// Gemm, Fill and AllReduce read their attributes once, in create.
 #pragma once
 
 #include <hxrt/plugin_api.h>
@@ -18,6 +18,10 @@ hx_status* add_kernel(const hx_kernel_args* args);
 hx_status* mul_kernel(const hx_kernel_args* args);
 hx_status* relu_kernel(const hx_kernel_args* args);
 hx_status* addn_kernel(const hx_kernel_args* args);
+hx_status* all_reduce_create(const hx_kernel_create_args* args,
+                             hx_kernel_instance** out_instance);
+hx_status* all_reduce_kernel(const hx_kernel_args* args);
+void all_reduce_destroy(hx_kernel_instance* instance, void* user_data);
 hx_status* identity_kernel(const hx_kernel_args* args);
 hx_status* fill_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* fill_kernel(const hx_kernel_args* args);

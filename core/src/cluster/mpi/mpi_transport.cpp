@@ -7,7 +7,9 @@
 #include <chrono>
 #include <climits>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -24,6 +26,8 @@ namespace {
 // (MPI guarantees tags up to 32767); then the device tables, on the runtime's communicator.
 constexpr int kJoinTag = 32000;
 constexpr int kExchangeTag = 1;
+// The tag that making a group's communicator uses (below the cluster's first executable tag).
+constexpr int kGroupTag = 3;
 
 std::string mpi_error_text(int code) {
   char text[MPI_MAX_ERROR_STRING];
@@ -131,6 +135,35 @@ class MpiTransfer final : public Transfer {
   std::vector<MPI_Request> requests_;
 };
 
+MPI_Datatype mpi_type(DType dtype) {
+  switch (dtype) {
+    case DType::kF32: return MPI_FLOAT;
+    case DType::kF64: return MPI_DOUBLE;
+    case DType::kI8: return MPI_INT8_T;
+    case DType::kU8: return MPI_UINT8_T;
+    case DType::kI16: return MPI_INT16_T;
+    case DType::kU16: return MPI_UINT16_T;
+    case DType::kI32: return MPI_INT32_T;
+    case DType::kU32: return MPI_UINT32_T;
+    case DType::kI64: return MPI_INT64_T;
+    case DType::kU64: return MPI_UINT64_T;
+    default:
+      // No dtype_name: the module calls nothing of libhxrt's, which a Python extension
+      // loads where this module cannot see it.
+      throw std::runtime_error("MPI cannot reduce elements of dtype " +
+                               std::to_string(static_cast<int>(dtype)));
+  }
+}
+
+MPI_Op mpi_op(ReduceOp op) {
+  switch (op) {
+    case ReduceOp::kSum: return MPI_SUM;
+    case ReduceOp::kMax: return MPI_MAX;
+    case ReduceOp::kMin: return MPI_MIN;
+  }
+  return MPI_SUM;
+}
+
 class MpiTransport final : public Transport {
  public:
   MpiTransport() {
@@ -146,7 +179,9 @@ class MpiTransport final : public Transport {
   ~MpiTransport() override {
     int finalized = 0;
     MPI_Finalized(&finalized);
-    if (!finalized && comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+    if (finalized) return;
+    for (auto& [group, comm] : groups_) MPI_Comm_free(&comm);
+    if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
   }
 
   int rank() const override { return rank_; }
@@ -224,6 +259,25 @@ class MpiTransport final : public Transport {
     return message;
   }
 
+  std::unique_ptr<Transfer> start_all_reduce(const std::vector<int>& group, DType dtype,
+                                             ReduceOp op, void* data, size_t count) override {
+    const MPI_Datatype type = mpi_type(dtype);
+    const MPI_Comm comm = communicator_of(group);
+    auto transfer = std::make_unique<MpiTransfer>(false, 0);
+    auto* at = static_cast<unsigned char*>(data);
+    int element = 0;
+    check(MPI_Type_size(type, &element), "MPI_Type_size");
+    // Chunks of at most 2^30 elements: MPI's counts are ints.
+    for_each_chunk(count, [&](size_t offset, int chunk) {
+      transfer->requests().push_back(MPI_REQUEST_NULL);
+      check(MPI_Iallreduce(MPI_IN_PLACE, at + offset * static_cast<size_t>(element), chunk, type,
+                           mpi_op(op), comm,
+                           &transfer->requests().back()),
+            "MPI_Iallreduce");
+    });
+    return transfer;
+  }
+
   int largest_tag() const override {
     void* value = nullptr;
     int found = 0;
@@ -232,6 +286,27 @@ class MpiTransport final : public Transport {
   }
 
  private:
+  // The communicator of `group`: the transport's own for every rank, else one made at its
+  // first use, kept.
+  MPI_Comm communicator_of(const std::vector<int>& group) {
+    if (static_cast<int>(group.size()) == size_) return joined();
+    std::lock_guard<std::mutex> lock(groups_mutex_);
+    auto found = groups_.find(group);
+    if (found != groups_.end()) return found->second;
+    MPI_Group whole;
+    MPI_Group part;
+    check(MPI_Comm_group(joined(), &whole), "MPI_Comm_group");
+    check(MPI_Group_incl(whole, static_cast<int>(group.size()), group.data(), &part),
+          "MPI_Group_incl");
+    MPI_Comm comm = MPI_COMM_NULL;
+    const int code = MPI_Comm_create_group(joined(), part, kGroupTag, &comm);
+    MPI_Group_free(&part);
+    MPI_Group_free(&whole);
+    check(code, "MPI_Comm_create_group");
+    check(MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
+    return groups_.emplace(group, comm).first->second;
+  }
+
   MPI_Comm joined() const {
     if (comm_ == MPI_COMM_NULL) throw std::runtime_error("a message before every rank joined");
     return comm_;
@@ -312,6 +387,8 @@ class MpiTransport final : public Transport {
   }
 
   MPI_Comm comm_ = MPI_COMM_NULL;
+  std::mutex groups_mutex_;
+  std::map<std::vector<int>, MPI_Comm> groups_;  // guarded by groups_mutex_
   int rank_ = 0;
   int size_ = 1;
   std::string library_;
