@@ -167,7 +167,7 @@ class TaskRun {
   template <class Done>
   void wait_until(Done done, const PartValue& value, const char* how, int peer) {
     Polling polling(Polling::kRunEager);
-    while (!done()) {
+    while (!finished(done, peer)) {
       if (std::optional<Message> failure =
               setting_.cluster.transport().take_message(compiled_.tags.failure())) {
         throw_told(*failure);
@@ -185,6 +185,20 @@ class TaskRun {
       polling.pause();
     }
     last_progress_ = Clock::now();
+  }
+
+  // done(), with an MPI error of a message with `peer` (a task that died, to some of MPI's
+  // transports) making the peer lost.
+  template <class Done>
+  bool finished(Done& done, int peer) {
+    try {
+      return done();
+    } catch (const std::runtime_error& error) {
+      setting_.cluster.mark_lost(peer);
+      throw Error(StatusCode::kUnavailable, task_name(setting_.cluster.rank()) +
+                                                ": a message with " + task_name(peer) +
+                                                " failed: " + error.what());
+    }
   }
 
   [[noreturn]] void throw_told(const Message& message) const {
