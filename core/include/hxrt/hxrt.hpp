@@ -12,6 +12,7 @@
 #include "hxrt/graph.hpp"
 #include "hxrt/log.hpp"
 #include "hxrt/memory_stats.hpp"
+#include "hxrt/mirrored_strategy.hpp"
 #include "hxrt/onnx_model.hpp"
 #include "hxrt/op.hpp"
 #include "hxrt/pinned_memory.hpp"

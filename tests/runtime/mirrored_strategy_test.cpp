@@ -1,0 +1,95 @@
+// MirroredStrategy in one process: its replicas' devices, by default and by name, the graph it
+// builds (a replica per device, an AllReduce per result), and its errors.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "runtime_fixture.hpp"
+
+namespace {
+
+using Catch::Matchers::Contains;
+using hxrt::NodeOutput;
+
+hxrt::Runtime cpu_and_sim_gpus(int gpus) {
+  hxrt::RuntimeOptions options = runtime_test::cpu_only_options();
+  options.plugin_paths.push_back(std::string(HXRT_TEST_PLUGIN_DIR) + "/libhx_sim.so");
+  options.plugin_options["sim"] =
+      R"({"device_type": "GPU", "device_count": )" + std::to_string(gpus) + "}";
+  return hxrt::Runtime::create(options);
+}
+
+std::string full(const std::string& short_name) {
+  return "/job:localhost/replica:0/task:0/device:" + short_name;
+}
+
+std::string device_of(const hxrt::Executable& executable, const std::string& node) {
+  for (const hxrt::NodePlacement& placed : executable.placement()) {
+    if (placed.node == node) return placed.device;
+  }
+  return "(not placed)";
+}
+
+}  // namespace
+
+TEST_CASE("MirroredStrategy replicates on every GPU, else on the CPU, or on the devices named") {
+  hxrt::Runtime four = cpu_and_sim_gpus(4);
+  CHECK(hxrt::MirroredStrategy(four).devices() ==
+        std::vector<std::string>{full("GPU:0"), full("GPU:1"), full("GPU:2"), full("GPU:3")});
+  CHECK(hxrt::MirroredStrategy(four, {"GPU:3", "/CPU:0"}).devices() ==
+        std::vector<std::string>{full("GPU:3"), full("CPU:0")});
+  CHECK(hxrt::MirroredStrategy(four).num_replicas_in_sync() == 4);
+  hxrt::Runtime cpu = hxrt::Runtime::create(runtime_test::cpu_only_options());
+  CHECK(hxrt::MirroredStrategy(cpu).devices() == std::vector<std::string>{full("CPU:0")});
+  CHECK_THROWS_WITH(hxrt::MirroredStrategy(four, {"GPU:7"}),
+                    Contains("MirroredStrategy: no device is named 'GPU:7'"));
+  CHECK_THROWS_WITH(hxrt::MirroredStrategy(four, {"/job:worker/task:1/device:GPU:0"}),
+                    Contains("no device is named"));
+}
+
+TEST_CASE("MirroredStrategy builds a replica per device and reduces each result over them") {
+  hxrt::Runtime rt = cpu_and_sim_gpus(3);
+  const hxrt::MirroredStrategy strategy(rt);
+  hxrt::GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", hxrt::DType::kF32, {2});
+  const std::vector<NodeOutput> reduced = strategy.reduce(
+      builder,
+      [&](hxrt::GraphBuilder& replica_builder, const hxrt::MirroredStrategy::Replica& replica) {
+        const NodeOutput scale = replica_builder.constant(
+            replica.prefix + "scale",
+            rt.tensor<float>({2}, std::vector<float>(2, replica.index + 1.0f)));
+        const NodeOutput scaled =
+            replica_builder.add(replica.prefix + "scaled", "Mul", {x, scale});
+        return std::vector<NodeOutput>{scaled, replica_builder.add(replica.prefix + "double",
+                                                                   "Add", {scaled, scaled})};
+      },
+      "mean", "averaged");
+  REQUIRE(reduced.size() == 2);
+  CHECK(reduced[0].node == "averaged");
+  CHECK(reduced[1].node == "averaged_1");
+  const hxrt::Executable executable = rt.compile(builder.graph(), reduced);
+  for (int replica = 0; replica < 3; ++replica) {
+    CHECK(device_of(executable, "replica_" + std::to_string(replica) + "/scaled") ==
+          full("GPU:" + std::to_string(replica)));
+  }
+  // x * (1 + 2 + 3) / 3, and twice that.
+  const std::vector<hxrt::Tensor> out = executable.run({rt.tensor<float>({2}, {1, -3})});
+  CHECK(out[0].to_vector<float>() == std::vector<float>{2, -6});
+  CHECK(out[1].to_vector<float>() == std::vector<float>{4, -12});
+}
+
+TEST_CASE("MirroredStrategy refuses replicas that return different numbers of results") {
+  hxrt::Runtime rt = cpu_and_sim_gpus(2);
+  const hxrt::MirroredStrategy strategy(rt);
+  hxrt::GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", hxrt::DType::kF32, {2});
+  CHECK_THROWS_WITH(
+      strategy.reduce(builder,
+                      [&](hxrt::GraphBuilder& b, const hxrt::MirroredStrategy::Replica& replica) {
+                        std::vector<NodeOutput> results{b.add(replica.prefix + "a", "Neg", {x})};
+                        if (replica.index == 1) results.push_back(results[0]);
+                        return results;
+                      }),
+      Contains("replica 1 returned 2 results and replica 0 1"));
+}
