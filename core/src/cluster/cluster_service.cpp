@@ -16,15 +16,16 @@ ClusterService::ClusterService(Cluster& cluster, std::shared_ptr<GraphContext> c
     : cluster_(cluster),
       context_(without_placement_log(std::move(context))),
       timeout_(context_->config.cluster.timeout_ms),
-      left_(cluster.tasks().size(), false),
-      thread_([this] { serve(); }) {}
+      left_(cluster.tasks().size(), false) {}
+
+void ClusterService::start() { thread_ = std::thread([this] { serve(); }); }
 
 ClusterService::~ClusterService() {
   for (int rank = 0; rank < static_cast<int>(cluster_.tasks().size()); ++rank) {
     if (rank != cluster_.rank()) post(rank, {{"request", "leave"}});
   }
   leaving_.store(true);
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
   // What is posted goes within the timeout, or never: its task is gone. Its memory is then
   // left to MPI, which may still read it.
   std::lock_guard<std::mutex> lock(posted_mutex_);

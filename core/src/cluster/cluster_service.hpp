@@ -32,6 +32,8 @@ class ClusterService {
 
   // `context` is the runtime's, held without owning it: the runtime owns the service.
   ClusterService(Cluster& cluster, std::shared_ptr<GraphContext> context);
+  // Starts serving, once the runtime is whole: a request may come at once.
+  void start();
   // Says this task leaves, then serves until every other task has said it too, or is lost
   // (Cluster::mark_lost): one that died does not hold this one up for ever.
   ~ClusterService();

@@ -130,8 +130,8 @@ std::string DeviceManager::describe() const {
 std::string DeviceManager::describe_for(const DeviceSpec& spec) const {
   if (task_.admits(spec)) return describe();
   return describe() + "\n" + to_string(spec) + " is not this task's (" + task_.prefix() +
-         "): ops and tensors go to this task's own devices; placing them on another task's "
-         "is not available yet (docs/cluster.md)";
+         "): a tensor lives on this task's own devices; ops run on another task's, and a "
+         "graph's nodes go there (docs/cluster.md)";
 }
 
 void DeviceManager::quiesce() noexcept {

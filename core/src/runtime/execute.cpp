@@ -289,6 +289,13 @@ void Runtime::Impl::run_body(const detail::OpSchema& schema, const TensorArg* in
     }
   }
 
+  // A device of another task's runs the op there (a pointer's test outside a cluster).
+  detail::RemoteCalls* const remote = cluster_role.remote_calls.get();
+  if (remote != nullptr && remote->names_another_task(*request)) {
+    remote->run(schema, inputs, num_inputs, attrs, *request, outputs);
+    return;
+  }
+
   // The plan of this kind of call: the op's last, found among those kept, or decided now.
   const detail::CallKey key(schema, inputs, num_inputs, attrs, *request,
                             soft_placement.load(std::memory_order_relaxed));

@@ -20,7 +20,7 @@ std::shared_ptr<GraphContext> graph_context_of(const Runtime& runtime) {
 
 Executable Runtime::compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
                             const CompileOptions& options) {
-  if (detail::ClusterService* service = impl().cluster_service.get()) {
+  if (detail::ClusterService* service = impl().cluster_role.service.get()) {
     if (std::unique_ptr<const detail::StagedRuns> across = detail::compile_across_tasks(
             *service, detail::graph_context_of(*this), graph, fetches, options)) {
       return Executable(std::make_shared<detail::ExecutableHandle>(std::move(across)));

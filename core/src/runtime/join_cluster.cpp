@@ -14,9 +14,13 @@ void Runtime::Impl::join_cluster() {
   std::vector<DeviceInfo> local;
   for (const auto& device : devices.all()) local.push_back(device->info());
   cluster->exchange_devices(local, *logger);
-  // Owned by this state, the service holds its context without owning it.
-  cluster_service = std::make_unique<detail::ClusterService>(
-      *cluster, std::shared_ptr<detail::GraphContext>(std::shared_ptr<void>(), &graph_context));
+  // Owned by this state, the service and the remote calls hold its context without owning it.
+  const std::shared_ptr<detail::GraphContext> unowned(std::shared_ptr<void>(), &graph_context);
+  cluster_role.service = std::make_unique<detail::ClusterService>(*cluster, unowned);
+  cluster_role.remote_calls =
+      std::make_unique<detail::RemoteCalls>(*cluster_role.service, unowned);
+  // Last: the service's thread may use the remote calls from its first request on.
+  cluster_role.service->start();
 }
 
 ClusterInfo Runtime::cluster() const {

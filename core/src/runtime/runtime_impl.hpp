@@ -13,6 +13,7 @@
 
 #include "cluster/cluster.hpp"
 #include "cluster/cluster_service.hpp"
+#include "cluster/remote_calls.hpp"
 #include "config/config.hpp"
 #include "eager/eager_ops.hpp"
 #include "eager/quiet_placement_log.hpp"
@@ -80,10 +81,20 @@ struct Runtime::Impl final : detail::EagerOps {
     detail::DeviceManager& devices;
     ~QuiesceOnExit() { devices.quiesce(); }
   } quiesce_on_exit{devices};
-  // In a cluster, the service of the graphs other tasks place here (cluster/
-  // cluster_service.hpp): destroyed first, once every task has said it leaves, while the
-  // devices and kernels its parts use are all there.
-  std::unique_ptr<detail::ClusterService> cluster_service;
+  // In a cluster: the service of the graphs other tasks place here (cluster/
+  // cluster_service.hpp), and this task's eager ops on their devices (cluster/
+  // remote_calls.hpp). Destroyed first, while the devices and kernels their parts use are all
+  // there, in an order: the remote calls' graphs (released through the service), then the
+  // service, once every task has said it leaves (its parts' ops still reach the remote calls
+  // until then).
+  struct ClusterRole {
+    std::unique_ptr<detail::RemoteCalls> remote_calls;
+    std::unique_ptr<detail::ClusterService> service;
+    ~ClusterRole() {
+      if (remote_calls != nullptr) remote_calls->forget();
+      service.reset();
+    }
+  } cluster_role;
 
   // Writes the trace this runtime started, if it still runs (trace_control.cpp).
   ~Impl();
