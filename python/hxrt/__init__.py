@@ -18,7 +18,7 @@ from hxrt._model import Model, load_onnx
 from hxrt._ops import op_function as _op_function, op_names as _op_names
 from hxrt._runtime import Runtime, default_runtime
 from hxrt._tensor import Tensor, constant, convert_to_tensor, from_dlpack
-from hxrt import config, debugging
+from hxrt import config, debugging, distribute
 
 for _dtype in DType:
     globals()[_dtype.name] = _dtype
@@ -38,5 +38,5 @@ def __dir__():
 
 
 __all__ = ["DType", "Function", "Model", "Runtime", "Tensor", "as_dtype", "config", "constant",
-           "convert_to_tensor", "debugging", "default_runtime", "device", "errors", "from_dlpack",
-           "function", "load_onnx"]
+           "convert_to_tensor", "debugging", "default_runtime", "device", "distribute", "errors",
+           "from_dlpack", "function", "load_onnx"]

@@ -57,6 +57,11 @@ class Runtime:
         version, device_type, device_count, note), as hxrt-info lists them."""
         return self._native.load_report()
 
+    def cluster(self) -> _hxrt.ClusterInfo:
+        """The cluster this process is a task of (started by mpirun): ClusterInfo (in_cluster,
+        task, rank, tasks, mpi_library); outside one, a cluster of this task alone."""
+        return self._native.cluster()
+
     def ops(self) -> list[_hxrt.OpInfo]:
         """Every op the runtime has, core ops and plugins' custom ops, with kernels."""
         return self._native.ops()

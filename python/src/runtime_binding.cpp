@@ -139,6 +139,15 @@ void bind_infos(nb::module_& module) {
       .def_ro("memory_total", &hxrt::DeviceInfo::memory_total)
       .def_ro("task", &hxrt::DeviceInfo::task)
       .def_ro("local", &hxrt::DeviceInfo::local);
+  nb::class_<hxrt::ClusterInfo>(
+      module, "ClusterInfo",
+      "The cluster the process is a task of (docs/cluster.md): whether it is one (in_cluster), "
+      "this task's name and MPI rank, every task's name in rank order, the MPI library.")
+      .def_ro("in_cluster", &hxrt::ClusterInfo::in_cluster)
+      .def_ro("task", &hxrt::ClusterInfo::task)
+      .def_ro("rank", &hxrt::ClusterInfo::rank)
+      .def_ro("tasks", &hxrt::ClusterInfo::tasks)
+      .def_ro("mpi_library", &hxrt::ClusterInfo::mpi_library);
   nb::class_<hxrt::OpAttrInfo>(
       module, "OpAttrInfo",
       "An attribute of an op's schema: name, type (\"int\", \"list of ints\", ...), whether "
@@ -191,6 +200,8 @@ void bind_runtime(nb::module_& module) {
            "Each plugin file tried at start-up: loaded, or why it was skipped.")
       .def("physical_devices", &Runtime::physical_devices)
       .def("devices", &Runtime::devices, nb::call_guard<nb::gil_scoped_release>())
+      .def("cluster", &Runtime::cluster,
+           "The cluster this process is a task of: ClusterInfo (in_cluster false outside one).")
       .def("ops", &Runtime::ops)
       .def("op", &Runtime::op, nb::arg("name"))
       .def("set_visible_devices", &Runtime::set_visible_devices, nb::arg("physical_devices"))

@@ -22,7 +22,9 @@ struct ExecutableTags {
   static size_t slots(size_t values) { return values + 2; }
 
  private:
-  int at(size_t slot) const { return static_cast<int>(first + static_cast<int64_t>(slot) * stride); }
+  int at(size_t slot) const {
+    return static_cast<int>(first + static_cast<int64_t>(slot) * stride);
+  }
 };
 
 }  // namespace hxrt::detail

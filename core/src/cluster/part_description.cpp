@@ -35,7 +35,9 @@ void add_description(const nlohmann::json& description,
     for (NodePlacement node : description.at("placement").get<std::vector<NodePlacement>>()) {
       if (node.op == "Placeholder") {
         const bool listed = std::any_of(whole.placement.begin(), whole.placement.end(),
-                                        [&](const NodePlacement& n) { return n.node == node.node; });
+                                        [&](const NodePlacement& n) {
+                                          return n.node == node.node;
+                                        });
         if (graph_inputs.count(node.node) == 0 || listed) continue;
       }
       whole.placement.push_back(std::move(node));

@@ -133,7 +133,8 @@ class TaskExecutable final : public StagedRuns {
         placement.device = host_of(collective.group[0]);
         std::string tasks;
         for (int rank : collective.group) {
-          tasks += (tasks.empty() ? "" : ", ") + cluster.tasks()[static_cast<size_t>(rank)].prefix();
+          const std::string& task = cluster.tasks()[static_cast<size_t>(rank)].prefix();
+          tasks += (tasks.empty() ? "" : ", ") + task;
         }
         placement.reason = "across tasks " + tasks + ": each reduces its replicas on its host, "
                            "then MPI_Allreduce the tasks' results";
@@ -160,7 +161,9 @@ class TaskExecutable final : public StagedRuns {
     auto whole = std::make_shared<ExecutableImpl>();
     const std::set<std::string> graph_inputs(inputs_.begin(), inputs_.end());
     add_description(describe_parts(own_.parts), graph_inputs, *whole);
-    for (NodePlacement& collective : collectives_) whole->placement.push_back(std::move(collective));
+    for (NodePlacement& collective : collectives_) {
+      whole->placement.push_back(std::move(collective));
+    }
     for (int rank : remotes_) add_description(await_compiled(rank), graph_inputs, *whole);
     for (std::string& line : between_tasks) whole->transfers.push_back(std::move(line));
     log_placement(*context_, whole->placement);
@@ -190,7 +193,8 @@ class TaskExecutable final : public StagedRuns {
       throw Error(StatusCode::kInternal, task + " answered the compile with no answer: " +
                                              std::string(e.what()));
     }
-    throw Error(static_cast<StatusCode>(answer.value("code", static_cast<int>(StatusCode::kInternal))),
+    const int code = answer.value("code", static_cast<int>(StatusCode::kInternal));
+    throw Error(static_cast<StatusCode>(code),
                 task + ", compiling its part of the graph: " + answer.value("error", ""));
   }
 

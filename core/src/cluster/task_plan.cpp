@@ -484,7 +484,9 @@ CompileOptions part_options_from_wire(const nlohmann::json& wire) {
   CompileOptions options;
   try {
     options.placement = wire.at("placement").get<std::map<std::string, std::string>>();
-    if (wire.contains("placer")) options.placer = static_cast<GraphPlacer>(wire["placer"].get<int>());
+    if (wire.contains("placer")) {
+      options.placer = static_cast<GraphPlacer>(wire["placer"].get<int>());
+    }
   } catch (const json::exception& e) {
     malformed(e.what());
   }

@@ -76,8 +76,8 @@ class TaskRun {
       data = host_bytes(in_flight.tensor);
       bytes = in_flight.tensor.byte_size();
     }
-    in_flight.transfer =
-        setting_.cluster.transport().start_receive(receive.peer, tag_of(receive.value), data, bytes);
+    in_flight.transfer = setting_.cluster.transport().start_receive(
+        receive.peer, tag_of(receive.value), data, bytes);
     receives_.emplace(receive.value, std::move(in_flight));
   }
 
