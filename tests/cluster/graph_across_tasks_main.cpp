@@ -307,10 +307,14 @@ TEST_CASE("AllReduce across tasks of integers, and a refusal of float16 which MP
   NodeOutput here = builder.add("here", "Neg", {x});
   NodeOutput there = builder.add("there", "Identity", {x}, {}, task_device(1, "CPU:0"));
   builder.add("mean", "AllReduce", {here, there, there}, {{"reduction", "mean"}});
-  hxrt::Executable executable = rt.compile(builder.build(), {{"mean", 0}});
+  // On the last task, after the AllReduce: with four tasks, one outside its group, which waits
+  // for the word that it ran.
+  builder.add("after", "Abs", {x}, {}, task_device(tasks() - 1, "CPU:0"), {"mean"});
+  hxrt::Executable executable = rt.compile(builder.build(), {{"mean", 0}, {"after", 0}});
   // (-x + x + x) / 3, truncated toward zero.
-  CHECK(executable.run({rt.tensor<int32_t>({3}, {7, -8, 2})})[0].to_vector<int32_t>() ==
-        std::vector<int32_t>{2, -2, 0});
+  const std::vector<hxrt::Tensor> out = executable.run({rt.tensor<int32_t>({3}, {7, -8, 2})});
+  CHECK(out[0].to_vector<int32_t>() == std::vector<int32_t>{2, -2, 0});
+  CHECK(out[1].to_vector<int32_t>() == std::vector<int32_t>{7, 8, 2});
 
   hxrt::GraphBuilder halves(rt);
   NodeOutput h = halves.input("h", DType::kF16, Shape{3});

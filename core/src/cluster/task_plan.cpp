@@ -149,7 +149,10 @@ class Planner {
   // task does not hold it, it goes there from the producer's.
   void reach(size_t producer, size_t value, int task) {
     const GraphNode& node = graph_.nodes()[producer];
-    if (node.kind != GraphNode::Kind::kInput && !collective(producer)) {
+    if (collective(producer)) {
+      // Its output is computed by every step of its group; a word that it ran, by its home's.
+      add_once(steps_.at({task_[producer], stage_[producer], 0, producer}).computes, value);
+    } else if (node.kind != GraphNode::Kind::kInput) {
       add_once(part_of(producer).computes, value);
     }
     if (!holds(producer, task)) transfers_.insert({value, task_[producer], task});
@@ -189,9 +192,8 @@ class Planner {
       steps_.at({home, stage_[i], 0, i}).reads.push_back(value);
       reach(producer, value, home);
     }
-    for (int task : groups_[i]) {
-      steps_.at({task, stage_[i], 0, i}).computes.push_back(value_of({graph_.nodes()[i].name, 0}));
-    }
+    const size_t output = value_of({graph_.nodes()[i].name, 0});
+    for (int task : groups_[i]) steps_.at({task, stage_[i], 0, i}).computes.push_back(output);
   }
 
   // The name of the part's input fed `value`: its producer's, with the output's index when
@@ -216,7 +218,7 @@ class Planner {
     PlanCollective collective;
     collective.node = node.name;
     collective.inputs = step.reads;
-    collective.output = step.computes.at(0);
+    collective.output = value_ids_.at({node.name, 0});
     const AttrValue* reduction = node.attrs.find("reduction");
     collective.reduction = reduction ? std::get<std::string>(*reduction) : "sum";
     collective.replicas = static_cast<int>(node.inputs.size());
