@@ -324,3 +324,58 @@ TEST_CASE("AllReduce across tasks of integers, and a refusal of float16 which MP
                     Contains("graph node 'sum' (AllReduce) reduces float16 replicas across "
                              "tasks, which MPI cannot reduce"));
 }
+
+TEST_CASE("AllGather across tasks joins the replicas in replica order, of any dtype") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  // Replica k is x + k, on task k % tasks: the tasks' replicas interleave.
+  const int replicas = 2 * tasks();
+  for (const DType dtype : {DType::kF32, DType::kF16, DType::kI64}) {
+    INFO(hxrt::dtype_name(dtype));
+    hxrt::GraphBuilder builder(rt);
+    NodeOutput x = builder.input("x", DType::kF32, Shape{2});
+    std::vector<NodeOutput> parts;
+    for (int k = 0; k < replicas; ++k) {
+      const std::string device = task_device(k % tasks(), "CPU:0");
+      NodeOutput offset = builder.constant("offset" + std::to_string(k),
+                                           rt.tensor<float>({2}, std::vector<float>(2, k)),
+                                           device);
+      NodeOutput sum = builder.add("sum" + std::to_string(k), "Add", {x, offset}, {}, device);
+      parts.push_back(builder.add("replica" + std::to_string(k), "Cast", {sum},
+                                  {{"dtype", dtype}}, device));
+    }
+    builder.add("gathered", "AllGather", parts);
+    builder.add("back", "Cast", {NodeOutput{"gathered", 0}}, {{"dtype", DType::kF32}},
+                task_device(tasks() - 1, "CPU:0"));
+    hxrt::Executable executable = rt.compile(builder.build(), {{"back", 0}});
+    std::vector<float> expected;
+    for (int k = 0; k < replicas; ++k) {
+      expected.push_back(1.0f + static_cast<float>(k));
+      expected.push_back(-2.0f + static_cast<float>(k));
+    }
+    CHECK(executable.run({rt.tensor<float>({2}, {1, -2})})[0].to_vector<float>() == expected);
+  }
+}
+
+TEST_CASE("Broadcast across tasks gives each task that reads it the root's tensor") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput x = builder.input("x", DType::kF32, Shape{3});
+  NodeOutput root = builder.add("root", "Neg", {x}, {}, task_device(1, "CPU:0"));
+  builder.add("shared", "Broadcast", {root});
+  std::vector<NodeOutput> fetches;
+  for (int task = 0; task < tasks(); ++task) {
+    const std::string name = "read" + std::to_string(task);
+    builder.add(name, "Abs", {NodeOutput{"shared", 0}}, {}, task_device(task, "CPU:0"));
+    fetches.push_back({name, 0});
+  }
+  fetches.push_back({"shared", 0});
+  hxrt::Executable executable = rt.compile(builder.build(), fetches);
+  CHECK_THAT(device_of(executable, "shared"), Catch::StartsWith(task_device(1, "")));
+  const std::vector<hxrt::Tensor> out = executable.run({rt.tensor<float>({3}, {1, -2, 3})});
+  for (int task = 0; task < tasks(); ++task) {
+    CHECK(out[static_cast<size_t>(task)].to_vector<float>() == std::vector<float>{1, 2, 3});
+  }
+  CHECK(out.back().to_vector<float>() == std::vector<float>{-1, 2, -3});
+}

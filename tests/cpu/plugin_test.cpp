@@ -97,7 +97,7 @@ TEST_CASE("The CPU plugin registers each op for the documented dtypes", "[cpu][p
       {"InstanceNormalization", any_floating},
       {"Add", numeric},     {"Sub", numeric},    {"Mul", numeric},
       {"Div", numeric},      {"Pow", numeric},     {"AddN", arithmetic}, {"Relu", numeric},
-      {"AllReduce", arithmetic},
+      {"AllReduce", arithmetic}, {"AllGather", all}, {"Broadcast", all},
       {"Sum", arithmetic},   {"Cast", all},        {"Fill", valued},       {"Identity", all},
       {"Exp", any_floating}, {"Log", any_floating}, {"Sqrt", any_floating},
       {"Reciprocal", any_floating}, {"Erf", any_floating}, {"Tanh", any_floating},

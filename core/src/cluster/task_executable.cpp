@@ -18,6 +18,15 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
+// What a collective across tasks does, for its placement's reason.
+std::string how_across_tasks(const std::string& op) {
+  if (op == "AllGather") {
+    return "each joins its replicas on its host, then MPI_Allgatherv the tasks'";
+  }
+  if (op == "Broadcast") return "MPI_Bcast from its root's host to the others'";
+  return "each reduces its replicas on its host, then MPI_Allreduce the tasks' results";
+}
+
 // This process's executables across tasks, numbered: with the client's rank, their name in
 // the services' requests.
 std::atomic<uint64_t> g_executables{0};
@@ -129,15 +138,14 @@ class TaskExecutable final : public StagedRuns {
         const PlanCollective& collective = *stage.collective;
         NodePlacement placement;
         placement.node = collective.node;
-        placement.op = "AllReduce";
-        placement.device = host_of(collective.group[0]);
+        placement.op = collective.op;
+        placement.device = host_of(collective.root);
         std::string tasks;
         for (int rank : collective.group) {
           const std::string& task = cluster.tasks()[static_cast<size_t>(rank)].prefix();
           tasks += (tasks.empty() ? "" : ", ") + task;
         }
-        placement.reason = "across tasks " + tasks + ": each reduces its replicas on its host, "
-                           "then MPI_Allreduce the tasks' results";
+        placement.reason = "across tasks " + tasks + ": " + how_across_tasks(collective.op);
         placements.push_back(std::move(placement));
       }
     }

@@ -216,12 +216,16 @@ class Planner {
     const GraphNode& node = graph_.nodes()[step.collective];
     PlanStage stage;
     PlanCollective collective;
+    collective.op = node.op;
     collective.node = node.name;
     collective.inputs = step.reads;
     collective.output = value_ids_.at({node.name, 0});
     const AttrValue* reduction = node.attrs.find("reduction");
     collective.reduction = reduction ? std::get<std::string>(*reduction) : "sum";
-    collective.replicas = static_cast<int>(node.inputs.size());
+    for (const NodeOutput& input : node.inputs) {
+      collective.replica_ranks.push_back(task_[graph_index(graph_, input.node)]);
+    }
+    collective.root = task_[step.collective];
     collective.group = groups_[step.collective];
     stage.collective = std::move(collective);
     stage.computes = step.computes;
@@ -292,6 +296,29 @@ class Planner {
 
 }  // namespace
 
+namespace {
+
+// The tasks that read node `i`'s outputs: those of its readers, and the client's where a fetch
+// does.
+std::set<int> readers_of(const Graph& graph, const std::vector<bool>& needed,
+                         const std::vector<NodeOutput>& fetches, const std::vector<int>& task,
+                         int client, size_t i) {
+  const std::string& name = graph.nodes()[i].name;
+  std::set<int> tasks;
+  for (size_t j = i + 1; j < graph.nodes().size(); ++j) {
+    if (!needed[j]) continue;
+    for (const NodeOutput& input : graph.nodes()[j].inputs) {
+      if (input.node == name) tasks.insert(task[j]);
+    }
+  }
+  for (const NodeOutput& fetch : fetches) {
+    if (fetch.node == name) tasks.insert(client);
+  }
+  return tasks;
+}
+
+}  // namespace
+
 std::optional<ClusterPlan> plan_across_tasks(const Graph& graph,
                                              const std::vector<NodeOutput>& fetches,
                                              const CompileOptions& options,
@@ -333,22 +360,27 @@ std::optional<ClusterPlan> plan_across_tasks(const Graph& graph,
   // first: in graph order, so that one reading another's sees its home.
   std::vector<std::vector<int>> groups(nodes.size());
   for (size_t i = 0; i < nodes.size(); ++i) {
-    if (!needed[i] || nodes[i].kind != GraphNode::Kind::kOp || nodes[i].op != "AllReduce") {
+    const std::string& op = nodes[i].op;
+    if (!needed[i] || nodes[i].kind != GraphNode::Kind::kOp ||
+        (op != "AllReduce" && op != "AllGather" && op != "Broadcast")) {
       continue;
     }
     std::set<int> homes;
     for (const NodeOutput& input : nodes[i].inputs) {
       homes.insert(task[graph_index(graph, input.node)]);
     }
+    // A Broadcast's group: its root's task and every task that reads it.
+    const int root = *homes.begin();
+    if (op == "Broadcast") homes.merge(readers_of(graph, needed, fetches, task, client, i));
     if (homes.size() < 2) continue;
-    if (!all_reducible(nodes[i].output_dtypes[0])) {
+    if (op == "AllReduce" && !all_reducible(nodes[i].output_dtypes[0])) {
       throw Error(StatusCode::kInvalidArgument,
                   "graph node '" + nodes[i].name + "' (AllReduce) reduces " +
                       dtype_name(nodes[i].output_dtypes[0]) + " replicas across tasks, which "
                       "MPI cannot reduce: Cast them to float32 (or an integer dtype) first");
     }
     groups[i].assign(homes.begin(), homes.end());
-    task[i] = groups[i][0];
+    task[i] = op == "Broadcast" ? root : groups[i][0];
   }
   return Planner(graph, needed, std::move(task), std::move(groups), client, ops).plan(fetches);
 }
@@ -392,11 +424,13 @@ nlohmann::json task_plan_to_wire(const TaskPlan& plan, const std::vector<PartVal
     if (stage.collective) {
       const PlanCollective& collective = *stage.collective;
       stages.push_back({{"collective",
-                         {{"node", collective.node},
+                         {{"op", collective.op},
+                          {"node", collective.node},
                           {"inputs", collective.inputs},
                           {"output", collective.output},
                           {"reduction", collective.reduction},
-                          {"replicas", collective.replicas},
+                          {"replica_ranks", collective.replica_ranks},
+                          {"root", collective.root},
                           {"group", collective.group}}},
                         {"computes", stage.computes},
                         {"sends", transfers_to_wire(stage.sends)}});
@@ -444,12 +478,14 @@ TaskPlan task_plan_from_wire(const nlohmann::json& wire, const OpRegistry& ops, 
       if (stage_wire.contains("collective")) {
         const json& collective_wire = stage_wire["collective"];
         PlanCollective collective;
+        collective.op = collective_wire.at("op").get<std::string>();
         collective.node = collective_wire.at("node").get<std::string>();
         collective.inputs = values_from_wire(collective_wire.at("inputs"), values.size());
         collective.output = values_from_wire(json::array({collective_wire.at("output")}),
                                              values.size())[0];
         collective.reduction = collective_wire.at("reduction").get<std::string>();
-        collective.replicas = collective_wire.at("replicas").get<int>();
+        collective.replica_ranks = collective_wire.at("replica_ranks").get<std::vector<int>>();
+        collective.root = collective_wire.at("root").get<int>();
         collective.group = collective_wire.at("group").get<std::vector<int>>();
         stage.collective = std::move(collective);
         stage.computes = values_from_wire(stage_wire.at("computes"), values.size());

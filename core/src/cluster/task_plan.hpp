@@ -40,14 +40,17 @@ struct PlanTransfer {
   int peer;  // the rank it goes to (a send) or comes from (a receive)
 };
 
-// A collective step (an AllReduce over tasks): this task's replicas reduced here, then with
-// the other tasks' by MPI.
+// A collective step over tasks: an AllReduce (this task's replicas reduced here, then with
+// the other tasks' by MPI), an AllGather (this task's replicas joined, then the tasks'), or a
+// Broadcast (the root task's tensor to every task of the group).
 struct PlanCollective {
-  std::string node;            // the AllReduce, for errors
-  std::vector<size_t> inputs;  // this task's replicas
-  size_t output = 0;           // their reduction, then on every task of the group
-  std::string reduction;       // "sum", "mean", "max" or "min"
-  int replicas = 0;            // over every task
+  std::string op;              // "AllReduce", "AllGather" or "Broadcast"
+  std::string node;            // for errors
+  std::vector<size_t> inputs;  // this task's replicas, in replica order (the root's tensor)
+  size_t output = 0;           // the result, then on every task of the group
+  std::string reduction;       // AllReduce's: "sum", "mean", "max" or "min"
+  std::vector<int> replica_ranks;  // every replica's task, in replica order
+  int root = 0;                // its home: the task of Broadcast's tensor, else the first
   std::vector<int> group;      // the ranks of the tasks, ascending
 };
 

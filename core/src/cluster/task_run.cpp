@@ -1,5 +1,6 @@
 #include "cluster/task_run.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <string>
@@ -117,9 +118,15 @@ class TaskRun {
     }
   }
 
+  void run_collective(const PlanCollective& collective) {
+    if (collective.op == "AllGather") return run_all_gather(collective);
+    if (collective.op == "Broadcast") return run_broadcast(collective);
+    run_all_reduce(collective);
+  }
+
   // This task's replicas reduced on the host, then with the other tasks' by MPI, in place; a
   // mean is the sum over the replicas of every task.
-  void run_collective(const PlanCollective& collective) {
+  void run_all_reduce(const PlanCollective& collective) {
     EagerOps& eager = setting_.eager;
     const PartValue& value = compiled_.values[collective.output];
     const std::string host = setting_.host.name();
@@ -149,7 +156,7 @@ class TaskRun {
     wait_until([&] { return all_reduce->done(); }, value, "reduced with", collective.group[0]);
     if (mean) {
       Tensor count = new_host_tensor(setting_.host, DType::kF64, Shape{});
-      const double replicas_count = collective.replicas;
+      const auto replicas_count = static_cast<double>(collective.replica_ranks.size());
       std::memcpy(host_bytes(count), &replicas_count, sizeof(double));
       Tensor divisor;
       const TensorArg cast_args[] = {count};
@@ -159,6 +166,56 @@ class TaskRun {
       eager.run(eager.schema_of("Div"), div_args, 2, kNoAttrs, host, &reduced);
     }
     values_[collective.output] = std::move(reduced);
+  }
+
+  // This task's replicas one after another, then every task's by MPI, then put in replica
+  // order (a task's replicas need not be next to each other in it).
+  void run_all_gather(const PlanCollective& collective) {
+    const PartValue& value = compiled_.values[collective.output];
+    Tensor gathered = new_host_tensor(setting_.host, value.dtype, value.shape);
+    const size_t each = gathered.byte_size() / collective.replica_ranks.size();
+    std::vector<unsigned char> mine(each * collective.inputs.size());
+    for (size_t i = 0; i < collective.inputs.size(); ++i) {
+      const Tensor replica = readable_on_host(values_[collective.inputs[i]], setting_.host,
+                                              setting_.eager);
+      if (each != 0) std::memcpy(mine.data() + i * each, host_bytes(replica), each);
+    }
+    // Where each task's replicas land in what MPI gathers: task after task.
+    std::vector<size_t> counts;
+    std::map<int, size_t> first_of_task;
+    size_t total = 0;
+    for (int rank : collective.group) {
+      const auto replicas = static_cast<size_t>(std::count(
+          collective.replica_ranks.begin(), collective.replica_ranks.end(), rank));
+      first_of_task[rank] = total;
+      counts.push_back(replicas * each);
+      total += replicas * each;
+    }
+    std::vector<unsigned char> by_task(total);
+    std::unique_ptr<Transfer> all_gather = setting_.cluster.transport().start_all_gather(
+        collective.group, mine.data(), mine.size(), by_task.data(), counts);
+    wait_until([&] { return all_gather->done(); }, value, "gathered with", collective.group[0]);
+    std::map<int, size_t> next_of_task = first_of_task;
+    for (size_t replica = 0; replica < collective.replica_ranks.size() && each != 0; ++replica) {
+      size_t& from = next_of_task[collective.replica_ranks[replica]];
+      std::memcpy(host_bytes(gathered) + replica * each, by_task.data() + from, each);
+      from += each;
+    }
+    values_[collective.output] = std::move(gathered);
+  }
+
+  // The root task's tensor to every task of the group.
+  void run_broadcast(const PlanCollective& collective) {
+    const PartValue& value = compiled_.values[collective.output];
+    const bool root = setting_.cluster.rank() == collective.root;
+    // The root's own, which MPI only reads; elsewhere, a tensor for it to land in.
+    Tensor tensor = root ? readable_on_host(values_[collective.inputs.at(0)], setting_.host,
+                                            setting_.eager)
+                         : new_host_tensor(setting_.host, value.dtype, value.shape);
+    std::unique_ptr<Transfer> broadcast = setting_.cluster.transport().start_broadcast(
+        collective.group, collective.root, host_bytes(tensor), tensor.byte_size());
+    wait_until([&] { return broadcast->done(); }, value, "broadcast from", collective.root);
+    values_[collective.output] = std::move(tensor);
   }
 
   // Polls `done` until it holds, reading the other tasks' failures meanwhile; Error when

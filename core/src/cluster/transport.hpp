@@ -79,6 +79,18 @@ class Transport {
   // std::runtime_error for a dtype MPI cannot reduce (all_reducible).
   virtual std::unique_ptr<Transfer> start_all_reduce(const std::vector<int>& group, DType dtype,
                                                      ReduceOp op, void* data, size_t count) = 0;
+  // The bytes each rank of `group` gives (`bytes` at `data` here) one after another in rank
+  // order, into `gathered`, which holds `counts[i]` bytes of the group's i-th rank:
+  // MPI_Iallgatherv. As start_all_reduce for the order and the communicator.
+  // std::runtime_error for more than 2^31 - 1 bytes of a rank or in all.
+  virtual std::unique_ptr<Transfer> start_all_gather(const std::vector<int>& group,
+                                                     const void* data, size_t bytes,
+                                                     void* gathered,
+                                                     const std::vector<size_t>& counts) = 0;
+  // `bytes` at `data` of rank `root` (of `group`) into `data` of every rank of the group:
+  // MPI_Ibcast. As start_all_gather.
+  virtual std::unique_ptr<Transfer> start_broadcast(const std::vector<int>& group, int root,
+                                                    void* data, size_t bytes) = 0;
 };
 
 // Whether MPI reduces elements of `dtype`: its floats of 32 and 64 bits and its integers (MPI

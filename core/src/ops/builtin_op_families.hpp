@@ -46,11 +46,12 @@ void add_non_zero_op(OpRegistry& registry);    // NonZero
 void add_layout_ops(OpRegistry& registry);     // Pad, DepthToSpace, SpaceToDepth
 void add_resize_ops(OpRegistry& registry);     // Resize, Upsample
 void add_generated_ops(OpRegistry& registry);  // Shape, Size, Range
-void add_collective_ops(OpRegistry& registry);  // AllReduce
+void add_collective_ops(OpRegistry& registry);  // AllReduce, AllGather, Broadcast
 
 // The reference cases of each builtin op (ReferenceCasesFn).
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> all_reduce_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> all_gather_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> matmul_bias_cases(DType type, DType output_type,
                                              RandomValues& random);

@@ -1,9 +1,10 @@
-// AllReduce: the reduction of one tensor per replica (docs/cluster.md, "Collectives"). Its
-// output is read wherever a replica reads it: in one process the tensors are reduced on one
-// device and the result copied to each reader's (TensorFlow's ReductionToOneDevice); across the
-// tasks of a cluster, each task reduces its own and MPI_Allreduce the tasks' results
+// The collectives (docs/cluster.md, "Collectives and replicas"): AllReduce, AllGather and
+// Broadcast. Each has one output, read wherever a replica reads it: in one process the op runs
+// on one device and its result is copied to each reader's (TensorFlow's ReductionToOneDevice);
+// across the tasks of a cluster it is a collective of MPI's over the tasks
 // (cluster/task_plan.hpp).
 #include <array>
+#include <cstdint>
 
 #include "ops/builtin_op_families.hpp"
 #include "ops/infer_checks.hpp"
@@ -34,6 +35,31 @@ void infer_all_reduce(const InferContext& call, TensorMeta* outputs) {
   outputs[0] = call.inputs[0];
 }
 
+void infer_broadcast(const InferContext& call, TensorMeta* outputs) {
+  outputs[0] = call.inputs[0];
+}
+
+void infer_all_gather(const InferContext& call, TensorMeta* outputs) {
+  require_same_dtype(call);
+  const Shape& first = call.inputs[0].shape;
+  for (size_t i = 1; i < call.num_inputs; ++i) {
+    if (call.inputs[i].shape != first) {
+      reject_call(call, "replica " + std::to_string(i) + "'s tensor has shape " +
+                            call.inputs[i].shape.to_string() + " but replica 0's has " +
+                            first.to_string() + "; AllGather needs one shape");
+    }
+  }
+  const auto replicas = static_cast<int64_t>(call.num_inputs);
+  Shape gathered = first;
+  if (first.rank() == 0) {
+    gathered = Shape{replicas};
+  } else {
+    if (first[0] > INT64_MAX / replicas) reject_call(call, "the gathered extent overflows");
+    gathered.set_dim(0, first[0] * replicas);
+  }
+  outputs[0] = {call.inputs[0].dtype, gathered};
+}
+
 }  // namespace
 
 void add_collective_ops(OpRegistry& registry) {
@@ -52,6 +78,31 @@ void add_collective_ops(OpRegistry& registry) {
   all_reduce.shape_rule = "reduced has the replicas' shape. Integer sums wrap modulo 2^bits.";
   all_reduce.reference_cases = all_reduce_cases;
   registry.add(std::move(all_reduce));
+
+  OpSchema all_gather{"AllGather", 1, -1, 1, infer_all_gather, ""};
+  all_gather.summary = "Joins one tensor per replica along axis 0, in replica order.";
+  all_gather.inputs = {{"replicas", "T", all_dtypes(),
+                        "one tensor per replica, all of one dtype and shape, each on its "
+                        "replica's device (of any task)",
+                        true}};
+  all_gather.outputs = {{"gathered", "T", all_dtypes(),
+                         "the replicas' tensors one after another, read by each replica on its "
+                         "own device",
+                         false}};
+  all_gather.shape_rule = "gathered has the replicas' shape with axis 0 times the number of "
+                          "replicas; replicas of rank 0 give a vector of one element each.";
+  all_gather.reference_cases = all_gather_cases;
+  registry.add(std::move(all_gather));
+
+  OpSchema broadcast{"Broadcast", 1, 1, 1, infer_broadcast, ""};
+  broadcast.summary = "The root replica's tensor, for every replica to read on its device.";
+  broadcast.inputs = {{"root", "T", all_dtypes(), "the tensor, on its replica's device", false}};
+  broadcast.outputs = {{"value", "T", all_dtypes(),
+                        "a copy of it, read by each replica on its own device (of any task)",
+                        false}};
+  broadcast.shape_rule = "value has root's dtype and shape.";
+  broadcast.reference_cases = identity_cases;
+  registry.add(std::move(broadcast));
 }
 
 }  // namespace hxrt::detail

@@ -1,4 +1,4 @@
-// Reference cases of AllReduce, computed in double on the exact inputs.
+// Reference cases of AllReduce, computed in double on the exact inputs, and of AllGather.
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -42,6 +42,29 @@ std::vector<ReferenceCase> all_reduce_cases(DType type, DType, RandomValues& ran
       call.tolerance = reduction_tolerance(type, count);
       cases.push_back(std::move(call));
     }
+  }
+  return cases;
+}
+
+std::vector<ReferenceCase> all_gather_cases(DType type, DType, RandomValues& random) {
+  const std::vector<std::pair<int, Shape>> calls = {
+      {1, {3, 4}}, {2, {3, 4}}, {4, {5}}, {3, {2, 1, 3}}, {2, {}}, {3, {0, 2}},
+  };
+  std::vector<ReferenceCase> cases;
+  for (const auto& [count, shape] : calls) {
+    ReferenceCase call;
+    Shape gathered = shape;
+    if (shape.rank() == 0) {
+      gathered = Shape{count};
+    } else {
+      gathered.set_dim(0, shape[0] * count);
+    }
+    call.expected = empty_reference(type, gathered);
+    for (int i = 0; i < count; ++i) {
+      call.inputs.push_back(random.tensor(type, shape));
+      for (double value : call.inputs.back().values) call.expected.values.push_back(value);
+    }
+    cases.push_back(std::move(call));
   }
   return cases;
 }

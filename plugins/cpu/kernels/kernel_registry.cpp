@@ -198,6 +198,8 @@ constexpr KernelEntry kKernels[] = {
     with_instances<cast_kernel, cast_create, cast_destroy>("Cast", kAll),
     with_instances<fill_kernel, fill_create, fill_destroy>("Fill", kValued),
     entry<identity_kernel>("Identity", kAll),
+    entry<identity_kernel>("Broadcast", kAll),
+    entry<all_gather_kernel>("AllGather", kAll),
     entry<reshape_kernel>("Reshape", kAll),
     entry<flatten_kernel>("Flatten", kAll),
     entry<squeeze_kernel>("Squeeze", kAll),

@@ -129,6 +129,7 @@ hx_status* dropout_kernel(const hx_kernel_args* args);
 // destroy function.
 hx_status* leaky_relu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
 hx_status* leaky_relu_kernel(const hx_kernel_args* args);
+hx_status* all_gather_kernel(const hx_kernel_args* args);
 hx_status* all_reduce_create(const hx_kernel_create_args* args,
                              hx_kernel_instance** instance);
 hx_status* all_reduce_kernel(const hx_kernel_args* args);

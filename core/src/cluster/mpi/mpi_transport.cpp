@@ -88,7 +88,7 @@ class ErrorsReturned {
 // MPI counts are ints: a message over this goes as several, in order at one tag.
 constexpr size_t kMostPerMessage = size_t{1} << 30;
 
-class MpiTransfer final : public Transfer {
+class MpiTransfer : public Transfer {
  public:
   MpiTransfer(bool receive, size_t bytes) : receive_(receive), bytes_(bytes) {}
   ~MpiTransfer() override {
@@ -162,6 +162,23 @@ MPI_Op mpi_op(ReduceOp op) {
     case ReduceOp::kMin: return MPI_MIN;
   }
   return MPI_SUM;
+}
+
+// An allgather keeps its counts and displacements until it completes, as MPI reads them.
+class AllGatherTransfer final : public MpiTransfer {
+ public:
+  AllGatherTransfer() : MpiTransfer(false, 0) {}
+  std::vector<int> counts;
+  std::vector<int> displacements;
+};
+
+// `bytes` as one of MPI's counts; std::runtime_error past 2^31 - 1.
+int as_count(size_t bytes) {
+  if (bytes > static_cast<size_t>(INT32_MAX)) {
+    throw std::runtime_error(std::to_string(bytes) + " bytes are more than one collective of "
+                             "MPI's counts moves (2^31 - 1)");
+  }
+  return static_cast<int>(bytes);
 }
 
 class MpiTransport final : public Transport {
@@ -275,6 +292,39 @@ class MpiTransport final : public Transport {
                            &transfer->requests().back()),
             "MPI_Iallreduce");
     });
+    return transfer;
+  }
+
+  std::unique_ptr<Transfer> start_all_gather(const std::vector<int>& group, const void* data,
+                                             size_t bytes, void* gathered,
+                                             const std::vector<size_t>& counts) override {
+    const MPI_Comm comm = communicator_of(group);
+    auto transfer = std::make_unique<AllGatherTransfer>();
+    size_t total = 0;
+    for (size_t count : counts) {
+      transfer->counts.push_back(as_count(count));
+      transfer->displacements.push_back(as_count(total));
+      total += count;
+    }
+    as_count(total);
+    transfer->requests().push_back(MPI_REQUEST_NULL);
+    check(MPI_Iallgatherv(data, as_count(bytes), MPI_BYTE, gathered, transfer->counts.data(),
+                          transfer->displacements.data(), MPI_BYTE, comm,
+                          &transfer->requests().back()),
+          "MPI_Iallgatherv");
+    return transfer;
+  }
+
+  std::unique_ptr<Transfer> start_broadcast(const std::vector<int>& group, int root, void* data,
+                                            size_t bytes) override {
+    const MPI_Comm comm = communicator_of(group);
+    const auto found = std::find(group.begin(), group.end(), root);
+    if (found == group.end()) throw std::runtime_error("a broadcast's root outside its group");
+    auto transfer = std::make_unique<MpiTransfer>(false, 0);
+    transfer->requests().push_back(MPI_REQUEST_NULL);
+    check(MPI_Ibcast(data, as_count(bytes), MPI_BYTE, static_cast<int>(found - group.begin()),
+                     comm, &transfer->requests().back()),
+          "MPI_Ibcast");
     return transfer;
   }
 
