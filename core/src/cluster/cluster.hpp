@@ -34,7 +34,10 @@ class Cluster {
 
   // A task that did not answer within the timeout is lost: leaving no longer waits for it.
   // Any thread.
-  void mark_lost(int rank) { lost_[static_cast<size_t>(rank)].store(true); }
+  void mark_lost(int rank) {
+    lost_[static_cast<size_t>(rank)].store(true);
+    transport_->peer_lost(rank);
+  }
   bool lost(int rank) const { return lost_[static_cast<size_t>(rank)].load(); }
 
  private:

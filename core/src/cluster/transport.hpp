@@ -69,6 +69,9 @@ class Transport {
   // A message of under 1 GiB that has come at `tag` from `peer` (kAnyRank: from any), taken;
   // nullopt when none has. Never blocks.
   virtual std::optional<Message> take_message(int tag, int peer = kAnyRank) = 0;
+  // Says that the task of `rank` died or stopped answering: MPI is then not finalised at the
+  // process's exit, where Open MPI's MPI_Finalize can wait for that task for ever.
+  virtual void peer_lost(int rank) = 0;
   // The largest tag MPI allows (MPI_TAG_UB: at least 32767).
   virtual int largest_tag() const = 0;
 

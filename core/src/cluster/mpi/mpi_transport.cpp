@@ -4,6 +4,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <cstdint>
@@ -44,9 +45,14 @@ void check(int code, const char* call) {
   }
 }
 
+// Whether a peer died or stopped answering (Transport::peer_lost).
+std::atomic<bool> g_peer_lost{false};
+
 // Finalises MPI at exit when this module initialised it (Open MPI's launcher reports a task
-// that exits without MPI_Finalize as failed).
+// that exits without MPI_Finalize as failed), unless a peer was lost: Open MPI's MPI_Finalize
+// can then wait for it for ever (it did, under mpirun --enable-recovery, on a loaded machine).
 void finalize_at_exit() {
+  if (g_peer_lost.load()) return;
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized) MPI_Finalize();
@@ -327,6 +333,8 @@ class MpiTransport final : public Transport {
           "MPI_Ibcast");
     return transfer;
   }
+
+  void peer_lost(int) override { g_peer_lost.store(true); }
 
   int largest_tag() const override {
     void* value = nullptr;
