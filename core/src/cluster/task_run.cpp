@@ -153,7 +153,8 @@ class TaskRun {
     std::unique_ptr<Transfer> all_reduce = setting_.cluster.transport().start_all_reduce(
         collective.group, value.dtype, op, host_bytes(reduced),
         static_cast<size_t>(value.shape.num_elements()));
-    wait_until([&] { return all_reduce->done(); }, value, "reduced with", collective.group[0]);
+    wait_for_collective(all_reduce, std::make_shared<Tensor>(reduced), value, "reduced with",
+                        collective.group[0]);
     if (mean) {
       Tensor count = new_host_tensor(setting_.host, DType::kF64, Shape{});
       const auto replicas_count = static_cast<double>(collective.replica_ranks.size());
@@ -174,7 +175,15 @@ class TaskRun {
     const PartValue& value = compiled_.values[collective.output];
     Tensor gathered = new_host_tensor(setting_.host, value.dtype, value.shape);
     const size_t each = gathered.byte_size() / collective.replica_ranks.size();
-    std::vector<unsigned char> mine(each * collective.inputs.size());
+    // This task's replicas, and every task's as MPI gathers them: kept whole by one pointer, for
+    // a gather given up.
+    struct Buffers {
+      std::vector<unsigned char> mine;
+      std::vector<unsigned char> by_task;
+    };
+    const auto buffers = std::make_shared<Buffers>();
+    std::vector<unsigned char>& mine = buffers->mine;
+    mine.resize(each * collective.inputs.size());
     for (size_t i = 0; i < collective.inputs.size(); ++i) {
       const Tensor replica = readable_on_host(values_[collective.inputs[i]], setting_.host,
                                               setting_.eager);
@@ -191,10 +200,11 @@ class TaskRun {
       counts.push_back(replicas * each);
       total += replicas * each;
     }
-    std::vector<unsigned char> by_task(total);
+    std::vector<unsigned char>& by_task = buffers->by_task;
+    by_task.resize(total);
     std::unique_ptr<Transfer> all_gather = setting_.cluster.transport().start_all_gather(
         collective.group, mine.data(), mine.size(), by_task.data(), counts);
-    wait_until([&] { return all_gather->done(); }, value, "gathered with", collective.group[0]);
+    wait_for_collective(all_gather, buffers, value, "gathered with", collective.group[0]);
     std::map<int, size_t> next_of_task = first_of_task;
     for (size_t replica = 0; replica < collective.replica_ranks.size() && each != 0; ++replica) {
       size_t& from = next_of_task[collective.replica_ranks[replica]];
@@ -214,8 +224,22 @@ class TaskRun {
                          : new_host_tensor(setting_.host, value.dtype, value.shape);
     std::unique_ptr<Transfer> broadcast = setting_.cluster.transport().start_broadcast(
         collective.group, collective.root, host_bytes(tensor), tensor.byte_size());
-    wait_until([&] { return broadcast->done(); }, value, "broadcast from", collective.root);
+    wait_for_collective(broadcast, std::make_shared<Tensor>(tensor), value, "broadcast from",
+                        collective.root);
     values_[collective.output] = std::move(tensor);
+  }
+
+  // Waits for a collective; one given up leaves `memory`, which MPI may still write or read,
+  // kept with it (AbandonedSends).
+  void wait_for_collective(std::unique_ptr<Transfer>& collective,
+                           std::shared_ptr<const void> memory, const PartValue& value,
+                           const char* how, int peer) {
+    try {
+      wait_until([&] { return collective->done(); }, value, how, peer);
+    } catch (...) {
+      abandoned_.keep(std::move(collective), std::move(memory));
+      throw;
+    }
   }
 
   // Polls `done` until it holds, reading the other tasks' failures meanwhile; Error when

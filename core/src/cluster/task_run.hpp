@@ -34,8 +34,8 @@ struct RunSetting {
   std::chrono::milliseconds timeout;  // the longest wait without a message (cluster.timeout_ms)
 };
 
-// Sends that a failed run left in flight, and what keeps the memory they read: a peer may
-// still take them, so they are kept until their executable goes.
+// Sends and collectives that a failed run left in flight, and what keeps the memory they use:
+// a peer may still take part in them, so they are kept until their executable goes.
 class AbandonedSends {
  public:
   void keep(std::unique_ptr<Transfer> transfer, std::shared_ptr<const void> memory) {
