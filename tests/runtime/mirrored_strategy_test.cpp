@@ -93,3 +93,24 @@ TEST_CASE("MirroredStrategy refuses replicas that return different numbers of re
                       }),
       Contains("replica 1 returned 2 results and replica 0 1"));
 }
+
+TEST_CASE("the collectives refuse replicas of two shapes, and a reduction they do not know") {
+  hxrt::Runtime rt = cpu_and_sim_gpus(2);
+  hxrt::GraphBuilder builder(rt);
+  const NodeOutput a = builder.input("a", hxrt::DType::kF32, {2});
+  const NodeOutput b = builder.input("b", hxrt::DType::kF32, {3});
+  for (const std::string op : {"AllReduce", "AllGather"}) {
+    CHECK_THROWS_WITH(builder.add("two_shapes_" + op, op, {a, b}),
+                      Contains("replica 1's tensor has shape [3] but replica 0's has [2]"));
+  }
+  CHECK_THROWS_WITH(builder.add("median", "AllReduce", {a, a}, {{"reduction", "median"}}),
+                    Contains("reduction \"median\" is none of \"sum\", \"mean\", \"max\", "
+                             "\"min\""));
+  // Gathered along axis 0; scalars become a vector.
+  const NodeOutput s = builder.input("s", hxrt::DType::kF32, {});
+  builder.add("gathered", "AllGather", {a, a, a});
+  builder.add("scalars", "AllGather", {s, s});
+  const hxrt::Graph graph = builder.build();
+  CHECK(graph.find("gathered")->output_shapes[0] == hxrt::Shape{6});
+  CHECK(graph.find("scalars")->output_shapes[0] == hxrt::Shape{2});
+}

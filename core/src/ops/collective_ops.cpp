@@ -14,6 +14,18 @@ namespace {
 
 constexpr std::array<const char*, 4> kReductions = {"sum", "mean", "max", "min"};
 
+// Every replica's tensor of replica 0's shape: a collective does not broadcast.
+void require_one_shape(const InferContext& call) {
+  const Shape& first = call.inputs[0].shape;
+  for (size_t i = 1; i < call.num_inputs; ++i) {
+    if (call.inputs[i].shape != first) {
+      reject_call(call, "replica " + std::to_string(i) + "'s tensor has shape " +
+                            call.inputs[i].shape.to_string() + " but replica 0's has " +
+                            first.to_string() + "; the replicas' tensors need one shape");
+    }
+  }
+}
+
 void infer_all_reduce(const InferContext& call, TensorMeta* outputs) {
   require_numeric_inputs(call);
   require_same_dtype(call);
@@ -24,14 +36,7 @@ void infer_all_reduce(const InferContext& call, TensorMeta* outputs) {
     reject_call(call, "reduction \"" + reduction + "\" is none of \"sum\", \"mean\", \"max\", "
                       "\"min\"");
   }
-  const Shape& first = call.inputs[0].shape;
-  for (size_t i = 1; i < call.num_inputs; ++i) {
-    if (call.inputs[i].shape != first) {
-      reject_call(call, "replica " + std::to_string(i) + "'s tensor has shape " +
-                            call.inputs[i].shape.to_string() + " but replica 0's has " +
-                            first.to_string() + "; AllReduce needs one shape");
-    }
-  }
+  require_one_shape(call);
   outputs[0] = call.inputs[0];
 }
 
@@ -41,14 +46,8 @@ void infer_broadcast(const InferContext& call, TensorMeta* outputs) {
 
 void infer_all_gather(const InferContext& call, TensorMeta* outputs) {
   require_same_dtype(call);
+  require_one_shape(call);
   const Shape& first = call.inputs[0].shape;
-  for (size_t i = 1; i < call.num_inputs; ++i) {
-    if (call.inputs[i].shape != first) {
-      reject_call(call, "replica " + std::to_string(i) + "'s tensor has shape " +
-                            call.inputs[i].shape.to_string() + " but replica 0's has " +
-                            first.to_string() + "; AllGather needs one shape");
-    }
-  }
   const auto replicas = static_cast<int64_t>(call.num_inputs);
   Shape gathered = first;
   if (first.rank() == 0) {
