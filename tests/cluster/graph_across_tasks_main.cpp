@@ -84,6 +84,13 @@ TEST_CASE("a graph runs its nodes on the tasks they ask for, and the client gets
   CHECK(std::count(transfers.begin(), transfers.end(),
                    "x:0 from /job:worker/replica:0/task:0 to /job:worker/replica:0/task:1") == 1);
 
+  // The placement given back, with the feeds' devices, compiles to the same placement.
+  hxrt::CompileOptions again;
+  again.placement = executable.placement_map();
+  again.feed_devices = {{"x", task_device(0, "CPU:0")}};
+  hxrt::Executable replaced = rt.compile(builder.build(), {{"relu", 0}, {"mm", 0}}, again);
+  CHECK(replaced.placement_map() == executable.placement_map());
+
   for (int run = 0; run < 3; ++run) {
     const float scale = static_cast<float>(run + 1);
     std::vector<hxrt::Tensor> out =

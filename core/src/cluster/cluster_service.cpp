@@ -157,7 +157,8 @@ void ClusterService::compile(int client, const json& request) {
     for (const PlanStage& stage : compiled.plan.stages) {
       compiled.parts.push_back(
           stage.collective ? nullptr
-                           : compile_graph(context_, stage.part, stage.fetches, options, nullptr));
+                           : compile_graph(context_, stage.part, stage.fetches,
+                                           options_for_part(options, stage.part, false), nullptr));
     }
     reply = {{"ok", true}, {"description", describe_parts(compiled.parts)}};
     hosted_[id] = std::move(hosted);

@@ -62,9 +62,11 @@ class TaskExecutable final : public StagedRuns {
       own_.plan = std::move(plan.tasks[0]);
       const std::shared_ptr<GraphContext> quiet = without_placement_log(context_);
       for (const PlanStage& stage : own_.plan.stages) {
-        own_.parts.push_back(stage.collective ? nullptr
-                                              : compile_graph(quiet, stage.part, stage.fetches,
-                                                              options, nullptr));
+        own_.parts.push_back(stage.collective
+                                 ? nullptr
+                                 : compile_graph(quiet, stage.part, stage.fetches,
+                                                 options_for_part(options, stage.part, true),
+                                                 nullptr));
       }
       describe(std::move(between_tasks));
     } catch (...) {

@@ -531,4 +531,24 @@ CompileOptions part_options_from_wire(const nlohmann::json& wire) {
   return options;
 }
 
+CompileOptions options_for_part(const CompileOptions& options, const Graph& part,
+                                bool client) {
+  CompileOptions own = options;
+  own.placement.clear();
+  own.feed_devices.clear();
+  for (const auto& [name, device] : options.placement) {
+    const GraphNode* node = part.find(name);
+    if (node != nullptr && node->kind != GraphNode::Kind::kInput) {
+      own.placement.emplace(name, device);
+    }
+  }
+  for (const auto& [name, device] : options.feed_devices) {
+    const GraphNode* node = part.find(name);
+    if (client && node != nullptr && node->kind == GraphNode::Kind::kInput) {
+      own.feed_devices.emplace(name, device);
+    }
+  }
+  return own;
+}
+
 }  // namespace hxrt::detail

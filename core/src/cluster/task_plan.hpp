@@ -103,5 +103,10 @@ TaskPlan task_plan_from_wire(const nlohmann::json& wire, const OpRegistry& ops, 
 // back (its nodes' entries name their task's devices).
 nlohmann::json part_options_to_wire(const CompileOptions& options);
 CompileOptions part_options_from_wire(const nlohmann::json& wire);
+// `options` for one part (a compile refuses entries naming nodes its graph does not have): the
+// placement given back of its own ops and constants (its inputs stand for values of other
+// parts, which may share their producers' names), and on the client, where the graph is fed,
+// the feeds' devices of its graph inputs.
+CompileOptions options_for_part(const CompileOptions& options, const Graph& part, bool client);
 
 }  // namespace hxrt::detail
