@@ -386,3 +386,25 @@ TEST_CASE("Broadcast across tasks gives each task that reads it the root's tenso
   }
   CHECK(out.back().to_vector<float>() == std::vector<float>{-1, 2, -3});
 }
+
+TEST_CASE("the compile options' graph passes apply to the parts on other tasks") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput a = builder.constant("a", rt.tensor<float>({2}, {1, 2}), task_device(1, "CPU:0"));
+  builder.add("sum", "Add", {a, a}, {}, task_device(1, "CPU:0"));
+  const auto op_of = [](const hxrt::Executable& executable, const std::string& node) {
+    for (const hxrt::NodePlacement& placed : executable.placement()) {
+      if (placed.node == node) return placed.op;
+    }
+    return std::string("(not placed)");
+  };
+  // Folded into a constant at compile by default; kept as an op with the pass off.
+  hxrt::Executable folded = rt.compile(builder.build(), {{"sum", 0}});
+  CHECK(op_of(folded, "sum") == "Const");
+  hxrt::CompileOptions options;
+  options.passes.fold_constants = false;
+  hxrt::Executable kept = rt.compile(builder.build(), {{"sum", 0}}, options);
+  CHECK(op_of(kept, "sum") == "Add");
+  CHECK(kept.run(std::vector<hxrt::Tensor>{})[0].to_vector<float>() == std::vector<float>{2, 4});
+}

@@ -512,9 +512,20 @@ TaskPlan task_plan_from_wire(const nlohmann::json& wire, const OpRegistry& ops, 
   }
 }
 
+// The graph passes the options switch, each by name: an unset one is left out.
+std::vector<std::pair<const char*, std::optional<bool> GraphPasses::*>> pass_switches() {
+  return {{"remove_identities", &GraphPasses::remove_identities},
+          {"fold_constants", &GraphPasses::fold_constants},
+          {"fuse_kernels", &GraphPasses::fuse_kernels},
+          {"block_channels", &GraphPasses::block_channels}};
+}
+
 nlohmann::json part_options_to_wire(const CompileOptions& options) {
-  json wire = {{"placement", options.placement}};
+  json wire = {{"placement", options.placement}, {"passes", json::object()}};
   if (options.placer) wire["placer"] = static_cast<int>(*options.placer);
+  for (const auto& [name, pass] : pass_switches()) {
+    if (options.passes.*pass) wire["passes"][name] = *(options.passes.*pass);
+  }
   return wire;
 }
 
@@ -524,6 +535,10 @@ CompileOptions part_options_from_wire(const nlohmann::json& wire) {
     options.placement = wire.at("placement").get<std::map<std::string, std::string>>();
     if (wire.contains("placer")) {
       options.placer = static_cast<GraphPlacer>(wire["placer"].get<int>());
+    }
+    for (const auto& [name, pass] : pass_switches()) {
+      const json& passes = wire.at("passes");
+      if (passes.contains(name)) options.passes.*pass = passes[name].get<bool>();
     }
   } catch (const json::exception& e) {
     malformed(e.what());

@@ -99,8 +99,8 @@ nlohmann::json task_plan_to_wire(const TaskPlan& plan, const std::vector<PartVal
 TaskPlan task_plan_from_wire(const nlohmann::json& wire, const OpRegistry& ops, Device& host,
                              std::vector<PartValue>& values);
 
-// What of the compile options a task's parts compile with: the placer and the placement given
-// back (its nodes' entries name their task's devices).
+// What of the compile options a task's parts compile with: the placer, the graph passes, and
+// the placement given back (its nodes' entries name their task's devices).
 nlohmann::json part_options_to_wire(const CompileOptions& options);
 CompileOptions part_options_from_wire(const nlohmann::json& wire);
 // `options` for one part (a compile refuses entries naming nodes its graph does not have): the
