@@ -22,19 +22,23 @@ void ClusterService::start() { thread_ = std::thread([this] { serve(); }); }
 
 ClusterService::~ClusterService() {
   for (int rank = 0; rank < static_cast<int>(cluster_.tasks().size()); ++rank) {
-    if (rank != cluster_.rank()) post(rank, {{"request", "leave"}});
+    if (rank != cluster_.rank() && !cluster_.lost(rank)) post(rank, {{"request", "leave"}});
   }
   leaving_.store(true);
   if (thread_.joinable()) thread_.join();
-  // What is posted goes within the timeout, or never: its task is gone. Its memory is then
-  // left to MPI, which may still read it.
+  // What is posted goes within the timeout, or never: its task is gone (a lost task's is not
+  // waited for). Its memory is then left to MPI, which may still read it.
   std::lock_guard<std::mutex> lock(posted_mutex_);
   const auto deadline = std::chrono::steady_clock::now() + timeout_;
   Polling polling;
-  for (auto& [transfer, bytes] : posted_) {
+  for (Posted& posted : posted_) {
     try {
-      while (!transfer->done() && std::chrono::steady_clock::now() < deadline) polling.pause();
-      if (!transfer->done()) new std::shared_ptr<std::vector<uint8_t>>(std::move(bytes));
+      const auto sent = [&] { return posted.transfer->done(); };
+      while (!cluster_.lost(posted.rank) && !sent() &&
+             std::chrono::steady_clock::now() < deadline) {
+        polling.pause();
+      }
+      if (!sent()) new std::shared_ptr<std::vector<uint8_t>>(std::move(posted.bytes));
     } catch (const std::exception&) {
     }
   }
@@ -63,11 +67,15 @@ ExecutableTags ClusterService::new_tags(size_t values) {
 }
 
 void ClusterService::post(int rank, const json& request) {
-  auto bytes = std::make_shared<std::vector<uint8_t>>(json::to_msgpack(request));
+  send_posted(rank, kRequestTag, request);
+}
+
+void ClusterService::send_posted(int rank, int tag, const json& message) {
+  auto bytes = std::make_shared<std::vector<uint8_t>>(json::to_msgpack(message));
   std::lock_guard<std::mutex> lock(posted_mutex_);
-  posted_.emplace_back(
-      cluster_.transport().start_send(rank, kRequestTag, bytes->data(), bytes->size()),
-      std::move(bytes));
+  posted_.push_back(
+      {rank, cluster_.transport().start_send(rank, tag, bytes->data(), bytes->size()),
+       std::move(bytes)});
 }
 
 void ClusterService::reap_posted() {
@@ -75,7 +83,7 @@ void ClusterService::reap_posted() {
   for (size_t i = 0; i < posted_.size();) {
     bool done = true;
     try {
-      done = posted_[i].first->done();
+      done = posted_[i].transfer->done();
     } catch (const std::exception& e) {
       context_->logger.log(LogLevel::kWarning,
                             std::string("a request to another task failed: ") + e.what());
@@ -168,11 +176,7 @@ void ClusterService::compile(int client, const json& request) {
     reply = {{"ok", false}, {"code", static_cast<int>(StatusCode::kInternal)},
              {"error", error.what()}};
   }
-  auto bytes = std::make_shared<std::vector<uint8_t>>(json::to_msgpack(reply));
-  std::lock_guard<std::mutex> lock(posted_mutex_);
-  posted_.emplace_back(
-      cluster_.transport().start_send(client, tags.reply(), bytes->data(), bytes->size()),
-      std::move(bytes));
+  send_posted(client, tags.reply(), reply);
 }
 
 void ClusterService::run(const json& request) {

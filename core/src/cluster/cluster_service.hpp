@@ -73,10 +73,17 @@ class ClusterService {
   std::mutex tags_mutex_;
   int64_t next_slot_ = 0;  // guarded by tags_mutex_
 
+  // A message posted and not yet taken, with its bytes.
+  struct Posted {
+    int rank;
+    std::unique_ptr<Transfer> transfer;
+    std::shared_ptr<std::vector<uint8_t>> bytes;
+  };
+  // Sends `message` to task `rank` at `tag`, as MessagePack, without waiting.
+  void send_posted(int rank, int tag, const nlohmann::json& message);
+
   std::mutex posted_mutex_;
-  // Guarded by posted_mutex_: the requests posted and not yet taken, with their bytes.
-  std::vector<std::pair<std::unique_ptr<Transfer>, std::shared_ptr<std::vector<uint8_t>>>>
-      posted_;
+  std::vector<Posted> posted_;  // guarded by posted_mutex_
 
   std::atomic<bool> leaving_{false};
   std::vector<bool> left_;  // per rank; the service thread's only
