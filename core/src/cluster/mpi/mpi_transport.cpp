@@ -15,9 +15,9 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
 
+#include "cluster/polling.hpp"
 #include "cluster/transport.hpp"
 
 namespace hxrt::detail {
@@ -57,19 +57,6 @@ void finalize_at_exit() {
   MPI_Finalized(&finalized);
   if (!finalized) MPI_Finalize();
 }
-
-// Waits by polling with sleeps that grow to a millisecond: the start-up exchange is rare, and
-// a thread that spins would take a core from the tasks' work.
-class Backoff {
- public:
-  void pause() {
-    std::this_thread::sleep_for(std::chrono::microseconds(wait_us_));
-    wait_us_ = wait_us_ * 2 > 1000 ? 1000 : wait_us_ * 2;
-  }
-
- private:
-  int wait_us_ = 20;
-};
 
 // Sets MPI_ERRORS_RETURN on a communicator of the program's while it lives, then gives the
 // program its own handler back.
@@ -401,7 +388,7 @@ class MpiTransport final : public Transport {
     std::vector<std::optional<std::string>> received(static_cast<size_t>(size_));
     received[static_cast<size_t>(rank_)] = message;
     int missing = size_ - 1;
-    Backoff backoff;
+    Polling polling;
     while (missing > 0 && std::chrono::steady_clock::now() < deadline) {
       bool progressed = false;
       for (int peer = 0; peer < size_; ++peer) {
@@ -419,7 +406,7 @@ class MpiTransport final : public Transport {
         --missing;
         progressed = true;
       }
-      if (!progressed && missing > 0) backoff.pause();
+      if (!progressed && missing > 0) polling.pause();
     }
     finish_sends(sends, deadline);
     return received;
@@ -429,13 +416,13 @@ class MpiTransport final : public Transport {
   // cancelled at the deadline, so that nothing of this call is left pending.
   static void finish_sends(std::vector<MPI_Request>& sends,
                            std::chrono::steady_clock::time_point deadline) {
-    Backoff backoff;
+    Polling polling;
     for (MPI_Request& request : sends) {
       int done = 0;
       while (true) {
         check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), "MPI_Test");
         if (done || std::chrono::steady_clock::now() >= deadline) break;
-        backoff.pause();
+        polling.pause();
       }
       if (!done) {
         MPI_Cancel(&request);
