@@ -121,7 +121,7 @@ class HXRT_API Executable {
   // 5)"), then each node that runs elsewhere than it asked and why, or a line saying none
   // did. Graph inputs and constants are not counted. Each line starts with two spaces and ends
   // with a newline.
-  std::string placement_summary() const;
+  std::string placement_summary() const;  // hxrt::placement_summary(placement())
   // One entry per device the graph uses, in device order.
   const std::vector<DeviceMemoryPlan>& memory_plan() const;
   // The transfers compile inserted where an edge crosses devices ("mm:0 from GPU:0 to
@@ -141,6 +141,9 @@ class HXRT_API Executable {
   detail::ExecutableHandle& handle() const;
   std::shared_ptr<detail::ExecutableHandle> handle_;
 };
+
+// A placement in a few lines: Executable::placement_summary's, of any list of nodes.
+HXRT_API std::string placement_summary(const std::vector<NodePlacement>& placement);
 
 // A placement as JSON text, {"node": "device", ...}, to keep in a file... JSON text holds only
 // Unicode: the bytes of a node name that are not UTF-8 are written as U+FFFD, so such a node's

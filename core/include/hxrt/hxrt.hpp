@@ -16,6 +16,7 @@
 #include "hxrt/onnx_model.hpp"
 #include "hxrt/op.hpp"
 #include "hxrt/pinned_memory.hpp"
+#include "hxrt/placement_plan.hpp"
 #include "hxrt/printable.hpp"
 #include "hxrt/runtime.hpp"
 #include "hxrt/runtime_options.hpp"

@@ -34,6 +34,7 @@
 #include "hxrt/onnx_model.hpp"
 #include "hxrt/op_info.hpp"
 #include "hxrt/pinned_memory.hpp"
+#include "hxrt/placement_plan.hpp"
 #include "hxrt/runtime_options.hpp"
 #include "hxrt/shape.hpp"
 #include "hxrt/tensor.hpp"
@@ -168,6 +169,15 @@ class HXRT_API Runtime {
   // exceeds, with the figures. The executable keeps this runtime's state alive.
   Executable compile(const Graph& graph, const std::vector<NodeOutput>& fetches,
                      const CompileOptions& options = {});
+
+  // Where the dynamic placer would run `graph`'s nodes for `fetches` on a cluster that
+  // `topology_json` describes (hxrt/placement_plan.hpp; docs/cluster.md, "Planning on a
+  // topology"): tasks with devices like this process's, and the network between them. Nothing
+  // is compiled or run. Error(kInvalidArgument) names the JSON pointer of a malformed
+  // topology, or the node whose request names no device of it or that no device can run.
+  PlacementPlan plan_placement(const Graph& graph, const std::vector<NodeOutput>& fetches,
+                               const std::string& topology_json,
+                               const CompileOptions& options = {});
 
   // The ONNX model in the file at `path` as a Graph (hxrt/onnx_model.hpp, docs/models.md),
   // built on this runtime: compile its graph for its outputs and run it with its inputs by

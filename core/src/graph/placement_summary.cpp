@@ -1,4 +1,4 @@
-// Executable::placement_summary: what hxrt-run prints under "Placement:", and the Python
+// placement_summary: what hxrt-run prints under "Placement:", and the Python
 // package's Model.placement_summary().
 #include <algorithm>
 #include <map>
@@ -25,10 +25,12 @@ std::string op_counts(const std::map<std::string, int>& counts) {
 
 }  // namespace
 
-std::string Executable::placement_summary() const {
+std::string Executable::placement_summary() const { return hxrt::placement_summary(placement()); }
+
+std::string placement_summary(const std::vector<NodePlacement>& placements) {
   std::map<std::string, std::map<std::string, int>> per_device;
   std::vector<const NodePlacement*> moved;
-  for (const NodePlacement& placement : placement()) {
+  for (const NodePlacement& placement : placements) {
     if (placement.op == "Placeholder" || placement.op == "Const") continue;
     ++per_device[placement.device][placement.op];
     if (!placement.requested.empty() && !placement.reason.empty()) moved.push_back(&placement);

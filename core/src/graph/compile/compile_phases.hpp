@@ -8,6 +8,7 @@
 #include "graph/executable_impl.hpp"
 #include "hxrt/executable.hpp"
 #include "hxrt/graph.hpp"
+#include "placement/dynamic/schedule_problem.hpp"
 
 namespace hxrt::detail {
 
@@ -101,6 +102,20 @@ PlacedNodes place_nodes(GraphContext& context, const Graph& graph,
 void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
                    PlacedNodes& placed, PlacementEstimate& estimate);
+
+// What the dynamic placer's explanation of a node says (NodePlacement::reason): why the
+// scheduler put it on `placed.device` rather than on the device where it would have finished
+// soonest otherwise, with its kernel's time on both (`kernel_seconds`, per device) and the
+// copies it waits for. Devices by `device_names`.
+std::string explain_choice(const std::string& op, const std::vector<std::string>& device_names,
+                           const TaskPlacement& placed, const std::vector<double>& kernel_seconds,
+                           bool has_inputs);
+
+// Adds to `task` the edges of `node`: one per producer (task_of: node index -> task) that is
+// not a constant, with the bytes of the outputs it reads (each once), and one of no bytes per
+// control input.
+void add_schedule_edges(const Graph& graph, const GraphNode& node,
+                        const std::vector<size_t>& task_of, ScheduleTask& task);
 
 // CompileOptions::feed_devices checked against the graph and the devices: input name -> its
 // device. Error(kInvalidArgument) for a name that is not a graph input or a device that does

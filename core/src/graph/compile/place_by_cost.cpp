@@ -26,34 +26,6 @@ size_t host_index(const std::vector<Device*>& devices) {
   return 0;
 }
 
-// Why the scheduler put the node on `chosen`: its kernel time there against the best other
-// device's, and what its inputs cost.
-std::string explain(const std::string& op, const std::vector<Device*>& devices,
-                    const TaskPlacement& placed, const std::vector<double>& kernel_seconds,
-                    bool has_inputs) {
-  const size_t chosen = placed.device;
-  size_t rival = SIZE_MAX;
-  for (size_t d = 0; d < devices.size(); ++d) {
-    if (d == chosen || !(placed.finish_on[d] < kNever)) continue;
-    if (rival == SIZE_MAX || placed.finish_on[d] < placed.finish_on[rival]) rival = d;
-  }
-  std::string reason = devices[chosen]->short_name() + ": ";
-  if (rival == SIZE_MAX) return reason + "the only device that can run it";
-  reason += op + " " + milliseconds_text(kernel_seconds[chosen]) + " there vs " +
-            milliseconds_text(kernel_seconds[rival]) + " on " + devices[rival]->short_name();
-  if (has_inputs) {
-    reason += placed.transfer_in > 0
-                  ? "; " + milliseconds_text(placed.transfer_in) + " of copies in"
-                  : "; inputs already there";
-  }
-  reason += "; finishes at " + milliseconds_text(placed.finish) + " vs " +
-            milliseconds_text(placed.finish_on[rival]);
-  // The scheduler's search may keep a node where it finishes later itself, when that frees a
-  // device for others and the whole graph ends sooner.
-  if (placed.finish > placed.finish_on[rival]) reason += ", so that the whole graph ends sooner";
-  return reason;
-}
-
 // The makespan of `previous` (node -> device, by name) under `problem`; infinite when a node
 // of it is missing or sits where it may no longer run.
 double previous_makespan(const std::vector<NodePlacement>& previous,
@@ -95,6 +67,61 @@ void place_constants(const Graph& graph, const std::vector<bool>& needed,
 }
 
 }  // namespace
+
+std::string explain_choice(const std::string& op, const std::vector<std::string>& device_names,
+                           const TaskPlacement& placed, const std::vector<double>& kernel_seconds,
+                           bool has_inputs) {
+  const size_t chosen = placed.device;
+  size_t rival = SIZE_MAX;
+  for (size_t d = 0; d < device_names.size(); ++d) {
+    if (d == chosen || !(placed.finish_on[d] < kNever)) continue;
+    if (rival == SIZE_MAX || placed.finish_on[d] < placed.finish_on[rival]) rival = d;
+  }
+  std::string reason = device_names[chosen] + ": ";
+  if (rival == SIZE_MAX) return reason + "the only device that can run it";
+  reason += op + " " + milliseconds_text(kernel_seconds[chosen]) + " there vs " +
+            milliseconds_text(kernel_seconds[rival]) + " on " + device_names[rival];
+  if (has_inputs) {
+    reason += placed.transfer_in > 0
+                  ? "; " + milliseconds_text(placed.transfer_in) + " of copies in"
+                  : "; inputs already there";
+  }
+  reason += "; finishes at " + milliseconds_text(placed.finish) + " vs " +
+            milliseconds_text(placed.finish_on[rival]);
+  // The scheduler's search may keep a node where it finishes later itself, when that frees a
+  // device for others and the whole graph ends sooner.
+  if (placed.finish > placed.finish_on[rival]) reason += ", so that the whole graph ends sooner";
+  return reason;
+}
+
+void add_schedule_edges(const Graph& graph, const GraphNode& node,
+                        const std::vector<size_t>& task_of, ScheduleTask& task) {
+  const std::vector<GraphNode>& nodes = graph.nodes();
+  // One edge per producer, carrying the bytes of each of its outputs read (once each: a
+  // value is copied once per device however often it is read).
+  std::unordered_map<size_t, size_t> edge_of;  // producer task -> its edge
+  std::set<std::pair<size_t, int>> counted;     // (producer task, output) read already
+  auto edge_to = [&](size_t producer) -> uint64_t& {
+    auto [found, added] = edge_of.emplace(task_of[producer], task.predecessors.size());
+    if (added) {
+      task.predecessors.push_back(task_of[producer]);
+      task.input_bytes.push_back(0);
+    }
+    return task.input_bytes[found->second];
+  };
+  for (const NodeOutput& input : node.inputs) {
+    const size_t producer = graph_index(graph, input.node);
+    const GraphNode& from = nodes[producer];
+    if (from.kind == GraphNode::Kind::kConstant) continue;
+    uint64_t& bytes = edge_to(producer);
+    if (!counted.emplace(task_of[producer], input.index).second) continue;
+    const auto index = static_cast<size_t>(input.index);
+    bytes += tensor_bytes(from.output_dtypes[index], from.output_shapes[index]);
+  }
+  for (const std::string& control : node.control_inputs) {
+    edge_to(graph_index(graph, control));
+  }
+}
 
 void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
@@ -147,28 +174,7 @@ void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<
     // come from elsewhere (counted whether or not they will: the budget errs on the safe side).
     for (const TensorMeta& output : choice.outputs) task.output_bytes += output.bytes;
     for (const TensorMeta& input : choice.inputs) task.output_bytes += input.bytes;
-    // One edge per producer, carrying the bytes of each of its outputs read (once each: a
-    // value is copied once per device however often it is read).
-    std::unordered_map<size_t, size_t> edge_of;     // producer task -> its edge
-    std::set<std::pair<size_t, int>> counted;        // (producer task, output) read already
-    auto edge_to = [&](size_t producer) -> uint64_t& {
-      auto [found, added] = edge_of.emplace(task_of[producer], task.predecessors.size());
-      if (added) {
-        task.predecessors.push_back(task_of[producer]);
-        task.input_bytes.push_back(0);
-      }
-      return task.input_bytes[found->second];
-    };
-    for (const NodeOutput& input : node.inputs) {
-      const size_t producer = graph_index(graph, input.node);
-      if (nodes[producer].kind == GraphNode::Kind::kConstant) continue;
-      uint64_t& bytes = edge_to(producer);
-      if (!counted.emplace(task_of[producer], input.index).second) continue;
-      bytes += choices[producer].outputs[static_cast<size_t>(input.index)].bytes;
-    }
-    for (const std::string& control : node.control_inputs) {
-      edge_to(graph_index(graph, control));
-    }
+    add_schedule_edges(graph, node, task_of, task);
     if (node.kind == GraphNode::Kind::kInput) {
       // A feed comes from where it lives: where CompileOptions::feed_devices says, else where
       // the input was asked to be, else the host. Elsewhere it is one copy in.
@@ -207,6 +213,8 @@ void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<
     problem.tasks.push_back(std::move(task));
   }
 
+  std::vector<std::string> short_names;
+  for (Device* device : devices) short_names.push_back(device->short_name());
   Schedule schedule_found;
   try {
     schedule_found = schedule(problem);
@@ -234,8 +242,8 @@ void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<
     choice.device = device;
     NodePlacement& placement = placed_nodes.placements[i];
     placement.device = device->name();
-    placement.reason = explain(placement.op, devices, placed, kernel_seconds[i],
-                               !node.inputs.empty());
+    placement.reason = explain_choice(placement.op, short_names, placed, kernel_seconds[i],
+                                      !node.inputs.empty());
     placement.estimates.clear();
     for (size_t d = 0; d < devices.size(); ++d) {
       DeviceEstimate estimate;
