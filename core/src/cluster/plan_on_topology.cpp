@@ -4,7 +4,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <tuple>
 #include <unordered_map>
 
 #include "eager/calibration.hpp"
@@ -28,21 +27,26 @@ std::string some_devices(const ClusterTopology& topology) {
   return list + (topology.devices.size() > shown ? ", ..." : "");
 }
 
-// What copies and kernels cost on the topology, from the runtime's cost model: each device as
-// its like, each task's host its first CPU (else its first device).
+// What copies cost on the topology, from the runtime's cost model: each device as its like,
+// each task's host its first CPU (else its first device). The scheduler asks for the same
+// edge's bytes over every device in turn, so the costs of a size are worked out once, per pair
+// of likes, and the last size's kept at hand.
 class TopologyCosts {
  public:
   TopologyCosts(const ClusterTopology& topology, CostModel& costs,
                 const std::vector<Device*>& local)
-      : topology_(topology), costs_(costs), host_of_task_(topology.tasks.size(), SIZE_MAX) {
+      : topology_(topology), costs_(costs), likes_(local.size()),
+        host_of_task_(topology.tasks.size(), SIZE_MAX) {
+    std::unordered_map<const Device*, size_t> index_of;
     for (size_t d = 0; d < local.size(); ++d) {
-      index_of_[local[d]] = d;
+      index_of[local[d]] = d;
       if (local_host_ == SIZE_MAX && local[d]->physical().placement_class() == HX_PLACEMENT_CPU) {
         local_host_ = d;
       }
     }
     if (local_host_ == SIZE_MAX) local_host_ = 0;
     for (size_t d = 0; d < topology.devices.size(); ++d) {
+      like_of_.push_back(index_of.at(topology.devices[d].like));
       size_t& host = host_of_task_[topology.devices[d].task];
       if (host == SIZE_MAX || (!on_cpu(host) && on_cpu(d))) host = d;
     }
@@ -50,16 +54,18 @@ class TopologyCosts {
 
   size_t local_host() const { return local_host_; }
   size_t host_of_task(size_t task) const { return host_of_task_[task]; }
-  size_t like_index(size_t device) const { return index_of_.at(topology_.devices[device].like); }
+  size_t like_index(size_t device) const { return like_of_[device]; }
 
   double copy(size_t from, size_t to, uint64_t bytes) {
-    const TopologyDevice& a = topology_.devices[from];
-    const TopologyDevice& b = topology_.devices[to];
-    if (a.task == b.task) return within_task(from, to, bytes);
-    const LinkSpeed& network = topology_.network;
-    return within_task(from, host_of_task_[a.task], bytes) + network.latency +
-           static_cast<double>(bytes) / network.bytes_per_second +
-           within_task(host_of_task_[b.task], to, bytes);
+    if (from == to) return 0;
+    if (bytes != last_bytes_ || last_ == nullptr) {
+      auto [found, added] = of_size_.try_emplace(bytes);
+      if (added) found->second = costs_of(bytes);
+      last_bytes_ = bytes;
+      last_ = found->second.data();
+    }
+    const bool across = topology_.devices[from].task != topology_.devices[to].task;
+    return last_[(across ? likes_ * likes_ : 0) + like_of_[from] * likes_ + like_of_[to]];
   }
 
  private:
@@ -67,29 +73,40 @@ class TopologyCosts {
     return topology_.devices[device].like->physical().placement_class() == HX_PLACEMENT_CPU;
   }
 
-  // Two devices of one task: as between their likes; two alike, through the host (two hosts
-  // alike share the task's memory). Kept per (likes, bytes): the scheduler asks again and again.
-  double within_task(size_t from, size_t to, uint64_t bytes) {
-    if (from == to) return 0;
-    const size_t a = like_index(from);
-    const size_t b = like_index(to);
-    auto [found, added] = legs_.emplace(std::make_tuple(a, b, bytes), 0.0);
-    if (!added) return found->second;
-    if (a != b) {
-      found->second = costs_.transfer(a, b, bytes).seconds;
-    } else if (a != local_host_) {
-      found->second = costs_.transfer(a, local_host_, bytes).seconds +
-                      costs_.transfer(local_host_, a, bytes).seconds;
+  // Per pair of likes (a, b), for `bytes`: a copy between two devices of one task (as between
+  // the likes; two alike, through the host; two hosts alike share the task's memory), then one
+  // between tasks (to the source's host, over the network, from the destination's host).
+  std::vector<double> costs_of(uint64_t bytes) const {
+    std::vector<double> table(2 * likes_ * likes_, 0.0);
+    const auto within = [&](size_t a, size_t b) {
+      if (a != b) return costs_.transfer(a, b, bytes).seconds;
+      if (a == local_host_) return 0.0;
+      return costs_.transfer(a, local_host_, bytes).seconds +
+             costs_.transfer(local_host_, a, bytes).seconds;
+    };
+    const LinkSpeed& network = topology_.network;
+    const double over_network =
+        network.latency + static_cast<double>(bytes) / network.bytes_per_second;
+    for (size_t a = 0; a < likes_; ++a) {
+      for (size_t b = 0; b < likes_; ++b) {
+        table[a * likes_ + b] = within(a, b);
+        table[likes_ * likes_ + a * likes_ + b] =
+            (a == local_host_ ? 0.0 : within(a, local_host_)) + over_network +
+            (b == local_host_ ? 0.0 : within(local_host_, b));
+      }
     }
-    return found->second;
+    return table;
   }
 
   const ClusterTopology& topology_;
   CostModel& costs_;
-  std::unordered_map<const Device*, size_t> index_of_;
+  const size_t likes_;
   size_t local_host_ = SIZE_MAX;
+  std::vector<size_t> like_of_;
   std::vector<size_t> host_of_task_;
-  std::map<std::tuple<size_t, size_t, uint64_t>, double> legs_;
+  std::unordered_map<uint64_t, std::vector<double>> of_size_;
+  uint64_t last_bytes_ = 0;
+  const double* last_ = nullptr;
 };
 
 // The topology devices `request` leaves in (a name without job or task: the first task's);

@@ -17,15 +17,31 @@ double mean_seconds(const ScheduleTask& task) {
   return sum / static_cast<double>(count);  // validate_problem: at least one
 }
 
+// The most devices of each side the mean of a transfer takes: on a cluster of hundreds of
+// devices the mean over every pair would cost the square of that per edge, and a rank only
+// orders the tasks, so devices spread evenly over the allowed ones stand for them all.
+constexpr size_t kMeanSides = 32;
+
+// The devices `task` may run on, at most kMeanSides of them, spread evenly.
+std::vector<size_t> sampled_devices(const ScheduleTask& task, size_t num_devices) {
+  std::vector<size_t> allowed;
+  for (size_t device = 0; device < num_devices; ++device) {
+    if (allowed_on(task, device)) allowed.push_back(device);
+  }
+  if (allowed.size() <= kMeanSides) return allowed;
+  std::vector<size_t> sampled;
+  for (size_t i = 0; i < kMeanSides; ++i) sampled.push_back(allowed[i * allowed.size() / kMeanSides]);
+  return sampled;
+}
+
 double mean_transfer_seconds(const ScheduleProblem& problem, const ScheduleTask& producer,
                              const ScheduleTask& consumer, uint64_t bytes) {
   if (bytes == 0) return 0;
   double sum = 0;
   size_t pairs = 0;
-  for (size_t from = 0; from < problem.num_devices; ++from) {
-    if (!allowed_on(producer, from)) continue;
-    for (size_t to = 0; to < problem.num_devices; ++to) {
-      if (!allowed_on(consumer, to)) continue;
+  const std::vector<size_t> to_devices = sampled_devices(consumer, problem.num_devices);
+  for (size_t from : sampled_devices(producer, problem.num_devices)) {
+    for (size_t to : to_devices) {
       ++pairs;
       if (from != to) sum += checked_transfer_seconds(problem, from, to, bytes);
     }

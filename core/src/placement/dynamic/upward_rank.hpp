@@ -3,7 +3,8 @@
 // A task's mean cost is the mean of its seconds over the devices it may run on; an edge's is
 // the expected transfer when producer and consumer go to allowed devices chosen at random, a
 // shared device costing nothing (so two tasks pinned together have no edge cost, and one that
-// only orders costs nothing). The order depends on the problem alone, never on an assignment,
+// only orders costs nothing); over more than 32 allowed devices a side, 32 spread evenly over
+// them stand for them all. The order depends on the problem alone, never on an assignment,
 // so that every assignment is simulated in the same order (makespan_evaluator.hpp).
 #pragma once
 
