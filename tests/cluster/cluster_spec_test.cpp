@@ -1,5 +1,6 @@
-// Which task each rank is ("cluster.jobs" over the ranks), the config rows of "cluster", task
-// names in device specs, and the device tables the tasks exchange: all without MPI.
+// Which task each rank is ("cluster.jobs" over the ranks), the config rows of "cluster" (jobs,
+// network), task names in device specs, and the device tables the tasks exchange: all without
+// MPI.
 #include <catch2/catch.hpp>
 
 #include "base/device_name.hpp"
@@ -70,6 +71,29 @@ TEST_CASE("cluster.jobs is checked as it is read: names, ranks, a rank listed tw
              Catch::Contains("expected an MPI rank (an integer from 0), got -1"));
   CHECK_THAT(read(R"({"worker": []})"), Catch::Contains("expected a non-empty list"));
   CHECK_THAT(read(R"([0, 1])"), Catch::Contains("expected an object of job name"));
+}
+
+TEST_CASE("cluster.network gives the dynamic placer the network, each figure checked") {
+  hxrt::detail::Config config;
+  CHECK_FALSE(config.cluster.network.has_value());  // measured
+  auto read = [&](const char* text) {
+    return error_of([&] {
+      hxrt::detail::apply_cluster_network(nlohmann::json::parse(text), "file c.json", config);
+    });
+  };
+  CHECK(read(R"({"gigabytes_per_second": 12.5, "latency_us": 5})").empty());
+  REQUIRE(config.cluster.network.has_value());
+  CHECK(config.cluster.network->bytes_per_second == 12.5e9);
+  CHECK(config.cluster.network->latency_seconds == Approx(5e-6));
+  CHECK_THAT(read(R"({"gigabytes_per_second": 12.5})"),
+             Catch::Contains("file c.json: /cluster/network/latency_us: missing"));
+  CHECK_THAT(read(R"({"gigabytes_per_second": 0, "latency_us": 5})"),
+             Catch::Contains("/cluster/network/gigabytes_per_second: expected a number > 0"));
+  CHECK_THAT(read(R"({"gigabytes_per_second": 1, "latency_us": -1})"),
+             Catch::Contains("/cluster/network/latency_us: expected a number >= 0"));
+  CHECK_THAT(read(R"({"gigabytes_per_second": 1, "latency": 1})"),
+             Catch::Contains("did you mean 'latency_us'"));
+  CHECK_THAT(read(R"(12)"), Catch::Contains("expected an object"));
 }
 
 TEST_CASE("a task admits specs of its own job and task, and of none") {

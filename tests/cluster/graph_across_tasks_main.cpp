@@ -408,3 +408,89 @@ TEST_CASE("the compile options' graph passes apply to the parts on other tasks")
   CHECK(op_of(kept, "sum") == "Add");
   CHECK(kept.run(std::vector<hxrt::Tensor>{})[0].to_vector<float>() == std::vector<float>{2, 4});
 }
+
+namespace {
+
+// Every task's CPU at 10 GFLOP/s and its sim GPU at 1 MFLOP/s (each task's devices cost as
+// this task's alike do), so that the dynamic placer's choices do not hang on a loaded machine's
+// calibration.
+hxrt::CompileOptions dynamic_with_known_speeds() {
+  const std::string cpu = task_device(0, "CPU:0");
+  const std::string gpu = task_device(0, "GPU:0");
+  hxrt::CompileOptions options;
+  options.placer = hxrt::GraphPlacer::kDynamic;
+  options.cost_model_json = R"({"format": "hxrt cost model", "version": 1, "devices": {
+    ")" + cpu + R"(": {"speed": {"flops_per_second": 1e10, "bytes_per_second": 1e10,
+                               "latency": 1e-6}},
+    ")" + gpu + R"(": {"speed": {"flops_per_second": 1e6, "bytes_per_second": 1e6,
+                               "latency": 1e-3}}},
+    "links": [], "copies": []})";
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("the dynamic placer spreads heavy branches over the tasks, each with its reason") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  const int64_t n = 256;
+  constexpr int kLayers = 8;
+  const NodeOutput x = builder.input("x", DType::kF32, Shape{n, n});
+  const NodeOutput w = builder.constant(
+      "w", rt.tensor<float>({n, n}, std::vector<float>(static_cast<size_t>(n * n), 1.0f / n)));
+  std::vector<NodeOutput> fetches;
+  for (int branch = 0; branch < tasks(); ++branch) {
+    NodeOutput value = x;
+    for (int layer = 0; layer < kLayers; ++layer) {
+      value = builder.add("b" + std::to_string(branch) + "_" + std::to_string(layer), "MatMul",
+                          {value, w});
+    }
+    fetches.push_back(value);
+  }
+  // Each branch 27 ms of MatMuls at 10 GFLOP/s; x (256 KiB) goes to another task in well under
+  // that on the network measured, even on a loaded machine.
+  hxrt::Executable spread = rt.compile(builder.build(), fetches, dynamic_with_known_speeds());
+  std::vector<std::string> devices;
+  for (int branch = 0; branch < tasks(); ++branch) {
+    const std::string first = device_of(spread, "b" + std::to_string(branch) + "_0");
+    // A branch stays on one device, its layers after each other.
+    CHECK(device_of(spread, "b" + std::to_string(branch) + "_" + std::to_string(kLayers - 1)) ==
+          first);
+    devices.push_back(first);
+  }
+  std::sort(devices.begin(), devices.end());
+  std::vector<std::string> every_cpu;
+  for (int task = 0; task < tasks(); ++task) every_cpu.push_back(task_device(task, "CPU:0"));
+  CHECK(devices == every_cpu);
+  for (const hxrt::NodePlacement& placed : spread.placement()) {
+    if (placed.op != "MatMul" || placed.device == task_device(0, "CPU:0")) continue;
+    CHECK_THAT(placed.reason, Contains(": MatMul 3.36 ms there vs 3.36 ms on task:"));
+    CHECK(placed.estimates.size() == static_cast<size_t>(2 * tasks()));
+  }
+  const hxrt::Tensor ones =
+      rt.tensor<float>({n, n}, std::vector<float>(static_cast<size_t>(n * n), 1.0f));
+  const std::vector<hxrt::Tensor> results = spread.run({{"x", ones}});
+  REQUIRE(results.size() == static_cast<size_t>(tasks()));
+  for (const hxrt::Tensor& result : results) {
+    const std::vector<float> values = result.to_vector<float>();
+    CHECK(std::all_of(values.begin(), values.end(), [](float v) { return v == 1.0f; }));
+  }
+  // Compiled again from its own placement, it stays where it is.
+  hxrt::CompileOptions again = dynamic_with_known_speeds();
+  again.placement = spread.placement_map();
+  CHECK(rt.compile(builder.build(), fetches, again).placement_map() == spread.placement_map());
+}
+
+TEST_CASE("the dynamic placer keeps ops cheaper than the network on the client") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  hxrt::GraphBuilder builder(rt);
+  NodeOutput value = builder.input("x", DType::kF32, Shape{16});
+  for (int i = 0; i < 6; ++i) value = builder.add("relu" + std::to_string(i), "Relu", {value});
+  hxrt::Executable kept = rt.compile(builder.build(), {value}, dynamic_with_known_speeds());
+  for (const hxrt::NodePlacement& placed : kept.placement()) {
+    CHECK(placed.device == task_device(0, "CPU:0"));
+  }
+  CHECK(kept.transfers().empty());
+}

@@ -3,7 +3,10 @@
 #pragma once
 
 #include <atomic>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +14,7 @@
 #include "base/logger.hpp"
 #include "cluster/transport.hpp"
 #include "config/config.hpp"
+#include "cost/cost_model.hpp"
 #include "hxrt/device_info.hpp"
 
 namespace hxrt::detail {
@@ -40,12 +44,27 @@ class Cluster {
   }
   bool lost(int rank) const { return lost_[static_cast<size_t>(rank)].load(); }
 
+  // The network between this task and task `rank`, as this task measured it
+  // (cluster/network_probe.hpp); nullopt before. Any thread.
+  std::optional<LinkSpeed> network(int rank) const {
+    std::lock_guard<std::mutex> lock(network_mutex_);
+    auto found = network_.find(rank);
+    if (found == network_.end()) return std::nullopt;
+    return found->second;
+  }
+  void set_network(int rank, const LinkSpeed& speed) {
+    std::lock_guard<std::mutex> lock(network_mutex_);
+    network_[rank] = speed;
+  }
+
  private:
   std::shared_ptr<Transport> transport_;
   std::vector<TaskName> tasks_;
   int timeout_ms_;
   std::vector<DeviceInfo> remote_devices_;
   std::unique_ptr<std::atomic<bool>[]> lost_;
+  mutable std::mutex network_mutex_;
+  std::map<int, LinkSpeed> network_;  // guarded by network_mutex_
 };
 
 }  // namespace hxrt::detail

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <map>
 
+#include "config/config_sections.hpp"
 #include "config/json_checks.hpp"
 #include "config/json_pointer.hpp"
 #include "config/json_text.hpp"
@@ -47,14 +48,11 @@ class TopologyReader {
   }
 
   std::string job_name(const json& value, const std::string& path) const {
-    if (!value.is_string()) fail(source_, path, "expected a job name, got " + type_of(value));
-    const std::string job = value.get<std::string>();
-    try {
-      const DeviceSpec spec = parse_device_name("/job:" + job);
-      if (spec.job == job) return job;
-    } catch (const Error&) {
+    if (!value.is_string() || !is_job_name(value.get<std::string>())) {
+      fail(source_, path, "expected a job name (lower-case letters, digits and _, starting with "
+                          "a letter, at most 64), got " + type_of(value));
     }
-    fail(source_, path, "expected a job name (letters, digits, '_'), got " + type_of(value));
+    return value.get<std::string>();
   }
 
   int64_t count(const json& object, const std::string& path) const {
@@ -175,6 +173,59 @@ class TopologyReader {
 ClusterTopology topology_from_json(const std::string& text, const std::string& source,
                                    const DeviceManager& devices) {
   return TopologyReader(source, devices).read(parse_json(text, source));
+}
+
+ClusterTopology topology_of_cluster(const Cluster& cluster, const DeviceManager& devices,
+                                    const LinkSpeed& network) {
+  ClusterTopology topology;
+  topology.tasks = cluster.tasks();
+  topology.network = network;
+  bool one_job = true;
+  for (const TaskName& task : topology.tasks) one_job = one_job && task.job == topology.tasks[0].job;
+  Device* host = nullptr;
+  for (const std::shared_ptr<Device>& device : devices.all()) {
+    if (host == nullptr && device->host_writable()) host = device.get();
+  }
+  const auto like_of = [&](const DeviceInfo& remote) -> Device* {
+    Device* same_type = nullptr;
+    for (const std::shared_ptr<Device>& device : devices.all()) {
+      if (device->type() != remote.type) continue;
+      if (device->plugin().name() == remote.plugin) return device.get();
+      if (same_type == nullptr) same_type = device.get();
+    }
+    return same_type != nullptr ? same_type : host != nullptr ? host : devices.all().front().get();
+  };
+  const auto add = [&](size_t task, const std::string& name, const std::string& type, int index,
+                       Device* like, uint64_t memory) {
+    TopologyDevice device;
+    device.name = name;
+    const TaskName& of = topology.tasks[task];
+    device.short_name = (one_job ? "" : of.job + "/") + "task:" + std::to_string(of.task) + "/" +
+                        short_device_name(type, index);
+    device.task = task;
+    device.type = type;
+    device.index = index;
+    device.like = like;
+    device.memory_bytes = memory;
+    topology.devices.push_back(std::move(device));
+  };
+  for (size_t task = 0; task < topology.tasks.size(); ++task) {
+    if (static_cast<int>(task) == cluster.rank()) {
+      for (const std::shared_ptr<Device>& device : devices.all()) {
+        add(task, device->name(), device->type(), device->id(), device.get(),
+            device_memory_limit(*device));
+      }
+      continue;
+    }
+    const std::string prefix = topology.tasks[task].prefix();
+    for (const DeviceInfo& remote : cluster.remote_devices()) {
+      if (remote.task != prefix) continue;
+      Device* like = like_of(remote);
+      add(task, remote.name, remote.type, remote.id, like,
+          remote.memory_total > 0 ? remote.memory_total : device_memory_limit(*like));
+    }
+  }
+  return topology;
 }
 
 bool topology_admits(const ClusterTopology& topology, const TopologyDevice& device,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/device_name.hpp"
+#include "cluster/cluster.hpp"
 #include "cost/cost_model.hpp"
 #include "devices/device_manager.hpp"
 
@@ -43,6 +44,13 @@ inline constexpr size_t kMaxTopologyDevices = 4096;
 // pointer of what is wrong, and what is expected there.
 ClusterTopology topology_from_json(const std::string& text, const std::string& source,
                                    const DeviceManager& devices);
+
+// The cluster this process is a task of, as the dynamic placer plans over it: this task's
+// devices as they are; another task's each like this task's device of the same plugin and type,
+// else of the same type, else like its host (so that a kind of device this task lacks is
+// planned as a host); the network between any two tasks as `network`.
+ClusterTopology topology_of_cluster(const Cluster& cluster, const DeviceManager& devices,
+                                    const LinkSpeed& network);
 
 // Whether `spec` (a request) leaves `device` in.
 bool topology_admits(const ClusterTopology& topology, const TopologyDevice& device,

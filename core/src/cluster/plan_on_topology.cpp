@@ -109,18 +109,18 @@ class TopologyCosts {
   const double* last_ = nullptr;
 };
 
-// The topology devices `request` leaves in (a name without job or task: the first task's);
+// The topology devices `request` leaves in (a name without job or task: the client's);
 // Error naming the node when none.
-std::vector<bool> admitted_by(const ClusterTopology& topology, const GraphNode& node,
-                              const std::string& request) {
+std::vector<bool> admitted_by(const ClusterTopology& topology, size_t client,
+                              const GraphNode& node, const std::string& request) {
   std::vector<bool> admitted(topology.devices.size(), request.empty());
   if (request.empty()) return admitted;
   const DeviceSpec spec = parse_device_name(request);
-  const bool first_task_only = spec.job.empty() && spec.task < 0;
+  const bool client_only = spec.job.empty() && spec.task < 0;
   bool any = false;
   for (size_t d = 0; d < topology.devices.size(); ++d) {
     const TopologyDevice& device = topology.devices[d];
-    admitted[d] = (!first_task_only || device.task == 0) && topology_admits(topology, device, spec);
+    admitted[d] = (!client_only || device.task == client) && topology_admits(topology, device, spec);
     any = any || admitted[d];
   }
   if (!any) {
@@ -135,7 +135,8 @@ std::vector<bool> admitted_by(const ClusterTopology& topology, const GraphNode& 
 
 PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
                                const std::vector<NodeOutput>& fetches,
-                               const CompileOptions& options, const ClusterTopology& topology) {
+                               const CompileOptions& options, const ClusterTopology& topology,
+                               size_t client) {
   context.eager.ensure_initialized();
   const std::vector<GraphNode>& nodes = graph.nodes();
   const std::vector<bool> needed = needed_nodes(graph, fetches);
@@ -163,7 +164,7 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
                   "plan_placement: CompileOptions::feed_devices names '" + input +
                       "', which is not a graph input");
     }
-    const std::vector<bool> admitted = admitted_by(topology, *node, device);
+    const std::vector<bool> admitted = admitted_by(topology, client, *node, device);
     fed_on[input] = static_cast<size_t>(std::find(admitted.begin(), admitted.end(), true) -
                                         admitted.begin());
   }
@@ -195,7 +196,7 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
     // A constant is no task: it goes with its first consumer (below).
     if (node.kind == GraphNode::Kind::kConstant) continue;
     free[i] = request.device->empty();
-    const std::vector<bool> admitted = admitted_by(topology, node, *request.device);
+    const std::vector<bool> admitted = admitted_by(topology, client, node, *request.device);
     ScheduleTask task;
     task.seconds.assign(num_devices, kNever);
     uint64_t held = 0;
@@ -214,7 +215,7 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
       const size_t source =
           declared != fed_on.end()
               ? declared->second
-              : free[i] ? costs.host_of_task(0)
+              : free[i] ? costs.host_of_task(client)
                         : static_cast<size_t>(std::find(admitted.begin(), admitted.end(), true) -
                                               admitted.begin());
       for (size_t d = 0; d < num_devices; ++d) {
@@ -281,18 +282,18 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
                                   "': the dynamic placer: " + std::string(error.what()));
   }
   plan.makespan_ms = found.makespan * 1e3;
-  // The same nodes kept to the first task: what the cluster gains over one task.
+  // The same nodes kept to the client: what the cluster gains over one task.
   ScheduleProblem one_task = problem;
   for (size_t t = 0; t < node_of.size(); ++t) {
     if (!free[node_of[t]]) continue;
     for (size_t d = 0; d < num_devices; ++d) {
-      if (devices[d].task != 0) one_task.tasks[t].seconds[d] = kNever;
+      if (devices[d].task != client) one_task.tasks[t].seconds[d] = kNever;
     }
   }
   try {
     plan.one_task_makespan_ms = schedule(one_task).makespan * 1e3;
   } catch (const Error&) {
-    plan.one_task_makespan_ms = 0;  // the first task alone cannot run it
+    plan.one_task_makespan_ms = 0;  // the client alone cannot run it
   }
 
   std::vector<std::string> short_names;
@@ -325,7 +326,7 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
         continue;
       }
       const std::string& request = *request_of(nodes[producer], options).device;
-      const std::vector<bool> admitted = admitted_by(topology, nodes[producer], request);
+      const std::vector<bool> admitted = admitted_by(topology, client, nodes[producer], request);
       device_of[producer] = request.empty() ? device_of[i]
                                             : static_cast<size_t>(std::find(admitted.begin(),
                                                                             admitted.end(), true) -
@@ -336,8 +337,8 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
   std::set<size_t> tasks_used;
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (!needed[i]) continue;
-    if (device_of[i] == SIZE_MAX) {  // a constant only fetched: on the first task's host
-      device_of[i] = costs.host_of_task(0);
+    if (device_of[i] == SIZE_MAX) {  // a constant only fetched: on the client's host
+      device_of[i] = costs.host_of_task(client);
       placements[i].device = devices[device_of[i]].name;
     }
     tasks_used.insert(devices[device_of[i]].task);

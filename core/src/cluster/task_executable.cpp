@@ -1,10 +1,12 @@
 #include "cluster/task_executable.hpp"
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <set>
 #include <string>
 
+#include "cluster/dynamic_across_tasks.hpp"
 #include "cluster/host_tensors.hpp"
 #include "cluster/part_description.hpp"
 #include "cluster/polling.hpp"
@@ -34,7 +36,8 @@ std::atomic<uint64_t> g_executables{0};
 class TaskExecutable final : public StagedRuns {
  public:
   TaskExecutable(ClusterService& service, std::shared_ptr<GraphContext> context, ClusterPlan plan,
-                 std::vector<NodeOutput> fetches, const CompileOptions& options)
+                 std::vector<NodeOutput> fetches, const CompileOptions& options,
+                 std::map<std::string, NodePlacement> chosen)
       : service_(service),
         context_(std::move(context)),
         id_{service.cluster().rank(), g_executables.fetch_add(1)},
@@ -43,7 +46,8 @@ class TaskExecutable final : public StagedRuns {
         input_shapes_(std::move(plan.input_shapes)),
         input_values_(std::move(plan.input_values)),
         fetch_values_(std::move(plan.fetch_values)),
-        fetches_(std::move(fetches)) {
+        fetches_(std::move(fetches)),
+        chosen_(std::move(chosen)) {
     own_.tags = service.new_tags(plan.values.size());
     for (const TaskPlan& task : plan.tasks) own_.participants.push_back(task.rank);
     for (size_t i = 1; i < plan.tasks.size(); ++i) {
@@ -176,6 +180,16 @@ class TaskExecutable final : public StagedRuns {
     }
     for (int rank : remotes_) add_description(await_compiled(rank), graph_inputs, *whole);
     for (std::string& line : between_tasks) whole->transfers.push_back(std::move(line));
+    // A node the placer put on its task says why, rather than that it was placed before.
+    for (NodePlacement& placement : whole->placement) {
+      auto chosen = chosen_.find(placement.node);
+      if (chosen == chosen_.end()) continue;
+      placement.requested = chosen->second.requested;
+      placement.request_source = chosen->second.request_source;
+      placement.reason = std::move(chosen->second.reason);
+      placement.estimates = std::move(chosen->second.estimates);
+    }
+    chosen_.clear();
     log_placement(*context_, whole->placement);
     description_ = std::move(whole);
   }
@@ -230,6 +244,7 @@ class TaskExecutable final : public StagedRuns {
   const std::vector<NodeOutput> fetches_;
   CompiledPlan own_;
   std::vector<int> remotes_;
+  std::map<std::string, NodePlacement> chosen_;  // by the placer across tasks, until described
   std::vector<NodePlacement> collectives_;  // until described
   std::shared_ptr<const ExecutableImpl> description_;
   mutable std::mutex run_mutex_;
@@ -245,11 +260,12 @@ std::unique_ptr<const StagedRuns> compile_across_tasks(ClusterService& service,
                                                        const std::vector<NodeOutput>& fetches,
                                                        const CompileOptions& options) {
   const Cluster& cluster = service.cluster();
-  std::optional<ClusterPlan> plan =
-      plan_across_tasks(graph, fetches, options, cluster.tasks(), cluster.rank(), context->ops);
+  PlacedAcrossTasks placed = place_across_tasks(service, context, graph, fetches, options);
+  std::optional<ClusterPlan> plan = plan_across_tasks(graph, fetches, placed.options,
+                                                      cluster.tasks(), cluster.rank(), context->ops);
   if (!plan) return nullptr;
   return std::make_unique<TaskExecutable>(service, std::move(context), std::move(*plan), fetches,
-                                          options);
+                                          placed.options, std::move(placed.chosen));
 }
 
 }  // namespace hxrt::detail

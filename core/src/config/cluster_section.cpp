@@ -1,4 +1,6 @@
-// "cluster.jobs": the structured part of the "cluster" settings, beyond its row's kind.
+// "cluster.jobs" and "cluster.network": the structured part of the "cluster" settings, beyond
+// their rows' kinds.
+#include <cmath>
 #include <set>
 
 #include "config/config_sections.hpp"
@@ -7,10 +9,7 @@
 #include "config/message_text.hpp"
 
 namespace hxrt::detail {
-namespace {
 
-// A job name as TensorFlow's cluster specs write them: it becomes part of device names
-// ("/job:ps/replica:0/task:0"), which the device-name grammar must read back.
 bool is_job_name(const std::string& name) {
   if (name.empty() || name.size() > 64) return false;
   if (!(name[0] >= 'a' && name[0] <= 'z')) return false;
@@ -19,8 +18,6 @@ bool is_job_name(const std::string& name) {
   }
   return true;
 }
-
-}  // namespace
 
 void apply_cluster_jobs(const nlohmann::json& jobs, const std::string& source,
                         Config& config) {
@@ -59,6 +56,37 @@ void apply_cluster_jobs(const nlohmann::json& jobs, const std::string& source,
     }
   }
   config.cluster.jobs = std::move(read);
+}
+
+}  // namespace hxrt::detail
+
+namespace hxrt::detail {
+
+void apply_cluster_network(const nlohmann::json& network, const std::string& source,
+                           Config& config) {
+  const std::string path = "/cluster/network";
+  if (!network.is_object()) {
+    fail(source, path,
+         "expected an object {\"gigabytes_per_second\": G, \"latency_us\": L}, got " +
+             type_of(network));
+  }
+  check_keys(network, {"gigabytes_per_second", "latency_us"}, source, path);
+  const auto number = [&](const char* key, bool zero_allowed) {
+    const std::string at = pointer_child(path, key);
+    auto found = network.find(key);
+    if (found == network.end()) fail(source, at, "missing; the network needs both figures");
+    const bool fits = found->is_number() && std::isfinite(found->get<double>()) &&
+                      (zero_allowed ? found->get<double>() >= 0 : found->get<double>() > 0);
+    if (!fits) {
+      fail(source, at, std::string("expected a number ") + (zero_allowed ? ">= 0" : "> 0") +
+                           ", got " + type_of(*found));
+    }
+    return found->get<double>();
+  };
+  ClusterSettings::Network read;
+  read.bytes_per_second = number("gigabytes_per_second", false) * 1e9;
+  read.latency_seconds = number("latency_us", true) * 1e-6;
+  config.cluster.network = read;
 }
 
 }  // namespace hxrt::detail

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,12 @@ struct ClusterSettings {
   std::map<std::string, std::vector<int>> jobs;
   // How long a task waits for another before the wait is an error naming that task.
   int timeout_ms = 30000;
+  // The network between any two tasks as the dynamic placer takes it; unset: measured.
+  struct Network {
+    double bytes_per_second = 0;
+    double latency_seconds = 0;
+  };
+  std::optional<Network> network;
 };
 
 // Where the settings land. Each setting is a row of the settings table (settings_table.hpp),

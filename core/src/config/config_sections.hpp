@@ -33,6 +33,16 @@ SoftPlacement read_soft_placement(const nlohmann::json& mode, const std::string&
 nlohmann::json json_of(SoftPlacement mode);
 nlohmann::json json_of(LogLevel level);
 
+// A job name as TensorFlow's cluster specs write them: lower-case letters, digits and _,
+// starting with a letter, at most 64. It becomes part of device names
+// ("/job:ps/replica:0/task:0"), which the device-name grammar must read back.
+bool is_job_name(const std::string& name);
+
+// "cluster.network": the network between any two tasks, as the dynamic placer is to take it
+// instead of measuring it.
+void apply_cluster_network(const nlohmann::json& network, const std::string& source,
+                           Config& config);
+
 // "cluster.jobs" (and $HXRT_CLUSTER_JOBS, its JSON as text): job name -> the ranks of its
 // tasks. Checks the names and that no rank is listed twice; whether the ranks are those of
 // the cluster is known only when it starts (cluster/cluster_spec.hpp).

@@ -480,6 +480,30 @@ std::vector<SettingRow> cluster_rows() {
             c.cluster.timeout_ms = v.get<int>();
           })
           .value([](const Config& c) { return json(c.cluster.timeout_ms); }),
+      Row("/cluster/network", Kind::kObject, "null",
+          "The network between any two tasks as the dynamic placer is to take it, as "
+          "`{\"gigabytes_per_second\": 12.5, \"latency_us\": 5}`. Unset: the first dynamic "
+          "compile that may place nodes on another task measures it, by round trips to the "
+          "next task (see [Placing by cost across tasks](cluster.md#placing-by-cost-across-"
+          "tasks)).")
+          .type_text("object of `gigabytes_per_second` and `latency_us`")
+          .schema({{"required", {"gigabytes_per_second", "latency_us"}},
+                   {"additionalProperties", false},
+                   {"properties",
+                    {{"gigabytes_per_second",
+                      {{"description", "What one message moves per second, in GB (10^9 B)."},
+                       {"type", "number"},
+                       {"exclusiveMinimum", 0}}},
+                     {"latency_us",
+                      {{"description", "What a message of no bytes takes, in microseconds."},
+                       {"type", "number"},
+                       {"minimum", 0}}}}}})
+          .apply(apply_cluster_network)
+          .value([](const Config& c) {
+            if (!c.cluster.network) return json(nullptr);
+            return json{{"gigabytes_per_second", c.cluster.network->bytes_per_second / 1e9},
+                        {"latency_us", c.cluster.network->latency_seconds * 1e6}};
+          }),
   };
 }
 

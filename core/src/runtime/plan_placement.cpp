@@ -13,7 +13,7 @@ PlacementPlan Runtime::plan_placement(const Graph& graph, const std::vector<Node
   context->eager.ensure_initialized();
   const detail::ClusterTopology topology =
       detail::topology_from_json(topology_json, "plan_placement's topology", context->devices);
-  return detail::plan_on_topology(*context, graph, fetches, options, topology);
+  return detail::plan_on_topology(*context, graph, fetches, options, topology, 0);
 }
 
 }  // namespace hxrt
