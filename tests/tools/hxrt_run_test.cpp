@@ -69,6 +69,35 @@ TEST_CASE("hxrt-run reads inputs from .npy files and saves its outputs as .npy",
   CHECK(got == std::vector<float>{0, 7, 0, 9});
 }
 
+TEST_CASE("hxrt-run plans a model over a described cluster, and runs nothing", "[tools]") {
+  hxrt_test::TempDir dir("hxrt_run");
+  const std::string topology = (dir.path() / "cluster.json").string();
+  std::ofstream(topology) << R"({"tasks": [{"count": 4, "devices": [{"like": "/CPU:0"}]}],
+                                "network": {"gigabytes_per_second": 10, "latency_us": 5}})";
+  hxrt_test::ProgramResult result = hxrt_run(write_dense_model(dir) + " --dim batch=3" +
+                                             " --plan-topology " + shell_quote(topology));
+  INFO(result.output);
+  CHECK(result.exit_code == 0);
+  CHECK_THAT(result.output, Catch::Contains("Planned over " + topology + " in "));
+  // One small layer is not worth the network: it stays on the first task, planned as the
+  // model was built (compile's passes fuse it).
+  CHECK_THAT(result.output, Catch::Contains("  /job:worker/replica:0/task:0/device:CPU:0: 3 nodes "
+                                            "(Add 1, MatMul 1, Relu 1)\n"));
+  CHECK_THAT(result.output, Catch::Contains("Estimated run: "));
+  CHECK_THAT(result.output, Catch::Contains(" ms on 1 task, against "));
+  CHECK_THAT(result.output, !Catch::Contains("Run: "));
+
+  std::ofstream(topology) << R"({"tasks": [{"devices": [{"like": "/CPU:0"}]}]})";
+  result = hxrt_run(write_dense_model(dir) + " --dim batch=3 --plan-topology " +
+                    shell_quote(topology));
+  CHECK(result.exit_code == 1);
+  CHECK_THAT(result.output, Catch::Contains("/network: missing"));
+  result = hxrt_run(write_dense_model(dir) + " --dim batch=3 --plan-topology " +
+                    shell_quote(topology + ".absent"));
+  CHECK(result.exit_code == 1);
+  CHECK_THAT(result.output, Catch::Contains("cannot read the file"));
+}
+
 TEST_CASE("hxrt-run says what is wrong with its command line and the model", "[tools]") {
   hxrt_test::TempDir dir("hxrt_run");
   const std::string model = write_dense_model(dir);

@@ -54,9 +54,13 @@ const char* usage() {
   return "usage: hxrt-run MODEL.onnx [--input NAME=FILE.npy]... [--shape NAME=2x3x224x224]...\n"
          "                [--dim NAME=N]... [--save-outputs DIR] [--device DEVICE]\n"
          "                [--placer simple|dynamic] [--runs N] [--seed N] [--config FILE]\n"
+         "                [--plan-topology CLUSTER.json]\n"
          "Loads an ONNX model, compiles it, runs it N times (10) on the given inputs or random\n"
          "ones of the right shape, and prints the placement summary, compile time and run-time\n"
-         "statistics. --shape and --dim bind the dimensions the model leaves open.";
+         "statistics. --shape and --dim bind the dimensions the model leaves open.\n"
+         "--plan-topology plans the model over the cluster the file describes with the dynamic\n"
+         "placer instead (docs/cluster.md, \"Planning on a topology\"): where each node would\n"
+         "run and the estimated run time; nothing is compiled or run.";
 }
 
 Options parse_command_line(int argc, char** argv) {
@@ -91,6 +95,8 @@ Options parse_command_line(int argc, char** argv) {
       options.placer = value;
     } else if (arg == "--config") {
       options.config = value;
+    } else if (arg == "--plan-topology") {
+      options.plan_topology = value;
     } else if (arg == "--runs") {
       options.runs = static_cast<int>(number(arg, value, 1, 1000000));
     } else if (arg == "--seed") {

@@ -19,6 +19,7 @@ struct Options {
   std::string device;                              // --device /GPU:0
   std::string placer;                              // --placer simple|dynamic
   std::string config;                              // --config file
+  std::string plan_topology;                       // --plan-topology FILE.json
   int runs = 10;                                   // --runs N
   uint32_t seed = 0;                               // --seed N: of the random inputs
   bool help = false;

@@ -1,16 +1,18 @@
 // hxrt-run: an ONNX model from the command line, as onnxruntime_perf_test and trtexec run one.
 // Loads it (Runtime::load_onnx), compiles it, runs it on the given or random inputs, writes
 // its outputs as .npy, and prints where its nodes run (and which fell back, and why), the
-// compile time and the run times.
+// compile time and the run times; or, with --plan-topology, plans it over a described cluster.
 #include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -55,6 +57,30 @@ std::string host_device(const hxrt::Runtime& rt) {
   return "";
 }
 
+// --plan-topology: the model planned over a described cluster, printed, nothing run.
+int plan(hxrt::Runtime& rt, const hxrun::Options& options, const hxrt::OnnxModel& model,
+         double load_ms) {
+  std::ifstream file(options.plan_topology, std::ios::binary);
+  std::stringstream text;
+  text << file.rdbuf();
+  if (!file) {
+    throw hxrt::Error(hxrt::StatusCode::kNotFound,
+                      "--plan-topology " + options.plan_topology + ": cannot read the file");
+  }
+  const Clock::time_point start = Clock::now();
+  const hxrt::PlacementPlan planned =
+      rt.plan_placement(model.graph, model.outputs, text.str(), hxrt::CompileOptions());
+  const double plan_ms = milliseconds_since(start);
+  std::printf("Model: %s, loaded in %.1f ms\n", options.model.c_str(), load_ms);
+  std::printf("Planned over %s in %.1f ms (nothing compiled or run):\n",
+              options.plan_topology.c_str(), plan_ms);
+  std::cout << planned.summary();
+  std::printf("Estimated run: %.3f ms on %d task%s, against %.3f ms on the first task alone\n",
+              planned.makespan_ms, planned.tasks_used, planned.tasks_used == 1 ? "" : "s",
+              planned.one_task_makespan_ms);
+  return 0;
+}
+
 int run(const hxrun::Options& options) {
   hxrt::RuntimeOptions runtime_options;
   runtime_options.config_path = options.config;
@@ -84,6 +110,7 @@ int run(const hxrun::Options& options) {
     }
   }
 
+  if (!options.plan_topology.empty()) return plan(rt, options, model, load_ms);
   hxrt::CompileOptions compile_options;
   if (options.placer == "dynamic") compile_options.placer = hxrt::GraphPlacer::kDynamic;
   if (options.placer == "simple") compile_options.placer = hxrt::GraphPlacer::kSimple;
