@@ -78,6 +78,22 @@ class Model:
         lines hxrt-run prints under "Placement:"."""
         return self._compiled_latest()[1].placement_summary()
 
+    def plan_placement(self, topology: str | Mapping[str, Any],
+                       input_shapes: Mapping[str, tuple[int, ...]] | None = None
+                       ) -> _hxrt.PlacementPlan:
+        """Where the dynamic placer would run the model over the cluster ``topology`` describes
+        (a dict, or its JSON text; docs/cluster.md, "Planning on a topology"): nothing is
+        compiled or run. The model's open dimensions are bound by ``dims`` and
+        ``input_shapes``. Returns a PlacementPlan: ``nodes``, ``makespan_ms``,
+        ``one_task_makespan_ms``, ``tasks_used`` and ``summary()``."""
+        import json  # only here: most programs never plan
+
+        text = topology if isinstance(topology, str) else json.dumps(topology)
+        native = self._runtime.native
+        shapes = {name: list(shape) for name, shape in (input_shapes or {}).items()}
+        model = _hxrt.load_onnx(native, self._path, self._dims, shapes)
+        return _hxrt.plan_placement(native, model.graph, model.outputs, text)
+
 
 def load_onnx(path: str | os.PathLike[str], runtime: Runtime | None = None, placer: str = "",
               dims: Mapping[str, int] | None = None) -> Model:

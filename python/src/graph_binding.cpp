@@ -1,6 +1,6 @@
 // Graphs, ONNX models and executables: Runtime.load_onnx gives a model's graph, Runtime.compile
-// places it and plans its memory, Executable.run runs it. hxrt.load_onnx builds its callable
-// model on these.
+// places it and plans its memory, Executable.run runs it; plan_placement plans a graph over a
+// described cluster. hxrt.load_onnx builds its callable model on these.
 #include <map>
 #include <string>
 #include <vector>
@@ -36,6 +36,13 @@ hxrt::Executable compile(hxrt::Runtime& runtime, const hxrt::Graph& graph,
   }
   const nb::gil_scoped_release unlocked;
   return runtime.compile(graph, fetches, options);
+}
+
+hxrt::PlacementPlan plan_placement(hxrt::Runtime& runtime, const hxrt::Graph& graph,
+                                   const std::vector<hxrt::NodeOutput>& fetches,
+                                   const std::string& topology_json) {
+  const nb::gil_scoped_release unlocked;
+  return runtime.plan_placement(graph, fetches, topology_json);
 }
 
 // The dtypes and shapes of a node's outputs, as shape inference gave them when it was added.
@@ -99,6 +106,15 @@ void bind_graphs(nb::module_& module) {
       .def_ro("device", &hxrt::NodePlacement::device)
       .def_ro("requested", &hxrt::NodePlacement::requested)
       .def_ro("reason", &hxrt::NodePlacement::reason);
+  nb::class_<hxrt::PlacementPlan>(
+      module, "PlacementPlan",
+      "Where the dynamic placer would run a graph's nodes on a described cluster: nodes "
+      "(NodePlacement), makespan_ms and one_task_makespan_ms (estimated), tasks_used.")
+      .def_ro("nodes", &hxrt::PlacementPlan::nodes)
+      .def_ro("makespan_ms", &hxrt::PlacementPlan::makespan_ms)
+      .def_ro("one_task_makespan_ms", &hxrt::PlacementPlan::one_task_makespan_ms)
+      .def_ro("tasks_used", &hxrt::PlacementPlan::tasks_used)
+      .def("summary", &hxrt::PlacementPlan::summary);
   nb::class_<hxrt::OnnxModel>(module, "OnnxModel", "An ONNX model as a graph.")
       .def_ro("graph", &hxrt::OnnxModel::graph)
       .def_ro("inputs", &hxrt::OnnxModel::inputs)
@@ -120,6 +136,8 @@ void bind_graphs(nb::module_& module) {
       .def("placement_summary", &hxrt::Executable::placement_summary);
   module.def("load_onnx", &load_onnx, nb::arg("runtime"), nb::arg("path"), nb::arg("dims"),
              nb::arg("input_shapes"));
+  module.def("plan_placement", &plan_placement, nb::arg("runtime"), nb::arg("graph"),
+             nb::arg("fetches"), nb::arg("topology_json"));
   module.def("compile", &compile, nb::arg("runtime"), nb::arg("graph"), nb::arg("fetches"),
              nb::arg("placer") = "");
 }

@@ -58,3 +58,17 @@ def test_a_model_that_has_not_run_says_so_and_a_bad_file_raises_the_runtimes_err
         hxrt.load_onnx(broken)(x=np.zeros((1, 8), np.float32))
     with pytest.raises(hxrt.errors.OpError, match="x"):
         hxrt.load_onnx(layer_model[0])(x=np.zeros((1, 7), np.float32))
+
+
+def test_a_model_is_planned_over_a_described_cluster_without_running(layer_model):
+    model = hxrt.load_onnx(layer_model[0], dims={"N": 4})
+    topology = {"tasks": [{"count": 64, "devices": [{"like": "/CPU:0"}]}],
+                "network": {"gigabytes_per_second": 12.5, "latency_us": 5}}
+    plan = model.plan_placement(topology)
+    # A small layer is not worth the network: it stays on the first task.
+    assert plan.tasks_used == 1
+    assert plan.makespan_ms == pytest.approx(plan.one_task_makespan_ms)
+    assert {p.device for p in plan.nodes} == {"/job:worker/replica:0/task:0/device:CPU:0"}
+    assert "task:0/device:CPU:0: 3 nodes" in plan.summary()
+    with pytest.raises(hxrt.errors.OpError, match="/network: missing"):
+        model.plan_placement({"tasks": [{"devices": [{"like": "/CPU:0"}]}]})
