@@ -142,15 +142,15 @@ TEST_CASE("Requests on a topology: a task's device, this task's, a fallback, and
   const NodeOutput there =
       builder.add("there", "Relu", {x}, {}, "/job:trainer/replica:0/task:2/device:GPU:0");
   const NodeOutput here = builder.add("here", "Relu", {there}, {}, "/GPU:0");
-  // The sim plugin has no Broadcast: the task's CPU runs it, under soft placement.
+  // The sim plugin has no Neg: the task's CPU runs it, under soft placement.
   const NodeOutput shared =
-      builder.add("shared", "Broadcast", {here}, {}, "/job:trainer/task:3/device:GPU:0");
+      builder.add("shared", "Neg", {here}, {}, "/job:trainer/task:3/device:GPU:0");
   const hxrt::PlacementPlan plan =
       rt.plan_placement(builder.graph(), {shared}, topology, known_speeds());
   CHECK(placed(plan, "there").device == "/job:trainer/replica:0/task:2/device:GPU:0");
   CHECK(placed(plan, "here").device == "/job:trainer/replica:0/task:0/device:GPU:0");
   CHECK(placed(plan, "shared").device == "/job:trainer/replica:0/task:3/device:CPU:0");
-  CHECK_THAT(placed(plan, "shared").reason, Contains("no kernel for Broadcast on"));
+  CHECK_THAT(placed(plan, "shared").reason, Contains("no kernel for Neg on"));
   CHECK(plan.tasks_used == 3);
 
   hxrt::CompileOptions given = known_speeds();

@@ -159,8 +159,9 @@ TEST_CASE("the sim plugin's kernels match the reference on the first of two devi
   INFO(run.failures() << run.output);
   CHECK(run.failed == 0);
   CHECK(run.exit_code == 0);
-  // MatMul, Gemm, Add, Mul, Relu, AddN, AllReduce, Identity and Fill, float32 only.
-  CHECK(count_containing(run.with("kernels", "pass"), " float32 matches the reference (") == 9);
+  // MatMul, Gemm, Add, Mul, Relu, AddN, AllReduce, AllGather, Broadcast, Identity and Fill,
+  // float32 only.
+  CHECK(count_containing(run.with("kernels", "pass"), " float32 matches the reference (") == 11);
   // Its MatMul declines transpose_a at create: a pass that names the reason.
   CHECK_THAT(check_starting(run, "kernels", "MatMul float32 matches the reference").detail,
              Contains("declined ") && Contains("transpose_a is not supported"));

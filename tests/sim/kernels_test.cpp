@@ -123,6 +123,35 @@ TEST_CASE("Sim Identity copies its input", "[sim][kernels]") {
   require_equal(results);
 }
 
+TEST_CASE("Sim AllGather joins its replicas along axis 0, as the CPU does", "[sim][kernels]") {
+  struct Call {
+    size_t replicas;
+    hxrt::Shape shape, gathered;
+  };
+  const Call call = GENERATE(Call{1, {3, 4}, {3, 4}}, Call{3, {2, 1, 3}, {6, 1, 3}},
+                             Call{2, {}, {2}}, Call{3, {0, 2}, {0, 2}});
+  INFO(call.replicas << " of " << call.shape.to_string());
+  std::vector<hxrt::Tensor> replicas;
+  std::vector<float> joined;
+  for (size_t i = 0; i < call.replicas; ++i) {
+    replicas.push_back(random_tensor(call.shape, 30 + static_cast<uint32_t>(i)));
+    for (float value : replicas.back().to_vector<float>()) joined.push_back(value);
+  }
+  CHECK(sim_test::four_gpus().execute("AllGather", replicas, {}, "/GPU:0").shape() ==
+        call.gathered);
+  const Results results = run_on_both("AllGather", replicas);
+  CHECK(results.sim == joined);
+  require_equal(results);
+}
+
+TEST_CASE("Sim Broadcast copies the root's tensor", "[sim][kernels]") {
+  const hxrt::Shape shape = GENERATE(hxrt::Shape{2, 3, 4}, hxrt::Shape{}, hxrt::Shape{0, 3});
+  const hxrt::Tensor root = random_tensor(shape, 40);
+  const Results results = run_on_both("Broadcast", {root});
+  CHECK(results.sim == root.to_vector<float>());
+  require_equal(results);
+}
+
 TEST_CASE("Sim Fill agrees with the CPU", "[sim][kernels]") {
   const double value = GENERATE(2.5, -1e10, 0.1);
   const hxrt::Attrs attrs{{"shape", std::vector<int64_t>{3, 5}}, {"value", value}};

@@ -103,7 +103,7 @@ TEST_CASE("The sim plugin refuses bad options, naming the option", "[sim][plugin
            "'MatMul' is listed twice"},
       Case{R"({"device_count": 1, "ops": ["MatMul", "Sub"]})", "/plugins/options/sim/ops",
            "'ops': the sim plugin has no kernel for op 'Sub'; it implements MatMul, Gemm, Add, "
-           "Mul, Relu, AddN, AllReduce, Identity, Fill"},
+           "Mul, Relu, AddN, AllReduce, AllGather, Broadcast, Identity, Fill"},
       Case{R"({"op_models": ["Gemm"]})", "/plugins/options/sim/op_models", "'op_models'"},
       Case{R"({"op_models": {"Conv": {"gflops": 1}}})", "/plugins/options/sim/op_models",
            "'op_models.Conv': the sim has no kernel for 'Conv'; it has MatMul, Gemm"},
@@ -132,8 +132,8 @@ TEST_CASE("The sim plugin registers float32 kernels for the default ops", "[sim]
     CHECK(kernel.priority == 0);
     CHECK(ops.insert(kernel.op).second);
   }
-  CHECK(ops == std::set<std::string>{"MatMul", "Gemm", "Add", "Mul", "Relu", "AddN",
-                                     "AllReduce", "Identity", "Fill"});
+  CHECK(ops == std::set<std::string>{"MatMul", "Gemm", "Add", "Mul", "Relu", "AddN", "AllReduce",
+                                     "AllGather", "Broadcast", "Identity", "Fill"});
 }
 
 TEST_CASE("The sim plugin registers only the ops its options list", "[sim][plugin]") {

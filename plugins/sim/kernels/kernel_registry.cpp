@@ -36,6 +36,8 @@ constexpr KernelEntry kKernels[] = {
     {"AddN", guarded_kernel<addn_kernel>, nullptr, nullptr, nullptr},
     {"AllReduce", guarded_kernel<all_reduce_kernel>, guarded_create<all_reduce_create>, nullptr,
      all_reduce_destroy},
+    {"AllGather", guarded_kernel<all_gather_kernel>, nullptr, nullptr, nullptr},
+    {"Broadcast", guarded_kernel<broadcast_kernel>, nullptr, nullptr, nullptr},
     {"Identity", guarded_kernel<identity_kernel>, nullptr, nullptr, nullptr},
     {"Fill", guarded_kernel<fill_kernel>, guarded_create<fill_create>, nullptr, fill_destroy},
 };

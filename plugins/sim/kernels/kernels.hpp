@@ -22,6 +22,8 @@ hx_status* all_reduce_create(const hx_kernel_create_args* args,
                              hx_kernel_instance** out_instance);
 hx_status* all_reduce_kernel(const hx_kernel_args* args);
 void all_reduce_destroy(hx_kernel_instance* instance, void* user_data);
+hx_status* all_gather_kernel(const hx_kernel_args* args);
+hx_status* broadcast_kernel(const hx_kernel_args* args);
 hx_status* identity_kernel(const hx_kernel_args* args);
 hx_status* fill_create(const hx_kernel_create_args* args, hx_kernel_instance** out_instance);
 hx_status* fill_kernel(const hx_kernel_args* args);
