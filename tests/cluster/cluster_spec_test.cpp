@@ -3,6 +3,8 @@
 // MPI.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "base/device_name.hpp"
 #include "cluster/cluster_spec.hpp"
 #include "cluster/device_table.hpp"
@@ -10,6 +12,7 @@
 #include "config/config_sections.hpp"
 #include "hxrt/error.hpp"
 
+using hxrt::detail::check_tasks_said;
 using hxrt::detail::ClusterSettings;
 using hxrt::detail::TaskName;
 
@@ -94,6 +97,49 @@ TEST_CASE("cluster.network gives the dynamic placer the network, each figure che
   CHECK_THAT(read(R"({"gigabytes_per_second": 1, "latency": 1})"),
              Catch::Contains("did you mean 'latency_us'"));
   CHECK_THAT(read(R"(12)"), Catch::Contains("expected an object"));
+}
+
+TEST_CASE("TF_CONFIG's cluster lays its jobs over the ranks, its task said where it is") {
+  using hxrt::detail::read_tf_config;
+  const hxrt::detail::TfConfig spec = read_tf_config(
+      R"({"cluster": {"worker": ["w0:1", "w1:1"], "chief": ["c:1"]},
+          "task": {"type": "worker", "index": 1}, "rpc_layer": "grpc"})");
+  CHECK(spec.jobs == std::map<std::string, int>{{"chief", 1}, {"worker", 2}});
+  REQUIRE(spec.task.has_value());
+  CHECK(spec.task->prefix() == "/job:worker/replica:0/task:1");
+  const std::vector<TaskName> tasks = hxrt::detail::tasks_of_tf_config(spec, 3);
+  CHECK(tasks[0].prefix() == "/job:chief/replica:0/task:0");
+  CHECK(tasks[2].prefix() == "/job:worker/replica:0/task:1");
+  CHECK_FALSE(read_tf_config(R"({"cluster": {"worker": ["a"]}})").task.has_value());
+  CHECK(read_tf_config(R"({"cluster": {"ps": ["a"]}, "task": {"type": "ps"}})").task->task == 0);
+  CHECK_THAT(error_of([&] { hxrt::detail::tasks_of_tf_config(spec, 4); }),
+             Catch::Contains("environment TF_CONFIG: /cluster lists 3 tasks, but this cluster "
+                             "has 4 MPI ranks; start one rank per task (mpirun -np 3)"));
+  // Each rank's word of its task: every task of the spec once.
+  const TaskName chief{"chief", 0}, worker0{"worker", 0}, worker1{"worker", 1};
+  CHECK(error_of([&] { check_tasks_said(spec, {worker1, chief, worker0}); }).empty());
+  CHECK_THAT(error_of([&] { check_tasks_said(spec, {worker1, chief, worker1}); }),
+             Catch::Contains("ranks 0 and 2 both say they are /job:worker/replica:0/task:1"));
+  CHECK_THAT(error_of([&] { check_tasks_said(spec, {worker1, chief, TaskName{"ps", 0}}); }),
+             Catch::Contains("no rank says it is /job:worker/replica:0/task:0"));
+}
+
+TEST_CASE("TF_CONFIG is checked as it is read, naming the JSON pointer") {
+  auto read = [](const char* text) {
+    return error_of([&] { hxrt::detail::read_tf_config(text); });
+  };
+  CHECK_THAT(read("{"), Catch::Contains("environment TF_CONFIG"));
+  CHECK_THAT(read(R"({"task": {"type": "worker"}})"),
+             Catch::Contains("environment TF_CONFIG: /cluster: missing"));
+  CHECK_THAT(read(R"({"cluster": {}})"), Catch::Contains("/cluster: expected at least one job"));
+  CHECK_THAT(read(R"({"cluster": {"Worker": ["a"]}})"),
+             Catch::Contains("/cluster/Worker: 'Worker' is not a job name"));
+  CHECK_THAT(read(R"({"cluster": {"worker": []}})"),
+             Catch::Contains("/cluster/worker: expected a non-empty array"));
+  CHECK_THAT(read(R"({"cluster": {"worker": ["a"]}, "task": {"type": "chief"}})"),
+             Catch::Contains("/task/type: expected one of the cluster's jobs"));
+  CHECK_THAT(read(R"({"cluster": {"worker": ["a"]}, "task": {"type": "worker", "index": 1}})"),
+             Catch::Contains("/task/index: expected an index of job 'worker' (0 to 0)"));
 }
 
 TEST_CASE("a task admits specs of its own job and task, and of none") {

@@ -9,14 +9,50 @@
 
 namespace hxrt::detail {
 
-Cluster::Cluster(std::shared_ptr<Transport> transport, const Config& config)
+Cluster::Cluster(std::shared_ptr<Transport> transport, const Config& config,
+                 const std::string& tf_config)
     : transport_(std::move(transport)),
-      // An origin is recorded for "cluster.jobs" whenever it is set; unset, it is not quoted.
-      tasks_(tasks_of_ranks(config.cluster, transport_->size(),
-                            config.cluster.jobs.empty() ? std::string()
-                                                        : config.origins.at("/cluster/jobs"))),
       timeout_ms_(config.cluster.timeout_ms),
-      lost_(new std::atomic<bool>[tasks_.size()]()) {}
+      lost_(new std::atomic<bool>[static_cast<size_t>(transport_->size())]()) {
+  if (!config.cluster.jobs.empty() || tf_config.empty()) {
+    // An origin is recorded for "cluster.jobs" whenever it is set; unset, it is not quoted.
+    tasks_ = tasks_of_ranks(config.cluster, transport_->size(),
+                            config.cluster.jobs.empty() ? std::string()
+                                                        : config.origins.at("/cluster/jobs"));
+    return;
+  }
+  tf_config_ = read_tf_config(tf_config);
+  tasks_ = tasks_of_tf_config(*tf_config_, transport_->size());
+  // The others' names come at the exchange, where each says its own.
+  if (tf_config_->task) tasks_[static_cast<size_t>(rank())] = *tf_config_->task;
+}
+
+std::vector<int> Cluster::exchange_task_names(std::chrono::milliseconds timeout) {
+  const std::vector<std::optional<std::string>> said =
+      transport_->exchange(task().prefix(), timeout);
+  std::vector<int> silent;
+  for (size_t rank = 0; rank < said.size(); ++rank) {
+    if (!said[rank]) silent.push_back(static_cast<int>(rank));
+  }
+  if (!silent.empty()) return silent;
+  std::vector<TaskName> named = tasks_;
+  for (size_t rank = 0; rank < said.size(); ++rank) {
+    DeviceSpec spec;
+    try {
+      spec = parse_device_name(*said[rank]);
+    } catch (const Error&) {
+    }
+    if (spec.job.empty() || spec.task < 0) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "rank " + std::to_string(rank) + " said it is '" + *said[rank] +
+                      "', which is no task's name");
+    }
+    named[rank] = {spec.job, spec.task};
+  }
+  check_tasks_said(*tf_config_, named);
+  tasks_ = std::move(named);
+  return silent;
+}
 
 void Cluster::exchange_devices(const std::vector<DeviceInfo>& local, Logger& logger) {
   const std::chrono::milliseconds timeout(timeout_ms_);
@@ -24,6 +60,7 @@ void Cluster::exchange_devices(const std::vector<DeviceInfo>& local, Logger& log
   std::vector<std::optional<std::string>> tables;
   try {
     silent = transport_->join(timeout);
+    if (silent.empty() && tf_config_ && tf_config_->task) silent = exchange_task_names(timeout);
     if (silent.empty()) tables = transport_->exchange(device_table_text(local), timeout);
   } catch (const std::runtime_error& e) {
     throw Error(StatusCode::kUnavailable,

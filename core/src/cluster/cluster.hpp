@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -12,6 +13,7 @@
 
 #include "base/device_name.hpp"
 #include "base/logger.hpp"
+#include "cluster/cluster_spec.hpp"
 #include "cluster/transport.hpp"
 #include "config/config.hpp"
 #include "cost/cost_model.hpp"
@@ -21,8 +23,11 @@ namespace hxrt::detail {
 
 class Cluster {
  public:
-  // Joins the cluster over `transport`: this task's name from "cluster.jobs" (`config`).
-  Cluster(std::shared_ptr<Transport> transport, const Config& config);
+  // Joins the cluster over `transport`: this task's name from "cluster.jobs" (`config`), else
+  // from `tf_config` (TensorFlow's TF_CONFIG, "" when unset; cluster/cluster_spec.hpp), else
+  // /job:worker/replica:0/task:<rank>.
+  Cluster(std::shared_ptr<Transport> transport, const Config& config,
+          const std::string& tf_config = "");
 
   const TaskName& task() const { return tasks_[static_cast<size_t>(rank())]; }
   const std::vector<TaskName>& tasks() const { return tasks_; }
@@ -30,8 +35,9 @@ class Cluster {
   Transport& transport() const { return *transport_; }
 
   // Tells every other task this one's devices and learns theirs, within `timeout_ms`
-  // (cluster.timeout_ms). Error(kUnavailable) naming each task that did not answer: it
-  // died, hangs, or never created its runtime.
+  // (cluster.timeout_ms); where each rank's TF_CONFIG said its task, first the tasks' names.
+  // Error(kUnavailable) naming each task that did not answer: it died, hangs, or never created
+  // its runtime; Error(kInvalidArgument) when the names the ranks said are not the cluster's.
   void exchange_devices(const std::vector<DeviceInfo>& local, Logger& logger);
   // The other tasks' devices, in rank order.
   const std::vector<DeviceInfo>& remote_devices() const { return remote_devices_; }
@@ -58,7 +64,12 @@ class Cluster {
   }
 
  private:
+  // The tasks' names as each rank said them (TF_CONFIG's "task"), into tasks_; the ranks that
+  // did not say theirs within `timeout`, whose names are left as they were.
+  std::vector<int> exchange_task_names(std::chrono::milliseconds timeout);
+
   std::shared_ptr<Transport> transport_;
+  std::optional<TfConfig> tf_config_;  // read when cluster.jobs is unset and TF_CONFIG set
   std::vector<TaskName> tasks_;
   int timeout_ms_;
   std::vector<DeviceInfo> remote_devices_;

@@ -1,6 +1,8 @@
 // Start-up in a cluster: the devices are set up at once, from the config file and the
 // environment, as a TensorFlow server's are when it starts, so that every task can tell the
 // others its devices; the device setters then refuse, as after any initialisation.
+#include <cstdlib>
+
 #include "cluster/transport_loader.hpp"
 #include "hxrt/runtime.hpp"
 #include "runtime/runtime_impl.hpp"
@@ -8,7 +10,10 @@
 namespace hxrt {
 
 void Runtime::Impl::join_cluster() {
-  cluster = std::make_unique<detail::Cluster>(detail::process_transport(), config);
+  // TensorFlow's cluster spec and task, read where "cluster.jobs" does not say the jobs.
+  const char* tf_config = std::getenv("TF_CONFIG");
+  cluster = std::make_unique<detail::Cluster>(detail::process_transport(), config,
+                                              tf_config != nullptr ? tf_config : "");
   devices.set_task(cluster->task());
   initialize();
   std::vector<DeviceInfo> local;
