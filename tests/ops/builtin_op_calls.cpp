@@ -29,7 +29,7 @@ std::vector<TensorMeta> infer_all(const std::string& op, const std::vector<Tenso
   const OpSchema& schema = builtin_schema(op);
   const InferContext call{op, inputs.data(), inputs.size(), attrs};
   std::vector<TensorMeta> outputs(
-      static_cast<size_t>(hxrt::detail::num_outputs_of(schema, attrs)));
+      static_cast<size_t>(hxrt::detail::num_outputs_of(schema, attrs, inputs.size())));
   for (TensorMeta& output : outputs) output.dtype = static_cast<DType>(0);
   hxrt::detail::infer_outputs(schema, call, outputs.data());
   return outputs;

@@ -54,9 +54,9 @@ TEST_CASE("LayerNormalization gives Mean and InvStdDev of X's shape with the nor
 
 TEST_CASE("Split makes as many outputs as split lists, or num_outputs, or one") {
   const auto& schema = builtin_schema("Split");
-  CHECK(hxrt::detail::num_outputs_of(schema, {}) == 1);
-  CHECK(hxrt::detail::num_outputs_of(schema, {{"num_outputs", int64_t{5}}}) == 5);
-  CHECK(hxrt::detail::num_outputs_of(schema, {{"split", Ints{1, 2}}}) == 2);
+  CHECK(hxrt::detail::num_outputs_of(schema, {}, 1) == 1);
+  CHECK(hxrt::detail::num_outputs_of(schema, {{"num_outputs", int64_t{5}}}, 1) == 5);
+  CHECK(hxrt::detail::num_outputs_of(schema, {{"split", Ints{1, 2}}}, 1) == 2);
   CHECK(shapes_of(infer_all("Split", {f32({4, 3})})) == std::vector<Shape>{{4, 3}});
   CHECK(shapes_of(infer_all("Split", {f32({2, 7})},
                             {{"axis", int64_t{-1}}, {"split", Ints{2, 0, 5}}})) ==

@@ -99,7 +99,7 @@ TEST_CASE("the collectives refuse replicas of two shapes, and a reduction they d
   hxrt::GraphBuilder builder(rt);
   const NodeOutput a = builder.input("a", hxrt::DType::kF32, {2});
   const NodeOutput b = builder.input("b", hxrt::DType::kF32, {3});
-  for (const std::string op : {"AllReduce", "AllGather"}) {
+  for (const std::string op : {"AllReduce", "AllGather", "ReduceScatter"}) {
     CHECK_THROWS_WITH(builder.add("two_shapes_" + op, op, {a, b}),
                       Contains("replica 1's tensor has shape [3] but replica 0's has [2]"));
   }
@@ -113,4 +113,44 @@ TEST_CASE("the collectives refuse replicas of two shapes, and a reduction they d
   const hxrt::Graph graph = builder.build();
   CHECK(graph.find("gathered")->output_shapes[0] == hxrt::Shape{6});
   CHECK(graph.find("scalars")->output_shapes[0] == hxrt::Shape{2});
+}
+
+TEST_CASE("ReduceScatter gives each replica its shard of the reduction, on its device") {
+  hxrt::Runtime rt = cpu_and_sim_gpus(3);
+  // Eagerly: one shard per replica.
+  const hxrt::Tensor a = rt.tensor<float>({4, 2}, {1, 2, 3, 4, 5, 6, 7, 8});
+  const hxrt::Tensor b = rt.tensor<float>({4, 2}, {10, 20, 30, 40, 50, 60, 70, 80});
+  const std::vector<hxrt::Tensor> shards = rt.execute_multi("ReduceScatter", {a, b});
+  REQUIRE(shards.size() == 2);
+  CHECK(shards[0].to_vector<float>() == std::vector<float>{11, 22, 33, 44});
+  CHECK(shards[1].to_vector<float>() == std::vector<float>{55, 66, 77, 88});
+  const std::vector<hxrt::Tensor> maxima =
+      rt.execute_multi("ReduceScatter", {a, b}, {{"reduction", "max"}});
+  CHECK(maxima[1].to_vector<float>() == std::vector<float>{50, 60, 70, 80});
+
+  // In a graph of three replicas on three GPUs, each reads its shard there.
+  hxrt::GraphBuilder builder(rt);
+  const NodeOutput x = builder.input("x", hxrt::DType::kF32, {6});
+  std::vector<NodeOutput> replicas;
+  for (int i = 0; i < 3; ++i) {
+    replicas.push_back(builder.add("scaled" + std::to_string(i), "Mul", {x, x}, {},
+                                   "/GPU:" + std::to_string(i)));
+  }
+  builder.add("rs", "ReduceScatter", replicas, {{"reduction", "mean"}});
+  std::vector<NodeOutput> read;
+  for (int i = 0; i < 3; ++i) {
+    read.push_back(builder.add("read" + std::to_string(i), "Relu", {{"rs", i}}, {},
+                               "/GPU:" + std::to_string(i)));
+  }
+  const hxrt::Executable exe = rt.compile(builder.graph(), read);
+  CHECK(device_of(exe, "read2") == full("GPU:2"));
+  const std::vector<hxrt::Tensor> got =
+      exe.run({{"x", rt.tensor<float>({6}, {1, 2, 3, 4, 5, 6})}});
+  CHECK(got[0].to_vector<float>() == std::vector<float>{1, 4});
+  CHECK(got[2].to_vector<float>() == std::vector<float>{25, 36});
+
+  hxrt::GraphBuilder odd(rt);
+  const NodeOutput y = odd.input("y", hxrt::DType::kF32, {5});
+  CHECK_THROWS_WITH(odd.add("rs", "ReduceScatter", {y, y}),
+                    Contains("whose axis 0 does not split into 2 equal shards"));
 }

@@ -59,7 +59,7 @@ bool CallPlan::same_input(const TensorImpl& input, size_t index) const {
 
 void CallPlan::decide(Placer& placer) {
   const size_t num_inputs = inputs_.size();
-  outputs_.resize(static_cast<size_t>(num_outputs_of(op_, attrs_)));
+  outputs_.resize(static_cast<size_t>(num_outputs_of(op_, attrs_, num_inputs)));
   num_outputs_ = outputs_.size();
   const InferContext call{op_.name, inputs_.data(), num_inputs, attrs_};
   infer_outputs(op_, call, outputs_.data());

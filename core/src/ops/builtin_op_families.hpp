@@ -52,6 +52,8 @@ void add_collective_ops(OpRegistry& registry);  // AllReduce, AllGather, Broadca
 std::vector<ReferenceCase> matmul_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> all_reduce_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> all_gather_cases(DType type, DType output_type, RandomValues& random);
+std::vector<ReferenceCase> reduce_scatter_cases(DType type, DType output_type,
+                                                RandomValues& random);
 std::vector<ReferenceCase> gemm_cases(DType type, DType output_type, RandomValues& random);
 std::vector<ReferenceCase> matmul_bias_cases(DType type, DType output_type,
                                              RandomValues& random);

@@ -1,9 +1,11 @@
-// The collectives (docs/cluster.md, "Collectives and replicas"): AllReduce, AllGather and
-// Broadcast. Each has one output, read wherever a replica reads it: in one process the op runs
+// The collectives (docs/cluster.md, "Collectives and replicas"): AllReduce, ReduceScatter,
+// AllGather and Broadcast. Each output is read wherever a replica reads it: in one process the op runs
 // on one device and its result is copied to each reader's (TensorFlow's ReductionToOneDevice);
 // across the tasks of a cluster it is a collective of MPI's over the tasks
 // (cluster/task_plan.hpp).
+#include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdint>
 
 #include "ops/builtin_op_families.hpp"
@@ -26,7 +28,9 @@ void require_one_shape(const InferContext& call) {
   }
 }
 
-void infer_all_reduce(const InferContext& call, TensorMeta* outputs) {
+// The checks AllReduce and ReduceScatter share: numeric replicas of one dtype and shape, and a
+// reduction they know.
+void require_reducible(const InferContext& call) {
   require_numeric_inputs(call);
   require_same_dtype(call);
   const std::string reduction = attr_string(call, "reduction", "sum");
@@ -37,7 +41,29 @@ void infer_all_reduce(const InferContext& call, TensorMeta* outputs) {
                       "\"min\"");
   }
   require_one_shape(call);
+}
+
+void infer_all_reduce(const InferContext& call, TensorMeta* outputs) {
+  require_reducible(call);
   outputs[0] = call.inputs[0];
+}
+
+int reduce_scatter_count(const std::string&, const Attrs&, size_t num_inputs) {
+  return static_cast<int>(std::min<size_t>(num_inputs, INT_MAX));
+}
+
+void infer_reduce_scatter(const InferContext& call, TensorMeta* outputs) {
+  require_reducible(call);
+  const Shape& shape = call.inputs[0].shape;
+  const auto replicas = static_cast<int64_t>(call.num_inputs);
+  if (shape.rank() == 0 || shape[0] % replicas != 0) {
+    reject_call(call, "the replicas' tensors have shape " + shape.to_string() +
+                          ", whose axis 0 does not split into " + std::to_string(replicas) +
+                          " equal shards, one per replica");
+  }
+  Shape shard = shape;
+  shard.set_dim(0, shape[0] / replicas);
+  for (size_t i = 0; i < call.num_inputs; ++i) outputs[i] = {call.inputs[0].dtype, shard};
 }
 
 void infer_broadcast(const InferContext& call, TensorMeta* outputs) {
@@ -76,7 +102,28 @@ void add_collective_ops(OpRegistry& registry) {
                        "truncate toward zero), \"max\" or \"min\""}};
   all_reduce.shape_rule = "reduced has the replicas' shape. Integer sums wrap modulo 2^bits.";
   all_reduce.reference_cases = all_reduce_cases;
+  const std::vector<OpArgInfo> replicas = all_reduce.inputs;
   registry.add(std::move(all_reduce));
+
+  // As many shards as replicas: kMaxOutputs replicas at most (a count past it is refused as
+  // any op's outputs past it are).
+  OpSchema reduce_scatter{"ReduceScatter", 1, -1, kMaxOutputs, infer_reduce_scatter, ""};
+  reduce_scatter.output_count = reduce_scatter_count;
+  reduce_scatter.summary =
+      "Reduces one tensor per replica element by element and gives replica i the i-th of as "
+      "many equal shards of the result along axis 0.";
+  reduce_scatter.inputs = replicas;
+  reduce_scatter.outputs = {{"shards", "T", numeric_dtypes(),
+                             "one per replica, in replica order: its shard of the reduction, "
+                             "read on its own device",
+                             true}};
+  reduce_scatter.attrs = {{"reduction", AttrType::kString, false, AttrValue(std::string("sum")),
+                           "as AllReduce's"}};
+  reduce_scatter.shape_rule =
+      "each shard has the replicas' shape with axis 0 divided by the number of replicas, which "
+      "must divide it; at most 64 replicas.";
+  reduce_scatter.reference_cases = reduce_scatter_cases;
+  registry.add(std::move(reduce_scatter));
 
   OpSchema all_gather{"AllGather", 1, -1, 1, infer_all_gather, ""};
   all_gather.summary = "Joins one tensor per replica along axis 0, in replica order.";

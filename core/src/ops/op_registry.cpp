@@ -114,14 +114,14 @@ void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta*
                     std::to_string(given));
   }
   const InferContext full{call.op, call.inputs, call.num_inputs, call.attrs, &schema,
-                          num_outputs_of(schema, call.attrs)};
+                          num_outputs_of(schema, call.attrs, call.num_inputs)};
   schema.infer(full, outputs);
   check_outputs(full, outputs);
 }
 
-int num_outputs_of(const OpSchema& schema, const Attrs& attrs) {
+int num_outputs_of(const OpSchema& schema, const Attrs& attrs, size_t num_inputs) {
   if (schema.output_count == nullptr) return schema.num_outputs;
-  const int count = schema.output_count(schema.name, attrs);
+  const int count = schema.output_count(schema.name, attrs, num_inputs);
   if (count < 1 || count > schema.num_outputs) {
     throw Error(StatusCode::kInvalidArgument,
                 schema.name + ": the call asks for " + std::to_string(count) +

@@ -39,10 +39,11 @@ struct InferContext {
 using InferFn = void (*)(const InferContext& call, TensorMeta* outputs);
 
 // The number of outputs of one call of an op whose count the call decides (Split: as many
-// parts as its attributes ask for), read from the call's attributes alone: the eager path
-// sizes its outputs before it knows anything else of the call. Throws Error(kInvalidArgument)
-// naming the op when the attributes ask for no count it can make.
-using OutputCountFn = int (*)(const std::string& op, const Attrs& attrs);
+// parts as its attributes ask for; ReduceScatter: one per input), read from the call's
+// attributes and its number of inputs alone: the eager path sizes its outputs before it knows
+// anything else of the call. Throws Error(kInvalidArgument) naming the op when the call asks
+// for no count it can make.
+using OutputCountFn = int (*)(const std::string& op, const Attrs& attrs, size_t num_inputs);
 
 class RandomValues;  // ops/reference/random_values.hpp
 // A core op's reference cases (hxrt/op_reference.hpp) for type parameter `type`; `output_type`
@@ -145,13 +146,13 @@ struct OpSchema {
   OnnxForm onnx;
 };
 
-// The number of outputs of a call of `schema` with `attrs`: schema.num_outputs, or what its
-// output_count says, which must be 1 to schema.num_outputs (Error(kInvalidArgument) naming
-// the op otherwise).
-int num_outputs_of(const OpSchema& schema, const Attrs& attrs);
+// The number of outputs of a call of `schema` with `attrs` and `num_inputs` inputs:
+// schema.num_outputs, or what its output_count says, which must be 1 to schema.num_outputs
+// (Error(kInvalidArgument) naming the op otherwise).
+int num_outputs_of(const OpSchema& schema, const Attrs& attrs, size_t num_inputs);
 
 // Checks arity (the message names the op and the arity it expects), runs infer, then
-// check_outputs. `outputs` must hold num_outputs_of(schema, call.attrs) entries.
+// check_outputs. `outputs` must hold num_outputs_of(schema, call.attrs, call.num_inputs) entries.
 void infer_outputs(const OpSchema& schema, const InferContext& call, TensorMeta* outputs);
 // What every op's outputs must be before anything is allocated for them, whoever inferred
 // them (the core or a plugin's custom op): a dtype of the enum and a size tensor_bytes accepts,

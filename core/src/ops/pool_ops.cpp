@@ -56,7 +56,7 @@ void infer_pool(const InferContext& call, TensorMeta* outputs) {
 
 // MaxPool's outputs: Y, or Y and Indices, as its attribute num_outputs (which the importer
 // sets from the ONNX node's outputs) asks.
-int max_pool_count(const std::string& op, const Attrs& attrs) {
+int max_pool_count(const std::string& op, const Attrs& attrs, size_t) {
   const InferContext call{op, nullptr, 0, attrs};
   const int64_t count = attr_int(call, "num_outputs", 1);
   if (count != 1 && count != 2) {

@@ -15,7 +15,7 @@ namespace {
 
 // The parts a call asks for: split's length, else num_outputs, else 1. A count out of
 // [1, kMaxOutputs] is refused here, saying which attribute asked for it.
-int split_count(const std::string& op, const Attrs& attrs) {
+int split_count(const std::string& op, const Attrs& attrs, size_t) {
   const InferContext call{op, nullptr, 0, attrs};
   const bool listed = attrs.find("split") != nullptr;
   const bool counted = attrs.find("num_outputs") != nullptr;

@@ -201,7 +201,7 @@ __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
                                                             const std::string& device) {
   // The test of num_outputs first: an op of one output pays no more on its quick way.
   if (schema.num_outputs != 1) {
-    const int count = detail::num_outputs_of(schema, attrs);
+    const int count = detail::num_outputs_of(schema, attrs, num_inputs);
     if (count != 1) {
       throw Error(StatusCode::kInvalidArgument,
                   schema.name + " has " + std::to_string(count) +
@@ -216,7 +216,8 @@ __attribute__((always_inline)) inline Tensor execute_single(Runtime::Impl& impl,
 std::vector<Tensor> execute_multi_outputs(Runtime::Impl& impl, const detail::OpSchema& schema,
                                           const std::vector<Tensor>& inputs, const Attrs& attrs,
                                           const std::string& device) {
-  std::vector<Tensor> outputs(static_cast<size_t>(detail::num_outputs_of(schema, attrs)));
+  std::vector<Tensor> outputs(
+      static_cast<size_t>(detail::num_outputs_of(schema, attrs, inputs.size())));
   InlineArray<TensorArg> args(inputs.data(), inputs.size());
   impl.run(schema, args.data(), inputs.size(), attrs, device, outputs.data());
   return outputs;

@@ -1,5 +1,6 @@
-// AllReduce on one device: the element-wise sum, mean, maximum or minimum of one tensor per
-// replica, all of one shape (the core copies each replica's tensor here first).
+// AllReduce and ReduceScatter on one device: the element-wise sum, mean, maximum or minimum of
+// one tensor per replica, all of one shape (the core copies each replica's tensor here first);
+// whole, or cut along axis 0 into one shard per replica.
 #include <hxplugin/kernel_create.hpp>
 
 #include <algorithm>
@@ -38,6 +39,22 @@ void fold(Reduction reduction, const T* __restrict__ x, T* __restrict__ into, in
   }
 }
 
+// Elements [offset, offset + count) of the replicas' reduction, into `reduced`.
+template <class T>
+void reduce_range(const KernelCall& call, Reduction reduction, int64_t offset, int64_t count,
+                  T* reduced) {
+  if (count == 0) return;
+  std::memcpy(reduced, input_data<T>(call.input(0)) + offset,
+              static_cast<size_t>(count) * sizeof(T));
+  for (size_t input = 1; input < call.num_inputs(); ++input) {
+    fold(reduction, input_data<T>(call.input(input)) + offset, reduced, count);
+  }
+  if (reduction == Reduction::kMean) {
+    const auto replicas = static_cast<T>(call.num_inputs());
+    for (int64_t i = 0; i < count; ++i) reduced[i] = static_cast<T>(reduced[i] / replicas);
+  }
+}
+
 }  // namespace
 
 hx_status* all_reduce_create(const hx_kernel_create_args* args,
@@ -56,7 +73,7 @@ hx_status* all_reduce_create(const hx_kernel_create_args* args,
     instance->reduction = Reduction::kMin;
   } else if (reduction != "sum") {
     return create.error(HX_INVALID_ARGUMENT,
-                        "AllReduce: reduction is \"%s\"; expected sum, mean, max or min", name);
+                        "reduction is \"%s\"; expected sum, mean, max or min", name);
   }
   *out_instance = hxplugin::to_instance(instance.release());
   return nullptr;
@@ -76,22 +93,51 @@ hx_status* all_reduce_kernel(const hx_kernel_args* args) {
       out.dtype,
       [&](auto tag) -> hx_status* {
         using T = typename decltype(tag)::type;
-        T* reduced = output_data<T>(out);
-        if (count == 0) return nullptr;
-        std::memcpy(reduced, input_data<T>(call.input(0)),
-                    static_cast<size_t>(count) * sizeof(T));
-        for (size_t input = 1; input < call.num_inputs(); ++input) {
-          fold(reduction, input_data<T>(call.input(input)), reduced, count);
-        }
-        if (reduction == Reduction::kMean) {
-          const auto replicas = static_cast<T>(call.num_inputs());
-          for (int64_t i = 0; i < count; ++i) reduced[i] = static_cast<T>(reduced[i] / replicas);
-        }
+        reduce_range(call, reduction, 0, count, output_data<T>(out));
         return nullptr;
       },
       [&] {
         return call.error(HX_INVALID_ARGUMENT, "AllReduce: the CPU kernel has no %s variant",
                           hx_dtype_name(out.dtype));
+      });
+}
+
+hx_status* reduce_scatter_kernel(const hx_kernel_args* args) {
+  const KernelCall call(args);
+  const Reduction reduction = hxplugin::instance_of<AllReduceInstance>(call.instance()).reduction;
+  const size_t shards = call.num_outputs();
+  const int32_t dtype = call.output(0).dtype;
+  // Every shard of one size and dtype, each replica as many elements as all the shards.
+  const int64_t shard = element_count(call.output(0));
+  for (size_t i = 1; i < shards; ++i) {
+    if (call.output(i).dtype != dtype || element_count(call.output(i)) != shard) {
+      return call.error(HX_INVALID_ARGUMENT, "ReduceScatter: shard %zu is not as shard 0", i);
+    }
+  }
+  if (shard < 0 || shard > INT64_MAX / static_cast<int64_t>(shards)) {
+    return call.error(HX_INVALID_ARGUMENT, "ReduceScatter: the shards' size overflows");
+  }
+  const int64_t whole = shard * static_cast<int64_t>(shards);
+  for (size_t i = 0; i < call.num_inputs(); ++i) {
+    if (call.input(i).dtype != dtype || element_count(call.input(i)) != whole) {
+      return call.error(HX_INVALID_ARGUMENT,
+                        "ReduceScatter: replica %zu is not %s of %lld elements, %zu shards' worth",
+                        i, hx_dtype_name(dtype), static_cast<long long>(whole), shards);
+    }
+  }
+  return visit_arithmetic(
+      dtype,
+      [&](auto tag) -> hx_status* {
+        using T = typename decltype(tag)::type;
+        for (size_t i = 0; i < shards; ++i) {
+          reduce_range(call, reduction, static_cast<int64_t>(i) * shard, shard,
+                       output_data<T>(call.output(i)));
+        }
+        return nullptr;
+      },
+      [&] {
+        return call.error(HX_INVALID_ARGUMENT, "ReduceScatter: the CPU kernel has no %s variant",
+                          hx_dtype_name(dtype));
       });
 }
 

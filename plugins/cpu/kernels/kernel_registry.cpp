@@ -143,6 +143,8 @@ constexpr KernelEntry kKernels[] = {
     entry<addn_kernel>("AddN", kArithmetic),
     with_instances<all_reduce_kernel, all_reduce_create, all_reduce_destroy>("AllReduce",
                                                                            kArithmetic),
+    with_instances<reduce_scatter_kernel, all_reduce_create, all_reduce_destroy>(
+        "ReduceScatter", kArithmetic),
     entry<relu_kernel>("Relu", kNumeric),
     entry<exp_kernel>("Exp", kAnyFloating),
     entry<log_kernel>("Log", kAnyFloating),

@@ -134,6 +134,8 @@ hx_status* all_reduce_create(const hx_kernel_create_args* args,
                              hx_kernel_instance** instance);
 hx_status* all_reduce_kernel(const hx_kernel_args* args);
 void all_reduce_destroy(hx_kernel_instance* instance, void* user_data);
+// ReduceScatter shares AllReduce's instance (its reduction).
+hx_status* reduce_scatter_kernel(const hx_kernel_args* args);
 hx_status* gelu_create(const hx_kernel_create_args* args, hx_kernel_instance** instance);
 hx_status* gelu_kernel(const hx_kernel_args* args);
 void gelu_destroy(hx_kernel_instance* instance, void* user_data);

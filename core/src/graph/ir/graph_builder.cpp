@@ -168,7 +168,8 @@ NodeOutput GraphBuilder::add(const std::string& name, const std::string& op,
   }
   std::vector<detail::TensorMeta> output_meta;
   try {
-    output_meta.resize(static_cast<size_t>(detail::num_outputs_of(*schema, attrs)));
+    output_meta.resize(
+        static_cast<size_t>(detail::num_outputs_of(*schema, attrs, inputs.size())));
   } catch (const Error& error) {
     throw Error(error.code(), "graph node '" + name + "' (" + op + "): " + error.what());
   }

@@ -89,7 +89,7 @@ Graph GraphParts::assemble(std::vector<GraphNode> nodes, const OpRegistry& ops) 
       }
       std::vector<TensorMeta> outputs;
       try {
-        outputs.resize(static_cast<size_t>(num_outputs_of(*schema, node.attrs)));
+        outputs.resize(static_cast<size_t>(num_outputs_of(*schema, node.attrs, metas.size())));
         infer_outputs(*schema, {node.op, metas.data(), metas.size(), node.attrs},
                       outputs.data());
       } catch (const Error& error) {

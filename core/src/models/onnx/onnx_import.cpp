@@ -345,7 +345,7 @@ class Importer {
     // Outputs are the op's by position; one the node leaves unnamed is computed and unused.
     int outputs = 0;
     try {
-      outputs = num_outputs_of(schema, attrs);
+      outputs = num_outputs_of(schema, attrs, static_cast<size_t>(node.input_size()));
     } catch (const Error& error) {
       refuse_model(label + ": " + error.what());
     }
