@@ -364,6 +364,52 @@ TEST_CASE("AllGather across tasks joins the replicas in replica order, of any dt
   }
 }
 
+TEST_CASE("ReduceScatter across tasks gives each replica its shard, read on its own task") {
+  if (!is_client()) return;
+  hxrt::Runtime& rt = runtime();
+  // Replica k is x * (k + 1), on task k % tasks; each reads its shard back on its task.
+  const int replicas = 2 * tasks();
+  for (const std::string reduction : {"sum", "mean", "max"}) {
+    INFO(reduction);
+    hxrt::GraphBuilder builder(rt);
+    const NodeOutput x = builder.input("x", DType::kF32, Shape{replicas, 2});
+    std::vector<NodeOutput> parts;
+    for (int k = 0; k < replicas; ++k) {
+      const std::string device = task_device(k % tasks(), "CPU:0");
+      const NodeOutput scale = builder.constant(
+          "scale" + std::to_string(k),
+          rt.tensor<float>({}, std::vector<float>{static_cast<float>(k + 1)}), device);
+      parts.push_back(builder.add("replica" + std::to_string(k), "Mul", {x, scale}, {}, device));
+    }
+    builder.add("rs", "ReduceScatter", parts, {{"reduction", reduction}});
+    std::vector<NodeOutput> fetches;
+    for (int k = 0; k < replicas; ++k) {
+      fetches.push_back(builder.add("read" + std::to_string(k), "Identity",
+                                    {NodeOutput{"rs", k}}, {},
+                                    task_device(k % tasks(), "CPU:0")));
+    }
+    hxrt::Executable executable = rt.compile(builder.build(), fetches);
+    std::vector<float> x_values;
+    for (int row = 0; row < replicas; ++row) {
+      x_values.push_back(static_cast<float>(row));
+      x_values.push_back(-1.0f);
+    }
+    const std::vector<hxrt::Tensor> got =
+        executable.run({rt.tensor<float>({replicas, 2}, x_values)});
+    // Row k's x times the sum of (k + 1) over the replicas, its mean, or (the largest of
+    // x * (k + 1)) the largest for x >= 0 and the smallest, 1, for x = -1.
+    const float sum = static_cast<float>(replicas * (replicas + 1) / 2);
+    const float factor = reduction == "sum"    ? sum
+                         : reduction == "mean" ? sum / static_cast<float>(replicas)
+                                               : static_cast<float>(replicas);
+    for (int k = 0; k < replicas; ++k) {
+      CHECK(got[static_cast<size_t>(k)].to_vector<float>() ==
+            std::vector<float>{static_cast<float>(k) * factor,
+                               reduction == "max" ? -1.0f : -factor});
+    }
+  }
+}
+
 TEST_CASE("Broadcast across tasks gives each task that reads it the root's tensor") {
   if (!is_client()) return;
   hxrt::Runtime& rt = runtime();

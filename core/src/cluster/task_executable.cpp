@@ -26,6 +26,10 @@ std::string how_across_tasks(const std::string& op) {
     return "each joins its replicas on its host, then MPI_Allgatherv the tasks'";
   }
   if (op == "Broadcast") return "MPI_Bcast from its root's host to the others'";
+  if (op == "ReduceScatter") {
+    return "each reduces its replicas on its host, then MPI_Allreduce the tasks' results, "
+           "then cuts them into the shards";
+  }
   return "each reduces its replicas on its host, then MPI_Allreduce the tasks' results";
 }
 

@@ -87,7 +87,7 @@ class Planner {
     std::vector<size_t> reads;
     std::vector<size_t> awaits;
     std::vector<size_t> computes;
-    size_t collective = SIZE_MAX;  // the AllReduce node of a collective step
+    size_t collective = SIZE_MAX;  // the collective node of a collective step
   };
 
   bool collective(size_t node) const { return !groups_[node].empty(); }
@@ -192,8 +192,11 @@ class Planner {
       steps_.at({home, stage_[i], 0, i}).reads.push_back(value);
       reach(producer, value, home);
     }
-    const size_t output = value_of({graph_.nodes()[i].name, 0});
-    for (int task : groups_[i]) steps_.at({task, stage_[i], 0, i}).computes.push_back(output);
+    const GraphNode& node = graph_.nodes()[i];
+    for (size_t index = 0; index < node.output_dtypes.size(); ++index) {
+      const size_t output = value_of({node.name, static_cast<int>(index)});
+      for (int task : groups_[i]) steps_.at({task, stage_[i], 0, i}).computes.push_back(output);
+    }
   }
 
   // The name of the part's input fed `value`: its producer's, with the output's index when
@@ -219,7 +222,9 @@ class Planner {
     collective.op = node.op;
     collective.node = node.name;
     collective.inputs = step.reads;
-    collective.output = value_ids_.at({node.name, 0});
+    for (size_t output = 0; output < node.output_dtypes.size(); ++output) {
+      collective.outputs.push_back(value_ids_.at({node.name, static_cast<int>(output)}));
+    }
     const AttrValue* reduction = node.attrs.find("reduction");
     collective.reduction = reduction ? std::get<std::string>(*reduction) : "sum";
     for (const NodeOutput& input : node.inputs) {
@@ -356,13 +361,13 @@ std::optional<ClusterPlan> plan_across_tasks(const Graph& graph,
   for (size_t i = 0; i < nodes.size(); ++i) {
     if (needed[i] && task[i] == kNoTask) task[i] = client;  // a constant only fetched
   }
-  // An AllReduce whose replicas are on several tasks is theirs (a collective), at home on the
+  // A collective whose replicas are on several tasks is theirs (a collective step), at home on the
   // first: in graph order, so that one reading another's sees its home.
   std::vector<std::vector<int>> groups(nodes.size());
   for (size_t i = 0; i < nodes.size(); ++i) {
     const std::string& op = nodes[i].op;
     if (!needed[i] || nodes[i].kind != GraphNode::Kind::kOp ||
-        (op != "AllReduce" && op != "AllGather" && op != "Broadcast")) {
+        (op != "AllReduce" && op != "ReduceScatter" && op != "AllGather" && op != "Broadcast")) {
       continue;
     }
     std::set<int> homes;
@@ -373,9 +378,10 @@ std::optional<ClusterPlan> plan_across_tasks(const Graph& graph,
     const int root = *homes.begin();
     if (op == "Broadcast") homes.merge(readers_of(graph, needed, fetches, task, client, i));
     if (homes.size() < 2) continue;
-    if (op == "AllReduce" && !all_reducible(nodes[i].output_dtypes[0])) {
+    const bool reduces = op == "AllReduce" || op == "ReduceScatter";
+    if (reduces && !all_reducible(nodes[i].output_dtypes[0])) {
       throw Error(StatusCode::kInvalidArgument,
-                  "graph node '" + nodes[i].name + "' (AllReduce) reduces " +
+                  "graph node '" + nodes[i].name + "' (" + op + ") reduces " +
                       dtype_name(nodes[i].output_dtypes[0]) + " replicas across tasks, which "
                       "MPI cannot reduce: Cast them to float32 (or an integer dtype) first");
     }
@@ -427,7 +433,7 @@ nlohmann::json task_plan_to_wire(const TaskPlan& plan, const std::vector<PartVal
                          {{"op", collective.op},
                           {"node", collective.node},
                           {"inputs", collective.inputs},
-                          {"output", collective.output},
+                          {"outputs", collective.outputs},
                           {"reduction", collective.reduction},
                           {"replica_ranks", collective.replica_ranks},
                           {"root", collective.root},
@@ -481,8 +487,8 @@ TaskPlan task_plan_from_wire(const nlohmann::json& wire, const OpRegistry& ops, 
         collective.op = collective_wire.at("op").get<std::string>();
         collective.node = collective_wire.at("node").get<std::string>();
         collective.inputs = values_from_wire(collective_wire.at("inputs"), values.size());
-        collective.output = values_from_wire(json::array({collective_wire.at("output")}),
-                                             values.size())[0];
+        collective.outputs = values_from_wire(collective_wire.at("outputs"), values.size());
+        if (collective.outputs.empty()) malformed("a collective of no output");
         collective.reduction = collective_wire.at("reduction").get<std::string>();
         collective.replica_ranks = collective_wire.at("replica_ranks").get<std::vector<int>>();
         collective.root = collective_wire.at("root").get<int>();

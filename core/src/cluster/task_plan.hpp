@@ -41,13 +41,16 @@ struct PlanTransfer {
 };
 
 // A collective step over tasks: an AllReduce (this task's replicas reduced here, then with
-// the other tasks' by MPI), an AllGather (this task's replicas joined, then the tasks'), or a
-// Broadcast (the root task's tensor to every task of the group).
+// the other tasks' by MPI), a ReduceScatter (an AllReduce, then cut into its shards), an
+// AllGather (this task's replicas joined, then the tasks'), or a Broadcast (the root task's
+// tensor to every task of the group).
 struct PlanCollective {
-  std::string op;              // "AllReduce", "AllGather" or "Broadcast"
+  std::string op;              // "AllReduce", "ReduceScatter", "AllGather" or "Broadcast"
   std::string node;            // for errors
   std::vector<size_t> inputs;  // this task's replicas, in replica order (the root's tensor)
-  size_t output = 0;           // the result, then on every task of the group
+  // The results, then on every task of the group: one, or ReduceScatter's shards in replica
+  // order.
+  std::vector<size_t> outputs;
   std::string reduction;       // AllReduce's: "sum", "mean", "max" or "min"
   std::vector<int> replica_ranks;  // every replica's task, in replica order
   int root = 0;                // its home: the task of Broadcast's tensor, else the first

@@ -121,14 +121,32 @@ class TaskRun {
   void run_collective(const PlanCollective& collective) {
     if (collective.op == "AllGather") return run_all_gather(collective);
     if (collective.op == "Broadcast") return run_broadcast(collective);
-    run_all_reduce(collective);
+    const PartValue& first = compiled_.values[collective.outputs[0]];
+    if (collective.op == "AllReduce") {
+      values_[collective.outputs[0]] = all_reduced(collective, first, first.shape);
+      return;
+    }
+    // ReduceScatter: the whole reduction, then each shard of it (as much as an AllReduce
+    // moves, twice what MPI's reduce-scatter would; every task of the group holds every shard).
+    Shape whole = first.shape;
+    whole.set_dim(0, first.shape[0] * static_cast<int64_t>(collective.outputs.size()));
+    const Tensor reduced = all_reduced(collective, first, whole);
+    const size_t shard_bytes = tensor_bytes(first.dtype, first.shape);
+    for (size_t i = 0; i < collective.outputs.size(); ++i) {
+      Tensor shard = new_host_tensor(setting_.host, first.dtype, first.shape);
+      if (shard_bytes != 0) {
+        std::memcpy(host_bytes(shard), host_bytes(reduced) + i * shard_bytes, shard_bytes);
+      }
+      values_[collective.outputs[i]] = std::move(shard);
+    }
   }
 
   // This task's replicas reduced on the host, then with the other tasks' by MPI, in place; a
-  // mean is the sum over the replicas of every task.
-  void run_all_reduce(const PlanCollective& collective) {
+  // mean is the sum over the replicas of every task. `value` names the result in errors;
+  // `shape` is the replicas'.
+  Tensor all_reduced(const PlanCollective& collective, const PartValue& value,
+                     const Shape& shape) {
     EagerOps& eager = setting_.eager;
-    const PartValue& value = compiled_.values[collective.output];
     const std::string host = setting_.host.name();
     const bool mean = collective.reduction == "mean";
     std::vector<Tensor> replicas;
@@ -137,7 +155,7 @@ class TaskRun {
     if (replicas.size() == 1) {
       // A copy: MPI writes the reduction over it, and the replica may be read again.
       const Tensor replica = readable_on_host(replicas[0], setting_.host, eager);
-      reduced = new_host_tensor(setting_.host, value.dtype, value.shape);
+      reduced = new_host_tensor(setting_.host, value.dtype, shape);
       if (reduced.byte_size() != 0) {
         std::memcpy(host_bytes(reduced), host_bytes(replica), reduced.byte_size());
       }
@@ -152,7 +170,7 @@ class TaskRun {
                                                         : ReduceOp::kSum;
     std::unique_ptr<Transfer> all_reduce = setting_.cluster.transport().start_all_reduce(
         collective.group, value.dtype, op, host_bytes(reduced),
-        static_cast<size_t>(value.shape.num_elements()));
+        static_cast<size_t>(shape.num_elements()));
     wait_for_collective(all_reduce, std::make_shared<Tensor>(reduced), value, "reduced with",
                         collective.group[0]);
     if (mean) {
@@ -165,14 +183,15 @@ class TaskRun {
                 &divisor);
       const TensorArg div_args[] = {reduced, divisor};
       eager.run(eager.schema_of("Div"), div_args, 2, kNoAttrs, host, &reduced);
+      reduced = readable_on_host(reduced, setting_.host, eager);
     }
-    values_[collective.output] = std::move(reduced);
+    return reduced;
   }
 
   // This task's replicas one after another, then every task's by MPI, then put in replica
   // order (a task's replicas need not be next to each other in it).
   void run_all_gather(const PlanCollective& collective) {
-    const PartValue& value = compiled_.values[collective.output];
+    const PartValue& value = compiled_.values[collective.outputs[0]];
     Tensor gathered = new_host_tensor(setting_.host, value.dtype, value.shape);
     const size_t each = gathered.byte_size() / collective.replica_ranks.size();
     // This task's replicas, and every task's as MPI gathers them: kept whole by one pointer, for
@@ -211,12 +230,12 @@ class TaskRun {
       std::memcpy(host_bytes(gathered) + replica * each, by_task.data() + from, each);
       from += each;
     }
-    values_[collective.output] = std::move(gathered);
+    values_[collective.outputs[0]] = std::move(gathered);
   }
 
   // The root task's tensor to every task of the group.
   void run_broadcast(const PlanCollective& collective) {
-    const PartValue& value = compiled_.values[collective.output];
+    const PartValue& value = compiled_.values[collective.outputs[0]];
     const bool root = setting_.cluster.rank() == collective.root;
     // The root's own, which MPI only reads; elsewhere, a tensor for it to land in.
     Tensor tensor = root ? readable_on_host(values_[collective.inputs.at(0)], setting_.host,
@@ -226,7 +245,7 @@ class TaskRun {
         collective.group, collective.root, host_bytes(tensor), tensor.byte_size());
     wait_for_collective(broadcast, std::make_shared<Tensor>(tensor), value, "broadcast from",
                         collective.root);
-    values_[collective.output] = std::move(tensor);
+    values_[collective.outputs[0]] = std::move(tensor);
   }
 
   // Waits for a collective; one given up leaves `memory`, which MPI may still write or read,
