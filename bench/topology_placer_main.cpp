@@ -1,9 +1,10 @@
 // hxrt_topology_placer_bench: the dynamic placer planning over a described cluster of 64 tasks
-// (Runtime::plan_placement, docs/cluster.md "Planning on a topology"), each task a CPU of
-// 512 GiB and four GPUs of 80 GiB like this process's sim GPU, 100 Gb/s and 5 us between tasks. Per graph: how long a plan
-// takes (the fastest of five), the estimated run time it finds against the same graph kept on
-// the first task, and how many tasks it uses. The devices' speeds are fixed (a saved cost model
-// of a GPU node), so that the plans are the same on any machine; only the planning time varies.
+// (Runtime::plan_placement, docs/cluster.md "Planning on a topology"), each task a CPU of 512 GiB
+// and four GPUs of 80 GiB like this process's sim GPU, 100 Gb/s and 5 us between tasks. Per graph:
+// how long a plan takes (the fastest of five), the estimated run time it finds against the same
+// graph kept on the first task, and how many tasks it uses. The devices' speeds are fixed (a saved
+// cost model of a GPU node), so that the plans are the same on any machine; only the planning time
+// varies.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -103,7 +104,9 @@ BenchGraph chain(hxrt::Runtime& rt, int depth, int64_t n) {
   hxrt::GraphBuilder builder(rt);
   NodeOutput value = builder.input("x", hxrt::DType::kF32, {n, n});
   const NodeOutput w = builder.constant("w", weights(rt, n));
-  for (int d = 0; d < depth; ++d) value = builder.add("m" + std::to_string(d), "MatMul", {value, w});
+  for (int d = 0; d < depth; ++d) {
+    value = builder.add("m" + std::to_string(d), "MatMul", {value, w});
+  }
   return {"chain of " + std::to_string(depth) + ", " + std::to_string(n), builder.graph(),
           {value}};
 }

@@ -67,7 +67,8 @@ int main(int argc, char** argv) {
     const hxrt::NodeOutput sum = builder.add("sum", "AddN", towers);
 
     const auto start = std::chrono::steady_clock::now();
-    const hxrt::PlacementPlan plan = rt.plan_placement(builder.graph(), {sum}, text_of("topology_64_tasks.json"));
+    const hxrt::PlacementPlan plan =
+        rt.plan_placement(builder.graph(), {sum}, text_of("topology_64_tasks.json"));
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();

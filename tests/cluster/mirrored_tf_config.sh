@@ -12,7 +12,8 @@ while [ "$i" -lt "$n" ]; do
   expected="$expected${expected:+, }\"/job:worker/replica:0/task:$((n - 1 - i))\""
   i=$((i + 1))
 done
-TF_CONFIG="{\"cluster\": {\"worker\": [$addresses]}, \"task\": {\"type\": \"worker\", \"index\": $((n - 1 - r))}}"
+task="{\"type\": \"worker\", \"index\": $((n - 1 - r))}"
+TF_CONFIG="{\"cluster\": {\"worker\": [$addresses]}, \"task\": $task}"
 HXRT_TEST_EXPECTED_TASKS="[$expected]"
 export TF_CONFIG HXRT_TEST_EXPECTED_TASKS
 exec "$@"

@@ -181,7 +181,9 @@ ClusterTopology topology_of_cluster(const Cluster& cluster, const DeviceManager&
   topology.tasks = cluster.tasks();
   topology.network = network;
   bool one_job = true;
-  for (const TaskName& task : topology.tasks) one_job = one_job && task.job == topology.tasks[0].job;
+  for (const TaskName& task : topology.tasks) {
+    one_job = one_job && task.job == topology.tasks[0].job;
+  }
   Device* host = nullptr;
   for (const std::shared_ptr<Device>& device : devices.all()) {
     if (host == nullptr && device->host_writable()) host = device.get();

@@ -14,9 +14,8 @@ bool has_free_ops(const Graph& graph, const std::vector<NodeOutput>& fetches,
   const std::vector<bool> needed = needed_nodes(graph, fetches);
   for (size_t i = 0; i < needed.size(); ++i) {
     const GraphNode& node = graph.nodes()[i];
-    if (needed[i] && node.kind == GraphNode::Kind::kOp && request_of(node, options).device->empty()) {
-      return true;
-    }
+    const bool op = needed[i] && node.kind == GraphNode::Kind::kOp;
+    if (op && request_of(node, options).device->empty()) return true;
   }
   return false;
 }
@@ -40,9 +39,9 @@ PlacedAcrossTasks place_across_tasks(ClusterService& service,
                                         static_cast<size_t>(cluster.rank()));
   for (NodePlacement& node : plan.nodes) {
     const GraphNode& graph_node = *graph.find(node.node);
-    if (graph_node.kind != GraphNode::Kind::kOp || !request_of(graph_node, options).device->empty()) {
-      continue;
-    }
+    const bool placer_chooses = graph_node.kind == GraphNode::Kind::kOp &&
+                                request_of(graph_node, options).device->empty();
+    if (!placer_chooses) continue;
     placed.options.placement[node.node] = node.device;
     placed.chosen.emplace(node.node, std::move(node));
   }

@@ -120,7 +120,8 @@ std::vector<bool> admitted_by(const ClusterTopology& topology, size_t client,
   bool any = false;
   for (size_t d = 0; d < topology.devices.size(); ++d) {
     const TopologyDevice& device = topology.devices[d];
-    admitted[d] = (!client_only || device.task == client) && topology_admits(topology, device, spec);
+    admitted[d] =
+        (!client_only || device.task == client) && topology_admits(topology, device, spec);
     any = any || admitted[d];
   }
   if (!any) {

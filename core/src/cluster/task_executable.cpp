@@ -265,8 +265,8 @@ std::unique_ptr<const StagedRuns> compile_across_tasks(ClusterService& service,
                                                        const CompileOptions& options) {
   const Cluster& cluster = service.cluster();
   PlacedAcrossTasks placed = place_across_tasks(service, context, graph, fetches, options);
-  std::optional<ClusterPlan> plan = plan_across_tasks(graph, fetches, placed.options,
-                                                      cluster.tasks(), cluster.rank(), context->ops);
+  std::optional<ClusterPlan> plan = plan_across_tasks(
+      graph, fetches, placed.options, cluster.tasks(), cluster.rank(), context->ops);
   if (!plan) return nullptr;
   return std::make_unique<TaskExecutable>(service, std::move(context), std::move(*plan), fetches,
                                           placed.options, std::move(placed.chosen));

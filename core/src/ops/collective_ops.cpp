@@ -1,8 +1,7 @@
 // The collectives (docs/cluster.md, "Collectives and replicas"): AllReduce, ReduceScatter,
-// AllGather and Broadcast. Each output is read wherever a replica reads it: in one process the op runs
-// on one device and its result is copied to each reader's (TensorFlow's ReductionToOneDevice);
-// across the tasks of a cluster it is a collective of MPI's over the tasks
-// (cluster/task_plan.hpp).
+// AllGather and Broadcast. Each output is read wherever a replica reads it: in one process the op
+// runs on one device and its result is copied to each reader's (TensorFlow's ReductionToOneDevice);
+// across the tasks of a cluster it is a collective of MPI's over the tasks (cluster/task_plan.hpp).
 #include <algorithm>
 #include <array>
 #include <climits>

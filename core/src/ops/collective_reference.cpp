@@ -75,8 +75,8 @@ std::vector<ReferenceCase> reduce_scatter_cases(DType type, DType, RandomValues&
       for (int s = 0; s < count; ++s) {
         ReferenceTensor out = empty_reference(type, shard);
         for (size_t e = 0; e < per_shard; ++e) {
-          out.values.push_back(
-              reduced_element(call.inputs, reduction, type, static_cast<size_t>(s) * per_shard + e));
+          const size_t element = static_cast<size_t>(s) * per_shard + e;
+          out.values.push_back(reduced_element(call.inputs, reduction, type, element));
         }
         if (s == 0) {
           call.expected = std::move(out);

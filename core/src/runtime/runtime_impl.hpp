@@ -123,8 +123,8 @@ struct Runtime::Impl final : detail::EagerOps {
   // The logical device `name` names ("GPU:0", "/device:GPU:0", ...); Error when none.
   detail::Device& named_device(const std::string& name);
 
-  // Runs one op: shape inference, placement, input copies, output allocation, the kernel.
-  // Writes num_outputs_of(schema, attrs, num_inputs) tensors to `outputs`, which must have room for them.
+  // Runs one op: shape inference, placement, input copies, output allocation, the kernel. Writes
+  // num_outputs_of(schema, attrs, num_inputs) tensors to `outputs`, which must have room for them.
   void run(const detail::OpSchema& schema, const TensorArg* inputs, size_t num_inputs,
            const Attrs& attrs, const std::string& requested, Tensor* outputs) override;
   // run's quick way, for an untraced call of the kind its op's last call was: the call's

@@ -30,7 +30,9 @@ std::vector<size_t> sampled_devices(const ScheduleTask& task, size_t num_devices
   }
   if (allowed.size() <= kMeanSides) return allowed;
   std::vector<size_t> sampled;
-  for (size_t i = 0; i < kMeanSides; ++i) sampled.push_back(allowed[i * allowed.size() / kMeanSides]);
+  for (size_t i = 0; i < kMeanSides; ++i) {
+    sampled.push_back(allowed[i * allowed.size() / kMeanSides]);
+  }
   return sampled;
 }
 
