@@ -84,6 +84,12 @@ struct RuntimeOptions {
   // may use, which every plugin receives at init (the CPU plugin's OpenBLAS); 0 to 4096, 0
   // leaving each plugin's default.
   std::optional<int> intra_op_threads;
+  // For a program that initialised MPI itself: the address of its MPI_Comm whose processes
+  // are to be the cluster's tasks (docs/cluster.md), as `&comm`; the runtime then joins that
+  // cluster whatever "cluster.enabled" says, taking its ranks in that communicator as the
+  // tasks' ranks. It is duplicated when the process's first runtime is created, and every
+  // later runtime of the process must name the same one. nullptr: MPI_COMM_WORLD.
+  const void* mpi_communicator = nullptr;
 };
 
 }  // namespace hxrt

@@ -110,7 +110,9 @@ inline bool all_reducible(DType dtype) {
 
 // libhxrt_mpi.so's one entry point (`hxrt_mpi_open`): MPI opened (initialised, unless the
 // program did it first), or nullptr with `*error` saying why.
-using OpenTransportFunction = Transport* (*)(std::string* error);
+// `communicator`: the address of the program's MPI_Comm to take the ranks of, or nullptr for
+// MPI_COMM_WORLD.
+using OpenTransportFunction = Transport* (*)(std::string* error, const void* communicator);
 constexpr const char* kOpenTransportSymbol = "hxrt_mpi_open";
 
 }  // namespace hxrt::detail

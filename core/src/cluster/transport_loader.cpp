@@ -26,11 +26,20 @@ bool in_cluster(const ClusterSettings& settings) {
   return false;
 }
 
-std::shared_ptr<Transport> process_transport() {
+std::shared_ptr<Transport> process_transport(const void* communicator) {
   static std::mutex mutex;
   static std::shared_ptr<Transport> opened;
+  static const void* opened_on = nullptr;
   std::lock_guard<std::mutex> lock(mutex);
-  if (opened) return opened;
+  if (opened) {
+    if (communicator != opened_on) {
+      throw Error(StatusCode::kInvalidArgument,
+                  "RuntimeOptions::mpi_communicator names another communicator than the one "
+                  "this process's first runtime joined its cluster on; every runtime of a "
+                  "process is a task of one cluster");
+    }
+    return opened;
+  }
   const std::string path = core_library_dir() + "/hxrt/libhxrt_mpi.so";
   // Global: Open MPI's own components, which it opens in turn, look its symbols up there.
   // Never closed: MPI stays initialised until the process exits.
@@ -48,11 +57,12 @@ std::shared_ptr<Transport> process_transport() {
                 path + " has no " + kOpenTransportSymbol + ": it is not this hxrt's MPI module");
   }
   std::string error;
-  Transport* transport = open(&error);
+  Transport* transport = open(&error, communicator);
   if (transport == nullptr) {
     throw Error(StatusCode::kUnavailable, "MPI could not start for the cluster: " + error);
   }
   opened.reset(transport);
+  opened_on = communicator;
   return opened;
 }
 

@@ -14,9 +14,11 @@ namespace hxrt::detail {
 bool in_cluster(const ClusterSettings& settings);
 
 // The process's MPI, opened once (MPI can be initialised once per process) from
-// libhxrt_mpi.so beside the core (lib/hxrt/), and shared by every runtime of the process.
+// libhxrt_mpi.so beside the core (lib/hxrt/), and shared by every runtime of the process, on
+// `communicator` (RuntimeOptions::mpi_communicator; nullptr: MPI_COMM_WORLD).
 // Error(kUnavailable) saying what to do when the module is missing (hxrt built without
-// MPI) or MPI cannot start.
-std::shared_ptr<Transport> process_transport();
+// MPI) or MPI cannot start; Error(kInvalidArgument) for another communicator than the one the
+// transport was opened on.
+std::shared_ptr<Transport> process_transport(const void* communicator);
 
 }  // namespace hxrt::detail

@@ -9,10 +9,10 @@
 
 namespace hxrt {
 
-void Runtime::Impl::join_cluster() {
+void Runtime::Impl::join_cluster(const void* communicator) {
   // TensorFlow's cluster spec and task, read where "cluster.jobs" does not say the jobs.
   const char* tf_config = std::getenv("TF_CONFIG");
-  cluster = std::make_unique<detail::Cluster>(detail::process_transport(), config,
+  cluster = std::make_unique<detail::Cluster>(detail::process_transport(communicator), config,
                                               tf_config != nullptr ? tf_config : "");
   devices.set_task(cluster->task());
   initialize();

@@ -93,7 +93,9 @@ Runtime Runtime::create(const RuntimeOptions& options) {
   if (const auto& visible = impl->config.devices.visible_devices) {
     impl->devices.check_visible_devices(*visible, impl->config.origins.at("/visible_devices"));
   }
-  if (detail::in_cluster(impl->config.cluster)) impl->join_cluster();
+  if (options.mpi_communicator != nullptr || detail::in_cluster(impl->config.cluster)) {
+    impl->join_cluster(options.mpi_communicator);
+  }
   log_start_up(*impl);
   impl->start_configured_trace();
   return Runtime(std::move(impl));

@@ -108,7 +108,8 @@ struct Runtime::Impl final : detail::EagerOps {
   void initialize();
   // In a cluster: joins it, sets the devices up, and exchanges device tables with every
   // other task (runtime/join_cluster.cpp).
-  void join_cluster();
+  // `communicator`: RuntimeOptions::mpi_communicator.
+  void join_cluster(const void* communicator);
   // A lock on the device setup, for a setter; throws Error(kFailedPrecondition) with
   // `guide_error` (TensorFlow's text) once the runtime is initialised.
   std::unique_lock<std::mutex> lock_setup(const char* guide_error);

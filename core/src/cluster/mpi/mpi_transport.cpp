@@ -1,6 +1,7 @@
-// The Transport on MPI (cluster/transport.hpp), built into libhxrt_mpi.so against Debian's
-// Open MPI. MPI is initialised here unless the program did it first; errors are returned on
-// this module's own communicator (a duplicate of MPI_COMM_WORLD), never aborted on.
+// The Transport on MPI (cluster/transport.hpp), built into libhxrt_mpi.so against Debian's Open
+// MPI. MPI is initialised here unless the program did it first; errors are returned on this
+// module's own communicator (a duplicate of MPI_COMM_WORLD, or of the program's own communicator),
+// never aborted on.
 #include <mpi.h>
 
 #include <algorithm>
@@ -23,8 +24,9 @@
 namespace hxrt::detail {
 namespace {
 
-// The greeting on MPI_COMM_WORLD, at a tag high enough to stay clear of a program's own
-// (MPI guarantees tags up to 32767); then the device tables, on the runtime's communicator.
+// The greeting on the world (MPI_COMM_WORLD or the program's), at a tag high enough to stay clear
+// of a program's own (MPI guarantees tags up to 32767); then the device tables, on the runtime's
+// communicator.
 constexpr int kJoinTag = 32000;
 constexpr int kExchangeTag = 1;
 // The tag that making a group's communicator uses (below the cluster's first executable tag).
@@ -176,9 +178,11 @@ int as_count(size_t bytes) {
 
 class MpiTransport final : public Transport {
  public:
-  MpiTransport() {
-    check(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "MPI_Comm_rank");
-    check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
+  // The cluster's tasks are `world`'s processes: MPI_COMM_WORLD's, or the program's own
+  // communicator's.
+  explicit MpiTransport(MPI_Comm world) : world_(world) {
+    check(MPI_Comm_rank(world_, &rank_), "MPI_Comm_rank");
+    check(MPI_Comm_size(world_, &size_), "MPI_Comm_size");
     char version[MPI_MAX_LIBRARY_VERSION_STRING];
     int length = 0;
     MPI_Get_library_version(version, &length);
@@ -198,23 +202,24 @@ class MpiTransport final : public Transport {
   int size() const override { return size_; }
   std::string library() const override { return library_; }
 
-  // A duplicate of MPI_COMM_WORLD keeps the runtime's messages apart from the program's; but
-  // making it is collective, and would wait forever for a rank that never joins. So the ranks
-  // first greet each other on MPI_COMM_WORLD, point to point at a tag of their own, which
-  // tells who is missing within the timeout; then, all being there, they duplicate it.
+  // A duplicate of the world (MPI_COMM_WORLD, or the program's communicator) keeps the
+  // runtime's messages apart from the program's; but making it is collective, and would wait
+  // forever for a rank that never joins. So the ranks first greet each other on the world,
+  // point to point at a tag of their own, which tells who is missing within the timeout;
+  // then, all being there, they duplicate it.
   std::vector<int> join(std::chrono::milliseconds timeout) override {
     if (comm_ != MPI_COMM_NULL) return {};  // joined for an earlier runtime of the process
     std::vector<std::optional<std::string>> greetings;
     {
-      const ErrorsReturned returned(MPI_COMM_WORLD);
-      greetings = exchange_on(MPI_COMM_WORLD, kJoinTag, std::string(), timeout);
+      const ErrorsReturned returned(world_);
+      greetings = exchange_on(world_, kJoinTag, std::string(), timeout);
     }
     std::vector<int> silent;
     for (int peer = 0; peer < size_; ++peer) {
       if (!greetings[static_cast<size_t>(peer)]) silent.push_back(peer);
     }
     if (!silent.empty()) return silent;
-    check(MPI_Comm_dup(MPI_COMM_WORLD, &comm_), "MPI_Comm_dup");
+    check(MPI_Comm_dup(world_, &comm_), "MPI_Comm_dup");
     check(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
     return silent;
   }
@@ -431,6 +436,7 @@ class MpiTransport final : public Transport {
     }
   }
 
+  const MPI_Comm world_;
   MPI_Comm comm_ = MPI_COMM_NULL;
   std::mutex groups_mutex_;
   std::map<std::vector<int>, MPI_Comm> groups_;  // guarded by groups_mutex_
@@ -443,10 +449,19 @@ class MpiTransport final : public Transport {
 }  // namespace hxrt::detail
 
 extern "C" __attribute__((visibility("default"))) hxrt::detail::Transport* hxrt_mpi_open(
-    std::string* error) {
+    std::string* error, const void* communicator) {
   try {
     int initialized = 0;
     MPI_Initialized(&initialized);
+    if (communicator != nullptr) {
+      if (!initialized) {
+        *error = "RuntimeOptions::mpi_communicator names a communicator, but MPI is not "
+                 "initialised: initialise MPI (MPI_Init_thread with MPI_THREAD_MULTIPLE) and "
+                 "make the communicator first";
+        return nullptr;
+      }
+      return new hxrt::detail::MpiTransport(*static_cast<const MPI_Comm*>(communicator));
+    }
     if (!initialized) {
       // Open MPI's default algorithm for the nonblocking allreduce that AllReduce across tasks
       // uses measured 0.65x of its blocking MPI_Allreduce on 64 MiB between two ranks, its ring
@@ -463,7 +478,7 @@ extern "C" __attribute__((visibility("default"))) hxrt::detail::Transport* hxrt_
         return nullptr;
       }
     }
-    return new hxrt::detail::MpiTransport();
+    return new hxrt::detail::MpiTransport(MPI_COMM_WORLD);
   } catch (const std::exception& e) {
     *error = e.what();
     return nullptr;
