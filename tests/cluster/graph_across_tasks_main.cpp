@@ -457,18 +457,19 @@ TEST_CASE("the compile options' graph passes apply to the parts on other tasks")
 
 namespace {
 
-// Every task's CPU at 10 GFLOP/s and its sim GPU at 1 MFLOP/s (each task's devices cost as
-// this task's alike do), so that the dynamic placer's choices do not hang on a loaded machine's
-// calibration.
+// Every task's CPU at 0.1 GFLOP/s and its sim device at 1 MFLOP/s (each task's devices cost as
+// this task's alike do): a branch's MatMuls then take seconds by the model, against copies of
+// milliseconds at worst, so that the placer's choices do not hang on the network a loaded
+// machine measures, nor on a calibration.
 hxrt::CompileOptions dynamic_with_known_speeds() {
   const std::string cpu = task_device(0, "CPU:0");
-  const std::string gpu = task_device(0, "GPU:0");
+  const std::string sim = task_device(0, "SIM:0");
   hxrt::CompileOptions options;
   options.placer = hxrt::GraphPlacer::kDynamic;
   options.cost_model_json = R"({"format": "hxrt cost model", "version": 1, "devices": {
-    ")" + cpu + R"(": {"speed": {"flops_per_second": 1e10, "bytes_per_second": 1e10,
+    ")" + cpu + R"(": {"speed": {"flops_per_second": 1e8, "bytes_per_second": 1e10,
                                "latency": 1e-6}},
-    ")" + gpu + R"(": {"speed": {"flops_per_second": 1e6, "bytes_per_second": 1e6,
+    ")" + sim + R"(": {"speed": {"flops_per_second": 1e6, "bytes_per_second": 1e6,
                                "latency": 1e-3}}},
     "links": [], "copies": []})";
   return options;
@@ -494,8 +495,8 @@ TEST_CASE("the dynamic placer spreads heavy branches over the tasks, each with i
     }
     fetches.push_back(value);
   }
-  // Each branch 27 ms of MatMuls at 10 GFLOP/s; x (256 KiB) goes to another task in well under
-  // that on the network measured, even on a loaded machine.
+  // Each branch 2.7 s of MatMuls by the model; x (256 KiB) goes to another task in well under
+  // that on whatever network a loaded machine measures.
   hxrt::Executable spread = rt.compile(builder.build(), fetches, dynamic_with_known_speeds());
   std::vector<std::string> devices;
   for (int branch = 0; branch < tasks(); ++branch) {
@@ -511,7 +512,7 @@ TEST_CASE("the dynamic placer spreads heavy branches over the tasks, each with i
   CHECK(devices == every_cpu);
   for (const hxrt::NodePlacement& placed : spread.placement()) {
     if (placed.op != "MatMul" || placed.device == task_device(0, "CPU:0")) continue;
-    CHECK_THAT(placed.reason, Contains(": MatMul 3.36 ms there vs 3.36 ms on task:"));
+    CHECK_THAT(placed.reason, Contains(": MatMul 335.55 ms there vs 335.55 ms on task:"));
     CHECK(placed.estimates.size() == static_cast<size_t>(2 * tasks()));
   }
   const hxrt::Tensor ones =
