@@ -41,6 +41,15 @@ class Cluster {
   void exchange_devices(const std::vector<DeviceInfo>& local, Logger& logger);
   // The other tasks' devices, in rank order.
   const std::vector<DeviceInfo>& remote_devices() const { return remote_devices_; }
+  // The canonical name of the host device (its memory the host's) of another task `rank`, by
+  // its device table; its CPU:0's name when the table names none.
+  std::string remote_host_name(int rank) const {
+    const std::string prefix = tasks_[static_cast<size_t>(rank)].prefix();
+    for (const DeviceInfo& device : remote_devices_) {
+      if (device.task == prefix && device.memory_kind == "host") return device.name;
+    }
+    return prefix + "/device:CPU:0";
+  }
 
   // A task that did not answer within the timeout is lost: leaving no longer waits for it.
   // Any thread.

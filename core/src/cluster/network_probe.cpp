@@ -20,15 +20,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int64_t kSmallBytes = 16;
 constexpr int64_t kLargeBytes = int64_t{1} << 20;
 
-// The host device of task `peer`, by its device table; its CPU:0 when the table names none.
-std::string host_of(const Cluster& cluster, int peer) {
-  const std::string prefix = cluster.tasks()[static_cast<size_t>(peer)].prefix();
-  for (const DeviceInfo& device : cluster.remote_devices()) {
-    if (device.task == prefix && device.memory_kind == "host") return device.name;
-  }
-  return prefix + "/device:CPU:0";
-}
-
 // The fastest of three round trips of `bytes` through an Identity on `peer`'s host, after one
 // that compiles and warms.
 double round_trip_seconds(ClusterService& service, const std::shared_ptr<GraphContext>& context,
@@ -43,7 +34,7 @@ double round_trip_seconds(ClusterService& service, const std::shared_ptr<GraphCo
   echo.name = "echo";
   echo.op = "Identity";
   echo.inputs = {{"bytes", 0}};
-  echo.requested_device = host_of(service.cluster(), peer);
+  echo.requested_device = service.cluster().remote_host_name(peer);
   echo.request_source = RequestSource::kNode;
   const Graph graph = GraphParts::assemble({std::move(input), std::move(echo)}, context->ops);
   CompileOptions simple;

@@ -35,16 +35,13 @@ class TopologyCosts {
  public:
   TopologyCosts(const ClusterTopology& topology, CostModel& costs,
                 const std::vector<Device*>& local)
-      : topology_(topology), costs_(costs), likes_(local.size()),
+      : topology_(topology),
+        costs_(costs),
+        likes_(local.size()),
+        local_host_(host_index(local)),
         host_of_task_(topology.tasks.size(), SIZE_MAX) {
     std::unordered_map<const Device*, size_t> index_of;
-    for (size_t d = 0; d < local.size(); ++d) {
-      index_of[local[d]] = d;
-      if (local_host_ == SIZE_MAX && local[d]->physical().placement_class() == HX_PLACEMENT_CPU) {
-        local_host_ = d;
-      }
-    }
-    if (local_host_ == SIZE_MAX) local_host_ = 0;
+    for (size_t d = 0; d < local.size(); ++d) index_of[local[d]] = d;
     for (size_t d = 0; d < topology.devices.size(); ++d) {
       like_of_.push_back(index_of.at(topology.devices[d].like));
       size_t& host = host_of_task_[topology.devices[d].task];
@@ -101,13 +98,19 @@ class TopologyCosts {
   const ClusterTopology& topology_;
   CostModel& costs_;
   const size_t likes_;
-  size_t local_host_ = SIZE_MAX;
+  const size_t local_host_;
   std::vector<size_t> like_of_;
   std::vector<size_t> host_of_task_;
   std::unordered_map<uint64_t, std::vector<double>> of_size_;
   uint64_t last_bytes_ = 0;
   const double* last_ = nullptr;
 };
+
+// The first device `admitted` leaves in (admitted_by leaves one in at least).
+size_t first_admitted(const std::vector<bool>& admitted) {
+  return static_cast<size_t>(std::find(admitted.begin(), admitted.end(), true) -
+                             admitted.begin());
+}
 
 // The topology devices `request` leaves in (a name without job or task: the client's);
 // Error naming the node when none.
@@ -144,11 +147,7 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
   std::vector<Device*> local;
   for (const std::shared_ptr<Device>& device : context.devices.all()) local.push_back(device.get());
   CostModel& model = context.cost_model;
-  if (!options.cost_model_json.empty()) {
-    std::vector<std::string> names;
-    for (Device* device : local) names.push_back(device->name());
-    model.merge_json(options.cost_model_json, "CompileOptions::cost_model_json", names);
-  }
+  merge_given_costs(model, options, local);
   TopologyCosts costs(topology, model, local);
   model.set_host(costs.local_host());
   {
@@ -165,9 +164,7 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
                   "plan_placement: CompileOptions::feed_devices names '" + input +
                       "', which is not a graph input");
     }
-    const std::vector<bool> admitted = admitted_by(topology, client, *node, device);
-    fed_on[input] = static_cast<size_t>(std::find(admitted.begin(), admitted.end(), true) -
-                                        admitted.begin());
+    fed_on[input] = first_admitted(admitted_by(topology, client, *node, device));
   }
 
   ScheduleProblem problem;
@@ -213,12 +210,9 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
     add_schedule_edges(graph, node, task_of, task);
     if (node.kind == GraphNode::Kind::kInput) {
       const auto declared = fed_on.find(node.name);
-      const size_t source =
-          declared != fed_on.end()
-              ? declared->second
-              : free[i] ? costs.host_of_task(client)
-                        : static_cast<size_t>(std::find(admitted.begin(), admitted.end(), true) -
-                                              admitted.begin());
+      const size_t source = declared != fed_on.end() ? declared->second
+                            : free[i]                ? costs.host_of_task(client)
+                                                     : first_admitted(admitted);
       for (size_t d = 0; d < num_devices; ++d) {
         if (admitted[d]) task.seconds[d] = d == source ? 0 : costs.copy(source, d, held);
       }
@@ -327,11 +321,10 @@ PlacementPlan plan_on_topology(GraphContext& context, const Graph& graph,
         continue;
       }
       const std::string& request = *request_of(nodes[producer], options).device;
-      const std::vector<bool> admitted = admitted_by(topology, client, nodes[producer], request);
-      device_of[producer] = request.empty() ? device_of[i]
-                                            : static_cast<size_t>(std::find(admitted.begin(),
-                                                                            admitted.end(), true) -
-                                                                  admitted.begin());
+      device_of[producer] =
+          request.empty()
+              ? device_of[i]
+              : first_admitted(admitted_by(topology, client, nodes[producer], request));
       placements[producer].device = devices[device_of[producer]].name;
     }
   }

@@ -166,11 +166,7 @@ class TaskExecutable final : public StagedRuns {
   std::string host_of(int rank) const {
     const Cluster& cluster = service_.cluster();
     if (rank == cluster.rank()) return host_device(context_->devices).name();
-    const std::string prefix = cluster.tasks()[static_cast<size_t>(rank)].prefix();
-    for (const DeviceInfo& device : cluster.remote_devices()) {
-      if (device.task == prefix && device.memory_kind == "host") return device.name;
-    }
-    return prefix;
+    return cluster.remote_host_name(rank);
   }
 
   // Waits for every task's answer to the compile, then describes the whole and logs its

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cost/cost_model.hpp"
 #include "graph/executable_impl.hpp"
 #include "hxrt/executable.hpp"
 #include "hxrt/graph.hpp"
@@ -102,6 +103,14 @@ PlacedNodes place_nodes(GraphContext& context, const Graph& graph,
 void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<bool>& needed,
                    const CompileOptions& options, const std::vector<NodePlacement>* previous,
                    PlacedNodes& placed, PlacementEstimate& estimate);
+
+// CompileOptions::cost_model_json merged into `model`, its devices by `devices`' names.
+void merge_given_costs(CostModel& model, const CompileOptions& options,
+                       const std::vector<Device*>& devices);
+
+// The device the dynamic placer takes feeds to come from and copies between unrelated devices
+// to go through: the first CPU of `devices`, else device 0.
+size_t host_index(const std::vector<Device*>& devices);
 
 // What the dynamic placer's explanation of a node says (NodePlacement::reason): why the
 // scheduler put it on `placed.device` rather than on the device where it would have finished

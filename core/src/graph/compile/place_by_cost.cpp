@@ -18,14 +18,6 @@ namespace {
 
 constexpr double kNever = std::numeric_limits<double>::infinity();
 
-// The device feeds are assumed to come from: the first CPU, else device 0.
-size_t host_index(const std::vector<Device*>& devices) {
-  for (size_t d = 0; d < devices.size(); ++d) {
-    if (devices[d]->physical().placement_class() == HX_PLACEMENT_CPU) return d;
-  }
-  return 0;
-}
-
 // The makespan of `previous` (node -> device, by name) under `problem`; infinite when a node
 // of it is missing or sits where it may no longer run.
 double previous_makespan(const std::vector<NodePlacement>& previous,
@@ -67,6 +59,21 @@ void place_constants(const Graph& graph, const std::vector<bool>& needed,
 }
 
 }  // namespace
+
+void merge_given_costs(CostModel& model, const CompileOptions& options,
+                       const std::vector<Device*>& devices) {
+  if (options.cost_model_json.empty()) return;
+  std::vector<std::string> names;
+  for (Device* device : devices) names.push_back(device->name());
+  model.merge_json(options.cost_model_json, "CompileOptions::cost_model_json", names);
+}
+
+size_t host_index(const std::vector<Device*>& devices) {
+  for (size_t d = 0; d < devices.size(); ++d) {
+    if (devices[d]->physical().placement_class() == HX_PLACEMENT_CPU) return d;
+  }
+  return 0;
+}
 
 std::string explain_choice(const std::string& op, const std::vector<std::string>& device_names,
                            const TaskPlacement& placed, const std::vector<double>& kernel_seconds,
@@ -132,11 +139,7 @@ void place_by_cost(GraphContext& context, const Graph& graph, const std::vector<
     devices.push_back(device.get());
   }
   CostModel& costs = context.cost_model;
-  if (!options.cost_model_json.empty()) {
-    std::vector<std::string> names;
-    for (Device* device : devices) names.push_back(device->name());
-    costs.merge_json(options.cost_model_json, "CompileOptions::cost_model_json", names);
-  }
+  merge_given_costs(costs, options, devices);
   const size_t host = host_index(devices);
   costs.set_host(host);
   std::unordered_map<const Device*, size_t> index_of;
